@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: GPL-2.0
+# pmscope: plain make, pkg-config for the libraries.
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+DESTDIR ?=
+
+CC      ?= cc
+PKG_CONFIG ?= pkg-config
+PKGS    := libtraceevent libtracefs json-c cairo libarchive
+CFLAGS  ?= -O2 -g
+WARN    := -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+ALL_CFLAGS = $(WARN) -Iinclude $(PKG_CFLAGS) $(CFLAGS)
+LDLIBS  = -Wl,--as-needed $(PKG_LIBS) -lm
+
+B       ?= build
+SRC     := $(wildcard src/*.c)
+LIBSRC  := $(filter-out src/main.c,$(SRC))
+OBJ     := $(SRC:src/%.c=$(B)/%.o)
+LIBOBJ  := $(LIBSRC:src/%.c=$(B)/%.o)
+TESTSRC := $(wildcard tests/unit/test_*.c)
+TESTBIN := $(TESTSRC:tests/unit/%.c=$(B)/tests/%)
+
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+.PHONY: all deps check check-asan check-plain demo bench install uninstall clean
+
+all: $(B)/pmscope
+
+deps:
+	@sh scripts/deps.sh build
+
+$(B)/%.o: src/%.c $(wildcard include/*.h) | deps-build
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/pmscope: $(OBJ)
+	@echo "  LINK    $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/libpmscope.a: $(LIBOBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/tests/%: tests/unit/%.c $(B)/libpmscope.a
+	@mkdir -p $(dir $@)
+	@echo "  TEST    $@"
+	@$(CC) $(ALL_CFLAGS) -DFIXTURES=\"$(CURDIR)/tests/fixtures\" -o $@ $< $(B)/libpmscope.a \
+		$(LDLIBS) $$($(PKG_CONFIG) --libs cmocka)
+
+# Installs missing packages once (or says what to install) before the first compile.
+.PHONY: deps-build
+deps-build:
+	@test -f $(B)/.deps-ok || { sh scripts/deps.sh build && mkdir -p $(B) && touch $(B)/.deps-ok; }
+
+# The test suite twice: a normal build, then AddressSanitizer + UBSan.
+check:
+	@sh scripts/deps.sh test
+	@$(MAKE) --no-print-directory check-plain B=build
+	@$(MAKE) --no-print-directory check-plain B=build-san CFLAGS="$(SAN_FLAGS)" \
+		LDFLAGS="-fsanitize=address,undefined"
+	@sh tests/summary.sh build build-san
+
+check-plain: $(B)/pmscope $(TESTBIN)
+	@sh tests/run.sh $(B) > $(B)/test-results.tap 2>&1; st=$$?; cat $(B)/test-results.tap; exit 0
+
+demo: $(B)/pmscope
+	@sh scripts/demo.sh $(B)/pmscope
+
+bench: $(B)/pmscope
+	@sh scripts/bench.sh $(B)/pmscope
+
+install: $(B)/pmscope
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(B)/pmscope $(DESTDIR)$(BINDIR)/pmscope
+	install -m 644 man/pmscope.1 $(DESTDIR)$(MANDIR)/man1/pmscope.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/pmscope $(DESTDIR)$(MANDIR)/man1/pmscope.1
+
+clean:
+	rm -rf build build-san

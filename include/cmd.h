@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Subcommands: each takes its own argv (argv[0] is the command's name). */
+#ifndef PMSCOPE_CMD_H
+#define PMSCOPE_CMD_H
+
+/* Exit status, documented in pmscope(1). */
+enum {
+	EXIT_CLEAN = 0,
+	EXIT_FOUND_FAILURE = 1,
+	EXIT_USAGE = 2,
+};
+
+int cmd_analyze(int argc, char **argv);
+
+#endif

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The normalized event stream. Every input source (dmesg, ftrace text,
+ * trace-cmd files, live capture) turns what it reads into these events
+ * and hands them to the builder, which alone writes the run model.
+ */
+#ifndef PMSCOPE_EVENTS_H
+#define PMSCOPE_EVENTS_H
+
+#include "model.h"
+#include "util.h"
+
+enum ev_kind {
+	EV_CYCLE_BEGIN,	/* suspend/hibernate/boot starts; .mode, .text label */
+	EV_CYCLE_END,	/* suspend exit, tasks restarted */
+	EV_CYCLE_ABORT,	/* suspend failed and was backed out */
+	EV_PHASE_BEGIN,	/* .phase, .text = phase name */
+	EV_PHASE_END,	/* .phase, .text, .kernel_us = printed length */
+	EV_CB_START,	/* .device .driver .parent .fn .event .pid */
+	EV_CB_END,	/* .device .driver .fn .pid .ret .kernel_us */
+	EV_DEV_ERROR,	/* .device failed: .ret, .text the kernel's words */
+	EV_MARKER,	/* user/tool marker: .text */
+	EV_FACT,	/* .key = .text (kernel, host, mode, ...) */
+	EV_NOTE,	/* something worth a warning: .level, .text */
+};
+
+struct pm_event {
+	enum ev_kind kind;
+	ns_t ts;		/* NS_NONE when the line had no time */
+	int pid;		/* -1 unknown */
+	int cpu;		/* -1 unknown */
+	struct str comm;	/* task name when known */
+	enum pm_mode mode;
+	enum phase_kind phase;
+	struct str text;
+	struct str key;
+	struct str device, driver, parent, fn, event;
+	int64_t kernel_us;	/* US_NONE unless printed by the kernel */
+	bool has_ret;
+	int ret;
+	unsigned int cb_flags;	/* CB_INITCALL, CB_PROBE, CB_FROM_* */
+	enum warn_level level;
+	unsigned int line;	/* 1-based source line */
+};
+
+void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int line);
+
+struct builder;
+
+/* @file names the source in warnings and in each callback. */
+struct builder *builder_new(struct pm_run *run, const char *file);
+void builder_event(struct builder *b, const struct pm_event *ev);
+/* Close what is open, assign threads, sort phases; frees @b. */
+void builder_finish(struct builder *b);
+
+/*
+ * Settle a cycle once its events are in: give phase-less callbacks the
+ * phase they were cut off in, order phases, fill edges the log did not
+ * print, find the driving thread, and warn about what did not finish.
+ */
+void cycle_finish(struct pm_run *run, struct pm_cycle *c);
+
+#endif

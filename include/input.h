@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Input sources: reading files (plain or compressed) line by line in
+ * constant memory, telling what kind of log a file is from its content,
+ * and the parsers that turn each kind into the event stream (events.h).
+ */
+#ifndef PMSCOPE_INPUT_H
+#define PMSCOPE_INPUT_H
+
+#include <stdio.h>
+
+#include "events.h"
+#include "model.h"
+#include "util.h"
+
+/* Lines longer than this are reported and skipped, never buffered. */
+#define LINE_MAX_BYTES (64 * 1024)
+
+struct line_reader;
+
+/* Returns NULL and fills @err (naming @path) on failure. */
+struct line_reader *reader_open(const char *path, char *err, size_t errlen);
+/*
+ * 1 and the next line (without '\n'), 0 at the end, -1 on a read error
+ * (message in reader_error()). A line over LINE_MAX_BYTES comes back
+ * empty with reader_line_too_long() true.
+ */
+int reader_next(struct line_reader *r, struct str *line);
+bool reader_line_too_long(const struct line_reader *r);
+unsigned int reader_lineno(const struct line_reader *r);
+uint64_t reader_bytes(const struct line_reader *r);
+const char *reader_error(const struct line_reader *r);
+const char *reader_path(const struct line_reader *r);
+void reader_close(struct line_reader *r);
+
+enum input_kind {
+	INPUT_UNKNOWN,
+	INPUT_DMESG,	/* kernel log in any of its shapes */
+	INPUT_FTRACE,	/* ftrace text or trace-cmd report text */
+	INPUT_TRACE_DAT,/* trace-cmd binary */
+};
+
+const char *input_kind_name(enum input_kind k);
+
+/* Guess from the first lines of @path. -1 when it cannot be read. */
+int input_detect(const char *path, enum input_kind *kind, char *err, size_t errlen);
+
+struct input_stats {
+	uint64_t bytes;
+	unsigned int lines;
+	unsigned int used;	/* lines that produced events */
+	unsigned int skipped;	/* binary or overlong lines */
+};
+
+/*
+ * Read one file into @run. Returns 0 when something usable was found,
+ * -1 with a message in @err when the file cannot be read or holds no
+ * suspend, resume or boot data at all.
+ */
+int input_read(struct pm_run *run, const char *path, struct input_stats *st,
+	       char *err, size_t errlen);
+
+/* The kernel log parser (input_dmesg.c). */
+int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st);
+
+/* One kernel log line split into its prefix and its message. */
+struct kmsg_line {
+	ns_t ts;		/* NS_NONE when the line had no time stamp */
+	int caller_tid;		/* printk caller "[ T123]", -1 none */
+	struct str msg;		/* the text the kernel printed */
+};
+
+bool dmesg_split(struct str line, struct kmsg_line *out);
+
+/* The device/initcall line shapes of every era (input_dmesg_lines.c). */
+enum dmesg_shape {
+	DS_NONE,
+	DS_CB_START,		/* "calling" a PM callback, any era */
+	DS_CB_END,		/* its "returned ... after N usecs" */
+	DS_INITCALL_START,	/* boot "calling  fn+0x0/0x5b @ 1" */
+	DS_INITCALL_END,	/* "initcall fn returned 0 after 37 usecs" */
+	DS_PROBE_END,		/* "probe of X returned 0 after N usecs" */
+	DS_QUIRK_START,		/* "pci 0000:00:00.0: calling  quirk_x+0x0/0x20 @ 1" */
+	DS_QUIRK_END,		/* "pci 0000:00:00.0: quirk_x+0x0/0x20 took 0 usecs" */
+};
+
+struct dmesg_cb {
+	enum dmesg_shape shape;
+	struct str device, driver, parent, fn, module;
+	int pid;
+	bool has_ret;
+	int ret;
+	int64_t usecs;
+};
+
+enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out);
+
+#endif

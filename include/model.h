@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The run model: what happened in a suspend/resume or boot, independent
+ * of where it was read from. Parsers fill it through the builder
+ * (events.h); analyses and renderers only read it.
+ *
+ * Times are integer nanoseconds on the log's own clock (dmesg and trace
+ * timestamps), NS_NONE where unknown.
+ */
+#ifndef PMSCOPE_MODEL_H
+#define PMSCOPE_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+
+#include "util.h"
+
+typedef int64_t ns_t;
+#define NS_NONE INT64_MIN
+#define US_NONE (-1)
+
+enum pm_mode {
+	MODE_UNKNOWN,
+	MODE_MEM,	/* S3, "deep" */
+	MODE_S2IDLE,	/* suspend-to-idle, "freeze" */
+	MODE_STANDBY,	/* S1, "shallow" */
+	MODE_DISK,	/* hibernation */
+	MODE_BOOT,	/* kernel boot, initcalls */
+};
+
+/*
+ * What part of the sequence a phase is. Several phases of one kind can
+ * occur in a cycle (hibernation freezes, thaws, powers off, restores);
+ * the phase's name tells them apart ("freeze_late", "thaw_noirq").
+ */
+enum phase_kind {
+	PK_ENTER,	 /* suspend_enter: sync filesystems, freeze tasks */
+	PK_PREPARE,	 /* dpm_prepare */
+	PK_SUSPEND,	 /* dpm_suspend */
+	PK_SUSPEND_LATE, /* dpm_suspend_late */
+	PK_SUSPEND_NOIRQ,/* dpm_suspend_noirq */
+	PK_MACHINE,	 /* CPUs off, syscore, firmware or s2idle loop, back */
+	PK_RESUME_NOIRQ, /* dpm_resume_noirq */
+	PK_RESUME_EARLY, /* dpm_resume_early */
+	PK_RESUME,	 /* dpm_resume */
+	PK_COMPLETE,	 /* dpm_complete */
+	PK_EXIT,	 /* thaw tasks, suspend exit */
+	PK_BOOT_KERNEL,	 /* boot: built-in initcalls until /init runs */
+	PK_BOOT_USER,	 /* boot: module initcalls and probes after that */
+	PK_COUNT,
+};
+
+const char *phase_kind_name(enum phase_kind k);
+/* Suspend-side kinds come before PK_MACHINE, resume-side after it. */
+bool phase_kind_is_resume(enum phase_kind k);
+bool phase_kind_is_device(enum phase_kind k);
+const char *mode_name(enum pm_mode m);
+
+struct pm_phase {
+	enum phase_kind kind;
+	const char *name;	/* "suspend", "freeze_late", "resume_noirq" ... */
+	ns_t start, end;
+	int64_t kernel_us;	/* the kernel's own printed length, US_NONE */
+	unsigned int line;	/* source line that defined it */
+};
+
+enum cb_flags {
+	CB_UNFINISHED = 1 << 0,	/* start seen, no end */
+	CB_NO_START = 1 << 1,	/* end seen, start lost */
+	CB_FROM_TRACE = 1 << 2,
+	CB_FROM_DMESG = 1 << 3,
+	CB_INITCALL = 1 << 4,	/* boot initcall, "device" is the function */
+	CB_PROBE = 1 << 5,	/* boot driver probe */
+	CB_QUIRK = 1 << 6,	/* boot PCI fixup, "device" is the PCI device */
+};
+
+struct pm_callback {
+	int dev;		/* index into run->devs */
+	int phase;		/* index into cycle->phases, -1 unknown */
+	const char *fn;		/* callback function, NULL when not printed */
+	const char *event;	/* kernel's pm event: "suspend", "freeze" ... */
+	ns_t start, end;
+	int64_t kernel_us;	/* kernel-measured duration, US_NONE */
+	int pid;		/* thread that ran it, -1 unknown */
+	bool async;		/* ran outside the driving thread */
+	bool has_ret;
+	int ret;
+	unsigned int flags;
+	const char *file;	/* source file and line of the start */
+	unsigned int line;
+};
+
+struct pm_device {
+	const char *name;
+	const char *driver;	/* NULL unknown, "" none */
+	const char *parent;	/* NULL unknown or none */
+	int parent_id;		/* index into run->devs, -1 */
+	int async_flag;		/* power/async from system facts: 1, 0, -1 */
+	int open_cb;		/* builder state: unfinished callback, -1 */
+	int open_cycle;
+};
+
+struct pm_thread {
+	int pid;
+	const char *comm;	/* NULL when the log has no names */
+	bool main;
+	ns_t busy_ns;
+	size_t ncbs;
+};
+
+struct pm_cycle {
+	int index;		/* 1-based, in log order */
+	enum pm_mode mode;
+	const char *mode_label;	/* as the log said it: "deep", "s2idle" */
+	ns_t start, end;	/* first and last event seen */
+	bool resumed;		/* reached the end of resume */
+	bool aborted;		/* suspend failed and backed out */
+	int main_pid;		/* the driving thread, -1 unknown */
+	const char *main_comm;
+	struct pm_phase *phases;
+	size_t nphases, phases_cap;
+	struct pm_callback *cbs;
+	size_t ncbs, cbs_cap;
+	struct pm_thread *threads;
+	size_t nthreads;
+	const char *file;
+	unsigned int first_line, last_line;
+};
+
+enum warn_level {
+	WARN_INFO,
+	WARN_WARNING,
+	WARN_FAILURE,	/* makes the exit status 1 */
+};
+
+struct pm_warning {
+	enum warn_level level;
+	int cycle;		/* 1-based, 0 none */
+	const char *file;
+	unsigned int line;
+	char *text;
+};
+
+struct pm_fact {
+	const char *key;
+	const char *value;
+};
+
+struct pm_run {
+	struct strpool pool;
+	struct pm_cycle *cycles;
+	size_t ncycles, cycles_cap;
+	struct pm_device *devs;
+	size_t ndevs, devs_cap;
+	/* device name -> index, open addressing on interned pointers */
+	int *dev_slots;
+	size_t dev_nslots;
+	struct pm_warning *warns;
+	size_t nwarns, warns_cap;
+	struct pm_fact *facts;	/* kernel, host, ... as the inputs said */
+	size_t nfacts, facts_cap;
+	const char **sources;	/* input files read */
+	size_t nsources;
+};
+
+struct pm_run *run_new(void);
+void run_free(struct pm_run *run);
+
+int run_device(struct pm_run *run, const char *name);	/* find or add */
+int run_device_find(const struct pm_run *run, const char *name);
+void run_set_fact(struct pm_run *run, const char *key, const char *value);
+const char *run_fact(const struct pm_run *run, const char *key);
+void run_warn(struct pm_run *run, enum warn_level level, int cycle,
+	      const char *file, unsigned int line, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+bool run_failed(const struct pm_run *run);
+
+/* The phase of @kind named @name in @c, the last one if several; or NULL. */
+const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind);
+ns_t cb_duration(const struct pm_callback *cb);
+
+#endif

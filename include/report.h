@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Renderers: terminal text, JSON (schema pmscope/1, see pmscope(1)).
+ * They read the model and the analyses; they never parse logs.
+ */
+#ifndef PMSCOPE_REPORT_H
+#define PMSCOPE_REPORT_H
+
+#include <stdio.h>
+
+#include "model.h"
+
+#define PMSCOPE_VERSION "0.1.0"
+#define JSON_SCHEMA "pmscope/1"
+
+struct report_opts {
+	size_t top;		/* slowest callbacks listed per cycle */
+	int cycle;		/* only this cycle (1-based), 0 all */
+};
+
+int report_text(FILE *f, const struct pm_run *run, const struct report_opts *o);
+int report_json(FILE *f, const struct pm_run *run, const struct report_opts *o);
+
+/*
+ * Write a file atomically: @fn writes into a temporary file beside @path,
+ * which replaces @path only when all went well. "-" writes to stdout.
+ * Returns 0, or -1 with @err filled.
+ */
+typedef int (*report_fn)(FILE *f, const struct pm_run *run, const struct report_opts *o);
+int write_report(const char *path, report_fn fn, const struct pm_run *run,
+		 const struct report_opts *o, char *err, size_t errlen);
+
+#endif

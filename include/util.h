@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Small helpers every stage uses: checked allocation, string slices,
+ * an interning string pool and growable arrays.
+ */
+#ifndef PMSCOPE_UTIL_H
+#define PMSCOPE_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <string.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A view into a line; valid only as long as the buffer behind it. */
+struct str {
+	const char *p;
+	size_t len;
+};
+
+#define STR_NULL ((struct str){ NULL, 0 })
+
+static inline struct str str_make(const char *p, size_t len)
+{
+	return (struct str){ p, len };
+}
+
+static inline struct str str_c(const char *s)
+{
+	return (struct str){ s, s ? strlen(s) : 0 };
+}
+
+static inline bool str_eq(struct str s, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	return s.len == n && memcmp(s.p, lit, n) == 0;
+}
+
+static inline bool str_starts(struct str s, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	return s.len >= n && memcmp(s.p, lit, n) == 0;
+}
+
+struct str str_trim(struct str s);
+/* Position of @lit in @s, or -1. */
+long str_find(struct str s, const char *lit);
+/* Parse an unsigned/signed decimal at the start of @s; returns digits used. */
+size_t str_u64(struct str s, uint64_t *out);
+size_t str_i64(struct str s, int64_t *out);
+/* "123.456789" seconds into ns; returns characters used, 0 when none. */
+size_t str_seconds_ns(struct str s, int64_t *ns);
+
+/* Allocation that cannot fail: out of memory ends the program. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grow @arr (of @cap elements) so that index @n fits. */
+#define VEC_RESERVE(arr, n, cap)                                              \
+	do {                                                                  \
+		if ((size_t)(n) >= (cap)) {                                   \
+			(cap) = (cap) ? (cap) * 2 : 16;                       \
+			if ((cap) <= (size_t)(n))                             \
+				(cap) = (size_t)(n) + 1;                      \
+			(arr) = xrealloc((arr), (cap) * sizeof(*(arr)));      \
+		}                                                             \
+	} while (0)
+
+/*
+ * Interned strings: equal texts share one pointer, so the model compares
+ * names by pointer and each name is stored once however often it occurs.
+ */
+struct strpool {
+	char **chunks;
+	size_t nchunks;
+	size_t used; /* bytes used in the last chunk */
+	const char **slots;
+	uint32_t *hashes;
+	size_t nslots, count;
+};
+
+void strpool_init(struct strpool *sp);
+void strpool_free(struct strpool *sp);
+const char *strpool_get(struct strpool *sp, struct str s);
+const char *strpool_cstr(struct strpool *sp, const char *s);
+
+uint32_t hash_bytes(const void *p, size_t len);
+
+#endif

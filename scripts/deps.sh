@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Make sure Debian's packages that pmscope needs are there.
+#   deps.sh build   libraries and tools to build
+#   deps.sh test    also what the test suite uses
+# As root with apt-get, missing packages are installed; otherwise the
+# exact install line is printed and the script fails.
+set -u
+
+what=${1:-build}
+need=""
+
+have_pc() { pkg-config --exists "$1" 2>/dev/null; }
+have_cmd() { command -v "$1" >/dev/null 2>&1; }
+
+command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+have_cmd cc || need="$need gcc"
+have_cmd make || need="$need make"
+have_pc libtraceevent || need="$need libtraceevent-dev"
+have_pc libtracefs || need="$need libtracefs-dev"
+have_pc json-c || need="$need libjson-c-dev"
+have_pc cairo || need="$need libcairo2-dev"
+have_pc libarchive || need="$need libarchive-dev"
+if [ "$what" = test ]; then
+	have_pc cmocka || need="$need libcmocka-dev"
+	have_cmd jq || need="$need jq"
+	have_cmd xmllint || need="$need libxml2-utils"
+	have_cmd mandoc || need="$need mandoc"
+	have_cmd gzip || need="$need gzip"
+	have_cmd xz || need="$need xz-utils"
+	have_cmd zstd || need="$need zstd"
+fi
+
+[ -z "$need" ] && exit 0
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "pmscope: installing:$need" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	{ apt-get update -qq && apt-get install -y -qq --no-install-recommends $need; } >&2 || {
+		echo "pmscope: could not install:$need" >&2
+		exit 1
+	}
+	exit 0
+fi
+echo "pmscope: missing packages. Install them with:" >&2
+echo "  sudo apt-get install$need" >&2
+exit 1

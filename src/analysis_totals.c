@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+
+#include "analysis.h"
+
+void cycle_totals(const struct pm_cycle *c, struct cycle_totals *t)
+{
+	ns_t first = NS_NONE, susp_end = NS_NONE, res_start = NS_NONE, res_end = NS_NONE;
+	const struct pm_phase *m = cycle_phase(c, PK_MACHINE);
+	size_t i;
+
+	t->suspend_ns = t->resume_ns = t->machine_ns = NS_NONE;
+	t->total_ns = c->start != NS_NONE && c->end != NS_NONE ? c->end - c->start : NS_NONE;
+	for (i = 0; i < c->nphases; i++) {
+		const struct pm_phase *p = &c->phases[i];
+
+		if (p->kind >= PK_BOOT_KERNEL || p->start == NS_NONE || p->end == NS_NONE)
+			continue;
+		if (first == NS_NONE && !phase_kind_is_resume(p->kind))
+			first = p->start;
+		if (p->kind < PK_MACHINE)
+			susp_end = p->end;
+		if (phase_kind_is_resume(p->kind)) {
+			if (res_start == NS_NONE)
+				res_start = p->start;
+			res_end = p->end;
+		}
+	}
+	if (m && m->start != NS_NONE && m->end != NS_NONE) {
+		susp_end = m->start;
+		res_start = m->end;
+		t->machine_ns = m->end - m->start;
+	}
+	if (first != NS_NONE && susp_end != NS_NONE)
+		t->suspend_ns = susp_end - first;
+	if (res_start != NS_NONE && res_end != NS_NONE && c->resumed)
+		t->resume_ns = res_end - res_start;
+}
+
+struct rank {
+	ns_t d;
+	size_t i;
+};
+
+static int cmp_rank(const void *a, const void *b)
+{
+	const struct rank *x = a, *y = b;
+
+	if (x->d != y->d)
+		return x->d > y->d ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+size_t cycle_slowest(const struct pm_cycle *c, int phase, size_t *idx, size_t n)
+{
+	struct rank *r = xmalloc((c->ncbs ? c->ncbs : 1) * sizeof(*r));
+	size_t i, k = 0;
+
+	for (i = 0; i < c->ncbs; i++) {
+		ns_t d = cb_duration(&c->cbs[i]);
+
+		if (phase >= 0 && c->cbs[i].phase != phase)
+			continue;
+		if (d == NS_NONE)	/* never returned: as long as it was seen */
+			d = c->cbs[i].start != NS_NONE ? c->end - c->cbs[i].start : 0;
+		r[k].d = d;
+		r[k++].i = i;
+	}
+	qsort(r, k, sizeof(*r), cmp_rank);
+	if (k > n)
+		k = n;
+	for (i = 0; i < k; i++)
+		idx[i] = r[i].i;
+	free(r);
+	return k;
+}
+
+void cycle_phase_counts(const struct pm_cycle *c, size_t *counts)
+{
+	size_t i;
+
+	memset(counts, 0, c->nphases * sizeof(*counts));
+	for (i = 0; i < c->ncbs; i++)
+		if (c->cbs[i].phase >= 0 && (size_t)c->cbs[i].phase < c->nphases)
+			counts[c->cbs[i].phase]++;
+}

@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The builder: the one place that turns the normalized event stream into
+ * the run model. Sources only describe what they read; the rules for
+ * cycles, phases, matching callback starts and ends, and threads live here.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "events.h"
+
+struct builder {
+	struct pm_run *run;
+	const char *file;
+	int cur;		/* open cycle index, -1 none */
+	int open_phase;		/* begun, not ended, in the open cycle */
+	size_t unassigned;	/* first callback that may lack a phase */
+};
+
+void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int line)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->kind = kind;
+	ev->ts = ts;
+	ev->pid = -1;
+	ev->cpu = -1;
+	ev->kernel_us = US_NONE;
+	ev->line = line;
+}
+
+struct builder *builder_new(struct pm_run *run, const char *file)
+{
+	struct builder *b = xcalloc(1, sizeof(*b));
+
+	b->run = run;
+	b->file = strpool_cstr(&run->pool, file);
+	b->cur = -1;
+	b->open_phase = -1;
+	run->sources = xrealloc(run->sources, (run->nsources + 1) * sizeof(char *));
+	run->sources[run->nsources++] = b->file;
+	return b;
+}
+
+static struct pm_cycle *cur_cycle(struct builder *b)
+{
+	return b->cur >= 0 ? &b->run->cycles[b->cur] : NULL;
+}
+
+static void stretch(struct pm_cycle *c, ns_t ts, unsigned int line)
+{
+	if (ts != NS_NONE) {
+		if (c->start == NS_NONE || ts < c->start)
+			c->start = ts;
+		if (c->end == NS_NONE || ts > c->end)
+			c->end = ts;
+	}
+	if (line > c->last_line)
+		c->last_line = line;
+}
+
+static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
+				   struct str label, ns_t ts, unsigned int line)
+{
+	struct pm_run *run = b->run;
+	struct pm_cycle *c;
+
+	VEC_RESERVE(run->cycles, run->ncycles, run->cycles_cap);
+	c = &run->cycles[run->ncycles];
+	memset(c, 0, sizeof(*c));
+	c->index = (int)run->ncycles + 1;
+	c->mode = mode;
+	c->mode_label = label.len ? strpool_get(&run->pool, label) : NULL;
+	c->start = c->end = NS_NONE;
+	c->main_pid = -1;
+	c->file = b->file;
+	c->first_line = c->last_line = line;
+	b->cur = (int)run->ncycles++;
+	b->open_phase = -1;
+	b->unassigned = 0;
+	stretch(c, ts, line);
+	return c;
+}
+
+static struct pm_cycle *need_cycle(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = cur_cycle(b);
+
+	if (!c) {
+		/* The log starts inside a cycle (wrapped buffer, cut paste). */
+		c = open_cycle(b, MODE_UNKNOWN, STR_NULL, ev->ts, ev->line);
+	}
+	stretch(c, ev->ts, ev->line);
+	return c;
+}
+
+static int add_phase(struct builder *b, struct pm_cycle *c, enum phase_kind kind,
+		     struct str name, unsigned int line)
+{
+	struct pm_phase *p;
+
+	VEC_RESERVE(c->phases, c->nphases, c->phases_cap);
+	p = &c->phases[c->nphases];
+	p->kind = kind;
+	p->name = name.len ? strpool_get(&b->run->pool, name)
+			   : strpool_cstr(&b->run->pool, phase_kind_name(kind));
+	p->start = p->end = NS_NONE;
+	p->kernel_us = US_NONE;
+	p->line = line;
+	return (int)c->nphases++;
+}
+
+static const char *phase_name(struct builder *b, const struct pm_event *ev)
+{
+	if (ev->text.len)
+		return strpool_get(&b->run->pool, ev->text);
+	return strpool_cstr(&b->run->pool, phase_kind_name(ev->phase));
+}
+
+/* A cycle is "young" until it has done anything beyond suspend_enter. */
+static bool cycle_young(const struct pm_cycle *c)
+{
+	size_t i;
+
+	if (c->ncbs)
+		return false;
+	for (i = 0; i < c->nphases; i++)
+		if (c->phases[i].kind != PK_ENTER)
+			return false;
+	return true;
+}
+
+static void close_cycle(struct builder *b);
+
+static void on_cycle_begin(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = cur_cycle(b);
+
+	if (c && c->mode != MODE_BOOT && ev->mode != MODE_BOOT && cycle_young(c)) {
+		/* Old kernels name the mode a few lines after the start. */
+		if (ev->mode != MODE_UNKNOWN) {
+			c->mode = ev->mode;
+			if (ev->text.len)
+				c->mode_label = strpool_get(&b->run->pool, ev->text);
+		}
+		stretch(c, ev->ts, ev->line);
+		return;
+	}
+	if (c)
+		close_cycle(b);
+	open_cycle(b, ev->mode, ev->text, ev->ts, ev->line);
+}
+
+static void on_phase_begin(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = need_cycle(b, ev);
+	const char *name = phase_name(b, ev);
+	size_t i;
+	int idx = -1;
+
+	/* A phase known so far only by its end gets its start now. */
+	for (i = c->nphases; i-- > 0;) {
+		if (c->phases[i].name == name && c->phases[i].start == NS_NONE) {
+			idx = (int)i;
+			break;
+		}
+	}
+	if (idx < 0)
+		idx = add_phase(b, c, ev->phase, str_c(name), ev->line);
+	c->phases[idx].start = ev->ts;
+	if (b->open_phase >= 0 && c->phases[b->open_phase].end == NS_NONE &&
+	    ev->ts != NS_NONE && ev->ts >= c->end)
+		b->open_phase = -1;	/* a new phase began: the old one is over */
+	/*
+	 * Callbacks that follow belong to this phase, unless the begin is a
+	 * late statement about the past (dmesg learns where prepare began
+	 * only after suspend ended) or the phase runs no device callbacks.
+	 */
+	if ((phase_kind_is_device(ev->phase) || ev->phase >= PK_BOOT_KERNEL) &&
+	    (ev->ts == NS_NONE || c->end == NS_NONE || ev->ts >= c->end))
+		b->open_phase = idx;
+	if (ev->pid >= 0 && c->main_pid < 0 && ev->phase != PK_MACHINE) {
+		c->main_pid = ev->pid;
+		if (ev->comm.len)
+			c->main_comm = strpool_get(&b->run->pool, ev->comm);
+	}
+}
+
+static void on_phase_end(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = need_cycle(b, ev);
+	const char *name = phase_name(b, ev);
+	struct pm_phase *p;
+	size_t i;
+	int idx = -1;
+
+	for (i = c->nphases; i-- > 0;) {
+		if (c->phases[i].name == name && c->phases[i].end == NS_NONE) {
+			idx = (int)i;
+			break;
+		}
+	}
+	if (idx < 0) {
+		idx = add_phase(b, c, ev->phase, str_c(name), ev->line);
+		/* The kernel's printed length says where the phase began. */
+		if (ev->kernel_us != US_NONE && ev->ts != NS_NONE)
+			c->phases[idx].start = ev->ts - ev->kernel_us * 1000;
+	}
+	p = &c->phases[idx];
+	p->end = ev->ts;
+	if (ev->kernel_us != US_NONE)
+		p->kernel_us = ev->kernel_us;
+	if (p->start != NS_NONE)
+		stretch(c, p->start, 0);
+
+	/* dmesg tells a callback's phase only when the phase ends. */
+	if (phase_kind_is_device(p->kind)) {
+		for (i = b->unassigned; i < c->ncbs; i++)
+			if (c->cbs[i].phase < 0)
+				c->cbs[i].phase = idx;
+		b->unassigned = c->ncbs;
+	}
+	if (b->open_phase == idx)
+		b->open_phase = -1;
+}
+
+static void set_device_facts(struct builder *b, int id, const struct pm_event *ev)
+{
+	struct pm_run *run = b->run;
+	struct pm_device *d = &run->devs[id];
+	const char *parent;
+
+	if (ev->driver.p && (!d->driver || !*d->driver))
+		d->driver = strpool_get(&run->pool, ev->driver);
+	if (ev->parent.len && !str_eq(ev->parent, "none") && !d->parent) {
+		parent = strpool_get(&run->pool, ev->parent);
+		d->parent_id = run_device(run, parent);
+		d = &run->devs[id];	/* run_device may move the array */
+		d->parent = parent;
+	}
+}
+
+static struct pm_callback *add_cb(struct builder *b, struct pm_cycle *c,
+				  int dev, const struct pm_event *ev)
+{
+	struct pm_callback *cb;
+
+	VEC_RESERVE(c->cbs, c->ncbs, c->cbs_cap);
+	cb = &c->cbs[c->ncbs++];
+	memset(cb, 0, sizeof(*cb));
+	cb->dev = dev;
+	cb->phase = b->open_phase;
+	cb->start = cb->end = NS_NONE;
+	cb->kernel_us = US_NONE;
+	cb->pid = ev->pid;
+	cb->flags = ev->cb_flags;
+	cb->file = b->file;
+	cb->line = ev->line;
+	if (ev->fn.len)
+		cb->fn = strpool_get(&b->run->pool, ev->fn);
+	if (ev->event.len)
+		cb->event = strpool_get(&b->run->pool, ev->event);
+	return cb;
+}
+
+static void on_cb_start(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = need_cycle(b, ev);
+	struct pm_run *run = b->run;
+	struct pm_callback *cb;
+	int dev;
+
+	dev = run_device(run, strpool_get(&run->pool, ev->device));
+	set_device_facts(b, dev, ev);
+	cb = add_cb(b, c, dev, ev);
+	cb->start = ev->ts;
+	cb->flags |= CB_UNFINISHED;
+	run->devs[dev].open_cb = (int)c->ncbs - 1;
+	run->devs[dev].open_cycle = b->cur;
+}
+
+static void on_cb_end(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = need_cycle(b, ev);
+	struct pm_run *run = b->run;
+	struct pm_callback *cb;
+	struct pm_device *d;
+	int dev;
+
+	dev = run_device(run, strpool_get(&run->pool, ev->device));
+	set_device_facts(b, dev, ev);
+	d = &run->devs[dev];
+	if (d->open_cb >= 0 && d->open_cycle == b->cur &&
+	    (ev->pid < 0 || c->cbs[d->open_cb].pid < 0 ||
+	     c->cbs[d->open_cb].pid == ev->pid)) {
+		cb = &c->cbs[d->open_cb];
+	} else {
+		cb = add_cb(b, c, dev, ev);
+		cb->flags |= CB_NO_START;
+	}
+	d->open_cb = -1;
+	cb->flags &= ~CB_UNFINISHED;
+	cb->flags |= ev->cb_flags;
+	cb->end = ev->ts;
+	cb->kernel_us = ev->kernel_us;
+	cb->has_ret = ev->has_ret;
+	cb->ret = ev->ret;
+	if (!cb->fn && ev->fn.len)
+		cb->fn = strpool_get(&run->pool, ev->fn);
+	/*
+	 * dmesg prints "calling" before the kernel starts its clock and the
+	 * return line right after it stops: the end line's time minus the
+	 * kernel's own figure is the closest start there is.
+	 */
+	if (ev->kernel_us != US_NONE && ev->ts != NS_NONE &&
+	    ((cb->flags & CB_FROM_DMESG) || cb->start == NS_NONE))
+		cb->start = ev->ts - ev->kernel_us * 1000;
+	if (cb->start != NS_NONE)
+		stretch(c, cb->start, 0);
+	if (ev->has_ret && ev->ret != 0 && !(cb->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK)))
+		run_warn(run, WARN_FAILURE, c->index, b->file, ev->line,
+			 "%s: %s callback returned %d", d->name,
+			 cb->fn ? cb->fn : "PM", ev->ret);
+}
+
+static void on_cycle_end(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = cur_cycle(b);
+	struct pm_run *run = b->run;
+	struct pm_phase *p;
+
+	if (!c) {
+		/* "PM: suspend exit" after "Restarting tasks ... done." */
+		if (!run->ncycles)
+			return;
+		c = &run->cycles[run->ncycles - 1];
+		if (c->mode == MODE_BOOT || ev->ts == NS_NONE || c->end == NS_NONE ||
+		    ev->ts < c->end || ev->ts - c->end > 5000000000LL)
+			return;
+		p = c->nphases ? &c->phases[c->nphases - 1] : NULL;
+		if (p && p->kind == PK_EXIT && p->end != NS_NONE && ev->ts > p->end)
+			p->end = ev->ts;
+		stretch(c, ev->ts, ev->line);
+		return;
+	}
+	stretch(c, ev->ts, ev->line);
+	c->resumed = true;
+	close_cycle(b);
+}
+
+void builder_event(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c;
+
+	switch (ev->kind) {
+	case EV_CYCLE_BEGIN:
+		on_cycle_begin(b, ev);
+		break;
+	case EV_CYCLE_END:
+		on_cycle_end(b, ev);
+		break;
+	case EV_CYCLE_ABORT:
+		c = need_cycle(b, ev);
+		if (!c->aborted)
+			run_warn(b->run, WARN_FAILURE, c->index, b->file, ev->line,
+				 "cycle %d aborted: %.*s", c->index,
+				 (int)ev->text.len, ev->text.p);
+		c->aborted = true;
+		break;
+	case EV_PHASE_BEGIN:
+		on_phase_begin(b, ev);
+		break;
+	case EV_PHASE_END:
+		on_phase_end(b, ev);
+		break;
+	case EV_CB_START:
+		on_cb_start(b, ev);
+		break;
+	case EV_CB_END:
+		on_cb_end(b, ev);
+		break;
+	case EV_DEV_ERROR:
+		c = cur_cycle(b);
+		run_warn(b->run, WARN_FAILURE, c ? c->index : 0, b->file, ev->line,
+			 "%.*s", (int)ev->text.len, ev->text.p);
+		break;
+	case EV_MARKER:
+		if (cur_cycle(b))
+			stretch(cur_cycle(b), ev->ts, ev->line);
+		break;
+	case EV_FACT: {
+		char *k = xasprintf("%.*s", (int)ev->key.len, ev->key.p);
+		char *v = xasprintf("%.*s", (int)ev->text.len, ev->text.p);
+
+		run_set_fact(b->run, k, v);
+		free(k);
+		free(v);
+		break;
+	}
+	case EV_NOTE:
+		c = cur_cycle(b);
+		run_warn(b->run, ev->level, c ? c->index : 0, b->file, ev->line,
+			 "%.*s", (int)ev->text.len, ev->text.p);
+		break;
+	}
+}
+
+static void close_cycle(struct builder *b)
+{
+	struct pm_cycle *c = cur_cycle(b);
+	size_t i;
+
+	if (!c)
+		return;
+	/* Starts with no end stay in the model, flagged, for the report. */
+	for (i = 0; i < c->ncbs; i++)
+		if (c->cbs[i].flags & CB_UNFINISHED)
+			b->run->devs[c->cbs[i].dev].open_cb = -1;
+	cycle_finish(b->run, c);
+	b->cur = -1;
+	b->open_phase = -1;
+}
+
+void builder_finish(struct builder *b)
+{
+	if (!b)
+		return;
+	close_cycle(b);
+	free(b);
+}

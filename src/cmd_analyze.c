@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pmscope analyze: saved logs in, reports out.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd.h"
+#include "input.h"
+#include "report.h"
+
+static void analyze_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: pmscope analyze [options] FILE...\n"
+		"\n"
+		"Read kernel logs (dmesg in any of its saved forms, plain or\n"
+		"compressed) and report each suspend/resume, hibernation or boot.\n"
+		"\n"
+		"options:\n"
+		"  -j, --json FILE   write the JSON report (schema pmscope/1); - for stdout\n"
+		"  -n, --top N       list the N slowest callbacks per cycle (default 10)\n"
+		"  -c, --cycle N     report only cycle N\n"
+		"  -q, --quiet       no terminal summary\n"
+		"  -h, --help        this text\n"
+		"\n"
+		"exit status: 0 clean, 1 a failure was found (error return, unfinished\n"
+		"callback, cycle that did not complete), 2 bad usage or unreadable input.\n");
+}
+
+static int parse_count(const char *s, long max, long *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (!*s || *end || v < 0 || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", required_argument, NULL, 'j' },
+		{ "top", required_argument, NULL, 'n' },
+		{ "cycle", required_argument, NULL, 'c' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct report_opts ro = { .top = 10 };
+	const char *json = NULL;
+	struct pm_run *run = NULL;
+	struct input_stats st;
+	bool quiet = false, any = false;
+	char err[1024];
+	int c, i, rc = EXIT_USAGE;
+	long v;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "j:n:c:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
+			json = optarg;
+			break;
+		case 'n':
+			if (parse_count(optarg, 100000, &v) < 0)
+				goto bad_number;
+			ro.top = (size_t)v;
+			break;
+		case 'c':
+			if (parse_count(optarg, 1000000, &v) < 0 || v == 0)
+				goto bad_number;
+			ro.cycle = (int)v;
+			break;
+		case 'q':
+			quiet = true;
+			break;
+		case 'h':
+			analyze_usage(stdout);
+			return EXIT_CLEAN;
+		default:
+			analyze_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "pmscope analyze: no input file\n");
+		analyze_usage(stderr);
+		return EXIT_USAGE;
+	}
+	run = run_new();
+	for (i = optind; i < argc; i++) {
+		if (input_read(run, argv[i], &st, err, sizeof(err)) < 0) {
+			fprintf(stderr, "pmscope: %s\n", err);
+			continue;
+		}
+		any = true;
+	}
+	if (!any)
+		goto out;
+	if (ro.cycle && (size_t)ro.cycle > run->ncycles) {
+		fprintf(stderr, "pmscope: there is no cycle %d (%zu found)\n", ro.cycle, run->ncycles);
+		goto out;
+	}
+	if (!quiet && report_text(stdout, run, &ro) < 0) {
+		fprintf(stderr, "pmscope: writing the summary failed\n");
+		goto out;
+	}
+	if (json) {
+		if (write_report(json, report_json, run, &ro, err, sizeof(err)) < 0) {
+			fprintf(stderr, "pmscope: %s\n", err);
+			goto out;
+		}
+		if (!quiet && strcmp(json, "-"))
+			printf("JSON report: %s\n", json);
+	}
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "pmscope: standard output: write failed\n");
+		goto out;
+	}
+	rc = run_failed(run) ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
+out:
+	run_free(run);
+	return rc;
+bad_number:
+	fprintf(stderr, "pmscope analyze: bad number '%s' for -%c\n", optarg, c);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Settling a cycle after its last event: the rules that need the whole
+ * cycle at once.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "events.h"
+
+static ns_t phase_key(const struct pm_phase *p)
+{
+	return p->start != NS_NONE ? p->start : p->end;
+}
+
+struct phase_ord {
+	struct pm_phase p;
+	int old;
+};
+
+static int cmp_phase(const void *a, const void *b)
+{
+	const struct phase_ord *x = a, *y = b;
+	ns_t kx = phase_key(&x->p), ky = phase_key(&y->p);
+
+	if (kx != ky) {
+		if (kx == NS_NONE)
+			return 1;
+		if (ky == NS_NONE)
+			return -1;
+		return kx < ky ? -1 : 1;
+	}
+	if (x->p.kind != y->p.kind)	/* same instant: sequence order */
+		return x->p.kind < y->p.kind ? -1 : 1;
+	return x->old - y->old;
+}
+
+static void sort_phases(struct pm_cycle *c)
+{
+	struct phase_ord *ord;
+	int *map;
+	size_t i;
+
+	if (c->nphases < 2)
+		return;
+	ord = xmalloc(c->nphases * sizeof(*ord));
+	map = xmalloc(c->nphases * sizeof(*map));
+	for (i = 0; i < c->nphases; i++) {
+		ord[i].p = c->phases[i];
+		ord[i].old = (int)i;
+	}
+	qsort(ord, c->nphases, sizeof(*ord), cmp_phase);
+	for (i = 0; i < c->nphases; i++) {
+		c->phases[i] = ord[i].p;
+		map[ord[i].old] = (int)i;
+	}
+	for (i = 0; i < c->ncbs; i++)
+		if (c->cbs[i].phase >= 0)
+			c->cbs[i].phase = map[c->cbs[i].phase];
+	free(map);
+	free(ord);
+}
+
+/* "freeze_late" -> "freeze"; the verb the kernel printed for this phase. */
+static struct str phase_verb(const struct pm_phase *p)
+{
+	const char *us = strchr(p->name, '_');
+
+	return str_make(p->name, us ? (size_t)(us - p->name) : strlen(p->name));
+}
+
+static const char *resume_verb(struct str v)
+{
+	if (str_eq(v, "freeze"))
+		return "thaw";
+	if (str_eq(v, "hibernate") || str_eq(v, "quiesce") || str_eq(v, "poweroff"))
+		return "restore";
+	return "resume";
+}
+
+/* The phase a cycle was in when its log stopped, after phase @last. */
+static void cut_off_phase(const struct pm_phase *last, enum phase_kind *kind, char *name,
+			  size_t size)
+{
+	struct str v = last ? phase_verb(last) : str_c("suspend");
+	const char *rv = resume_verb(v);
+
+	switch (last ? last->kind : PK_ENTER) {
+	case PK_ENTER:
+	case PK_PREPARE:
+		*kind = PK_SUSPEND;
+		snprintf(name, size, "suspend");
+		break;
+	case PK_SUSPEND:
+		*kind = PK_SUSPEND_LATE;
+		snprintf(name, size, "%.*s_late", (int)v.len, v.p);
+		break;
+	case PK_SUSPEND_LATE:
+		*kind = PK_SUSPEND_NOIRQ;
+		snprintf(name, size, "%.*s_noirq", (int)v.len, v.p);
+		break;
+	case PK_SUSPEND_NOIRQ:
+	case PK_MACHINE:
+		*kind = PK_RESUME_NOIRQ;
+		snprintf(name, size, "%s_noirq", last && last->kind == PK_MACHINE ? "resume" : rv);
+		break;
+	case PK_RESUME_NOIRQ:
+		*kind = PK_RESUME_EARLY;
+		snprintf(name, size, "%.*s_early", (int)v.len, v.p);
+		break;
+	default:
+		*kind = PK_RESUME;
+		snprintf(name, size, "%.*s", (int)v.len, v.p);
+		break;
+	}
+}
+
+static void place_leftovers(struct pm_run *run, struct pm_cycle *c)
+{
+	const struct pm_phase *last = c->nphases ? &c->phases[c->nphases - 1] : NULL;
+	enum phase_kind kind;
+	struct pm_phase *p;
+	char name[64];
+	size_t i, n = 0;
+	ns_t first = NS_NONE;
+
+	for (i = 0; i < c->ncbs; i++) {
+		if (c->cbs[i].phase >= 0)
+			continue;
+		n++;
+		if (c->cbs[i].start != NS_NONE && (first == NS_NONE || c->cbs[i].start < first))
+			first = c->cbs[i].start;
+	}
+	if (!n || c->mode == MODE_BOOT)
+		return;
+	cut_off_phase(last, &kind, name, sizeof(name));
+	VEC_RESERVE(c->phases, c->nphases, c->phases_cap);
+	p = &c->phases[c->nphases];
+	p->kind = kind;
+	p->name = strpool_cstr(&run->pool, name);
+	p->start = first;
+	p->end = NS_NONE;
+	p->kernel_us = US_NONE;
+	p->line = 0;
+	for (i = 0; i < c->ncbs; i++)
+		if (c->cbs[i].phase < 0)
+			c->cbs[i].phase = (int)c->nphases;
+	c->nphases++;
+}
+
+static void fill_edges(struct pm_cycle *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nphases; i++) {
+		struct pm_phase *p = &c->phases[i];
+
+		if (p->start == NS_NONE)
+			p->start = i ? c->phases[i - 1].end : c->start;
+		if (p->end != NS_NONE)
+			continue;
+		if (i + 1 < c->nphases && phase_key(&c->phases[i + 1]) != NS_NONE)
+			p->end = phase_key(&c->phases[i + 1]);
+		else
+			p->end = c->end;
+		if (p->start != NS_NONE && p->end != NS_NONE && p->end < p->start)
+			p->end = p->start;
+	}
+}
+
+static int cmp_pid_count(const void *a, const void *b)
+{
+	const struct pm_thread *x = a, *y = b;
+
+	if (x->main != y->main)
+		return x->main ? -1 : 1;
+	if (x->ncbs != y->ncbs)
+		return x->ncbs > y->ncbs ? -1 : 1;
+	return x->pid - y->pid;
+}
+
+static void find_threads(struct pm_cycle *c)
+{
+	struct pm_thread *t = NULL;
+	size_t n = 0, cap = 0, i, j;
+
+	for (i = 0; i < c->ncbs; i++) {
+		const struct pm_callback *cb = &c->cbs[i];
+		ns_t d = cb_duration(cb);
+
+		if (cb->pid < 0)
+			continue;
+		for (j = 0; j < n && t[j].pid != cb->pid; j++)
+			;
+		if (j == n) {
+			VEC_RESERVE(t, n, cap);
+			memset(&t[n++], 0, sizeof(*t));
+			t[j].pid = cb->pid;
+		}
+		t[j].ncbs++;
+		if (d != NS_NONE && d > 0)
+			t[j].busy_ns += d;
+	}
+	if (c->main_pid < 0) {
+		/* No thread announced the phases: the busiest one drives. */
+		for (j = 0; j < n; j++)
+			if (c->main_pid < 0 || t[j].ncbs > t[c->main_pid].ncbs)
+				c->main_pid = (int)j;
+		if (c->main_pid >= 0)
+			c->main_pid = t[c->main_pid].pid;
+	}
+	for (j = 0; j < n; j++) {
+		t[j].main = t[j].pid == c->main_pid;
+		if (t[j].main)
+			t[j].comm = c->main_comm;
+	}
+	if (n)
+		qsort(t, n, sizeof(*t), cmp_pid_count);
+	c->threads = t;
+	c->nthreads = n;
+	for (i = 0; i < c->ncbs; i++)
+		c->cbs[i].async = c->cbs[i].pid >= 0 && c->cbs[i].pid != c->main_pid;
+}
+
+static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
+{
+	const struct pm_phase *last = c->nphases ? &c->phases[c->nphases - 1] : NULL;
+	size_t i;
+
+	for (i = 0; i < c->ncbs; i++) {
+		const struct pm_callback *cb = &c->cbs[i];
+
+		if (!(cb->flags & CB_UNFINISHED))
+			continue;
+		run_warn(run, WARN_FAILURE, c->index, cb->file, cb->line,
+			 "%s: %s callback never returned", run->devs[cb->dev].name,
+			 cb->phase >= 0 ? c->phases[cb->phase].name : "PM");
+	}
+	if (c->mode == MODE_BOOT || c->resumed)
+		return;
+	if (!c->nphases && !c->ncbs) {
+		run_warn(run, WARN_WARNING, c->index, c->file, c->first_line,
+			 "cycle %d has no phases or callbacks", c->index);
+		return;
+	}
+	run_warn(run, WARN_FAILURE, c->index, c->file, c->last_line,
+		 "cycle %d did not complete: the log ends in %s", c->index,
+		 last ? last->name : "its first phase");
+}
+
+void cycle_finish(struct pm_run *run, struct pm_cycle *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncbs; i++)
+		if (c->cbs[i].end != NS_NONE && (c->end == NS_NONE || c->cbs[i].end > c->end))
+			c->end = c->cbs[i].end;
+	sort_phases(c);
+	place_leftovers(run, c);
+	fill_edges(c);
+	find_threads(c);
+	warn_unfinished(run, c);
+}

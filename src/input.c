@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Which parser reads a file: decided from the content, never the name.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "input.h"
+
+#define DETECT_LINES 400
+
+const char *input_kind_name(enum input_kind k)
+{
+	switch (k) {
+	case INPUT_DMESG: return "kernel log";
+	case INPUT_FTRACE: return "ftrace text";
+	case INPUT_TRACE_DAT: return "trace-cmd data";
+	default: return "unknown";
+	}
+}
+
+/* "  <task>-<pid>  [001] ....  123.456: event:" or trace-cmd's layout. */
+static bool ftrace_like(struct str l)
+{
+	long br = str_find(l, "] "), colon;
+
+	if (br < 0 || br > 80 || str_find(str_make(l.p, (size_t)br), "-") < 0)
+		return false;
+	colon = str_find(l, ": ");
+	return colon > br && str_find(l, "|") < 0 ? true : str_find(l, "|") > br;
+}
+
+int input_detect(const char *path, enum input_kind *kind, char *err, size_t errlen)
+{
+	struct line_reader *r = reader_open(path, err, errlen);
+	unsigned int dmesg = 0, ftrace = 0, n = 0;
+	struct kmsg_line kl;
+	struct str line;
+	int rc;
+
+	*kind = INPUT_UNKNOWN;
+	if (!r)
+		return -1;
+	while (n < DETECT_LINES && (rc = reader_next(r, &line)) > 0) {
+		n++;
+		if (n == 1 && str_starts(line, "\x17\x08\x44tracing")) {
+			*kind = INPUT_TRACE_DAT;
+			break;
+		}
+		if (str_starts(line, "# tracer:") || str_starts(line, "cpus=") ||
+		    str_starts(line, "# entries-in-buffer")) {
+			ftrace += 50;
+			continue;
+		}
+		if (ftrace_like(line) && (str_find(line, "suspend_resume:") >= 0 ||
+					  str_find(line, "device_pm_callback_") >= 0 ||
+					  str_find(line, "tracing_mark_write:") >= 0 ||
+					  str_find(line, "|  ") >= 0)) {
+			ftrace++;
+			continue;
+		}
+		if (dmesg_split(line, &kl) && kl.ts != NS_NONE)
+			dmesg++;
+	}
+	if (rc < 0) {
+		snprintf(err, errlen, "%s", reader_error(r));
+		reader_close(r);
+		return -1;
+	}
+	if (*kind == INPUT_UNKNOWN) {
+		if (ftrace > dmesg && ftrace)
+			*kind = INPUT_FTRACE;
+		else if (dmesg)
+			*kind = INPUT_DMESG;
+	}
+	reader_close(r);
+	return 0;
+}
+
+int input_read(struct pm_run *run, const char *path, struct input_stats *st,
+	       char *err, size_t errlen)
+{
+	struct line_reader *r = NULL;
+	struct builder *b = NULL;
+	enum input_kind kind;
+	int rc = -1;
+
+	memset(st, 0, sizeof(*st));
+	if (input_detect(path, &kind, err, errlen) < 0)
+		return -1;
+	if (kind == INPUT_FTRACE || kind == INPUT_TRACE_DAT) {
+		snprintf(err, errlen, "%s: %s input is not supported yet", path,
+			 input_kind_name(kind));
+		return -1;
+	}
+	r = reader_open(path, err, errlen);
+	if (!r)
+		return -1;
+	b = builder_new(run, path);
+	if (dmesg_read(r, b, st) < 0) {
+		snprintf(err, errlen, "%s", reader_error(r));
+		goto out;	/* what was read before the error stays */
+	}
+	if (st->bytes == 0) {
+		snprintf(err, errlen, "%s: empty file", path);
+		goto out;
+	}
+	if (!st->used) {
+		snprintf(err, errlen,
+			 "%s: no suspend, resume or boot timing found in %u lines%s", path,
+			 st->lines, st->skipped ? " (binary or overlong lines skipped)" : "");
+		goto out;
+	}
+	if (st->skipped)
+		run_warn(run, WARN_WARNING, 0, path, 0,
+			 "%u binary or overlong lines skipped", st->skipped);
+	rc = 0;
+out:
+	builder_finish(b);
+	reader_close(r);
+	return rc;
+}

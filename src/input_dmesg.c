@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel log parser: turns pm_print_times / initcall_debug lines and the
+ * PM core's phase messages into events. The kernel prints a phase only
+ * when it ends, with its own length: the builder takes it from there.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "input.h"
+
+enum boot_state { BOOT_NONE, BOOT_KERNEL, BOOT_USER, BOOT_DONE };
+
+struct dmesg_parser {
+	struct builder *b;
+	enum boot_state boot;
+	bool in_cycle;		/* between a cycle's start and its end */
+	bool in_complete;	/* dpm_complete runs until tasks are thawed */
+	ns_t last_ts;
+	unsigned int line;
+	bool used;		/* the current line produced an event */
+};
+
+static struct str skip(struct str s, size_t n)
+{
+	return n >= s.len ? str_make(s.p + s.len, 0) : str_make(s.p + n, s.len - n);
+}
+
+static void emit(struct dmesg_parser *p, struct pm_event *ev)
+{
+	builder_event(p->b, ev);
+	p->used = true;
+}
+
+static void phase(struct dmesg_parser *p, enum ev_kind kind, ns_t ts,
+		  enum phase_kind pk, const char *name, int64_t kernel_us)
+{
+	struct pm_event ev;
+
+	event_init(&ev, kind, ts, p->line);
+	ev.phase = pk;
+	ev.text = str_c(name);
+	ev.kernel_us = kernel_us;
+	emit(p, &ev);
+}
+
+static enum pm_mode mode_from(struct str label)
+{
+	if (str_eq(label, "deep") || str_eq(label, "mem"))
+		return MODE_MEM;
+	if (str_eq(label, "s2idle") || str_eq(label, "freeze"))
+		return MODE_S2IDLE;
+	if (str_eq(label, "shallow") || str_eq(label, "standby"))
+		return MODE_STANDBY;
+	if (str_eq(label, "disk"))
+		return MODE_DISK;
+	return MODE_UNKNOWN;
+}
+
+static void cycle_begin(struct dmesg_parser *p, ns_t ts, struct str label,
+			enum pm_mode mode)
+{
+	struct pm_event ev;
+
+	event_init(&ev, EV_CYCLE_BEGIN, ts, p->line);
+	ev.mode = mode != MODE_UNKNOWN ? mode : mode_from(label);
+	ev.text = label;
+	emit(p, &ev);
+	if (!p->in_cycle)
+		phase(p, EV_PHASE_BEGIN, ts, PK_ENTER, "suspend_enter", US_NONE);
+	p->in_cycle = true;
+	p->in_complete = false;
+	if (p->boot != BOOT_NONE)
+		p->boot = BOOT_DONE;
+}
+
+static void cycle_end(struct dmesg_parser *p, ns_t ts, enum ev_kind kind, struct str why)
+{
+	struct pm_event ev;
+
+	event_init(&ev, kind, ts, p->line);
+	ev.text = why;
+	emit(p, &ev);
+	if (kind == EV_CYCLE_END)
+		p->in_cycle = p->in_complete = false;
+}
+
+/* Text inside the first "(...)" of @s, e.g. "deep" in "(deep)". */
+static struct str paren(struct str s)
+{
+	long o = str_find(s, "("), c;
+
+	if (o < 0)
+		return STR_NULL;
+	s = skip(s, (size_t)o + 1);
+	c = str_find(s, ")");
+	return c < 0 ? STR_NULL : str_make(s.p, (size_t)c);
+}
+
+/* "12.345 msecs" -> usecs */
+static int64_t msecs_us(struct str s)
+{
+	ns_t ns;
+
+	if (!str_seconds_ns(s, &ns))
+		return US_NONE;
+	return ns / 1000000;	/* seconds parser: "12.345" s -> ns; ms -> us */
+}
+
+static bool is_resume_verb(struct str v)
+{
+	return str_eq(v, "resume") || str_eq(v, "thaw") || str_eq(v, "restore") ||
+	       str_eq(v, "recover");
+}
+
+/* "[late |noirq |early |start ]VERB of devices complete after X msecs" */
+static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
+{
+	static const char *const infos[] = { "late ", "noirq ", "early ", "start " };
+	long of = str_find(m, " of devices complete after ");
+	struct str info = STR_NULL, verb;
+	char name[48];
+	enum phase_kind pk;
+	int64_t us;
+	size_t i;
+
+	if (of <= 0)
+		return false;
+	us = msecs_us(skip(m, (size_t)of + 27));
+	verb = str_make(m.p, (size_t)of);
+	for (i = 0; i < ARRAY_SIZE(infos); i++) {
+		if (str_starts(verb, infos[i])) {
+			info = str_c(infos[i]);
+			verb = skip(verb, strlen(infos[i]));
+			break;
+		}
+	}
+	if (!verb.len || verb.len > 20 || str_find(verb, " ") >= 0)
+		return false;
+	if (str_eq(info, "start ")) {
+		/* dpm_suspend_start: prepare plus suspend, printed after both. */
+		if (us != US_NONE)
+			phase(p, EV_PHASE_BEGIN, ts - us * 1000, PK_PREPARE, "prepare", US_NONE);
+		return true;
+	}
+	if (!p->in_cycle)
+		cycle_begin(p, ts == NS_NONE || us == US_NONE ? ts : ts - us * 1000,
+			    STR_NULL, MODE_UNKNOWN);
+	if (is_resume_verb(verb)) {
+		pk = !info.len ? PK_RESUME : str_eq(info, "noirq ") ? PK_RESUME_NOIRQ : PK_RESUME_EARLY;
+	} else {
+		pk = !info.len ? PK_SUSPEND : str_eq(info, "late ") ? PK_SUSPEND_LATE : PK_SUSPEND_NOIRQ;
+	}
+	snprintf(name, sizeof(name), "%.*s%s%.*s", (int)verb.len, verb.p,
+		 info.len ? "_" : "", info.len ? (int)info.len - 1 : 0, info.p);
+	phase(p, EV_PHASE_END, ts, pk, name, us);
+	if (pk == PK_SUSPEND_NOIRQ)
+		phase(p, EV_PHASE_BEGIN, ts, PK_MACHINE, "machine", US_NONE);
+	if (pk == PK_RESUME) {
+		phase(p, EV_PHASE_BEGIN, ts, PK_COMPLETE, "complete", US_NONE);
+		p->in_complete = true;
+	}
+	return true;
+}
+
+static void end_complete(struct dmesg_parser *p, ns_t ts)
+{
+	if (!p->in_complete)
+		return;
+	phase(p, EV_PHASE_END, ts, PK_COMPLETE, "complete", US_NONE);
+	phase(p, EV_PHASE_BEGIN, ts, PK_EXIT, "thaw_processes", US_NONE);
+	p->in_complete = false;
+}
+
+static void note(struct dmesg_parser *p, ns_t ts, enum ev_kind kind, struct str text)
+{
+	struct pm_event ev;
+
+	event_init(&ev, kind, ts, p->line);
+	ev.text = text;
+	emit(p, &ev);
+}
+
+/* The PM core's own messages (with "PM: " already removed). */
+static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
+{
+	if (str_starts(m, "suspend entry"))
+		cycle_begin(p, ts, paren(m), MODE_UNKNOWN);
+	else if (str_starts(m, "hibernation entry") || str_starts(m, "hibernation: hibernation entry"))
+		cycle_begin(p, ts, str_c("disk"), MODE_DISK);
+	else if (str_starts(m, "Syncing filesystems"))
+		cycle_begin(p, ts, STR_NULL, MODE_UNKNOWN);
+	else if (str_starts(m, "Preparing system for sleep") || str_starts(m, "Suspending system"))
+		cycle_begin(p, ts, paren(m), MODE_UNKNOWN);
+	else if (str_starts(m, "Preparing system for ") || str_starts(m, "Entering ")) {
+		struct str w = skip(m, str_starts(m, "Entering ") ? 9 : 21);
+		long sp = str_find(w, " ");
+
+		cycle_begin(p, ts, sp > 0 ? str_make(w.p, (size_t)sp) : w, MODE_UNKNOWN);
+	} else if (str_starts(m, "Creating hibernation image") ||
+		   str_starts(m, "hibernation: Preallocating image memory"))
+		cycle_begin(p, ts, str_c("disk"), MODE_DISK);
+	else if (devices_complete(p, ts, m))
+		;
+	else if (str_starts(m, "Finishing wakeup"))
+		end_complete(p, ts);
+	else if (str_starts(m, "suspend exit") || str_starts(m, "hibernation exit")) {
+		end_complete(p, ts);
+		cycle_end(p, ts, EV_CYCLE_END, STR_NULL);
+	} else if (str_starts(m, "Some devices failed to") ||
+		   str_starts(m, "hibernation: Image allocation is") ||
+		   str_starts(m, "Image allocation is") ||
+		   str_starts(m, "Cannot find swap device") ||
+		   str_starts(m, "Cannot get swap writer")) {
+		cycle_end(p, ts, EV_CYCLE_ABORT, m);
+	} else if ((str_starts(m, "Device ") && str_find(m, " failed to ") > 0) ||
+		   str_starts(m, "failed to ")) {
+		note(p, ts, EV_DEV_ERROR, m);
+	} else
+		return false;
+	return true;
+}
+
+static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
+{
+	if (str_starts(m, "OOM killer enabled"))
+		end_complete(p, ts);
+	else if (str_starts(m, "Restarting tasks")) {
+		if (!p->in_cycle)
+			return false;
+		end_complete(p, ts);
+		cycle_end(p, ts, EV_CYCLE_END, STR_NULL);
+	} else if (str_starts(m, "Freezing of tasks failed") ||
+		   (str_starts(m, "Freezing ") && str_find(m, "failed after") > 0)) {
+		cycle_end(p, ts, EV_CYCLE_ABORT, m);
+	} else if (str_starts(m, "Filesystems sync:")) {
+		cycle_begin(p, ts, STR_NULL, MODE_UNKNOWN);
+	} else
+		return false;
+	return true;
+}
+
+static void fact(struct dmesg_parser *p, const char *key, struct str value)
+{
+	struct pm_event ev;
+
+	event_init(&ev, EV_FACT, NS_NONE, p->line);
+	ev.key = str_c(key);
+	ev.text = str_trim(value);
+	emit(p, &ev);
+}
+
+static void boot_line(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb)
+{
+	if (p->boot == BOOT_DONE || p->in_cycle)
+		return;	/* a module loaded later: not part of boot */
+	if (p->boot == BOOT_NONE) {
+		struct pm_event ev;
+
+		event_init(&ev, EV_CYCLE_BEGIN, ts, p->line);
+		ev.mode = MODE_BOOT;
+		ev.text = str_c("boot");
+		emit(p, &ev);
+		phase(p, EV_PHASE_BEGIN, ts, PK_BOOT_KERNEL, "kernel_init", US_NONE);
+		p->boot = BOOT_KERNEL;
+	}
+	(void)cb;
+}
+
+static void boot_userspace(struct dmesg_parser *p, ns_t ts)
+{
+	if (p->boot != BOOT_KERNEL)
+		return;
+	phase(p, EV_PHASE_END, ts, PK_BOOT_KERNEL, "kernel_init", US_NONE);
+	phase(p, EV_PHASE_BEGIN, ts, PK_BOOT_USER, "user_init", US_NONE);
+	p->boot = BOOT_USER;
+}
+
+static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	struct dmesg_cb cb;
+	struct pm_event ev;
+	enum dmesg_shape shape = dmesg_cb_line(kl->msg, &cb);
+
+	if (shape == DS_NONE)
+		return false;
+	bool boot = shape == DS_INITCALL_START || shape == DS_INITCALL_END ||
+		    shape == DS_PROBE_END || shape == DS_QUIRK_START || shape == DS_QUIRK_END;
+
+	if (boot) {
+		boot_line(p, kl->ts, &cb);
+		if (p->boot != BOOT_KERNEL && p->boot != BOOT_USER)
+			return true;
+	}
+	event_init(&ev, shape == DS_CB_START || shape == DS_INITCALL_START ||
+			shape == DS_QUIRK_START ? EV_CB_START : EV_CB_END, kl->ts, p->line);
+	ev.device = cb.device;
+	ev.driver = cb.driver.p ? cb.driver : cb.module;
+	ev.parent = cb.parent;
+	ev.fn = cb.fn;
+	ev.pid = cb.pid >= 0 ? cb.pid : kl->caller_tid;
+	ev.has_ret = cb.has_ret;
+	ev.ret = cb.ret;
+	ev.kernel_us = cb.usecs;
+	ev.cb_flags = CB_FROM_DMESG;
+	if (shape == DS_INITCALL_START || shape == DS_INITCALL_END)
+		ev.cb_flags |= CB_INITCALL;
+	if (shape == DS_PROBE_END)
+		ev.cb_flags |= CB_PROBE;
+	if (shape == DS_QUIRK_START || shape == DS_QUIRK_END)
+		ev.cb_flags |= CB_QUIRK;
+	emit(p, &ev);
+	return true;
+}
+
+/* sleepgraph's "# suspend-061314-132459 skynet mem 3.15.0-latest" */
+static void sleepgraph_header(struct dmesg_parser *p, struct str line)
+{
+	struct str f[4];
+	size_t n = 0;
+
+	line = skip(line, 2);
+	while (n < 4 && line.len) {
+		long sp = str_find(line, " ");
+
+		f[n++] = sp < 0 ? line : str_make(line.p, (size_t)sp);
+		line = sp < 0 ? skip(line, line.len) : skip(line, (size_t)sp + 1);
+	}
+	if (n < 4)
+		return;
+	fact(p, "host", f[1]);
+	fact(p, "mode", f[2]);
+	fact(p, "kernel", f[3]);
+}
+
+static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	struct str m = kl->msg;
+
+	if (cb_line(p, kl))
+		return;
+	if (str_starts(m, "printk: "))
+		m = skip(m, 8);
+	if (str_starts(m, "ACPI: "))
+		m = skip(m, 6);
+	if (str_starts(m, "PM: ") && pm_message(p, kl->ts, skip(m, 4)))
+		return;
+	if (other_message(p, kl->ts, m))
+		return;
+	if (str_starts(m, "Run /init as init process") ||
+	    str_starts(m, "Run /sbin/init as init process") ||
+	    str_starts(m, "Freeing unused kernel image") ||
+	    str_starts(m, "Freeing unused kernel memory"))
+		boot_userspace(p, kl->ts);
+	else if (str_starts(m, "Linux version "))
+		fact(p, "kernel", str_make(m.p + 14, str_find(skip(m, 14), " ") > 0 ?
+					   (size_t)str_find(skip(m, 14), " ") : m.len - 14));
+	else if (str_starts(m, "DMI: "))
+		fact(p, "dmi", skip(m, 5));
+}
+
+static void check_clock(struct dmesg_parser *p, ns_t ts)
+{
+	struct pm_event ev;
+
+	if (ts == NS_NONE)
+		return;
+	/* Small steps back happen (printk from several CPUs); big ones mean
+	 * a restored hibernation image or a new boot in the same file. */
+	if (p->last_ts != NS_NONE && ts + 1000000000LL < p->last_ts) {
+		char buf[96];
+
+		snprintf(buf, sizeof(buf), "time stamps go back from %.6f to %.6f s",
+			 p->last_ts / 1e9, ts / 1e9);
+		event_init(&ev, EV_NOTE, ts, p->line);
+		ev.level = WARN_INFO;
+		ev.text = str_c(buf);
+		builder_event(p->b, &ev);
+	}
+	p->last_ts = ts;
+}
+
+int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
+{
+	struct dmesg_parser p = { .b = b, .last_ts = NS_NONE };
+	struct kmsg_line kl;
+	struct str line;
+	int rc;
+
+	while ((rc = reader_next(r, &line)) > 0) {
+		p.line = reader_lineno(r);
+		p.used = false;
+		st->lines++;
+		if (reader_line_too_long(r) || memchr(line.p, '\0', line.len)) {
+			st->skipped++;
+			continue;
+		}
+		if (str_starts(line, "# suspend-") || str_starts(line, "# hibernate-"))
+			sleepgraph_header(&p, line);
+		else if (dmesg_split(line, &kl) && kl.ts != NS_NONE) {
+			check_clock(&p, kl.ts);
+			message(&p, &kl);
+		}
+		if (p.used)
+			st->used++;
+	}
+	st->bytes = reader_bytes(r);
+	return rc;
+}

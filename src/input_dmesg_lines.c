@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel log line shapes: the prefixes people's logs carry, and the
+ * device callback and initcall lines of every kernel era. Pure functions
+ * over one line, so each shape is unit-tested with real lines.
+ */
+#include "input.h"
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static struct str skip(struct str s, size_t n)
+{
+	return n >= s.len ? str_make(s.p + s.len, 0) : str_make(s.p + n, s.len - n);
+}
+
+/* /dev/kmsg record "6,1234,123456789,-;message" (time in usecs). */
+static bool split_kmsg(struct str line, struct kmsg_line *out)
+{
+	uint64_t level, seq, us;
+	size_t i = 0, n;
+	long semi;
+
+	n = str_u64(line, &level);
+	if (!n || n + 1 >= line.len || line.p[n] != ',')
+		return false;
+	i = n + 1;
+	n = str_u64(skip(line, i), &seq);
+	if (!n || i + n + 1 >= line.len || line.p[i + n] != ',')
+		return false;
+	i += n + 1;
+	n = str_u64(skip(line, i), &us);
+	if (!n || i + n >= line.len || (line.p[i + n] != ',' && line.p[i + n] != ';'))
+		return false;
+	i += n;
+	semi = str_find(skip(line, i), ";");
+	if (semi < 0 || us > INT64_MAX / 1000)
+		return false;
+	out->ts = (ns_t)us * 1000;
+	out->msg = skip(line, i + (size_t)semi + 1);
+	return true;
+}
+
+/* "[  123.456789]" at @p; returns its length, 0 if not a time stamp. */
+static size_t bracket_ts(struct str s, ns_t *ts)
+{
+	size_t i = 1, n;
+
+	if (!s.len || s.p[0] != '[')
+		return 0;
+	while (i < s.len && s.p[i] == ' ')
+		i++;
+	n = str_seconds_ns(skip(s, i), ts);
+	if (!n)
+		return 0;
+	i += n;
+	if (i >= s.len || s.p[i] != ']')
+		return 0;
+	return i + 1;
+}
+
+/* printk caller id "[ T123]" or "[ C1]" after the time stamp. */
+static size_t caller_id(struct str s, int *tid)
+{
+	size_t i = 1, n;
+	uint64_t v;
+	char kind;
+
+	if (!s.len || s.p[0] != '[')
+		return 0;
+	while (i < s.len && s.p[i] == ' ')
+		i++;
+	if (i >= s.len || (s.p[i] != 'T' && s.p[i] != 'C'))
+		return 0;
+	kind = s.p[i++];
+	n = str_u64(skip(s, i), &v);
+	if (!n || i + n >= s.len || s.p[i + n] != ']')
+		return 0;
+	*tid = kind == 'T' && v < 1u << 30 ? (int)v : -1;
+	return i + n + 1;
+}
+
+/* journalctl -o short-monotonic: "[ 12.345678] host kernel: msg". */
+static struct str strip_journal(struct str msg)
+{
+	long sp = str_find(msg, " ");
+
+	if (sp > 0 && str_starts(skip(msg, (size_t)sp), " kernel: "))
+		return skip(msg, (size_t)sp + 9);
+	return msg;
+}
+
+bool dmesg_split(struct str line, struct kmsg_line *out)
+{
+	size_t i, n, limit;
+
+	out->ts = NS_NONE;
+	out->caller_tid = -1;
+	out->msg = line;
+	if (line.len && is_digit(line.p[0]) && split_kmsg(line, out))
+		return true;
+	/* The stamp may follow noise: "<6>", "kern  :info  : ", "> ", a prompt. */
+	limit = line.len < 160 ? line.len : 160;
+	for (i = 0; i < limit; i++) {
+		if (line.p[i] != '[')
+			continue;
+		n = bracket_ts(skip(line, i), &out->ts);
+		if (!n)
+			continue;
+		i += caller_id(skip(line, i + n), &out->caller_tid) + n;
+		out->msg = skip(line, i);
+		if (out->msg.len && out->msg.p[0] == ' ')
+			out->msg = skip(out->msg, 1);
+		if (line.p[0] == '[')
+			out->msg = strip_journal(out->msg);
+		return true;
+	}
+	return false;
+}
+
+/* Split a dev_printk prefix "driver device" (driver may be empty). */
+static void split_dev(struct str prefix, struct str *driver, struct str *device)
+{
+	long sp = str_find(prefix, " ");
+
+	if (sp < 0) {
+		*driver = str_make(prefix.p, 0);
+		*device = prefix;
+		return;
+	}
+	*driver = str_make(prefix.p, (size_t)sp);
+	*device = str_trim(skip(prefix, (size_t)sp + 1));
+}
+
+/* "fn+0x0/0x20 [mod]" -> fn and module. */
+static void split_fn(struct str s, struct str *fn, struct str *module)
+{
+	long plus = str_find(s, "+0x"), br = str_find(s, " [");
+
+	*module = STR_NULL;
+	if (br >= 0 && s.len && s.p[s.len - 1] == ']')
+		*module = str_make(s.p + br + 2, s.len - (size_t)br - 3);
+	if (plus >= 0)
+		s.len = (size_t)plus;
+	else if (br >= 0)
+		s.len = (size_t)br;
+	*fn = str_trim(s);
+}
+
+/* "@ 123, parent: P" -> pid and parent. */
+static bool parse_at(struct str s, struct dmesg_cb *out)
+{
+	int64_t pid;
+	size_t n;
+	long par;
+
+	if (!str_starts(s, "@ "))
+		return false;
+	n = str_i64(skip(s, 2), &pid);
+	if (!n || pid < 0 || pid > 1 << 30)
+		return false;
+	out->pid = (int)pid;
+	par = str_find(s, ", parent: ");
+	if (par >= 0)
+		out->parent = str_trim(skip(s, (size_t)par + 10));
+	return true;
+}
+
+/* "R after N usecs" */
+static bool parse_returned(struct str s, struct dmesg_cb *out)
+{
+	int64_t ret, us;
+	size_t n;
+
+	n = str_i64(s, &ret);
+	if (!n || !str_starts(skip(s, n), " after "))
+		return false;
+	s = skip(s, n + 7);
+	n = str_i64(s, &us);
+	if (!n || us < 0 || !str_starts(skip(s, n), " usecs"))
+		return false;
+	out->has_ret = true;
+	out->ret = ret < -100000 || ret > 100000 ? -1 : (int)ret;
+	out->usecs = us;
+	return true;
+}
+
+static enum dmesg_shape v1_or_initcall_start(struct str s, struct dmesg_cb *out)
+{
+	long at = str_find(s, " @ ");
+	struct str name;
+
+	if (at < 0)
+		return DS_NONE;
+	name = str_trim(str_make(s.p, (size_t)at));
+	if (!name.len || !parse_at(skip(s, (size_t)at + 1), out))
+		return DS_NONE;
+	if (out->parent.p || name.p[name.len - 1] == '+') {
+		if (name.p[name.len - 1] == '+')
+			name.len--;
+		out->device = name;
+		return out->shape = DS_CB_START;
+	}
+	split_fn(name, &out->fn, &out->module);
+	out->device = out->fn;
+	return out->shape = DS_INITCALL_START;
+}
+
+static enum dmesg_shape named_end(struct str s, enum dmesg_shape shape, struct dmesg_cb *out)
+{
+	long r = str_find(s, " returned ");
+	struct str name;
+
+	if (r <= 0 || !parse_returned(skip(s, (size_t)r + 10), out))
+		return DS_NONE;
+	name = str_make(s.p, (size_t)r);
+	if (shape == DS_CB_END) {
+		if (name.p[name.len - 1] == '+')
+			name.len--;
+		out->device = name;
+	} else {
+		split_fn(name, &out->fn, &out->module);
+		out->device = shape == DS_PROBE_END ? name : out->fn;
+	}
+	return out->shape = shape;
+}
+
+/* "DRV DEV: [PM: ]calling fn @ pid, parent: P" and its return line. */
+static enum dmesg_shape dev_line(struct str msg, struct dmesg_cb *out)
+{
+	long colon = str_find(msg, ": "), at, r;
+	struct str rest;
+
+	if (colon <= 0)
+		return DS_NONE;
+	rest = skip(msg, (size_t)colon + 2);
+	if (str_starts(rest, "PM: "))
+		rest = skip(rest, 4);
+	if (str_starts(rest, "calling  ")) {
+		/* PCI fixups: "calling  quirk+0x0/0x20 @ 1", then "took N usecs" */
+		rest = skip(rest, 9);
+		at = str_find(rest, " @ ");
+		if (at <= 0 || !parse_at(skip(rest, (size_t)at + 1), out))
+			return DS_NONE;
+		split_fn(str_make(rest.p, (size_t)at), &out->fn, &out->module);
+		out->shape = DS_QUIRK_START;
+	} else if ((r = str_find(rest, " took ")) > 0 && str_find(rest, " usecs") > r) {
+		int64_t us;
+
+		if (!str_i64(skip(rest, (size_t)r + 6), &us) || us < 0)
+			return DS_NONE;
+		out->usecs = us;
+		split_fn(str_make(rest.p, (size_t)r), &out->fn, &out->module);
+		out->shape = DS_QUIRK_END;
+	} else if (str_starts(rest, "calling ")) {
+		rest = skip(rest, 8);
+		at = str_find(rest, " @ ");
+		if (at <= 0 || !parse_at(skip(rest, (size_t)at + 1), out))
+			return DS_NONE;
+		split_fn(str_make(rest.p, (size_t)at), &out->fn, &out->module);
+		out->shape = DS_CB_START;
+	} else {
+		if (str_starts(rest, "probe of "))
+			return named_end(skip(rest, 9), DS_PROBE_END, out);
+		r = str_find(rest, " returned ");
+		if (r <= 0 || !parse_returned(skip(rest, (size_t)r + 10), out))
+			return DS_NONE;
+		split_fn(str_make(rest.p, (size_t)r), &out->fn, &out->module);
+		out->shape = DS_CB_END;
+	}
+	split_dev(str_make(msg.p, (size_t)colon), &out->driver, &out->device);
+	if (!out->device.len)
+		return out->shape = DS_NONE;
+	return out->shape;
+}
+
+enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->pid = -1;
+	out->usecs = US_NONE;
+	if (str_starts(msg, "calling  "))
+		return v1_or_initcall_start(skip(msg, 9), out);
+	if (str_starts(msg, "call "))
+		return named_end(skip(msg, 5), DS_CB_END, out);
+	if (str_starts(msg, "initcall "))
+		return named_end(skip(msg, 9), DS_INITCALL_END, out);
+	if (str_starts(msg, "probe of "))
+		return named_end(skip(msg, 9), DS_PROBE_END, out);
+	/* The cheap test first: every other shape has one of these words. */
+	if (str_find(msg, "calling ") < 0 && str_find(msg, " returned ") < 0 &&
+	    str_find(msg, " took ") < 0)
+		return DS_NONE;
+	return dev_line(msg, out);
+}

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Line reader: plain files through read(2), compressed ones (gzip, xz,
+ * zstd, bzip2) through libarchive's raw format, both into one fixed
+ * buffer, so memory does not grow with the input.
+ */
+#include <archive.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "input.h"
+
+#define READ_CHUNK (1024 * 1024)
+
+struct line_reader {
+	char *path;
+	int fd;
+	struct archive *ar;
+	char *buf;		/* READ_CHUNK + LINE_MAX_BYTES */
+	size_t cap, head, tail;	/* unread bytes are buf[head..tail) */
+	bool eof, too_long, skipping;
+	unsigned int lineno;
+	uint64_t bytes;
+	char err[512];
+};
+
+static bool is_compressed(const unsigned char *m, size_t n)
+{
+	return (n >= 2 && m[0] == 0x1f && m[1] == 0x8b) ||
+	       (n >= 6 && memcmp(m, "\xfd" "7zXZ\0", 6) == 0) ||
+	       (n >= 4 && memcmp(m, "\x28\xb5\x2f\xfd", 4) == 0) ||
+	       (n >= 3 && memcmp(m, "BZh", 3) == 0);
+}
+
+static int open_archive(struct line_reader *r)
+{
+	struct archive_entry *entry;
+
+	r->ar = archive_read_new();
+	archive_read_support_filter_all(r->ar);
+	archive_read_support_format_raw(r->ar);
+	if (archive_read_open_fd(r->ar, r->fd, 64 * 1024) != ARCHIVE_OK ||
+	    archive_read_next_header(r->ar, &entry) != ARCHIVE_OK) {
+		snprintf(r->err, sizeof(r->err), "%s: cannot decompress: %s", r->path,
+			 archive_error_string(r->ar) ? archive_error_string(r->ar) : "unknown format");
+		return -1;
+	}
+	return 0;
+}
+
+struct line_reader *reader_open(const char *path, char *err, size_t errlen)
+{
+	struct line_reader *r = xcalloc(1, sizeof(*r));
+	unsigned char magic[8];
+	struct stat st;
+	ssize_t n;
+
+	r->path = xstrdup(path);
+	r->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (r->fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (fstat(r->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: is a directory", path);
+		goto fail;
+	}
+	n = pread(r->fd, magic, sizeof(magic), 0);
+	if (n < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (is_compressed(magic, (size_t)n) && open_archive(r) < 0) {
+		snprintf(err, errlen, "%s", r->err);
+		goto fail;
+	}
+	r->cap = READ_CHUNK + LINE_MAX_BYTES;
+	r->buf = xmalloc(r->cap);
+	return r;
+fail:
+	reader_close(r);
+	return NULL;
+}
+
+/* Move the unread tail to the front and read more behind it. */
+static int refill(struct line_reader *r)
+{
+	ssize_t n;
+
+	if (r->head) {
+		memmove(r->buf, r->buf + r->head, r->tail - r->head);
+		r->tail -= r->head;
+		r->head = 0;
+	}
+	if (r->tail == r->cap)
+		return 1;
+	if (r->ar) {
+		n = archive_read_data(r->ar, r->buf + r->tail, r->cap - r->tail);
+		if (n < 0) {
+			snprintf(r->err, sizeof(r->err), "%s: line %u: decompression failed: %s",
+				 r->path, r->lineno + 1, archive_error_string(r->ar));
+			return -1;
+		}
+	} else {
+		do
+			n = read(r->fd, r->buf + r->tail, r->cap - r->tail);
+		while (n < 0 && errno == EINTR);
+		if (n < 0) {
+			snprintf(r->err, sizeof(r->err), "%s: line %u: %s", r->path,
+				 r->lineno + 1, strerror(errno));
+			return -1;
+		}
+	}
+	if (n == 0)
+		r->eof = true;
+	r->tail += (size_t)n;
+	r->bytes += (uint64_t)n;
+	return 0;
+}
+
+int reader_next(struct line_reader *r, struct str *line)
+{
+	char *nl;
+
+	r->too_long = false;
+	for (;;) {
+		nl = memchr(r->buf + r->head, '\n', r->tail - r->head);
+		if (nl || (r->eof && r->tail > r->head))
+			break;
+		if (r->eof)
+			return 0;
+		if (r->tail - r->head >= LINE_MAX_BYTES) {
+			/* Drop what we have of the long line and keep going. */
+			r->head = r->tail;
+			r->skipping = true;
+		}
+		if (refill(r) < 0)
+			return -1;
+	}
+	r->lineno++;
+	if (!nl)
+		nl = r->buf + r->tail;
+	*line = str_make(r->buf + r->head, (size_t)(nl - (r->buf + r->head)));
+	r->head = nl < r->buf + r->tail ? (size_t)(nl - r->buf) + 1 : r->tail;
+	if (r->skipping || line->len > LINE_MAX_BYTES) {
+		r->skipping = false;
+		r->too_long = true;
+		*line = str_make(r->buf, 0);
+	}
+	if (line->len && line->p[line->len - 1] == '\r')
+		line->len--;
+	return 1;
+}
+
+bool reader_line_too_long(const struct line_reader *r)
+{
+	return r->too_long;
+}
+
+unsigned int reader_lineno(const struct line_reader *r)
+{
+	return r->lineno;
+}
+
+uint64_t reader_bytes(const struct line_reader *r)
+{
+	return r->bytes;
+}
+
+const char *reader_error(const struct line_reader *r)
+{
+	return r->err;
+}
+
+const char *reader_path(const struct line_reader *r)
+{
+	return r->path;
+}
+
+void reader_close(struct line_reader *r)
+{
+	if (!r)
+		return;
+	if (r->ar)
+		archive_read_free(r->ar);
+	if (r->fd >= 0)
+		close(r->fd);
+	free(r->buf);
+	free(r->path);
+	free(r);
+}

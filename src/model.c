@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "model.h"
+
+static const char *const kind_names[PK_COUNT] = {
+	[PK_ENTER] = "suspend_enter",
+	[PK_PREPARE] = "prepare",
+	[PK_SUSPEND] = "suspend",
+	[PK_SUSPEND_LATE] = "suspend_late",
+	[PK_SUSPEND_NOIRQ] = "suspend_noirq",
+	[PK_MACHINE] = "machine",
+	[PK_RESUME_NOIRQ] = "resume_noirq",
+	[PK_RESUME_EARLY] = "resume_early",
+	[PK_RESUME] = "resume",
+	[PK_COMPLETE] = "complete",
+	[PK_EXIT] = "thaw_processes",
+	[PK_BOOT_KERNEL] = "kernel_init",
+	[PK_BOOT_USER] = "user_init",
+};
+
+const char *phase_kind_name(enum phase_kind k)
+{
+	return k < PK_COUNT ? kind_names[k] : "unknown";
+}
+
+bool phase_kind_is_resume(enum phase_kind k)
+{
+	return k > PK_MACHINE && k <= PK_EXIT;
+}
+
+bool phase_kind_is_device(enum phase_kind k)
+{
+	return k >= PK_PREPARE && k <= PK_COMPLETE && k != PK_MACHINE;
+}
+
+const char *mode_name(enum pm_mode m)
+{
+	switch (m) {
+	case MODE_MEM: return "mem";
+	case MODE_S2IDLE: return "s2idle";
+	case MODE_STANDBY: return "standby";
+	case MODE_DISK: return "disk";
+	case MODE_BOOT: return "boot";
+	default: return "unknown";
+	}
+}
+
+struct pm_run *run_new(void)
+{
+	struct pm_run *run = xcalloc(1, sizeof(*run));
+
+	strpool_init(&run->pool);
+	return run;
+}
+
+void run_free(struct pm_run *run)
+{
+	size_t i;
+
+	if (!run)
+		return;
+	for (i = 0; i < run->ncycles; i++) {
+		free(run->cycles[i].phases);
+		free(run->cycles[i].cbs);
+		free(run->cycles[i].threads);
+	}
+	for (i = 0; i < run->nwarns; i++)
+		free(run->warns[i].text);
+	free(run->cycles);
+	free(run->devs);
+	free(run->dev_slots);
+	free(run->warns);
+	free(run->facts);
+	free(run->sources);
+	strpool_free(&run->pool);
+	free(run);
+}
+
+static size_t ptr_hash(const char *p)
+{
+	uintptr_t v = (uintptr_t)p;
+
+	return (size_t)((v >> 3) * 2654435761u);
+}
+
+static void dev_rehash(struct pm_run *run)
+{
+	size_t n = run->dev_nslots ? run->dev_nslots * 2 : 512, i, j;
+	int *slots = xmalloc(n * sizeof(int));
+
+	for (i = 0; i < n; i++)
+		slots[i] = -1;
+	for (i = 0; i < run->ndevs; i++) {
+		for (j = ptr_hash(run->devs[i].name) & (n - 1); slots[j] >= 0;
+		     j = (j + 1) & (n - 1))
+			;
+		slots[j] = (int)i;
+	}
+	free(run->dev_slots);
+	run->dev_slots = slots;
+	run->dev_nslots = n;
+}
+
+/* @name must be interned in run->pool: lookups compare pointers. */
+int run_device_find(const struct pm_run *run, const char *name)
+{
+	size_t j;
+
+	if (!run->dev_nslots)
+		return -1;
+	for (j = ptr_hash(name) & (run->dev_nslots - 1); run->dev_slots[j] >= 0;
+	     j = (j + 1) & (run->dev_nslots - 1)) {
+		if (run->devs[run->dev_slots[j]].name == name)
+			return run->dev_slots[j];
+	}
+	return -1;
+}
+
+int run_device(struct pm_run *run, const char *name)
+{
+	struct pm_device *d;
+	int id = run_device_find(run, name);
+	size_t j;
+
+	if (id >= 0)
+		return id;
+	if ((run->ndevs + 1) * 2 >= run->dev_nslots)
+		dev_rehash(run);
+	VEC_RESERVE(run->devs, run->ndevs, run->devs_cap);
+	d = &run->devs[run->ndevs];
+	memset(d, 0, sizeof(*d));
+	d->name = name;
+	d->parent_id = -1;
+	d->async_flag = -1;
+	d->open_cb = -1;
+	d->open_cycle = -1;
+	for (j = ptr_hash(name) & (run->dev_nslots - 1); run->dev_slots[j] >= 0;
+	     j = (j + 1) & (run->dev_nslots - 1))
+		;
+	run->dev_slots[j] = (int)run->ndevs;
+	return (int)run->ndevs++;
+}
+
+void run_set_fact(struct pm_run *run, const char *key, const char *value)
+{
+	size_t i;
+
+	key = strpool_cstr(&run->pool, key);
+	value = strpool_cstr(&run->pool, value);
+	for (i = 0; i < run->nfacts; i++) {
+		if (run->facts[i].key == key) {
+			run->facts[i].value = value;
+			return;
+		}
+	}
+	VEC_RESERVE(run->facts, run->nfacts, run->facts_cap);
+	run->facts[run->nfacts].key = key;
+	run->facts[run->nfacts++].value = value;
+}
+
+const char *run_fact(const struct pm_run *run, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < run->nfacts; i++)
+		if (strcmp(run->facts[i].key, key) == 0)
+			return run->facts[i].value;
+	return NULL;
+}
+
+void run_warn(struct pm_run *run, enum warn_level level, int cycle,
+	      const char *file, unsigned int line, const char *fmt, ...)
+{
+	struct pm_warning *w;
+	va_list ap;
+	char *text;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	text = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	va_start(ap, fmt);
+	vsnprintf(text, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	va_end(ap);
+
+	VEC_RESERVE(run->warns, run->nwarns, run->warns_cap);
+	w = &run->warns[run->nwarns++];
+	w->level = level;
+	w->cycle = cycle;
+	w->file = file;
+	w->line = line;
+	w->text = text;
+}
+
+bool run_failed(const struct pm_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->nwarns; i++)
+		if (run->warns[i].level == WARN_FAILURE)
+			return true;
+	return false;
+}
+
+const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind)
+{
+	size_t i;
+
+	for (i = c->nphases; i-- > 0;)
+		if (c->phases[i].kind == kind)
+			return &c->phases[i];
+	return NULL;
+}
+
+ns_t cb_duration(const struct pm_callback *cb)
+{
+	if (cb->start == NS_NONE || cb->end == NS_NONE)
+		return NS_NONE;
+	return cb->end - cb->start;
+}

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "util.h"
+
+static void oom(size_t n)
+{
+	fprintf(stderr, "pmscope: out of memory (%zu bytes)\n", n);
+	exit(2);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		oom(n * size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (!q)
+		oom(n);
+	return q;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		oom(0);
+	s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+struct str str_trim(struct str s)
+{
+	while (s.len && (s.p[0] == ' ' || s.p[0] == '\t' || s.p[0] == '\r'))
+		s.p++, s.len--;
+	while (s.len && (s.p[s.len - 1] == ' ' || s.p[s.len - 1] == '\t' ||
+			 s.p[s.len - 1] == '\r' || s.p[s.len - 1] == '\n'))
+		s.len--;
+	return s;
+}
+
+long str_find(struct str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	const char *p, *end;
+
+	if (n == 0 || s.len < n)
+		return n == 0 ? 0 : -1;
+	end = s.p + s.len - n + 1;
+	for (p = s.p; p < end; p++) {
+		p = memchr(p, lit[0], (size_t)(end - p));
+		if (!p)
+			return -1;
+		if (memcmp(p, lit, n) == 0)
+			return p - s.p;
+	}
+	return -1;
+}
+
+size_t str_u64(struct str s, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < s.len && s.p[i] >= '0' && s.p[i] <= '9'; i++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return 0; /* overflow: not a number we can use */
+		v = v * 10 + (uint64_t)(s.p[i] - '0');
+	}
+	if (i)
+		*out = v;
+	return i;
+}
+
+size_t str_i64(struct str s, int64_t *out)
+{
+	bool neg = s.len && s.p[0] == '-';
+	uint64_t v;
+	size_t n;
+
+	n = str_u64(str_make(s.p + neg, s.len - neg), &v);
+	if (!n || v > INT64_MAX)
+		return 0;
+	*out = neg ? -(int64_t)v : (int64_t)v;
+	return n + neg;
+}
+
+size_t str_seconds_ns(struct str s, int64_t *ns)
+{
+	uint64_t sec, frac = 0;
+	size_t n, i, digits = 0;
+
+	n = str_u64(s, &sec);
+	if (!n || sec > 9000000000ULL)
+		return 0;
+	if (n < s.len && s.p[n] == '.') {
+		for (i = n + 1; i < s.len && s.p[i] >= '0' && s.p[i] <= '9'; i++) {
+			if (digits < 9) {
+				frac = frac * 10 + (uint64_t)(s.p[i] - '0');
+				digits++;
+			}
+		}
+		if (i == n + 1)
+			return 0;
+		n = i;
+		for (; digits < 9; digits++)
+			frac *= 10;
+	}
+	*ns = (int64_t)(sec * 1000000000ULL + frac);
+	return n;
+}
+
+/* FNV-1a: short keys, good enough spread, no dependency. */
+uint32_t hash_bytes(const void *p, size_t len)
+{
+	const unsigned char *c = p;
+	uint32_t h = 2166136261u;
+
+	while (len--)
+		h = (h ^ *c++) * 16777619u;
+	return h;
+}
+
+#define POOL_CHUNK (64 * 1024)
+
+void strpool_init(struct strpool *sp)
+{
+	memset(sp, 0, sizeof(*sp));
+}
+
+void strpool_free(struct strpool *sp)
+{
+	size_t i;
+
+	for (i = 0; i < sp->nchunks; i++)
+		free(sp->chunks[i]);
+	free(sp->chunks);
+	free(sp->slots);
+	free(sp->hashes);
+	memset(sp, 0, sizeof(*sp));
+}
+
+static char *pool_alloc(struct strpool *sp, size_t n)
+{
+	char *p;
+
+	if (n > POOL_CHUNK / 4) {
+		/* Big strings get their own chunk, kept before the current one. */
+		p = xmalloc(n);
+		sp->chunks = xrealloc(sp->chunks, (sp->nchunks + 1) * sizeof(char *));
+		if (sp->nchunks) {
+			sp->chunks[sp->nchunks] = sp->chunks[sp->nchunks - 1];
+			sp->chunks[sp->nchunks - 1] = p;
+		} else {
+			sp->chunks[0] = p;
+			sp->used = POOL_CHUNK; /* force a fresh chunk next time */
+		}
+		sp->nchunks++;
+		return p;
+	}
+	if (!sp->nchunks || sp->used + n > POOL_CHUNK) {
+		sp->chunks = xrealloc(sp->chunks, (sp->nchunks + 1) * sizeof(char *));
+		sp->chunks[sp->nchunks++] = xmalloc(POOL_CHUNK);
+		sp->used = 0;
+	}
+	p = sp->chunks[sp->nchunks - 1] + sp->used;
+	sp->used += n;
+	return p;
+}
+
+static void pool_grow(struct strpool *sp)
+{
+	size_t n = sp->nslots ? sp->nslots * 2 : 256, i, j;
+	const char **slots = xcalloc(n, sizeof(*slots));
+	uint32_t *hashes = xcalloc(n, sizeof(*hashes));
+
+	for (i = 0; i < sp->nslots; i++) {
+		if (!sp->slots[i])
+			continue;
+		for (j = sp->hashes[i] & (n - 1); slots[j]; j = (j + 1) & (n - 1))
+			;
+		slots[j] = sp->slots[i];
+		hashes[j] = sp->hashes[i];
+	}
+	free(sp->slots);
+	free(sp->hashes);
+	sp->slots = slots;
+	sp->hashes = hashes;
+	sp->nslots = n;
+}
+
+const char *strpool_get(struct strpool *sp, struct str s)
+{
+	uint32_t h;
+	size_t i;
+	char *p;
+
+	if (!s.p)
+		return NULL;
+	if ((sp->count + 1) * 4 >= sp->nslots * 3)
+		pool_grow(sp);
+	h = hash_bytes(s.p, s.len);
+	for (i = h & (sp->nslots - 1); sp->slots[i]; i = (i + 1) & (sp->nslots - 1)) {
+		if (sp->hashes[i] == h && strncmp(sp->slots[i], s.p, s.len) == 0 &&
+		    sp->slots[i][s.len] == '\0')
+			return sp->slots[i];
+	}
+	p = pool_alloc(sp, s.len + 1);
+	memcpy(p, s.p, s.len);
+	p[s.len] = '\0';
+	sp->slots[i] = p;
+	sp->hashes[i] = h;
+	sp->count++;
+	return p;
+}
+
+const char *strpool_cstr(struct strpool *sp, const char *s)
+{
+	return s ? strpool_get(sp, str_c(s)) : NULL;
+}
