@@ -31,4 +31,53 @@ size_t cycle_slowest(const struct pm_cycle *c, int phase, size_t *idx, size_t n)
 /* Callbacks counted per phase into @counts (c->nphases entries). */
 void cycle_phase_counts(const struct pm_cycle *c, size_t *counts);
 
+/*
+ * Critical path and blocking (analysis_critpath.c). Per device phase, the
+ * chain of waits that set the phase's length, walked back from its end;
+ * per cycle, the sync callbacks held back by an async child (suspend) or
+ * an async parent (resume). Method and limits: pmscope(1).
+ */
+enum cp_kind {
+	CP_RUN,		/* a callback running: .cb, .dev */
+	CP_WAIT,	/* waiting for device .dev (its callback .cb, or -1 when
+			 * the wait went through devices with no callback) */
+	CP_GAP,		/* the driving thread idle, explained by no callback */
+};
+
+struct cp_segment {
+	enum cp_kind kind;
+	int cb;			/* index into cycle->cbs, -1 */
+	int dev;		/* index into run->devs, -1 */
+	ns_t start, end;
+	bool inferred;		/* from timing alone, not from the device tree */
+};
+
+struct cp_phase {
+	int phase;		/* index into cycle->phases */
+	struct cp_segment *segs;	/* in time order; they tile the phase */
+	size_t nsegs;
+	ns_t explained_ns;	/* covered by CP_RUN and CP_WAIT segments */
+};
+
+struct cp_blocked {
+	int cb;			/* the sync callback that was held back */
+	int waited_cb;		/* the async callback it waited for, -1 */
+	int waited_dev;		/* the device it waited for */
+	int phase;
+	ns_t lost_ns;		/* driving thread idle because of it */
+	size_t ndelayed;	/* later sync callbacks pushed back by it */
+	bool inferred;
+};
+
+struct critpath {
+	struct cp_phase *phases;
+	size_t nphases;
+	struct cp_blocked *blocked;	/* ranked by lost_ns, largest first */
+	size_t nblocked;
+};
+
+int critpath_compute(const struct pm_run *run, const struct pm_cycle *c,
+		     struct critpath *out);
+void critpath_free(struct critpath *cp);
+
 #endif

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Run every test of one build directory; TAP lines on stdout.
+#   tests/run.sh BUILD_DIR
+# Unit tests: BUILD_DIR/tests/test_* (cmocka, TAP output).
+# CLI tests:  tests/cli/*.sh, run with PMSCOPE=BUILD_DIR/pmscope.
+set -u
+B=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+export CMOCKA_MESSAGE_OUTPUT=TAP
+export PMSCOPE="$top/$B/pmscope"
+export FIXTURES="$top/tests/fixtures"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+status=0
+for t in "$top/$B"/tests/test_*; do
+	[ -x "$t" ] || continue
+	echo "# unit: $(basename "$t") ($B)"
+	"$t" 2>&1 || status=1
+done
+for t in "$top"/tests/cli/*.sh; do
+	[ -f "$t" ] || continue
+	echo "# cli: $(basename "$t") ($B)"
+	TMPDIR_TEST=$(mktemp -d)
+	TMPDIR_TEST=$TMPDIR_TEST sh "$t" 2>&1 || status=1
+	rm -rf "$TMPDIR_TEST"
+done
+exit $status

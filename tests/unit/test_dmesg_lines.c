@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Each kernel log line shape, with real lines from tests/fixtures. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "input.h"
+
+static struct kmsg_line split(const char *s)
+{
+	struct kmsg_line kl;
+
+	assert_true(dmesg_split(str_c(s), &kl));
+	return kl;
+}
+
+static void assert_str(struct str s, const char *want)
+{
+	char buf[256];
+
+	snprintf(buf, sizeof(buf), "%.*s", (int)s.len, s.p ? s.p : "");
+	assert_string_equal(buf, want);
+}
+
+static void test_prefix_plain(void **state)
+{
+	struct kmsg_line kl = split("[  550.850200] PM: Entering mem sleep");
+
+	(void)state;
+	assert_int_equal(kl.ts, 550850200000LL);
+	assert_int_equal(kl.caller_tid, -1);
+	assert_str(kl.msg, "PM: Entering mem sleep");
+}
+
+static void test_prefix_caller(void **state)
+{
+	/* kernel6.15-qemu: CONFIG_PRINTK_CALLER */
+	struct kmsg_line kl = split("[   52.016170][ T6045] PM: suspend entry (s2idle)");
+
+	(void)state;
+	assert_int_equal(kl.ts, 52016170000LL);
+	assert_int_equal(kl.caller_tid, 6045);
+	assert_str(kl.msg, "PM: suspend entry (s2idle)");
+	kl = split("[    0.000000][    C0] Linux version 6.16.0-rc4");
+	assert_int_equal(kl.caller_tid, -1);
+	assert_str(kl.msg, "Linux version 6.16.0-rc4");
+}
+
+static void test_prefix_decode(void **state)
+{
+	/* kernel5.4-lkp kmsg: dmesg --decode */
+	struct kmsg_line kl = split("kern  :debug : [    0.231874] calling  con_init+0x0/0x227 @ 0");
+
+	(void)state;
+	assert_int_equal(kl.ts, 231874000LL);
+	assert_str(kl.msg, "calling  con_init+0x0/0x227 @ 0");
+	kl = split("<6>[   13.575363] PM: suspend entry (deep)");
+	assert_str(kl.msg, "PM: suspend entry (deep)");
+}
+
+static void test_prefix_kmsg_journal(void **state)
+{
+	struct kmsg_line kl = split("6,1234,13575363,-;PM: suspend entry (deep)");
+
+	(void)state;
+	assert_int_equal(kl.ts, 13575363000LL);
+	assert_str(kl.msg, "PM: suspend entry (deep)");
+	kl = split("[   13.575363] testbox kernel: PM: suspend entry (deep)");
+	assert_int_equal(kl.ts, 13575363000LL);
+	assert_str(kl.msg, "PM: suspend entry (deep)");
+	kl = split("> [  552.778682] PM: resume of devices complete after 180.949 msecs");
+	assert_str(kl.msg, "PM: resume of devices complete after 180.949 msecs");
+}
+
+static void test_no_prefix(void **state)
+{
+	struct kmsg_line kl;
+
+	(void)state;
+	assert_false(dmesg_split(str_c("Subject: Re: [PATCH v1 3/4] acpi/x86"), &kl));
+	assert_false(dmesg_split(str_c("U-Boot SPL 2024.10 (Dec 13 2024 - 10:06:12 +0200)"), &kl));
+	assert_false(dmesg_split(str_c("[drm] Wrong MCH_SSKPD value"), &kl));
+}
+
+static void test_v1(void **state)
+{
+	struct dmesg_cb cb;
+
+	(void)state;
+	assert_int_equal(dmesg_cb_line(str_c("calling  7-0061+ @ 4122, parent: i2c-7"), &cb),
+			 DS_CB_START);
+	assert_str(cb.device, "7-0061");
+	assert_str(cb.parent, "i2c-7");
+	assert_int_equal(cb.pid, 4122);
+	assert_int_equal(dmesg_cb_line(str_c("call 0000:00:14.0+ returned 0 after 217 usecs"), &cb),
+			 DS_CB_END);
+	assert_str(cb.device, "0000:00:14.0");
+	assert_int_equal(cb.usecs, 217);
+	assert_int_equal(cb.ret, 0);
+	assert_int_equal(dmesg_cb_line(str_c("call 1-1+ returned -13 after 2140 usecs"), &cb),
+			 DS_CB_END);
+	assert_int_equal(cb.ret, -13);
+}
+
+static void test_v2(void **state)
+{
+	struct dmesg_cb cb;
+
+	(void)state;
+	assert_int_equal(dmesg_cb_line(str_c("rfkill rfkill10: calling rfkill_suspend+0x0/0x20 @ 2968, parent: hci0"), &cb),
+			 DS_CB_START);
+	assert_str(cb.driver, "rfkill");
+	assert_str(cb.device, "rfkill10");
+	assert_str(cb.fn, "rfkill_suspend");
+	assert_str(cb.parent, "hci0");
+	assert_int_equal(cb.pid, 2968);
+	assert_int_equal(dmesg_cb_line(str_c("rfkill rfkill10: rfkill_suspend+0x0/0x20 returned 0 after 4 usecs"), &cb),
+			 DS_CB_END);
+	assert_str(cb.device, "rfkill10");
+	assert_int_equal(cb.usecs, 4);
+}
+
+static void test_v3(void **state)
+{
+	struct dmesg_cb cb;
+
+	(void)state;
+	assert_int_equal(dmesg_cb_line(str_c("sd 12:0:0:0: PM: calling scsi_bus_suspend+0x0/0xb0 [scsi_mod] @ 150, parent: target12:0:0"), &cb),
+			 DS_CB_START);
+	assert_str(cb.driver, "sd");
+	assert_str(cb.device, "12:0:0:0");
+	assert_str(cb.fn, "scsi_bus_suspend");
+	assert_str(cb.module, "scsi_mod");
+	assert_str(cb.parent, "target12:0:0");
+	assert_int_equal(cb.pid, 150);
+	assert_int_equal(dmesg_cb_line(str_c("usb 1-2: PM: usb_dev_suspend+0x0/0x10 [usbcore] returned 0 after 1190 usecs"), &cb),
+			 DS_CB_END);
+	assert_str(cb.device, "1-2");
+	assert_int_equal(cb.usecs, 1190);
+	/* without offsets (6.x) */
+	assert_int_equal(dmesg_cb_line(str_c("input input31: PM: calling input_dev_suspend @ 2957, parent: card0"), &cb),
+			 DS_CB_START);
+	assert_str(cb.fn, "input_dev_suspend");
+	assert_str(cb.device, "input31");
+	/* device names with spaces after the driver: leds */
+	assert_int_equal(dmesg_cb_line(str_c("leds input2::kana: PM: calling led_suspend+0x0/0x40 @ 1, parent: input2"), &cb),
+			 DS_CB_START);
+	assert_str(cb.device, "input2::kana");
+	assert_str(cb.driver, "leds");
+}
+
+static void test_boot(void **state)
+{
+	struct dmesg_cb cb;
+
+	(void)state;
+	assert_int_equal(dmesg_cb_line(str_c("calling  cryptd_init+0x0/0x1000 [cryptd] @ 88"), &cb),
+			 DS_INITCALL_START);
+	assert_str(cb.fn, "cryptd_init");
+	assert_str(cb.module, "cryptd");
+	assert_int_equal(cb.pid, 88);
+	assert_int_equal(dmesg_cb_line(str_c("initcall con_init+0x0/0x280 returned 0 after 0 usecs"), &cb),
+			 DS_INITCALL_END);
+	assert_str(cb.device, "con_init");
+	assert_int_equal(dmesg_cb_line(str_c("probe of 0000:00:16.0-b638ab7e returned -517 after 0 usecs"), &cb),
+			 DS_PROBE_END);
+	assert_int_equal(cb.ret, -517);
+	assert_str(cb.device, "0000:00:16.0-b638ab7e");
+	assert_int_equal(dmesg_cb_line(str_c("pci 0000:00:00.0: calling  quirk_mmio_always_on+0x0/0x20 @ 1"), &cb),
+			 DS_QUIRK_START);
+	assert_str(cb.device, "0000:00:00.0");
+	assert_int_equal(dmesg_cb_line(str_c("pci 0000:00:00.0: quirk_mmio_always_on+0x0/0x20 took 0 usecs"), &cb),
+			 DS_QUIRK_END);
+}
+
+static void test_not_callbacks(void **state)
+{
+	struct dmesg_cb cb;
+
+	(void)state;
+	assert_int_equal(dmesg_cb_line(str_c("PM: Calling kvm_suspend+0x0/0x30 [kvm]"), &cb), DS_NONE);
+	assert_int_equal(dmesg_cb_line(str_c("dpm_run_callback(): usb_dev_resume+0x0/0x20 returns -13"), &cb), DS_NONE);
+	assert_int_equal(dmesg_cb_line(str_c("Freezing user space processes ... (elapsed 0.001 seconds) done."), &cb), DS_NONE);
+	assert_int_equal(dmesg_cb_line(str_c("foo: calling"), &cb), DS_NONE);
+	assert_int_equal(dmesg_cb_line(str_c("x: y returned z after 3 usecs"), &cb), DS_NONE);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_prefix_plain),
+		cmocka_unit_test(test_prefix_caller),
+		cmocka_unit_test(test_prefix_decode),
+		cmocka_unit_test(test_prefix_kmsg_journal),
+		cmocka_unit_test(test_no_prefix),
+		cmocka_unit_test(test_v1),
+		cmocka_unit_test(test_v2),
+		cmocka_unit_test(test_v3),
+		cmocka_unit_test(test_boot),
+		cmocka_unit_test(test_not_callbacks),
+	};
+
+	return cmocka_run_group_tests_name("dmesg line shapes", tests, NULL, NULL);
+}
