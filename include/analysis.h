@@ -10,10 +10,11 @@
 
 /*
  * Headline lengths (defined in pmscope(1)):
- * suspend: from the start of the cycle's first phase to the start of the
- *   machine phase (or the end of the last suspend-side phase);
- * resume: from the end of the machine phase (or the start of the first
- *   resume-side phase) to the end of the last resume-side phase.
+ * suspend: from the start of the cycle's first phase to the moment the
+ *   machine went to sleep (sleep_ts), else the start of the machine
+ *   phase, else the end of the last suspend-side phase;
+ * resume: from the moment it woke (wake_ts), else the end of the machine
+ *   phase, to the end of the last resume-side phase.
  */
 struct cycle_totals {
 	ns_t suspend_ns;	/* NS_NONE when not seen */

@@ -14,12 +14,15 @@ enum ev_kind {
 	EV_CYCLE_BEGIN,	/* suspend/hibernate/boot starts; .mode, .text label */
 	EV_CYCLE_END,	/* suspend exit, tasks restarted */
 	EV_CYCLE_ABORT,	/* suspend failed and was backed out */
+	EV_CYCLE_MODE,	/* the open cycle's mode became known: .mode, .text */
 	EV_PHASE_BEGIN,	/* .phase, .text = phase name */
 	EV_PHASE_END,	/* .phase, .text, .kernel_us = printed length */
 	EV_CB_START,	/* .device .driver .parent .fn .event .pid */
 	EV_CB_END,	/* .device .driver .fn .pid .ret .kernel_us */
 	EV_DEV_ERROR,	/* .device failed: .ret, .text the kernel's words */
 	EV_MARKER,	/* user/tool marker: .text */
+	EV_SLEEP,	/* the machine went to sleep (firmware entry, s2idle loop) */
+	EV_WAKE,	/* and woke up */
 	EV_FACT,	/* .key = .text (kernel, host, mode, ...) */
 	EV_NOTE,	/* something worth a warning: .level, .text */
 };

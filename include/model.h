@@ -51,6 +51,12 @@ enum phase_kind {
 	PK_COUNT,
 };
 
+/* @ts minus @us microseconds; unknown when either is. */
+static inline ns_t ns_minus_us(ns_t ts, int64_t us)
+{
+	return ts == NS_NONE || us == US_NONE ? NS_NONE : ts - us * 1000;
+}
+
 const char *phase_kind_name(enum phase_kind k);
 /* Suspend-side kinds come before PK_MACHINE, resume-side after it. */
 bool phase_kind_is_resume(enum phase_kind k);
@@ -114,6 +120,9 @@ struct pm_cycle {
 	enum pm_mode mode;
 	const char *mode_label;	/* as the log said it: "deep", "s2idle" */
 	ns_t start, end;	/* first and last event seen */
+	/* Where the machine went to sleep and woke (firmware entry and exit,
+	 * the s2idle loop); equal for S3, whose clock stops. NS_NONE unknown. */
+	ns_t sleep_ts, wake_ts;
 	bool resumed;		/* reached the end of resume */
 	bool aborted;		/* suspend failed and backed out */
 	int main_pid;		/* the driving thread, -1 unknown */

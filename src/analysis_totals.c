@@ -31,6 +31,12 @@ void cycle_totals(const struct pm_cycle *c, struct cycle_totals *t)
 		res_start = m->end;
 		t->machine_ns = m->end - m->start;
 	}
+	/* Taking CPUs down and syscore belong to suspend, as in sleepgraph:
+	 * the machine is asleep only from firmware entry to exit. */
+	if (c->sleep_ts != NS_NONE && c->wake_ts != NS_NONE && c->wake_ts >= c->sleep_ts) {
+		susp_end = c->sleep_ts;
+		res_start = c->wake_ts;
+	}
 	if (first != NS_NONE && susp_end != NS_NONE)
 		t->suspend_ns = susp_end - first;
 	if (res_start != NS_NONE && res_end != NS_NONE && c->resumed)

@@ -71,6 +71,7 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	c->mode = mode;
 	c->mode_label = label.len ? strpool_get(&run->pool, label) : NULL;
 	c->start = c->end = NS_NONE;
+	c->sleep_ts = c->wake_ts = NS_NONE;
 	c->main_pid = -1;
 	c->file = b->file;
 	c->first_line = c->last_line = line;
@@ -202,8 +203,7 @@ static void on_phase_end(struct builder *b, const struct pm_event *ev)
 	if (idx < 0) {
 		idx = add_phase(b, c, ev->phase, str_c(name), ev->line);
 		/* The kernel's printed length says where the phase began. */
-		if (ev->kernel_us != US_NONE && ev->ts != NS_NONE)
-			c->phases[idx].start = ev->ts - ev->kernel_us * 1000;
+		c->phases[idx].start = ns_minus_us(ev->ts, ev->kernel_us);
 	}
 	p = &c->phases[idx];
 	p->end = ev->ts;
@@ -311,9 +311,9 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	 * return line right after it stops: the end line's time minus the
 	 * kernel's own figure is the closest start there is.
 	 */
-	if (ev->kernel_us != US_NONE && ev->ts != NS_NONE &&
+	if (ns_minus_us(ev->ts, ev->kernel_us) != NS_NONE &&
 	    ((cb->flags & CB_FROM_DMESG) || cb->start == NS_NONE))
-		cb->start = ev->ts - ev->kernel_us * 1000;
+		cb->start = ns_minus_us(ev->ts, ev->kernel_us);
 	if (cb->start != NS_NONE)
 		stretch(c, cb->start, 0);
 	if (ev->has_ret && ev->ret != 0 && !(cb->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK)))
@@ -358,6 +358,14 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 	case EV_CYCLE_END:
 		on_cycle_end(b, ev);
 		break;
+	case EV_CYCLE_MODE:
+		c = need_cycle(b, ev);
+		if (c->mode == MODE_UNKNOWN || c->mode != ev->mode) {
+			c->mode = ev->mode;
+			if (ev->text.len)
+				c->mode_label = strpool_get(&b->run->pool, ev->text);
+		}
+		break;
 	case EV_CYCLE_ABORT:
 		c = need_cycle(b, ev);
 		if (!c->aborted)
@@ -386,6 +394,15 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 	case EV_MARKER:
 		if (cur_cycle(b))
 			stretch(cur_cycle(b), ev->ts, ev->line);
+		break;
+	case EV_SLEEP:
+		c = need_cycle(b, ev);
+		if (c->sleep_ts == NS_NONE)
+			c->sleep_ts = ev->ts;
+		break;
+	case EV_WAKE:
+		c = need_cycle(b, ev);
+		c->wake_ts = ev->ts;
 		break;
 	case EV_FACT: {
 		char *k = xasprintf("%.*s", (int)ev->key.len, ev->key.p);

@@ -59,7 +59,7 @@ int input_detect(const char *path, enum input_kind *kind, char *err, size_t errl
 			ftrace++;
 			continue;
 		}
-		if (dmesg_split(line, &kl) && kl.ts != NS_NONE)
+		if (dmesg_split(line, &kl))
 			dmesg++;
 	}
 	if (rc < 0) {

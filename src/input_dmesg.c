@@ -16,6 +16,11 @@ struct dmesg_parser {
 	enum boot_state boot;
 	bool in_cycle;		/* between a cycle's start and its end */
 	bool in_complete;	/* dpm_complete runs until tasks are thawed */
+	bool in_enter;		/* suspend_enter: sync, freeze tasks */
+	bool in_machine;	/* devices off, platform or s2idle sleeping */
+	bool in_exit;		/* tasks being thawed */
+	bool seen_cycle;	/* initcalls after this are module loads */
+	enum pm_mode mode;
 	ns_t last_ts;
 	unsigned int line;
 	bool used;		/* the current line produced an event */
@@ -66,12 +71,58 @@ static void cycle_begin(struct dmesg_parser *p, ns_t ts, struct str label,
 	ev.mode = mode != MODE_UNKNOWN ? mode : mode_from(label);
 	ev.text = label;
 	emit(p, &ev);
-	if (!p->in_cycle)
+	if (!p->in_cycle) {
 		phase(p, EV_PHASE_BEGIN, ts, PK_ENTER, "suspend_enter", US_NONE);
+		p->in_enter = true;
+		p->in_machine = p->in_exit = false;
+		p->mode = MODE_UNKNOWN;
+	}
+	if (ev.mode != MODE_UNKNOWN)
+		p->mode = ev.mode;
 	p->in_cycle = true;
 	p->in_complete = false;
-	if (p->boot != BOOT_NONE)
-		p->boot = BOOT_DONE;
+	p->seen_cycle = true;
+	p->boot = BOOT_DONE;
+}
+
+/* The mode of the open cycle, learnt from what it does (hibernation). */
+static void set_mode(struct dmesg_parser *p, ns_t ts, enum pm_mode mode, const char *label)
+{
+	struct pm_event ev;
+
+	if (!p->in_cycle) {
+		cycle_begin(p, ts, str_c(label), mode);
+		return;
+	}
+	if (p->mode == mode)
+		return;
+	event_init(&ev, EV_CYCLE_MODE, ts, p->line);
+	ev.mode = mode;
+	ev.text = str_c(label);
+	emit(p, &ev);
+	p->mode = mode;
+}
+
+/* The end of the freezing part: devices are next. */
+static void end_enter(struct dmesg_parser *p, ns_t ts)
+{
+	if (!p->in_enter)
+		return;
+	phase(p, EV_PHASE_END, ts, PK_ENTER, "suspend_enter", US_NONE);
+	p->in_enter = false;
+}
+
+/*
+ * Platform sleep, where the log says so (ACPI S-state, s2idle debug
+ * lines): the machine phase of logs that print no device phases.
+ */
+static void machine(struct dmesg_parser *p, ns_t ts, bool begin)
+{
+	if (!p->in_cycle || p->mode == MODE_DISK || begin == p->in_machine)
+		return;
+	end_enter(p, ts);
+	phase(p, begin ? EV_PHASE_BEGIN : EV_PHASE_END, ts, PK_MACHINE, "machine", US_NONE);
+	p->in_machine = begin;
 }
 
 static void cycle_end(struct dmesg_parser *p, ns_t ts, enum ev_kind kind, struct str why)
@@ -82,7 +133,7 @@ static void cycle_end(struct dmesg_parser *p, ns_t ts, enum ev_kind kind, struct
 	ev.text = why;
 	emit(p, &ev);
 	if (kind == EV_CYCLE_END)
-		p->in_cycle = p->in_complete = false;
+		p->in_cycle = p->in_complete = p->in_enter = p->in_machine = p->in_exit = false;
 }
 
 /* Text inside the first "(...)" of @s, e.g. "deep" in "(deep)". */
@@ -139,13 +190,20 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 		return false;
 	if (str_eq(info, "start ")) {
 		/* dpm_suspend_start: prepare plus suspend, printed after both. */
-		if (us != US_NONE)
-			phase(p, EV_PHASE_BEGIN, ts - us * 1000, PK_PREPARE, "prepare", US_NONE);
+		if (us != US_NONE && ts != NS_NONE)
+			phase(p, EV_PHASE_BEGIN, ns_minus_us(ts, us), PK_PREPARE, "prepare", US_NONE);
 		return true;
 	}
 	if (!p->in_cycle)
-		cycle_begin(p, ts == NS_NONE || us == US_NONE ? ts : ts - us * 1000,
+		cycle_begin(p, us == US_NONE ? ts : ns_minus_us(ts, us),
 			    STR_NULL, MODE_UNKNOWN);
+	p->in_enter = false;
+	if (is_resume_verb(verb) && p->in_machine) {
+		/* machine ends where this phase began */
+		phase(p, EV_PHASE_END, us == US_NONE ? ts : ns_minus_us(ts, us),
+		      PK_MACHINE, "machine", US_NONE);
+		p->in_machine = false;
+	}
 	if (is_resume_verb(verb)) {
 		pk = !info.len ? PK_RESUME : str_eq(info, "noirq ") ? PK_RESUME_NOIRQ : PK_RESUME_EARLY;
 	} else {
@@ -154,8 +212,10 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 	snprintf(name, sizeof(name), "%.*s%s%.*s", (int)verb.len, verb.p,
 		 info.len ? "_" : "", info.len ? (int)info.len - 1 : 0, info.p);
 	phase(p, EV_PHASE_END, ts, pk, name, us);
-	if (pk == PK_SUSPEND_NOIRQ)
+	if (pk == PK_SUSPEND_NOIRQ && !p->in_machine) {
 		phase(p, EV_PHASE_BEGIN, ts, PK_MACHINE, "machine", US_NONE);
+		p->in_machine = true;
+	}
 	if (pk == PK_RESUME) {
 		phase(p, EV_PHASE_BEGIN, ts, PK_COMPLETE, "complete", US_NONE);
 		p->in_complete = true;
@@ -163,13 +223,17 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 	return true;
 }
 
-static void end_complete(struct dmesg_parser *p, ns_t ts)
+/* Tasks are being thawed: dpm_complete is over. */
+static void begin_exit(struct dmesg_parser *p, ns_t ts)
 {
-	if (!p->in_complete)
+	if (!p->in_cycle || p->in_exit)
 		return;
-	phase(p, EV_PHASE_END, ts, PK_COMPLETE, "complete", US_NONE);
+	machine(p, ts, false);
+	if (p->in_complete)
+		phase(p, EV_PHASE_END, ts, PK_COMPLETE, "complete", US_NONE);
 	phase(p, EV_PHASE_BEGIN, ts, PK_EXIT, "thaw_processes", US_NONE);
 	p->in_complete = false;
+	p->in_exit = true;
 }
 
 static void note(struct dmesg_parser *p, ns_t ts, enum ev_kind kind, struct str text)
@@ -178,6 +242,16 @@ static void note(struct dmesg_parser *p, ns_t ts, enum ev_kind kind, struct str 
 
 	event_init(&ev, kind, ts, p->line);
 	ev.text = text;
+	emit(p, &ev);
+}
+
+static void mark(struct dmesg_parser *p, ns_t ts, enum ev_kind kind)
+{
+	struct pm_event ev;
+
+	if (!p->in_cycle)
+		return;
+	event_init(&ev, kind, ts, p->line);
 	emit(p, &ev);
 }
 
@@ -190,23 +264,44 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		cycle_begin(p, ts, str_c("disk"), MODE_DISK);
 	else if (str_starts(m, "Syncing filesystems"))
 		cycle_begin(p, ts, STR_NULL, MODE_UNKNOWN);
-	else if (str_starts(m, "Preparing system for sleep") || str_starts(m, "Suspending system"))
+	else if (str_starts(m, "Preparing system for sleep"))
 		cycle_begin(p, ts, paren(m), MODE_UNKNOWN);
-	else if (str_starts(m, "Preparing system for ") || str_starts(m, "Entering ")) {
+	else if (str_starts(m, "Suspending system")) {
+		cycle_begin(p, ts, paren(m), MODE_UNKNOWN);
+		end_enter(p, ts);
+	} else if (str_starts(m, "Preparing system for ") || str_starts(m, "Entering ")) {
 		struct str w = skip(m, str_starts(m, "Entering ") ? 9 : 21);
 		long sp = str_find(w, " ");
 
 		cycle_begin(p, ts, sp > 0 ? str_make(w.p, (size_t)sp) : w, MODE_UNKNOWN);
+		if (str_starts(m, "Entering "))
+			end_enter(p, ts);
 	} else if (str_starts(m, "Creating hibernation image") ||
-		   str_starts(m, "hibernation: Preallocating image memory"))
-		cycle_begin(p, ts, str_c("disk"), MODE_DISK);
-	else if (devices_complete(p, ts, m))
+		   str_starts(m, "hibernation: Creating image") ||
+		   str_starts(m, "Preallocating image memory") ||
+		   str_starts(m, "hibernation: Preallocating image memory")) {
+		set_mode(p, ts, MODE_DISK, "disk");
+	} else if (devices_complete(p, ts, m))
 		;
 	else if (str_starts(m, "Finishing wakeup"))
-		end_complete(p, ts);
+		begin_exit(p, ts);
 	else if (str_starts(m, "suspend exit") || str_starts(m, "hibernation exit")) {
-		end_complete(p, ts);
+		begin_exit(p, ts);
 		cycle_end(p, ts, EV_CYCLE_END, STR_NULL);
+	} else if (str_starts(m, "suspend-to-idle")) {
+		machine(p, ts, true);
+		mark(p, ts, EV_SLEEP);
+	} else if (str_starts(m, "resume from suspend-to-idle")) {
+		mark(p, ts, EV_WAKE);
+		machine(p, ts, false);
+	} else if (str_starts(m, "Low-level resume complete")) {
+		/* S3: the clock stood still while asleep; this is the instant */
+		mark(p, ts, EV_SLEEP);
+		mark(p, ts, EV_WAKE);
+	} else if (str_starts(m, "Preparing to enter system sleep state")) {
+		machine(p, ts, true);
+	} else if (str_starts(m, "Waking up from system sleep state")) {
+		machine(p, ts, false);
 	} else if (str_starts(m, "Some devices failed to") ||
 		   str_starts(m, "hibernation: Image allocation is") ||
 		   str_starts(m, "Image allocation is") ||
@@ -224,17 +319,19 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 {
 	if (str_starts(m, "OOM killer enabled"))
-		end_complete(p, ts);
+		begin_exit(p, ts);
 	else if (str_starts(m, "Restarting tasks")) {
 		if (!p->in_cycle)
 			return false;
-		end_complete(p, ts);
+		begin_exit(p, ts);
 		cycle_end(p, ts, EV_CYCLE_END, STR_NULL);
 	} else if (str_starts(m, "Freezing of tasks failed") ||
 		   (str_starts(m, "Freezing ") && str_find(m, "failed after") > 0)) {
 		cycle_end(p, ts, EV_CYCLE_ABORT, m);
 	} else if (str_starts(m, "Filesystems sync:")) {
 		cycle_begin(p, ts, STR_NULL, MODE_UNKNOWN);
+	} else if (str_starts(m, "Suspending console(s)")) {
+		end_enter(p, ts);
 	} else
 		return false;
 	return true;
@@ -252,7 +349,7 @@ static void fact(struct dmesg_parser *p, const char *key, struct str value)
 
 static void boot_line(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb)
 {
-	if (p->boot == BOOT_DONE || p->in_cycle)
+	if (p->boot == BOOT_DONE || p->in_cycle || p->seen_cycle)
 		return;	/* a module loaded later: not part of boot */
 	if (p->boot == BOOT_NONE) {
 		struct pm_event ev;
@@ -345,6 +442,12 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 		m = skip(m, 6);
 	if (str_starts(m, "PM: ") && pm_message(p, kl->ts, skip(m, 4)))
 		return;
+	if (str_starts(m, "Preparing to enter system sleep state") ||
+	    str_starts(m, "Waking up from system sleep state") ||
+	    str_starts(m, "Low-level resume complete")) {
+		pm_message(p, kl->ts, m);	/* "ACPI: " without "PM: " (3.x) */
+		return;
+	}
 	if (other_message(p, kl->ts, m))
 		return;
 	if (str_starts(m, "Run /init as init process") ||
@@ -397,7 +500,7 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 		}
 		if (str_starts(line, "# suspend-") || str_starts(line, "# hibernate-"))
 			sleepgraph_header(&p, line);
-		else if (dmesg_split(line, &kl) && kl.ts != NS_NONE) {
+		else if (dmesg_split(line, &kl)) {
 			check_clock(&p, kl.ts);
 			message(&p, &kl);
 		}

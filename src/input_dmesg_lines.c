@@ -53,7 +53,8 @@ static size_t bracket_ts(struct str s, ns_t *ts)
 	while (i < s.len && s.p[i] == ' ')
 		i++;
 	n = str_seconds_ns(skip(s, i), ts);
-	if (!n)
+	/* a fraction is required: "[ 7] BadDLLP" is not a time stamp */
+	if (!n || !memchr(s.p + i, '.', n))
 		return 0;
 	i += n;
 	if (i >= s.len || s.p[i] != ']')
@@ -92,6 +93,49 @@ static struct str strip_journal(struct str msg)
 	return msg;
 }
 
+static bool all_digits(const char *p, size_t n)
+{
+	while (n--)
+		if (!is_digit(*p++))
+			return false;
+	return true;
+}
+
+/*
+ * Logs whose stamps are wall-clock times, not the kernel's: a journal's
+ * default "Dec 02 10:00:00 host kernel: msg", or a tool's replay such as
+ * amd_s2idle.py's "2024-09-20 20:39:41,992 DEBUG:\tmsg". The message is
+ * good, the time is not (seconds, or the moment the tool copied it).
+ */
+static bool split_timeless(struct str line, struct kmsg_line *out)
+{
+	const char *p = line.p;
+	long k;
+
+	if (line.len > 24 && all_digits(p, 4) && p[4] == '-' && p[7] == '-' && p[10] == ' ' &&
+	    p[13] == ':' && p[16] == ':' && p[19] == ',') {
+		struct str rest = skip(line, 23);
+		long colon = str_find(rest, ":");
+
+		if (rest.len && rest.p[0] == ' ' && colon > 1 && colon < 10) {
+			out->msg = skip(rest, (size_t)colon + 1);
+			while (out->msg.len && (out->msg.p[0] == '\t' || out->msg.p[0] == ' '))
+				out->msg = skip(out->msg, 1);
+			return true;
+		}
+		return false;
+	}
+	if (line.len > 16 && p[3] == ' ' && p[6] == ' ' && p[9] == ':' && p[12] == ':' &&
+	    p[0] >= 'A' && p[0] <= 'Z') {
+		k = str_find(skip(line, 16), " kernel: ");
+		if (k >= 0 && k < 64) {
+			out->msg = skip(line, 16 + (size_t)k + 9);
+			return true;
+		}
+	}
+	return false;
+}
+
 bool dmesg_split(struct str line, struct kmsg_line *out)
 {
 	size_t i, n, limit;
@@ -100,6 +144,8 @@ bool dmesg_split(struct str line, struct kmsg_line *out)
 	out->caller_tid = -1;
 	out->msg = line;
 	if (line.len && is_digit(line.p[0]) && split_kmsg(line, out))
+		return true;
+	if (split_timeless(line, out))
 		return true;
 	/* The stamp may follow noise: "<6>", "kern  :info  : ", "> ", a prompt. */
 	limit = line.len < 160 ? line.len : 160;

@@ -219,6 +219,6 @@ const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kin
 ns_t cb_duration(const struct pm_callback *cb)
 {
 	if (cb->start == NS_NONE || cb->end == NS_NONE)
-		return NS_NONE;
+		return cb->kernel_us != US_NONE ? cb->kernel_us * 1000 : NS_NONE;
 	return cb->end - cb->start;
 }
