@@ -228,13 +228,15 @@ static void set_device_facts(struct builder *b, int id, const struct pm_event *e
 	struct pm_run *run = b->run;
 	struct pm_device *d = &run->devs[id];
 	const char *parent;
+	int pid;
 
 	if (ev->driver.p && (!d->driver || !*d->driver))
 		d->driver = strpool_get(&run->pool, ev->driver);
 	if (ev->parent.len && !str_eq(ev->parent, "none") && !d->parent) {
 		parent = strpool_get(&run->pool, ev->parent);
-		d->parent_id = run_device(run, parent);
-		d = &run->devs[id];	/* run_device may move the array */
+		pid = run_device(run, parent);	/* may move run->devs */
+		d = &run->devs[id];
+		d->parent_id = pid;
 		d->parent = parent;
 	}
 }
