@@ -222,16 +222,45 @@ static void find_threads(struct pm_cycle *c)
 		c->cbs[i].async = c->cbs[i].pid >= 0 && c->cbs[i].pid != c->main_pid;
 }
 
+/*
+ * The initcall a boot hung in: the last one started that never returned,
+ * when the kernel never got as far as running init. c->ncbs when none.
+ */
+static size_t boot_hang(const struct pm_cycle *c)
+{
+	size_t i, last = c->ncbs;
+
+	if (cycle_phase(c, PK_BOOT_USER))
+		return c->ncbs;
+	for (i = 0; i < c->ncbs; i++) {
+		const struct pm_callback *cb = &c->cbs[i];
+
+		if ((cb->flags & CB_INITCALL) && (cb->flags & CB_UNFINISHED) &&
+		    cb->start != NS_NONE && (last == c->ncbs || cb->start >= c->cbs[last].start))
+			last = i;
+	}
+	return last;
+}
+
 static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
 {
 	const struct pm_phase *last = c->nphases ? &c->phases[c->nphases - 1] : NULL;
-	size_t i;
+	size_t i, hung = boot_hang(c);
 
 	for (i = 0; i < c->ncbs; i++) {
 		const struct pm_callback *cb = &c->cbs[i];
 
 		if (!(cb->flags & CB_UNFINISHED))
 			continue;
+		/*
+		 * Boot logs lose return lines to serial noise; only the
+		 * initcall a boot stopped in is a hang.
+		 */
+		if (c->mode == MODE_BOOT && i != hung) {
+			run_warn(run, WARN_WARNING, c->index, cb->file, cb->line,
+				 "%s: no return line (lost or garbled?)", run->devs[cb->dev].name);
+			continue;
+		}
 		run_warn(run, WARN_FAILURE, c->index, cb->file, cb->line,
 			 "%s: %s callback never returned", run->devs[cb->dev].name,
 			 cb->phase >= 0 ? c->phases[cb->phase].name : "PM");

@@ -351,7 +351,7 @@ static void boot_line(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb
 {
 	if (p->boot == BOOT_DONE || p->in_cycle || p->seen_cycle)
 		return;	/* a module loaded later: not part of boot */
-	if (p->boot == BOOT_NONE) {
+	if (p->boot == BOOT_NONE && cb->shape == DS_INITCALL_START) {
 		struct pm_event ev;
 
 		event_init(&ev, EV_CYCLE_BEGIN, ts, p->line);
@@ -361,7 +361,6 @@ static void boot_line(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb
 		phase(p, EV_PHASE_BEGIN, ts, PK_BOOT_KERNEL, "kernel_init", US_NONE);
 		p->boot = BOOT_KERNEL;
 	}
-	(void)cb;
 }
 
 static void boot_userspace(struct dmesg_parser *p, ns_t ts)
@@ -371,6 +370,21 @@ static void boot_userspace(struct dmesg_parser *p, ns_t ts)
 	phase(p, EV_PHASE_END, ts, PK_BOOT_KERNEL, "kernel_init", US_NONE);
 	phase(p, EV_PHASE_BEGIN, ts, PK_BOOT_USER, "user_init", US_NONE);
 	p->boot = BOOT_USER;
+}
+
+/* A kernel starts again in the same file (serial captures, reboots). */
+static void new_boot(struct dmesg_parser *p, ns_t ts)
+{
+	struct pm_event ev;
+
+	if (p->boot == BOOT_KERNEL || p->boot == BOOT_USER || p->in_cycle) {
+		event_init(&ev, EV_CYCLE_END, ts, p->line);
+		builder_event(p->b, &ev);
+	}
+	p->boot = BOOT_NONE;
+	p->seen_cycle = p->in_cycle = false;
+	p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
+	p->last_ts = NS_NONE;	/* the clock starts again too */
 }
 
 static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
@@ -384,6 +398,10 @@ static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 	bool boot = shape == DS_INITCALL_START || shape == DS_INITCALL_END ||
 		    shape == DS_PROBE_END || shape == DS_QUIRK_START || shape == DS_QUIRK_END;
 
+	if (!boot) {
+		p->seen_cycle = true;	/* a suspend, even if its start is cut off */
+		p->boot = BOOT_DONE;
+	}
 	if (boot) {
 		boot_line(p, kl->ts, &cb);
 		if (p->boot != BOOT_KERNEL && p->boot != BOOT_USER)
@@ -455,10 +473,11 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 	    str_starts(m, "Freeing unused kernel image") ||
 	    str_starts(m, "Freeing unused kernel memory"))
 		boot_userspace(p, kl->ts);
-	else if (str_starts(m, "Linux version "))
+	else if (str_starts(m, "Linux version ")) {
+		new_boot(p, kl->ts);
 		fact(p, "kernel", str_make(m.p + 14, str_find(skip(m, 14), " ") > 0 ?
 					   (size_t)str_find(skip(m, 14), " ") : m.len - 14));
-	else if (str_starts(m, "DMI: "))
+	} else if (str_starts(m, "DMI: "))
 		fact(p, "dmi", skip(m, 5));
 }
 

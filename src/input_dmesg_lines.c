@@ -183,7 +183,9 @@ static void split_dev(struct str prefix, struct str *driver, struct str *device)
 /* "fn+0x0/0x20 [mod]" -> fn and module. */
 static void split_fn(struct str s, struct str *fn, struct str *module)
 {
-	long plus = str_find(s, "+0x"), br = str_find(s, " [");
+	/* No C symbol has a '+': cut there, even where a serial line
+	 * garbled the offset ("fn+_x0/0x10"). */
+	long plus = str_find(s, "+"), br = str_find(s, " [");
 
 	*module = STR_NULL;
 	if (br >= 0 && s.len && s.p[s.len - 1] == ']')
