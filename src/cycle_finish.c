@@ -115,6 +115,115 @@ static void cut_off_phase(const struct pm_phase *last, enum phase_kind *kind, ch
 	}
 }
 
+static bool ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), m = strlen(tail);
+
+	return n >= m && memcmp(s + n - m, tail, m) == 0;
+}
+
+/*
+ * The phase a callback function serves, from its name: the PM core's
+ * and the buses' callbacks say it ("pci_pm_suspend_noirq",
+ * "usb_dev_resume", "acpi_subsys_resume_early"). PK_COUNT when unsure.
+ */
+static enum phase_kind kind_of_fn(const char *fn)
+{
+	static const struct { const char *tail; enum phase_kind k; } tails[] = {
+		{ "suspend_noirq", PK_SUSPEND_NOIRQ }, { "freeze_noirq", PK_SUSPEND_NOIRQ },
+		{ "poweroff_noirq", PK_SUSPEND_NOIRQ }, { "suspend_late", PK_SUSPEND_LATE },
+		{ "freeze_late", PK_SUSPEND_LATE }, { "poweroff_late", PK_SUSPEND_LATE },
+		{ "resume_noirq", PK_RESUME_NOIRQ }, { "thaw_noirq", PK_RESUME_NOIRQ },
+		{ "restore_noirq", PK_RESUME_NOIRQ }, { "resume_early", PK_RESUME_EARLY },
+		{ "thaw_early", PK_RESUME_EARLY }, { "restore_early", PK_RESUME_EARLY },
+		{ "suspend", PK_SUSPEND }, { "freeze", PK_SUSPEND }, { "poweroff", PK_SUSPEND },
+		{ "resume", PK_RESUME }, { "thaw", PK_RESUME }, { "restore", PK_RESUME },
+	};
+	size_t i;
+
+	if (!fn)
+		return PK_COUNT;
+	for (i = 0; i < ARRAY_SIZE(tails); i++)
+		if (ends_with(fn, tails[i].tail))
+			return tails[i].k;
+	return PK_COUNT;
+}
+
+static bool has_device_phase(const struct pm_cycle *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nphases; i++)
+		if (phase_kind_is_device(c->phases[i].kind))
+			return true;
+	return false;
+}
+
+static int phase_for_kind(struct pm_run *run, struct pm_cycle *c, enum phase_kind k, int *map)
+{
+	struct pm_phase *p;
+
+	if (map[k] >= 0)
+		return map[k];
+	VEC_RESERVE(c->phases, c->nphases, c->phases_cap);
+	p = &c->phases[c->nphases];
+	p->kind = k;
+	p->name = strpool_cstr(&run->pool, phase_kind_name(k));
+	p->start = p->end = NS_NONE;
+	p->kernel_us = US_NONE;
+	p->line = 0;
+	return map[k] = (int)c->nphases++;
+}
+
+/*
+ * A log with device callbacks but none of the PM core's phase lines
+ * (they are debug messages on some kernels): each callback's phase
+ * comes from its function's name, or follows the one before it; the
+ * phases span their callbacks, and the machine phase the gap between
+ * the two sides.
+ */
+static void infer_phases(struct pm_run *run, struct pm_cycle *c)
+{
+	int map[PK_COUNT];
+	enum phase_kind cur = PK_SUSPEND, k;
+	struct pm_phase *p;
+	ns_t gap_start = NS_NONE, gap_end = NS_NONE;
+	size_t i;
+
+	for (i = 0; i < PK_COUNT; i++)
+		map[i] = -1;
+	for (i = 0; i < c->ncbs; i++) {
+		struct pm_callback *cb = &c->cbs[i];
+
+		if (cb->phase >= 0)
+			continue;
+		k = kind_of_fn(cb->fn);
+		/* phases only move forward; an unknown name stays where we are */
+		if (k != PK_COUNT && (k > cur || (phase_kind_is_resume(k) && !phase_kind_is_resume(cur))))
+			cur = k;
+		cb->phase = phase_for_kind(run, c, cur, map);
+		p = &c->phases[cb->phase];
+		if (cb->start != NS_NONE && (p->start == NS_NONE || cb->start < p->start))
+			p->start = cb->start;
+		if (cb->end != NS_NONE && (p->end == NS_NONE || cb->end > p->end))
+			p->end = cb->end;
+	}
+	for (k = 0; k < PK_MACHINE; k++)
+		if (map[k] >= 0 && c->phases[map[k]].end != NS_NONE)
+			gap_start = c->phases[map[k]].end;
+	for (k = PK_COUNT; k-- > PK_MACHINE + 1;)
+		if (map[k] >= 0 && c->phases[map[k]].start != NS_NONE)
+			gap_end = c->phases[map[k]].start;
+	if (gap_start != NS_NONE && gap_end != NS_NONE && gap_end >= gap_start &&
+	    !cycle_phase(c, PK_MACHINE)) {
+		p = &c->phases[phase_for_kind(run, c, PK_MACHINE, map)];
+		p->start = gap_start;
+		p->end = gap_end;
+	}
+	run_warn(run, WARN_INFO, c->index, c->file, c->first_line,
+		 "cycle %d: the log has no phase lines; phases inferred from callbacks", c->index);
+}
+
 static void place_leftovers(struct pm_run *run, struct pm_cycle *c)
 {
 	const struct pm_phase *last = c->nphases ? &c->phases[c->nphases - 1] : NULL;
@@ -133,6 +242,11 @@ static void place_leftovers(struct pm_run *run, struct pm_cycle *c)
 	}
 	if (!n || c->mode == MODE_BOOT)
 		return;
+	if (!has_device_phase(c)) {
+		infer_phases(run, c);
+		sort_phases(c);
+		return;
+	}
 	cut_off_phase(last, &kind, name, sizeof(name));
 	VEC_RESERVE(c->phases, c->nphases, c->phases_cap);
 	p = &c->phases[c->nphases];
@@ -285,7 +399,7 @@ void cycle_finish(struct pm_run *run, struct pm_cycle *c)
 		if (c->cbs[i].end != NS_NONE && (c->end == NS_NONE || c->cbs[i].end > c->end))
 			c->end = c->cbs[i].end;
 	sort_phases(c);
-	place_leftovers(run, c);
+	place_leftovers(run, c);	/* sorts again when it adds phases */
 	fill_edges(c);
 	find_threads(c);
 	warn_unfinished(run, c);
