@@ -487,9 +487,9 @@ static void check_clock(struct dmesg_parser *p, ns_t ts)
 
 	if (ts == NS_NONE)
 		return;
-	/* Small steps back happen (printk from several CPUs); big ones mean
+	/* Tiny steps back happen (printk from several CPUs); larger ones mean
 	 * a restored hibernation image or a new boot in the same file. */
-	if (p->last_ts != NS_NONE && ts + 1000000000LL < p->last_ts) {
+	if (p->last_ts != NS_NONE && ts + 10000000LL < p->last_ts) {
 		char buf[96];
 
 		snprintf(buf, sizeof(buf), "time stamps go back from %.6f to %.6f s",

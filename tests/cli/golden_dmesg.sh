@@ -1,0 +1,140 @@
+#!/bin/sh
+# Golden tests on real kernel logs (tests/fixtures/*/). Every pinned value
+# was read off the log by hand; the arithmetic is in the comments.
+. "$(dirname "$0")/../tap.sh"
+F=$FIXTURES
+J=$TMPDIR_TEST/out.json
+
+# analyze FILE...: JSON into $J, exit status into $rc
+analyze() { "$PMSCOPE" analyze -q --json "$J" "$@" 2>"$TMPDIR_TEST/err"; rc=$?; }
+q() { jq -r "$1" "$J"; }
+
+# --- 2014 skynet, kernel 3.15, S3, pm_print_times v1 ("calling  DEV+ @ PID")
+analyze "$F/pmgraph-2014-skynet-mem-k3.15/skynet_mem_dmesg.txt"
+is "skynet mem: exit 1 (usb_dev_resume returned -13 and -71)" "$rc" 1
+is "skynet mem: schema" "$(q .schema)" "pmscope/1"
+is "skynet mem: one mem cycle" "$(q '[.cycles[].mode]|join(",")')" "mem"
+# grep -c 'calling  .*+ @' = 278, as many "call ... returned" lines
+is "skynet mem: 278 callbacks = 278 device lines" "$(q '.cycles[0].callbacks|length')" 278
+is "skynet mem: kernel's suspend phase" "$(q '.cycles[0].phases[]|select(.name=="suspend")|.kernel_ms')" 866.009
+is "skynet mem: kernel's resume phase" "$(q '.cycles[0].phases[]|select(.name=="resume")|.kernel_ms')" 180.949
+# "call 0:0:0:0+ returned 0 after 819657 usecs" is the longest line of the suspend phase
+is "skynet mem: slowest suspend device" \
+   "$(q '[.cycles[0].callbacks[]|select(.phase=="suspend")]|max_by(.kernel_us)|"\(.device) \(.kernel_us) \(.pid)"')" "0:0:0:0 819657 189"
+# suspend: "PM: Syncing filesystems" 550.702791 -> "ACPI: Low-level resume
+# complete" 552.479987 = 1777.196 ms (sleepgraph's trace says 1777.513)
+is "skynet mem: suspend total" "$(q .cycles[0].totals.suspend_ns)" 1777196000
+# resume: 552.479987 -> "Restarting tasks" 552.778960 = 298.973 ms
+is "skynet mem: resume total" "$(q .cycles[0].totals.resume_ns)" 298973000
+is "skynet mem: the -13 return is kept" \
+   "$(q '[.cycles[0].callbacks[]|select(.device=="1-1" and .phase=="resume")|.ret]|join(",")')" "-13"
+is "skynet mem: driving thread is rtcwake's pid 4122" "$(q .cycles[0].main_pid)" 4122
+
+# --- the same machine hibernating: freeze/thaw/restore wording, clock jumps back
+analyze "$F/pmgraph-2014-skynet-disk-k3.15/skynet_disk_dmesg.txt"
+is "skynet disk: one disk cycle" "$(q '[.cycles[].mode]|join(",")')" "disk"
+is "skynet disk: hibernation phase names" \
+   "$(q '[.cycles[0].phases[]|select(.kernel_ms!=null)|.name]|join(",")')" \
+   "freeze,freeze_late,freeze_noirq,restore_noirq,restore_early,restore"
+is "skynet disk: PM: restore of devices complete after 1975.523 msecs" \
+   "$(q '.cycles[0].phases[]|select(.name=="restore")|.kernel_ms')" 1975.523
+ok "skynet disk: the backward clock is noted" grep -q "time stamps go back" "$J"
+
+# --- kernel 6.1 in QEMU q35, S3, v3 lines, initcall_debug boot, pm_async=1
+analyze "$F/qemu-q35-s3-async1-medium/dmesg.txt"
+is "qemu async1: clean" "$rc" 0
+is "qemu async1: boot then mem" "$(q '[.cycles[].mode]|join(",")')" "boot,mem"
+# grep -c 'PM: calling' = 219
+is "qemu async1: 219 callbacks" "$(q '.cycles[1].callbacks|length')" 219
+is "qemu async1: driving thread is init (pid 1)" "$(q .cycles[1].main_pid)" 1
+# "usb 1-2: PM: usb_dev_resume+0x0/0x10 [usbcore] returned 0 after 450503 usecs"
+is "qemu async1: slowest resume device, async" \
+   "$(q '[.cycles[1].callbacks[]|select(.phase=="resume")]|max_by(.kernel_us)|"\(.device) \(.kernel_us) \(.async)"')" "1-2 450503 true"
+# " ata11: PM: ata_port_pm_suspend ... returned 0 after 55292 usecs" (no driver)
+is "qemu async1: slowest suspend device has no driver" \
+   "$(q '[.cycles[1].callbacks[]|select(.phase=="suspend")]|max_by(.kernel_us)|"\(.device) \(.driver) \(.kernel_us)"')" "ata11 null 55292"
+is "qemu async1: phases in kernel order" "$(q '[.cycles[1].phases[].name]|join(",")')" \
+   "suspend_enter,prepare,suspend,suspend_late,suspend_noirq,machine,resume_noirq,resume_early,resume,complete,thaw_processes"
+
+# --- LKP: dmesg --decode prefixes, 10 s2idle cycles without phase lines, xz
+analyze "$F/kernel5.4-lkp-lenovo80mk-freeze-10cycles-kmsg/kmsg.xz"
+is "lkp: boot + 10 s2idle cycles" "$(q '[.cycles[].mode]|group_by(.)|map("\(.[0])=\(length)")|join(",")')" "boot=1,s2idle=10"
+# 4020 PM callback lines in 10 cycles (corpus README)
+is "lkp: 402 callbacks in every cycle" "$(q '[.cycles[1:][].callbacks|length]|unique|join(",")')" 402
+is "lkp: every cycle completed" "$(q '[.cycles[].completed]|all')" true
+
+# --- ROG Ally: 39 s2idle cycles pasted in an e-mail, 36 of them replayed by
+# amd_s2idle.py with wall-clock stamps (phase lengths from the kernel only)
+analyze "$F/kernel6.11-rog-ally-s2idle-39cycles-email/message.eml.xz"
+is "rog ally: 39 s2idle cycles" "$(q '[.cycles[]|select(.mode=="s2idle")]|length')" 39
+is "rog ally: cycle 5 resume, as printed" "$(q '.cycles[4].phases[]|select(.name=="resume")|.kernel_ms')" 2808.621
+
+# --- kernel 6.15 QEMU, printk caller ids, resume that never finished
+analyze "$F/kernel6.15-qemu-s2idle-printk-caller-hang/hang.log"
+is "6.15 hang: exit 1" "$rc" 1
+is "6.15 hang: second cycle did not complete" "$(q '.cycles[1].completed')" false
+# the log ends with "usb 4-1: PM: calling usb_dev_resume @ 6126" (line 3071)
+is "6.15 hang: the callback it hung in" \
+   "$(q '[.cycles[1].callbacks[]|select(.unfinished)|"\(.device):\(.line):\(.phase):\(.pid)"]|join(",")')" "4-1:3071:resume:6126"
+analyze "$F/kernel6.15-qemu-s2idle-printk-caller-hang/complete.log"
+is "6.15 complete: clean" "$rc" 0
+
+# --- Pixel 6, arm64, caller ids, pasted in an e-mail with a diff around it
+analyze "$F/kernel6.16-pixel6-arm64-deep-caller-email/message.eml"
+is "pixel6: exit 1 (eeprom@2 returned -16)" "$rc" 1
+is "pixel6: the -16 is reported with its line" \
+   "$(q '[.warnings[]|select(.line==163 and .level=="failure")|.text]|first')" "eeprom@2: platform_pm_suspend callback returned -16"
+is "pixel6: the completed deep cycle" "$(q '[.cycles[]|select(.completed and .mode=="mem")]|length')" 1
+
+# --- XPS 13 9360, 5.8, v2 lines: the 12 s resume of the bug report
+analyze "$F/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt"
+is "xps 5.8: 435 callbacks" "$(q '.cycles[0].callbacks|length')" 435
+is "xps 5.8: PM: resume of devices complete after 12046.043 msecs" \
+   "$(q '.cycles[0].phases[]|select(.name=="resume")|.kernel_ms')" 12046.043
+# "usb 3-1: usb_dev_resume+0x0/0x10 returned 0 after 11355107 usecs"
+is "xps 5.8: slowest resume device" \
+   "$(q '[.cycles[0].callbacks[]|select(.phase=="resume")]|max_by(.kernel_us)|"\(.device) \(.kernel_us)"')" "3-1 11355107"
+
+# --- XPS 13 9360, 6.10: boot + s2idle without phase lines
+analyze "$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
+# "intel_pch_thermal 0000:00:14.2: PM: pci_pm_suspend_noirq returned 0 after 64808266 usecs"
+is "xps 6.10: the 65 s pch_thermal noirq suspend" \
+   "$(q '[.cycles[1].callbacks[]]|max_by(.kernel_us)|"\(.device) \(.phase) \(.kernel_us)"')" "0000:00:14.2 suspend_noirq 64808266"
+
+# --- XPS 13 9360, 6.9: 12 S3 cycles and 2 hibernation attempts, no device lines
+analyze "$F/kernel6.9-xps9360-deep-hibernate-multicycle/messages.txt"
+is "xps 6.9: 12 mem + 2 disk" "$(q '[.cycles[].mode]|group_by(.)|map("\(.[0])=\(length)")|join(",")')" "disk=2,mem=12"
+ok "xps 6.9: the aborted hibernation is a failure" grep -q 'Image allocation is 28906 pages short' "$J"
+
+# --- boot logs (bootgraph's job)
+analyze "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz"
+# 743 "initcall ... returned" + 29 PCI quirks ("took N usecs") = 772
+is "latitude boot: 772 initcalls and quirks" "$(q '.cycles[0].callbacks|length')" 772
+is "latitude boot: slowest initcall" \
+   "$(q '[.cycles[0].callbacks[]]|max_by(.kernel_us)|"\(.device) \(.kernel_us)"')" "i915_init 118870"
+analyze "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_not_reverted.cap.zst"
+is "beaglebone: the boot that stops is a failure" "$rc" 1
+ok "beaglebone: it hung in deferred_probe_initcall" grep -q 'deferred_probe_initcall: kernel_init callback never returned' "$J"
+analyze "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap"
+is "beaglebone: two boots in one serial capture" "$(q '[.cycles[].mode]|join(",")')" "boot,boot"
+
+# --- properties on every fixture
+for f in "$F"/*/*; do
+	case $f in *.md) continue ;; esac
+	"$PMSCOPE" analyze -q --json "$J" "$f" 2>/dev/null
+	[ $? -le 1 ] || { is "$f: analyzes" bad good; continue; }
+	n=$(basename "$(dirname "$f")")/$(basename "$f")
+	# dmesg: a callback's length is the kernel's own usecs figure
+	is "$n: durations equal the kernel's usecs" \
+	   "$(q '[.cycles[].callbacks[]|select(.kernel_us!=null and .start_ns!=null and .end_ns!=null and (.end_ns-.start_ns)!=.kernel_us*1000)]|length')" 0
+	# each callback starts inside its phase (2 ms for printk delays)
+	is "$n: callbacks lie in their phases" \
+	   "$(q '[.cycles[] as $c | $c.callbacks[] | select(.start_ns!=null and .phase!=null) as $cb
+	          | [$c.phases[]|select(.name==$cb.phase and .start_ns!=null and .end_ns!=null
+	                               and $cb.start_ns >= .start_ns-2000000 and $cb.start_ns <= .end_ns+2000000)]
+	          | select(length==0)] | length')" 0
+	is "$n: phases do not overlap" \
+	   "$(q '[.cycles[] | [.phases[]|select(.start_ns!=null and .end_ns!=null)] as $p
+	          | range(1; $p|length) as $i | select($p[$i].start_ns < $p[$i-1].end_ns - 2000000)] | length')" 0
+done
+done_testing
