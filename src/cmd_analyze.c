@@ -54,7 +54,7 @@ int cmd_analyze(int argc, char **argv)
 	const char *json = NULL;
 	struct pm_run *run = NULL;
 	struct input_stats st;
-	bool quiet = false, any = false;
+	bool quiet = false, any = false, bad_input = false;
 	char err[1024];
 	int c, i, rc = EXIT_USAGE;
 	long v;
@@ -94,7 +94,10 @@ int cmd_analyze(int argc, char **argv)
 	run = run_new();
 	for (i = optind; i < argc; i++) {
 		if (input_read(run, argv[i], &st, err, sizeof(err)) < 0) {
+			/* what was read before an error is still reported */
 			fprintf(stderr, "pmscope: %s\n", err);
+			bad_input = true;
+			any |= run->ncycles > 0;
 			continue;
 		}
 		any = true;
@@ -121,7 +124,7 @@ int cmd_analyze(int argc, char **argv)
 		fprintf(stderr, "pmscope: standard output: write failed\n");
 		goto out;
 	}
-	rc = run_failed(run) ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
+	rc = bad_input ? EXIT_USAGE : run_failed(run) ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
 out:
 	run_free(run);
 	return rc;

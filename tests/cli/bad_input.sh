@@ -1,0 +1,82 @@
+#!/bin/sh
+# Bad input: clear messages naming the file (and line), partial results,
+# exit status 2, never a crash or a hang.
+. "$(dirname "$0")/../tap.sh"
+T=$TMPDIR_TEST
+F=$FIXTURES
+P=$PMSCOPE
+
+# run ARGS...: stdout, stderr and status into $T/out, $T/err, $rc (20 s cap)
+run() { timeout 20 "$P" "$@" >"$T/out" 2>"$T/err"; rc=$?; }
+
+run analyze "$T/missing.txt"
+is "missing file: exit 2" "$rc" 2
+ok "missing file: named, with the reason" grep -q "missing.txt: No such file or directory" "$T/err"
+
+: > "$T/empty.txt"
+run analyze "$T/empty.txt"
+is "empty file: exit 2" "$rc" 2
+ok "empty file: said so" grep -q "empty.txt: empty file" "$T/err"
+
+run analyze "$T"
+is "directory without logs: exit 2" "$rc" 2
+ok "directory: named" grep -q "$T" "$T/err"
+
+head -c 200000 /dev/urandom > "$T/garbage.bin"
+run analyze "$T/garbage.bin"
+is "binary garbage: exit 2" "$rc" 2
+ok "binary garbage: no timing found" grep -q "garbage.bin: no suspend, resume or boot timing found" "$T/err"
+
+# a real log with NUL bytes and a 1 MB line in the middle: the rest still counts
+L="$F/qemu-q35-s3-async1-medium/dmesg.txt"
+{ head -n 2140 "$L"; printf 'junk\0junk\0[ 13.6] x\n'; head -c 1048576 /dev/zero | tr '\0' 'x'; echo;
+  tail -n +2141 "$L"; } > "$T/dirty.txt"
+run analyze --json "$T/d.json" "$T/dirty.txt"
+is "NUL bytes and a 1 MB line: still analyzed" "$rc" 0
+is "NUL bytes and a 1 MB line: all 219 callbacks kept" "$(jq '.cycles[1].callbacks|length' "$T/d.json")" 219
+ok "NUL bytes and a 1 MB line: reported as skipped" grep -q "2 binary or overlong lines skipped" "$T/d.json"
+
+# cut in the middle of the resume: partial result, failure status
+head -n 2400 "$L" > "$T/cut.txt"
+run analyze --json "$T/c.json" "$T/cut.txt"
+is "cut log: exit 1" "$rc" 1
+is "cut log: the cycle is kept, not completed" "$(jq '.cycles[1].completed' "$T/c.json")" false
+ok "cut log: says where it ends" grep -q "did not complete: the log ends in resume" "$T/out"
+
+# compressed garbage: a gzip header with nothing valid behind it
+printf '\037\213\010\000junkjunkjunk' > "$T/bad.gz"
+run analyze "$T/bad.gz"
+is "corrupt gzip: exit 2" "$rc" 2
+ok "corrupt gzip: named" grep -q "bad.gz" "$T/err"
+
+# one good and one bad input: the good one is reported, status says bad input
+run analyze "$L" "$T/missing.txt"
+is "good + missing: exit 2" "$rc" 2
+ok "good + missing: the good one is still reported" grep -q "cycle 2: mem" "$T/out"
+
+# usage
+run analyze
+is "no file: exit 2" "$rc" 2
+run analyze --top x "$L"
+is "bad number: exit 2" "$rc" 2
+run analyze --cycle 9 "$L"
+is "no such cycle: exit 2" "$rc" 2
+run frobnicate
+is "unknown command: exit 2" "$rc" 2
+run analyze --help
+is "--help: exit 0" "$rc" 0
+ok "--help names every option" sh -c "grep -q -- '--json' '$T/out' && grep -q -- '--top' '$T/out' && grep -q -- '--cycle' '$T/out'"
+
+# the JSON goes to a temporary file and is renamed: no partial file on failure
+run analyze --json "$T/nodir/x.json" "$L"
+is "unwritable JSON path: exit 2" "$rc" 2
+ok "unwritable JSON path: nothing left behind" sh -c "! ls '$T'/nodir* 2>/dev/null"
+run analyze -q --json - "$L"
+ok "--json - writes valid JSON to stdout" jq -e '.schema=="pmscope/1"' "$T/out"
+
+# log text lands in JSON escaped
+printf '[    1.000000] PM: suspend entry (deep)\n[    1.100000] x "q\\\\<b>\001: PM: calling f+0x0/0x1 @ 5, parent: p"\n[    1.200000] x "q\\\\<b>\001: PM: f+0x0/0x1 returned 0 after 3 usecs\n' > "$T/esc.txt"
+run analyze -q --json "$T/e.json" "$T/esc.txt"
+ok "crafted names: JSON still parses" jq -e . "$T/e.json"
+is "crafted names: device name survives" "$(jq -r '.cycles[0].callbacks[0].device' "$T/e.json")" "\"q\\\\<b>$(printf '\001')"
+done_testing
