@@ -19,6 +19,7 @@
 struct line_reader;
 
 /* Returns NULL and fills @err (naming @path) on failure. */
+/* @path "-" is standard input. */
 struct line_reader *reader_open(const char *path, char *err, size_t errlen);
 /*
  * 1 and the next line (without '\n'), 0 at the end, -1 on a read error
@@ -27,6 +28,9 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen);
  */
 int reader_next(struct line_reader *r, struct str *line);
 bool reader_line_too_long(const struct line_reader *r);
+/* Read ahead as far as the buffer goes, consuming nothing; @window is
+ * the data not yet returned (what content detection looks at). */
+int reader_prefill(struct line_reader *r, struct str *window);
 unsigned int reader_lineno(const struct line_reader *r);
 uint64_t reader_bytes(const struct line_reader *r);
 const char *reader_error(const struct line_reader *r);
@@ -42,8 +46,8 @@ enum input_kind {
 
 const char *input_kind_name(enum input_kind k);
 
-/* Guess from the first lines of @path. -1 when it cannot be read. */
-int input_detect(const char *path, enum input_kind *kind, char *err, size_t errlen);
+/* Guess from the first lines in @window (see reader_prefill()). */
+enum input_kind input_detect(struct str window);
 
 struct input_stats {
 	uint64_t bytes;

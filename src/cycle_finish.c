@@ -271,6 +271,11 @@ static void fill_edges(struct pm_cycle *c)
 
 		if (p->start == NS_NONE)
 			p->start = i ? c->phases[i - 1].end : c->start;
+		/* The machine phase is everything between the two device sides:
+		 * platform wake-up work after "Waking up" belongs to it. */
+		if (p->kind == PK_MACHINE && p->end != NS_NONE && i + 1 < c->nphases &&
+		    phase_key(&c->phases[i + 1]) != NS_NONE && phase_key(&c->phases[i + 1]) > p->end)
+			p->end = phase_key(&c->phases[i + 1]);
 		if (p->end != NS_NONE)
 			continue;
 		if (i + 1 < c->nphases && phase_key(&c->phases[i + 1]) != NS_NONE)

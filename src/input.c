@@ -30,23 +30,20 @@ static bool ftrace_like(struct str l)
 	return colon > br && str_find(l, "|") < 0 ? true : str_find(l, "|") > br;
 }
 
-int input_detect(const char *path, enum input_kind *kind, char *err, size_t errlen)
+enum input_kind input_detect(struct str window)
 {
-	struct line_reader *r = reader_open(path, err, errlen);
 	unsigned int dmesg = 0, ftrace = 0, n = 0;
 	struct kmsg_line kl;
 	struct str line;
-	int rc;
+	const char *nl;
 
-	*kind = INPUT_UNKNOWN;
-	if (!r)
-		return -1;
-	while (n < DETECT_LINES && (rc = reader_next(r, &line)) > 0) {
+	if (str_starts(window, "\x17\x08\x44tracing"))
+		return INPUT_TRACE_DAT;
+	while (window.len && n < DETECT_LINES) {
+		nl = memchr(window.p, '\n', window.len);
+		line = str_make(window.p, nl ? (size_t)(nl - window.p) : window.len);
+		window = nl ? str_make(nl + 1, window.len - line.len - 1) : str_make(window.p, 0);
 		n++;
-		if (n == 1 && str_starts(line, "\x17\x08\x44tracing")) {
-			*kind = INPUT_TRACE_DAT;
-			break;
-		}
 		if (str_starts(line, "# tracer:") || str_starts(line, "cpus=") ||
 		    str_starts(line, "# entries-in-buffer")) {
 			ftrace += 50;
@@ -59,22 +56,12 @@ int input_detect(const char *path, enum input_kind *kind, char *err, size_t errl
 			ftrace++;
 			continue;
 		}
-		if (dmesg_split(line, &kl))
+		if (!memchr(line.p, '\0', line.len) && dmesg_split(line, &kl))
 			dmesg++;
 	}
-	if (rc < 0) {
-		snprintf(err, errlen, "%s", reader_error(r));
-		reader_close(r);
-		return -1;
-	}
-	if (*kind == INPUT_UNKNOWN) {
-		if (ftrace > dmesg && ftrace)
-			*kind = INPUT_FTRACE;
-		else if (dmesg)
-			*kind = INPUT_DMESG;
-	}
-	reader_close(r);
-	return 0;
+	if (ftrace > dmesg && ftrace)
+		return INPUT_FTRACE;
+	return dmesg ? INPUT_DMESG : INPUT_UNKNOWN;
 }
 
 int input_read(struct pm_run *run, const char *path, struct input_stats *st,
@@ -83,27 +70,31 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	struct line_reader *r = NULL;
 	struct builder *b = NULL;
 	enum input_kind kind;
+	struct str window;
 	int rc = -1;
 
 	memset(st, 0, sizeof(*st));
-	if (input_detect(path, &kind, err, errlen) < 0)
-		return -1;
-	if (kind == INPUT_FTRACE || kind == INPUT_TRACE_DAT) {
-		snprintf(err, errlen, "%s: %s input is not supported yet", path,
-			 input_kind_name(kind));
-		return -1;
-	}
 	r = reader_open(path, err, errlen);
 	if (!r)
 		return -1;
+	if (reader_prefill(r, &window) < 0) {
+		snprintf(err, errlen, "%s", reader_error(r));
+		goto out;
+	}
+	if (!window.len) {
+		snprintf(err, errlen, "%s: empty file", path);
+		goto out;
+	}
+	kind = input_detect(window);
+	if (kind == INPUT_FTRACE || kind == INPUT_TRACE_DAT) {
+		snprintf(err, errlen, "%s: %s input is not supported yet", path,
+			 input_kind_name(kind));
+		goto out;
+	}
 	b = builder_new(run, path);
 	if (dmesg_read(r, b, st) < 0) {
 		snprintf(err, errlen, "%s", reader_error(r));
 		goto out;	/* what was read before the error stays */
-	}
-	if (st->bytes == 0) {
-		snprintf(err, errlen, "%s: empty file", path);
-		goto out;
 	}
 	if (!st->used) {
 		snprintf(err, errlen,

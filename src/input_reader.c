@@ -20,6 +20,10 @@ struct line_reader {
 	char *path;
 	int fd;
 	struct archive *ar;
+	/* bytes read before we knew the file was compressed, fed to libarchive first */
+	char *pre;
+	size_t npre, pre_off;
+	char ioblock[64 * 1024];
 	char *buf;		/* READ_CHUNK + LINE_MAX_BYTES */
 	size_t cap, head, tail;	/* unread bytes are buf[head..tail) */
 	bool eof, too_long, skipping;
@@ -36,14 +40,40 @@ static bool is_compressed(const unsigned char *m, size_t n)
 	       (n >= 3 && memcmp(m, "BZh", 3) == 0);
 }
 
+static la_ssize_t archive_feed(struct archive *a, void *data, const void **buf)
+{
+	struct line_reader *r = data;
+	ssize_t n;
+
+	if (r->pre_off < r->npre) {
+		*buf = r->pre + r->pre_off;
+		n = (ssize_t)(r->npre - r->pre_off);
+		r->pre_off = r->npre;
+		return n;
+	}
+	do
+		n = read(r->fd, r->ioblock, sizeof(r->ioblock));
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		archive_set_error(a, errno, "%s", strerror(errno));
+	*buf = r->ioblock;
+	return n;
+}
+
+/* Works on pipes too: no seeking, the sniffed bytes are replayed. */
 static int open_archive(struct line_reader *r)
 {
 	struct archive_entry *entry;
 
+	r->pre = xmalloc(r->tail);
+	memcpy(r->pre, r->buf, r->tail);
+	r->npre = r->tail;
+	r->tail = 0;
+	r->bytes = 0;
 	r->ar = archive_read_new();
 	archive_read_support_filter_all(r->ar);
 	archive_read_support_format_raw(r->ar);
-	if (archive_read_open_fd(r->ar, r->fd, 64 * 1024) != ARCHIVE_OK ||
+	if (archive_read_open(r->ar, r, NULL, archive_feed, NULL) != ARCHIVE_OK ||
 	    archive_read_next_header(r->ar, &entry) != ARCHIVE_OK) {
 		snprintf(r->err, sizeof(r->err), "%s: cannot decompress: %s", r->path,
 			 archive_error_string(r->ar) ? archive_error_string(r->ar) : "unknown format");
@@ -52,15 +82,15 @@ static int open_archive(struct line_reader *r)
 	return 0;
 }
 
+static int refill(struct line_reader *r);
+
 struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 {
 	struct line_reader *r = xcalloc(1, sizeof(*r));
-	unsigned char magic[8];
 	struct stat st;
-	ssize_t n;
 
 	r->path = xstrdup(path);
-	r->fd = open(path, O_RDONLY | O_CLOEXEC);
+	r->fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC);
 	if (r->fd < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		goto fail;
@@ -69,17 +99,21 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: is a directory", path);
 		goto fail;
 	}
-	n = pread(r->fd, magic, sizeof(magic), 0);
-	if (n < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto fail;
-	}
-	if (is_compressed(magic, (size_t)n) && open_archive(r) < 0) {
-		snprintf(err, errlen, "%s", r->err);
-		goto fail;
-	}
 	r->cap = READ_CHUNK + LINE_MAX_BYTES;
 	r->buf = xmalloc(r->cap);
+	/* Sniff the start for compression magic without seeking. */
+	while (r->tail < 8 && !r->eof)
+		if (refill(r) < 0) {
+			snprintf(err, errlen, "%s", r->err);
+			goto fail;
+		}
+	if (is_compressed((unsigned char *)r->buf, r->tail)) {
+		r->eof = false;
+		if (open_archive(r) < 0) {
+			snprintf(err, errlen, "%s", r->err);
+			goto fail;
+		}
+	}
 	return r;
 fail:
 	reader_close(r);
@@ -156,6 +190,15 @@ int reader_next(struct line_reader *r, struct str *line)
 	return 1;
 }
 
+int reader_prefill(struct line_reader *r, struct str *window)
+{
+	while (!r->eof && r->tail < r->cap)
+		if (refill(r) < 0)
+			return -1;
+	*window = str_make(r->buf + r->head, r->tail - r->head);
+	return 0;
+}
+
 bool reader_line_too_long(const struct line_reader *r)
 {
 	return r->too_long;
@@ -187,6 +230,7 @@ void reader_close(struct line_reader *r)
 		return;
 	if (r->ar)
 		archive_read_free(r->ar);
+	free(r->pre);
 	if (r->fd >= 0)
 		close(r->fd);
 	free(r->buf);
