@@ -75,6 +75,11 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	c->main_pid = -1;
 	c->file = b->file;
 	c->first_line = c->last_line = line;
+	/* Cycles of one log look alike: size for the last one's callbacks. */
+	if (run->ncycles && run->cycles[run->ncycles - 1].ncbs) {
+		c->cbs_cap = run->cycles[run->ncycles - 1].ncbs;
+		c->cbs = xmalloc(c->cbs_cap * sizeof(*c->cbs));
+	}
 	b->cur = (int)run->ncycles++;
 	b->open_phase = -1;
 	b->unassigned = 0;

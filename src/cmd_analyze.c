@@ -5,6 +5,8 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <time.h>
 
 #include "cmd.h"
 #include "input.h"
@@ -23,10 +25,31 @@ static void analyze_usage(FILE *f)
 		"  -n, --top N       list the N slowest callbacks per cycle (default 10)\n"
 		"  -c, --cycle N     report only cycle N\n"
 		"  -q, --quiet       no terminal summary\n"
+		"  -s, --stats       print input size, speed and peak memory on stderr\n"
 		"  -h, --help        this text\n"
 		"\n"
 		"exit status: 0 clean, 1 a failure was found (error return, unfinished\n"
 		"callback, cycle that did not complete), 2 bad usage or unreadable input.\n");
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* For make bench and the curious: how fast, how much memory. */
+static void print_stats(const struct input_stats *st, double secs)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	fprintf(stderr, "pmscope: read %.1f MB, %u lines in %.3f s: %.0f MB/s, %.0f lines/s, "
+		"peak RSS %.1f MB\n", st->bytes / 1e6, st->lines, secs,
+		secs > 0 ? st->bytes / 1e6 / secs : 0.0, secs > 0 ? st->lines / secs : 0.0,
+		ru.ru_maxrss / 1024.0);
 }
 
 static int parse_count(const char *s, long max, long *out)
@@ -47,6 +70,7 @@ int cmd_analyze(int argc, char **argv)
 		{ "top", required_argument, NULL, 'n' },
 		{ "cycle", required_argument, NULL, 'c' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "stats", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -54,13 +78,15 @@ int cmd_analyze(int argc, char **argv)
 	const char *json = NULL;
 	struct pm_run *run = NULL;
 	struct input_stats st;
-	bool quiet = false, any = false, bad_input = false;
+	bool quiet = false, any = false, bad_input = false, stats = false;
+	struct input_stats total = { 0 };
+	double t0 = now_s();
 	char err[1024];
 	int c, i, rc = EXIT_USAGE;
 	long v;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "j:n:c:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "j:n:c:qsh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':
 			json = optarg;
@@ -77,6 +103,9 @@ int cmd_analyze(int argc, char **argv)
 			break;
 		case 'q':
 			quiet = true;
+			break;
+		case 's':
+			stats = true;
 			break;
 		case 'h':
 			analyze_usage(stdout);
@@ -101,7 +130,11 @@ int cmd_analyze(int argc, char **argv)
 			continue;
 		}
 		any = true;
+		total.bytes += st.bytes;
+		total.lines += st.lines;
 	}
+	if (stats)
+		print_stats(&total, now_s() - t0);
 	if (!any)
 		goto out;
 	if (ro.cycle && (size_t)ro.cycle > run->ncycles) {

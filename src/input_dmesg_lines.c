@@ -324,6 +324,12 @@ static enum dmesg_shape dev_line(struct str msg, struct dmesg_cb *out)
 	return out->shape;
 }
 
+static bool ends_usecs(struct str s)
+{
+	s = str_trim(s);
+	return s.len > 6 && memcmp(s.p + s.len - 6, " usecs", 6) == 0;
+}
+
 enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -337,9 +343,10 @@ enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out)
 		return named_end(skip(msg, 9), DS_INITCALL_END, out);
 	if (str_starts(msg, "probe of "))
 		return named_end(skip(msg, 9), DS_PROBE_END, out);
-	/* The cheap test first: every other shape has one of these words. */
-	if (str_find(msg, "calling ") < 0 && str_find(msg, " returned ") < 0 &&
-	    str_find(msg, " took ") < 0)
+	/* The cheap tests first: an end ends in "usecs", a start says
+	 * "calling" right after the device's prefix. */
+	if (!ends_usecs(msg) && str_find(msg, ": calling ") < 0 &&
+	    str_find(msg, ": PM: calling ") < 0)
 		return DS_NONE;
 	return dev_line(msg, out);
 }

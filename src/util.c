@@ -75,18 +75,21 @@ struct str str_trim(struct str s)
 
 long str_find(struct str s, const char *lit)
 {
-	size_t n = strlen(lit);
+	size_t n = strlen(lit), k = 0;
 	const char *p, *end;
 
 	if (n == 0 || s.len < n)
 		return n == 0 ? 0 : -1;
-	end = s.p + s.len - n + 1;
-	for (p = s.p; p < end; p++) {
-		p = memchr(p, lit[0], (size_t)(end - p));
+	/* Anchor on the first non-blank byte: spaces are everywhere. */
+	while (k + 1 < n && lit[k] == ' ')
+		k++;
+	end = s.p + s.len - (n - k) + 1;
+	for (p = s.p + k; p < end; p++) {
+		p = memchr(p, lit[k], (size_t)(end - p));
 		if (!p)
 			return -1;
-		if (memcmp(p, lit, n) == 0)
-			return p - s.p;
+		if (memcmp(p - k, lit, n) == 0)
+			return p - k - s.p;
 	}
 	return -1;
 }
