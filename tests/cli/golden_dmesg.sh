@@ -118,6 +118,17 @@ ok "beaglebone: it hung in deferred_probe_initcall" grep -q 'deferred_probe_init
 analyze "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap"
 is "beaglebone: two boots in one serial capture" "$(q '[.cycles[].mode]|join(",")')" "boot,boot"
 
+# --- callbacks = device lines ("calling" lines; grep -c by hand, see PROVENANCE)
+count() { "$PMSCOPE" analyze -q --json - "$1" 2>/dev/null | jq '[.cycles[].callbacks[]|select(.kind=="pm")]|length'; }
+is "chromeos 5.15: 322 callbacks (v3 with offsets)" "$(count "$F/kernel5.15-chromeos-ideapad-mem-pmprint/ideapad_patch_complete.txt")" 322
+is "xps 6.10: 395 callbacks (v3 without offsets)" "$(count "$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt")" 395
+is "6.15 complete: 212 callbacks" "$(count "$F/kernel6.15-qemu-s2idle-printk-caller-hang/complete.log")" 212
+is "6.15 hang: 217 callbacks" "$(count "$F/kernel6.15-qemu-s2idle-printk-caller-hang/hang.log")" 217
+# 908 "calling" lines + the -16 return at line 163 whose start is not in the mail
+is "pixel6: 909 callbacks" "$(count "$F/kernel6.16-pixel6-arm64-deep-caller-email/message.eml")" 909
+# 273 lines match 'calling  .*+ @ N, parent', plus 2 of "Fixed MDIO bus.0" (spaces)
+is "skynet disk: 275 callbacks" "$(count "$F/pmgraph-2014-skynet-disk-k3.15/skynet_disk_dmesg.txt")" 275
+
 # --- properties on every fixture
 for f in "$F"/*/*; do
 	case $f in *.md) continue ;; esac
