@@ -25,6 +25,8 @@ enum ev_kind {
 	EV_WAKE,	/* and woke up */
 	EV_FACT,	/* .key = .text (kernel, host, mode, ...) */
 	EV_NOTE,	/* something worth a warning: .level, .text */
+	EV_DEVICE,	/* system facts: .device, .parent ("" a root), .dev_async */
+	EV_DEV_LINK,	/* system facts: .supplier -> .device (consumer), .text status */
 };
 
 struct pm_event {
@@ -38,6 +40,8 @@ struct pm_event {
 	struct str text;
 	struct str key;
 	struct str device, driver, parent, fn, event;
+	struct str supplier;	/* EV_DEV_LINK */
+	int dev_async;		/* EV_DEVICE: power/async 1, 0, -1 unknown */
 	int64_t kernel_us;	/* US_NONE unless printed by the kernel */
 	bool has_ret;
 	int ret;

@@ -64,6 +64,17 @@ struct input_stats {
 int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	       char *err, size_t errlen);
 
+/*
+ * A run folder (see pmscope(1)): its logs, then its system facts. Returns
+ * 0 when a log was read, -1 with @err otherwise.
+ */
+int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
+		   char *err, size_t errlen);
+
+/* System facts (input_sysfacts.c): sys/devices.txt and sys/devlinks.txt. */
+int sysfacts_devices(struct pm_run *run, const char *path, char *err, size_t errlen);
+int sysfacts_devlinks(struct pm_run *run, const char *path, char *err, size_t errlen);
+
 /* The kernel log parser (input_dmesg.c). */
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st);
 
@@ -95,6 +106,7 @@ struct dmesg_cb {
 	bool has_ret;
 	int ret;
 	int64_t usecs;
+	bool pm_prefix;		/* "DRV DEV: PM: ..." (kernels since ~5.1x) */
 };
 
 enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out);

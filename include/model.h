@@ -79,6 +79,8 @@ enum cb_flags {
 	CB_INITCALL = 1 << 4,	/* boot initcall, "device" is the function */
 	CB_PROBE = 1 << 5,	/* boot driver probe */
 	CB_QUIRK = 1 << 6,	/* boot PCI fixup, "device" is the PCI device */
+	CB_US_1024 = 1 << 7,	/* kernel_us is ns >> 10 (1.024 us units): PM
+				 * callbacks in dmesg before kernel 5.14 */
 };
 
 struct pm_callback {
@@ -103,6 +105,8 @@ struct pm_device {
 	const char *parent;	/* NULL unknown or none */
 	int parent_id;		/* index into run->devs, -1 */
 	int async_flag;		/* power/async from system facts: 1, 0, -1 */
+	bool in_devtree;	/* listed in the system facts' device tree, so
+				 * parent (or its absence) is known, not guessed */
 	int open_cb;		/* builder state: unfinished callback, -1 */
 	int open_cycle;
 };
@@ -151,6 +155,13 @@ struct pm_warning {
 	char *text;
 };
 
+/* A device link (/sys/class/devlink): the consumer waits for the supplier
+ * in resume, the supplier for the consumer in suspend. */
+struct pm_link {
+	int supplier, consumer;	/* indices into run->devs */
+	const char *status;	/* "active", "dormant", ... as read */
+};
+
 struct pm_fact {
 	const char *key;
 	const char *value;
@@ -162,6 +173,8 @@ struct pm_run {
 	size_t ncycles, cycles_cap;
 	struct pm_device *devs;
 	size_t ndevs, devs_cap;
+	struct pm_link *links;	/* from the system facts, when captured */
+	size_t nlinks, links_cap;
 	/* device name -> index, open addressing on interned pointers */
 	int *dev_slots;
 	size_t dev_nslots;

@@ -25,6 +25,7 @@ void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int li
 	ev->pid = -1;
 	ev->cpu = -1;
 	ev->kernel_us = US_NONE;
+	ev->dev_async = -1;
 	ev->line = line;
 }
 
@@ -320,13 +321,49 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	 */
 	if (ns_minus_us(ev->ts, ev->kernel_us) != NS_NONE &&
 	    ((cb->flags & CB_FROM_DMESG) || cb->start == NS_NONE))
-		cb->start = ns_minus_us(ev->ts, ev->kernel_us);
+		cb->start = ev->ts - ev->kernel_us * (cb->flags & CB_US_1024 ? 1024 : 1000);
 	if (cb->start != NS_NONE)
 		stretch(c, cb->start, 0);
 	if (ev->has_ret && ev->ret != 0 && !(cb->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK)))
 		run_warn(run, WARN_FAILURE, c->index, b->file, ev->line,
 			 "%s: %s callback returned %d", d->name,
 			 cb->fn ? cb->fn : "PM", ev->ret);
+}
+
+/*
+ * The system facts' device tree: it fills what the logs did not say. A
+ * parent the log printed stays: it named the very device that ran.
+ */
+static void on_device(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_run *run = b->run;
+	int id = run_device(run, strpool_get(&run->pool, ev->device));
+	struct pm_device *d;
+	const char *parent;
+	int pid;
+
+	if (ev->parent.len && !run->devs[id].parent) {
+		parent = strpool_get(&run->pool, ev->parent);
+		pid = run_device(run, parent);
+		run->devs[id].parent = parent;
+		run->devs[id].parent_id = pid;
+	}
+	d = &run->devs[id];
+	d->in_devtree = true;
+	if (ev->dev_async >= 0)
+		d->async_flag = ev->dev_async;
+}
+
+static void on_link(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_run *run = b->run;
+	int s = run_device(run, strpool_get(&run->pool, ev->supplier));
+	int c = run_device(run, strpool_get(&run->pool, ev->device));
+
+	VEC_RESERVE(run->links, run->nlinks, run->links_cap);
+	run->links[run->nlinks].supplier = s;
+	run->links[run->nlinks].consumer = c;
+	run->links[run->nlinks++].status = ev->text.len ? strpool_get(&run->pool, ev->text) : NULL;
 }
 
 static void on_cycle_end(struct builder *b, const struct pm_event *ev)
@@ -420,6 +457,12 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 		free(v);
 		break;
 	}
+	case EV_DEVICE:
+		on_device(b, ev);
+		break;
+	case EV_DEV_LINK:
+		on_link(b, ev);
+		break;
 	case EV_NOTE:
 		c = cur_cycle(b);
 		run_warn(b->run, ev->level, c ? c->index : 0, b->file, ev->line,

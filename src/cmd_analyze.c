@@ -15,10 +15,11 @@
 static void analyze_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: pmscope analyze [options] FILE...\n"
+		"usage: pmscope analyze [options] FILE|RUN-DIR...\n"
 		"\n"
 		"Read kernel logs (dmesg in any of its saved forms, plain or\n"
 		"compressed) and report each suspend/resume, hibernation or boot.\n"
+		"A run folder adds its system facts (sys/devices.txt, sys/devlinks.txt).\n"
 		"\n"
 		"options:\n"
 		"  -j, --json FILE   write the JSON report (schema pmscope/1); - for stdout\n"

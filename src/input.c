@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "input.h"
 
@@ -71,8 +72,11 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	struct builder *b = NULL;
 	enum input_kind kind;
 	struct str window;
+	struct stat sb;
 	int rc = -1;
 
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return input_read_dir(run, path, st, err, errlen);
 	memset(st, 0, sizeof(*st));
 	r = reader_open(path, err, errlen);
 	if (!r)

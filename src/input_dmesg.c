@@ -24,6 +24,7 @@ struct dmesg_parser {
 	ns_t last_ts;
 	unsigned int line;
 	bool used;		/* the current line produced an event */
+	int exact_us;		/* kernel >= 5.14 prints true usecs: 1, 0, -1 unknown */
 };
 
 static struct str skip(struct str s, size_t n)
@@ -337,10 +338,26 @@ static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 	return true;
 }
 
+/*
+ * Until 5.14 the PM core printed a callback's time as ns >> 10 and
+ * called it usecs; the kernel's version tells, else the line shape does.
+ */
+static void note_kernel(struct dmesg_parser *p, struct str v)
+{
+	uint64_t major, minor;
+	size_t n = str_u64(v, &major);
+
+	if (!n || n + 1 >= v.len || v.p[n] != '.' || !str_u64(str_make(v.p + n + 1, v.len - n - 1), &minor))
+		return;
+	p->exact_us = major > 5 || (major == 5 && minor >= 14);
+}
+
 static void fact(struct dmesg_parser *p, const char *key, struct str value)
 {
 	struct pm_event ev;
 
+	if (!strcmp(key, "kernel"))
+		note_kernel(p, str_trim(value));
 	event_init(&ev, EV_FACT, NS_NONE, p->line);
 	ev.key = str_c(key);
 	ev.text = str_trim(value);
@@ -424,6 +441,8 @@ static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 		ev.cb_flags |= CB_PROBE;
 	if (shape == DS_QUIRK_START || shape == DS_QUIRK_END)
 		ev.cb_flags |= CB_QUIRK;
+	if (shape == DS_CB_END && !(p->exact_us >= 0 ? p->exact_us : cb.pm_prefix))
+		ev.cb_flags |= CB_US_1024;
 	emit(p, &ev);
 	return true;
 }
@@ -504,7 +523,7 @@ static void check_clock(struct dmesg_parser *p, ns_t ts)
 
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
-	struct dmesg_parser p = { .b = b, .last_ts = NS_NONE };
+	struct dmesg_parser p = { .b = b, .last_ts = NS_NONE, .exact_us = -1 };
 	struct kmsg_line kl;
 	struct str line;
 	int rc;

@@ -284,8 +284,10 @@ static enum dmesg_shape dev_line(struct str msg, struct dmesg_cb *out)
 	if (colon <= 0)
 		return DS_NONE;
 	rest = skip(msg, (size_t)colon + 2);
-	if (str_starts(rest, "PM: "))
+	if (str_starts(rest, "PM: ")) {
 		rest = skip(rest, 4);
+		out->pm_prefix = true;
+	}
 	if (str_starts(rest, "calling  ")) {
 		/* PCI fixups: "calling  quirk+0x0/0x20 @ 1", then "took N usecs" */
 		rest = skip(rest, 9);

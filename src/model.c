@@ -71,6 +71,7 @@ void run_free(struct pm_run *run)
 		free(run->warns[i].text);
 	free(run->cycles);
 	free(run->devs);
+	free(run->links);
 	free(run->dev_slots);
 	free(run->warns);
 	free(run->facts);

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A run folder: RUN-DIR/dmesg.txt and RUN-DIR/trace.txt (whichever are
+ * there), then RUN-DIR/sys/devices.txt and sys/devlinks.txt. The system
+ * facts come last so that what a log printed about a device wins.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "input.h"
+
+static bool is_file(const char *path)
+{
+	struct stat sb;
+
+	return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
+		   char *err, size_t errlen)
+{
+	static const char *const logs[] = { "dmesg.txt", "trace.txt" };
+	struct input_stats one;
+	char sub[1024];
+	bool any = false;
+	size_t i;
+
+	memset(st, 0, sizeof(*st));
+	snprintf(err, errlen, "%s: no dmesg.txt or trace.txt in the run folder", dir);
+	for (i = 0; i < ARRAY_SIZE(logs); i++) {
+		char e[1024];
+
+		snprintf(sub, sizeof(sub), "%s/%s", dir, logs[i]);
+		if (!is_file(sub))
+			continue;
+		if (input_read(run, sub, &one, e, sizeof(e)) < 0) {
+			if (!any)
+				snprintf(err, errlen, "%s", e);
+			run_warn(run, WARN_INFO, 0, sub, 0, "not used: %s", e);
+			continue;
+		}
+		any = true;
+		st->bytes += one.bytes;
+		st->lines += one.lines;
+		st->used += one.used;
+		st->skipped += one.skipped;
+	}
+	if (!any)
+		return -1;
+	snprintf(sub, sizeof(sub), "%s/sys/devices.txt", dir);
+	if (is_file(sub) && sysfacts_devices(run, sub, err, errlen) < 0)
+		run_warn(run, WARN_WARNING, 0, sub, 0, "%s", err);
+	snprintf(sub, sizeof(sub), "%s/sys/devlinks.txt", dir);
+	if (is_file(sub) && sysfacts_devlinks(run, sub, err, errlen) < 0)
+		run_warn(run, WARN_WARNING, 0, sub, 0, "%s", err);
+	return 0;
+}
