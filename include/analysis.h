@@ -37,7 +37,17 @@ void cycle_phase_counts(const struct pm_cycle *c, size_t *counts);
  * chain of waits that set the phase's length, walked back from its end;
  * per cycle, the sync callbacks held back by an async child (suspend) or
  * an async parent (resume). Method and limits: pmscope(1).
+ *
+ * Tolerances: an end "released" a start when the start lies at most
+ * CP_EPS_NS after it, plus CP_EPS_HOP_NS for each device without a
+ * callback in between (each is one more async hand-off); ends up to the
+ * skew after a start still count (printk stamps from different CPUs,
+ * and dmesg starts are the return stamp minus the kernel's figure).
  */
+#define CP_EPS_NS	 2000000	/* 2 ms: worker wake-up, generous for emulators */
+#define CP_EPS_HOP_NS	 1000000
+#define CP_SKEW_DMESG_NS   50000	/* dmesg: us stamps, us figures */
+#define CP_SKEW_TRACE_NS    5000	/* ftrace: ns stamps */
 enum cp_kind {
 	CP_RUN,		/* a callback running: .cb, .dev */
 	CP_WAIT,	/* waiting for device .dev (its callback .cb, or -1 when
@@ -51,6 +61,24 @@ struct cp_segment {
 	int dev;		/* index into run->devs, -1 */
 	ns_t start, end;
 	bool inferred;		/* from timing alone, not from the device tree */
+	int pid;		/* CP_RUN: the thread, -1 unknown */
+};
+
+/* A thread's share of a phase. */
+struct cp_thread {
+	int pid;
+	bool main;		/* the driving thread */
+	size_t ncbs;
+	ns_t busy_ns;		/* in callbacks */
+	ns_t idle_ns;		/* the rest of the phase */
+	ns_t blocked_ns;	/* main: idle because of blocked sync devices */
+};
+
+/* A callback off the critical path and how much later it could have ended
+ * before the phase got longer (dependents and the phase end allowing). */
+struct cp_slack {
+	int cb;
+	ns_t slack_ns;
 };
 
 struct cp_phase {
@@ -58,6 +86,12 @@ struct cp_phase {
 	struct cp_segment *segs;	/* in time order; they tile the phase */
 	size_t nsegs;
 	ns_t explained_ns;	/* covered by CP_RUN and CP_WAIT segments */
+	ns_t length_ns;		/* phase end - start = sum of the segments */
+	ns_t run_ns, wait_ns, gap_ns;	/* the segments by kind */
+	struct cp_thread *threads;	/* driving thread first, then by busy */
+	size_t nthreads;
+	struct cp_slack *slack;	/* the longest callbacks off the path */
+	size_t nslack;
 };
 
 struct cp_blocked {
@@ -68,6 +102,12 @@ struct cp_blocked {
 	ns_t lost_ns;		/* driving thread idle because of it */
 	size_t ndelayed;	/* later sync callbacks pushed back by it */
 	bool inferred;
+	int *delayed;		/* those callbacks (ndelayed), in time order */
+	int *via;		/* devices without a callback the wait went
+				 * through, nearest to .cb first; none when
+				 * .waited_dev is its own child/parent */
+	size_t nvia;
+	ns_t ready;		/* when the driving thread was free for it */
 };
 
 struct critpath {
@@ -75,6 +115,8 @@ struct critpath {
 	size_t nphases;
 	struct cp_blocked *blocked;	/* ranked by lost_ns, largest first */
 	size_t nblocked;
+	ns_t eps_ns, skew_ns;	/* the tolerances used (CP_EPS_NS, CP_SKEW_*) */
+	bool devtree;		/* a device tree from system facts was used */
 };
 
 int critpath_compute(const struct pm_run *run, const struct pm_cycle *c,

@@ -19,7 +19,14 @@ struct report_opts {
 };
 
 int report_text(FILE *f, const struct pm_run *run, const struct report_opts *o);
+/* The critical path and blocked-device part of one cycle's summary. */
+void report_text_critpath(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
+			  const struct report_opts *o);
 int report_json(FILE *f, const struct pm_run *run, const struct report_opts *o);
+/* Adds critical_path[] to each of @cycle's phases[] and blocked[] to it. */
+struct json_object;
+void report_json_critpath(struct json_object *cycle, const struct pm_run *run,
+			  const struct pm_cycle *c);
 
 /*
  * Write a file atomically: @fn writes into a temporary file beside @path,

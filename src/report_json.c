@@ -126,6 +126,7 @@ static struct json_object *cycle_json(const struct pm_run *run, const struct pm_
 	for (i = 0; i < c->ncbs; i++)
 		json_object_array_add(a, cb_json(run, c, &c->cbs[i]));
 	add(o, "callbacks", a);
+	report_json_critpath(o, run, c);
 	return o;
 }
 

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Terminal summary, critical path part: per device phase the path that
+ * set its length, and per cycle the sync devices blocked on async work.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analysis.h"
+#include "report.h"
+
+#define SEG_LINES 24		/* path lines per phase before the rest is summed */
+#define SHORT_PERMILLE 5	/* segments under 0.5% of the phase are folded */
+
+static double ms(ns_t ns)
+{
+	return ns / 1e6;
+}
+
+static const char *dev_name(const struct pm_run *run, int dev)
+{
+	return dev >= 0 ? run->devs[dev].name : "-";
+}
+
+/* Why a gap is there, as far as its neighbours on the path tell. */
+static void gap_words(FILE *f, const struct pm_phase *ph, const struct cp_phase *p, size_t i)
+{
+	const struct cp_segment *a = i ? &p->segs[i - 1] : NULL;
+	const struct cp_segment *b = i + 1 < p->nsegs ? &p->segs[i + 1] : NULL;
+
+	if (!a && p->segs[i].start == ph->start)
+		fprintf(f, "gap   phase start, nothing to wait for seen");
+	else if (!b && p->segs[i].end == ph->end)
+		fprintf(f, "gap   last callback to the phase end");
+	else if (a && b && a->kind == CP_RUN && b->kind == CP_RUN && a->pid >= 0 &&
+		 a->pid == b->pid)
+		fprintf(f, "gap   thread %d between callbacks", a->pid);
+	else
+		fprintf(f, "gap   no callback or wait explains it");
+}
+
+static void seg_line(FILE *f, const struct pm_run *run, const struct pm_phase *ph,
+		     const struct cp_phase *p, size_t i)
+{
+	const struct cp_segment *s = &p->segs[i];
+	const struct pm_device *d = s->dev >= 0 ? &run->devs[s->dev] : NULL;
+
+	fprintf(f, "    %10.3f %10.3f  ", ms(s->start - ph->start), ms(s->end - s->start));
+	switch (s->kind) {
+	case CP_RUN:
+		fprintf(f, "run   %s", d->name);
+		if (d->driver && *d->driver)
+			fprintf(f, " (%s)", d->driver);
+		if (s->pid >= 0)
+			fprintf(f, " on %d", s->pid);
+		break;
+	case CP_WAIT:
+		if (s->inferred)
+			fprintf(f, "wait  after %s ended (timing only)", d ? d->name : "?");
+		else
+			fprintf(f, "wait  for %s%s", d ? d->name : "?",
+				s->cb < 0 ? " (no callback)" : "");
+		break;
+	default:
+		gap_words(f, ph, p, i);
+		break;
+	}
+	fputc('\n', f);
+}
+
+static void fold_line(FILE *f, size_t n, ns_t len)
+{
+	if (n)
+		fprintf(f, "    %10s %10.3f  ... %zu short segment%s\n", "", ms(len), n,
+			n == 1 ? "" : "s");
+}
+
+static void print_segments(FILE *f, const struct pm_run *run, const struct pm_phase *ph,
+			   const struct cp_phase *p)
+{
+	ns_t small = p->length_ns * SHORT_PERMILLE / 1000, folded = 0;
+	size_t i, lines = 0, nfold = 0;
+
+	fprintf(f, "    %10s %10s\n", "+ms", "length");
+	for (i = 0; i < p->nsegs; i++) {
+		const struct cp_segment *s = &p->segs[i];
+
+		if (s->end - s->start < small || lines >= SEG_LINES) {
+			folded += s->end - s->start;
+			nfold++;
+			continue;
+		}
+		fold_line(f, nfold, folded);
+		lines += nfold ? 2 : 1;
+		nfold = 0;
+		folded = 0;
+		seg_line(f, run, ph, p, i);
+	}
+	fold_line(f, nfold, folded);
+}
+
+static void print_threads(FILE *f, const struct cp_phase *p)
+{
+	size_t i, n = p->nthreads < 4 ? p->nthreads : 4;
+
+	if (!n)
+		return;
+	fprintf(f, "    threads:");
+	for (i = 0; i < n; i++) {
+		const struct cp_thread *t = &p->threads[i];
+
+		fprintf(f, "%s %d%s busy %.3f", i ? ";" : "", t->pid, t->main ? " (driving)" : "",
+			ms(t->busy_ns));
+		if (t->main)
+			fprintf(f, " idle %.3f", ms(t->idle_ns));
+		if (t->blocked_ns)
+			fprintf(f, " (blocked %.3f)", ms(t->blocked_ns));
+	}
+	if (p->nthreads > n)
+		fprintf(f, "; %zu more", p->nthreads - n);
+	fputc('\n', f);
+}
+
+static void print_slack(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
+			const struct cp_phase *p)
+{
+	size_t i;
+
+	if (!p->nslack)
+		return;
+	fprintf(f, "    off the path (ms, slack):");
+	for (i = 0; i < p->nslack; i++) {
+		const struct pm_callback *cb = &c->cbs[p->slack[i].cb];
+
+		fprintf(f, "%s %s %.3f slack %.3f", i ? "," : "", run->devs[cb->dev].name,
+			ms(cb_duration(cb)), ms(p->slack[i].slack_ns));
+	}
+	fputc('\n', f);
+}
+
+static void print_path(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
+		       const struct cp_phase *p)
+{
+	const struct pm_phase *ph = &c->phases[p->phase];
+
+	if (!p->length_ns || (p->nsegs == 1 && p->segs[0].kind == CP_GAP))
+		return;	/* no callback ran in it */
+	fprintf(f, "  critical path: %s, %.3f ms: run %.3f, wait %.3f, gap %.3f"
+		" (%.1f%% explained)\n", ph->name, ms(p->length_ns), ms(p->run_ns),
+		ms(p->wait_ns), ms(p->gap_ns), 100.0 * p->explained_ns / p->length_ns);
+	print_segments(f, run, ph, p);
+	print_threads(f, p);
+	print_slack(f, run, c, p);
+}
+
+static void print_blocked(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
+			  const struct critpath *cp, size_t top)
+{
+	size_t i, j, n = cp->nblocked < top ? cp->nblocked : top;
+	ns_t rest = 0;
+
+	if (!cp->nblocked)
+		return;
+	fprintf(f, "  blocked sync devices (driving thread idle until async work ended)\n");
+	fprintf(f, "  %10s  %-14s %-22s %s\n", "lost ms", "phase", "device", "waited for");
+	for (i = 0; i < n; i++) {
+		const struct cp_blocked *b = &cp->blocked[i];
+		const struct pm_callback *w = &c->cbs[b->waited_cb];
+
+		fprintf(f, "  %10.3f  %-14.14s %-22s %s on %d", ms(b->lost_ns),
+			c->phases[b->phase].name, dev_name(run, c->cbs[b->cb].dev),
+			dev_name(run, b->waited_dev), w->pid);
+		for (j = 0; j < b->nvia; j++)
+			fprintf(f, "%s%s", j ? ", " : ", via ", dev_name(run, b->via[j]));
+		fprintf(f, "%s\n", b->inferred ? " (timing only)" : "");
+		if (b->ndelayed)
+			fprintf(f, "  %10s  delays %zu later sync callback%s: %s%s%s\n", "",
+				b->ndelayed, b->ndelayed == 1 ? "" : "s",
+				dev_name(run, c->cbs[b->delayed[0]].dev),
+				b->ndelayed > 1 ? " ... " : "",
+				b->ndelayed > 1 ?
+				dev_name(run, c->cbs[b->delayed[b->ndelayed - 1]].dev) : "");
+	}
+	for (i = n; i < cp->nblocked; i++)
+		rest += cp->blocked[i].lost_ns;
+	if (n < cp->nblocked)
+		fprintf(f, "  %10.3f  ... %zu more\n", ms(rest), cp->nblocked - n);
+}
+
+void report_text_critpath(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
+			  const struct report_opts *o)
+{
+	struct critpath cp;
+	size_t i;
+
+	if (c->mode == MODE_BOOT || critpath_compute(run, c, &cp) < 0)
+		return;
+	for (i = 0; i < cp.nphases; i++)
+		print_path(f, run, c, &cp.phases[i]);
+	print_blocked(f, run, c, &cp, o->top ? o->top : 10);
+	critpath_free(&cp);
+}
