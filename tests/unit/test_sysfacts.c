@@ -136,9 +136,11 @@ static void test_devlinks(void **state)
  * Before 5.14 the PM core printed ns >> 10 as "usecs". kernel5.4 xps9360:
  *   [  533.274165] i915 0000:00:02.0: calling pci_pm_suspend+0x0/0x150 @ 2557, ...
  *   [  534.466597] i915 0000:00:02.0: pci_pm_suspend+0x0/0x150 returned 0 after 1165034 usecs
- * 1165034 << 10 ns = 1192.994816 ms, and 534.466597 - 533.274165 = 1192.432 ms
- * between the two printks (the clock starts after the first): 1165.034 ms
- * would leave 27 ms unexplained.
+ * 1165034 << 10 ns = 1192.994816 ms; 1165.034 ms would put the start 27 ms
+ * after the "calling" line. The figure is on ktime, the stamps on
+ * printk's clock, 472 ppm apart here: 534.466597 - 1.192995 = 533.273602
+ * is before the "calling" line, which bounds the start: 533.274165, and
+ * the callback lasts 534.466597 - 533.274165 = 1192.432 ms on the log's clock.
  */
 static void test_old_usecs(void **state)
 {
@@ -159,7 +161,16 @@ static void test_old_usecs(void **state)
 	assert_non_null(cb);
 	assert_int_equal(cb->kernel_us, 1165034);
 	assert_true(cb->flags & CB_US_1024);
-	assert_int_equal(cb_duration(cb), 1165034LL * 1024);
+	assert_int_equal(cb->start, 533274165000LL);
+	assert_int_equal(cb_duration(cb), 1192432000LL);
+	/* its suspend_late: "calling" at 534.467153, "returned ... after 18164
+	 * usecs" at 534.485765: 534.485765 - 18164 * 1.024 us = 534.467165 */
+	for (i = 0, cb = NULL; i < c->ncbs && !cb; i++)
+		if (!strcmp(run->devs[c->cbs[i].dev].name, "0000:00:02.0") &&
+		    !strcmp(c->phases[c->cbs[i].phase].name, "suspend_late"))
+			cb = &c->cbs[i];
+	assert_non_null(cb);
+	assert_int_equal(cb->start, 534485765000LL - 18164LL * 1024);
 	run_free(run);
 
 	/* 6.1 prints true usecs: usb 1-1 "returned 0 after 302394 usecs" */
