@@ -47,7 +47,7 @@ static void blocked_per_thread(struct critpath *cp)
 static bool phase_usable(const struct pm_phase *p)
 {
 	return phase_kind_is_device(p->kind) && p->start != NS_NONE && p->end != NS_NONE &&
-	       p->end >= p->start;
+	       p->end > p->start;
 }
 
 int critpath_compute(const struct pm_run *run, const struct pm_cycle *c,
