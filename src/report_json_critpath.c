@@ -6,6 +6,7 @@
  * off_path[]; every cycle gets blocked[] and critpath_tolerance.
  */
 #include <json-c/json.h>
+#include <json-c/printbuf.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -15,6 +16,151 @@
 static const char *const kind_names[] = {
 	[CP_RUN] = "run", [CP_WAIT] = "wait", [CP_GAP] = "gap",
 };
+
+/*
+ * A cycle's path and blocked lists can hold tens of thousands of entries:
+ * one json-c object per field would cost ~1.5 KB each. They are written
+ * straight into json-c's output instead, by a serializer on a placeholder
+ * array that holds the computed result until the cycle is printed.
+ */
+struct cp_json {
+	struct critpath cp;
+	const struct pm_run *run;
+	const struct pm_cycle *c;
+	int refs;
+};
+
+struct cp_ref {
+	struct cp_json *h;
+	size_t i;		/* index into cp.phases; blocked: unused */
+};
+
+static void ref_drop(struct json_object *jso, void *userdata)
+{
+	struct cp_ref *r = userdata;
+
+	(void)jso;
+	if (!--r->h->refs) {
+		critpath_free(&r->h->cp);
+		free(r->h);
+	}
+	free(r);
+}
+
+/* A JSON string with what must be escaped escaped, or null. */
+static void pb_str(struct printbuf *pb, const char *s)
+{
+	const char *p;
+
+	if (!s) {
+		printbuf_strappend(pb, "null");
+		return;
+	}
+	printbuf_strappend(pb, "\"");
+	for (p = s; *p; p++) {
+		unsigned char ch = (unsigned char)*p;
+
+		if (ch == '"' || ch == '\\')
+			sprintbuf(pb, "\\%c", ch);
+		else if (ch < 0x20 || ch == 0x7f)
+			sprintbuf(pb, "\\u%04x", ch);
+		else
+			printbuf_memappend(pb, p, 1);
+	}
+	printbuf_strappend(pb, "\"");
+}
+
+static const char *dev_name(const struct pm_run *run, int dev)
+{
+	return dev >= 0 ? run->devs[dev].name : NULL;
+}
+
+static int path_to_json(struct json_object *jso, struct printbuf *pb, int level, int flags)
+{
+	const struct cp_ref *r = json_object_get_userdata(jso);
+	const struct cp_phase *p = &r->h->cp.phases[r->i];
+	size_t i;
+
+	(void)level;
+	(void)flags;
+	printbuf_strappend(pb, "[");
+	for (i = 0; i < p->nsegs; i++) {
+		const struct cp_segment *s = &p->segs[i];
+
+		sprintbuf(pb, "%s{\"kind\":\"%s\",\"device\":", i ? "," : "", kind_names[s->kind]);
+		pb_str(pb, dev_name(r->h->run, s->dev));
+		sprintbuf(pb, ",\"start_ns\":%lld,\"end_ns\":%lld,\"pid\":", (long long)s->start,
+			  (long long)s->end);
+		if (s->kind == CP_RUN && s->pid >= 0)
+			sprintbuf(pb, "%d", s->pid);
+		else
+			printbuf_strappend(pb, "null");
+		sprintbuf(pb, ",\"has_callback\":%s,\"inferred\":%s}", s->cb >= 0 ? "true" : "false",
+			  s->inferred ? "true" : "false");
+	}
+	printbuf_strappend(pb, "]");
+	return 0;
+}
+
+static void blocked_one(struct printbuf *pb, const struct cp_json *h, const struct cp_blocked *b)
+{
+	const struct pm_cycle *c = h->c;
+	const struct pm_callback *x = &c->cbs[b->cb], *w = &c->cbs[b->waited_cb];
+	size_t i;
+
+	printbuf_strappend(pb, "{\"device\":");
+	pb_str(pb, dev_name(h->run, x->dev));
+	printbuf_strappend(pb, ",\"waited_for\":");
+	pb_str(pb, dev_name(h->run, b->waited_dev));
+	printbuf_strappend(pb, ",\"phase\":");
+	pb_str(pb, c->phases[b->phase].name);
+	sprintbuf(pb, ",\"lost_ns\":%lld,\"ready_ns\":%lld,\"start_ns\":%lld,"
+		  "\"waited_end_ns\":%lld,\"waited_pid\":%d,\"inferred\":%s,\"via\":[",
+		  (long long)b->lost_ns, (long long)b->ready,
+		  (long long)(x->start != NS_NONE ? x->start : x->end), (long long)w->end, w->pid,
+		  b->inferred ? "true" : "false");
+	for (i = 0; i < b->nvia; i++) {
+		if (i)
+			printbuf_strappend(pb, ",");
+		pb_str(pb, dev_name(h->run, b->via[i]));
+	}
+	printbuf_strappend(pb, "],\"delayed\":[");
+	for (i = 0; i < b->ndelayed; i++) {
+		if (i)
+			printbuf_strappend(pb, ",");
+		pb_str(pb, dev_name(h->run, c->cbs[b->delayed[i]].dev));
+	}
+	printbuf_strappend(pb, "]}");
+}
+
+static int blocked_to_json(struct json_object *jso, struct printbuf *pb, int level, int flags)
+{
+	const struct cp_ref *r = json_object_get_userdata(jso);
+	size_t i;
+
+	(void)level;
+	(void)flags;
+	printbuf_strappend(pb, "[");
+	for (i = 0; i < r->h->cp.nblocked; i++) {
+		if (i)
+			printbuf_strappend(pb, ",");
+		blocked_one(pb, r->h, &r->h->cp.blocked[i]);
+	}
+	printbuf_strappend(pb, "]");
+	return 0;
+}
+
+static struct json_object *streamed(struct cp_json *h, size_t i, json_object_to_json_string_fn *fn)
+{
+	struct json_object *o = json_object_new_array();
+	struct cp_ref *r = xmalloc(sizeof(*r));
+
+	r->h = h;
+	r->i = i;
+	h->refs++;
+	json_object_set_serializer(o, fn, r, ref_drop);
+	return o;
+}
 
 static struct json_object *jdev(const struct pm_run *run, int dev)
 {
@@ -29,27 +175,6 @@ static struct json_object *jint(int64_t v)
 static void add(struct json_object *o, const char *k, struct json_object *v)
 {
 	json_object_object_add(o, k, v);
-}
-
-static struct json_object *segments(const struct pm_run *run, const struct cp_phase *p)
-{
-	struct json_object *a = json_object_new_array_ext((int)p->nsegs);
-	size_t i;
-
-	for (i = 0; i < p->nsegs; i++) {
-		const struct cp_segment *s = &p->segs[i];
-		struct json_object *o = json_object_new_object();
-
-		add(o, "kind", json_object_new_string(kind_names[s->kind]));
-		add(o, "device", jdev(run, s->dev));
-		add(o, "start_ns", jint(s->start));
-		add(o, "end_ns", jint(s->end));
-		add(o, "pid", s->kind == CP_RUN && s->pid >= 0 ? json_object_new_int(s->pid) : NULL);
-		add(o, "has_callback", json_object_new_boolean(s->cb >= 0));
-		add(o, "inferred", json_object_new_boolean(s->inferred));
-		json_object_array_add(a, o);
-	}
-	return a;
 }
 
 static struct json_object *threads(const struct cp_phase *p)
@@ -90,66 +215,43 @@ static struct json_object *off_path(const struct pm_run *run, const struct pm_cy
 	return a;
 }
 
-static struct json_object *blocked(const struct pm_run *run, const struct pm_cycle *c,
-				   const struct cp_blocked *b)
-{
-	struct json_object *o = json_object_new_object(), *a;
-	size_t i;
-
-	add(o, "device", jdev(run, c->cbs[b->cb].dev));
-	add(o, "waited_for", jdev(run, b->waited_dev));
-	add(o, "phase", json_object_new_string(c->phases[b->phase].name));
-	add(o, "lost_ns", jint(b->lost_ns));
-	add(o, "ready_ns", jint(b->ready));
-	add(o, "start_ns", jint(c->cbs[b->cb].start));
-	add(o, "waited_end_ns", jint(c->cbs[b->waited_cb].end));
-	add(o, "waited_pid", json_object_new_int(c->cbs[b->waited_cb].pid));
-	add(o, "inferred", json_object_new_boolean(b->inferred));
-	a = json_object_new_array_ext((int)b->nvia);
-	for (i = 0; i < b->nvia; i++)
-		json_object_array_add(a, jdev(run, b->via[i]));
-	add(o, "via", a);
-	a = json_object_new_array_ext((int)b->ndelayed);
-	for (i = 0; i < b->ndelayed; i++)
-		json_object_array_add(a, jdev(run, c->cbs[b->delayed[i]].dev));
-	add(o, "delayed", a);
-	return o;
-}
-
 void report_json_critpath(struct json_object *cycle, const struct pm_run *run,
 			  const struct pm_cycle *c)
 {
-	struct json_object *phases, *a, *t;
-	struct critpath cp;
+	struct cp_json *h = xcalloc(1, sizeof(*h));
+	struct json_object *phases, *t;
 	size_t i;
 
-	if (critpath_compute(run, c, &cp) < 0)
-		memset(&cp, 0, sizeof(cp));
+	h->run = run;
+	h->c = c;
+	h->refs = 1;
+	if (critpath_compute(run, c, &h->cp) < 0)
+		memset(&h->cp, 0, sizeof(h->cp));
 	if (json_object_object_get_ex(cycle, "phases", &phases)) {
 		for (i = 0; i < json_object_array_length(phases); i++)
 			add(json_object_array_get_idx(phases, i), "critical_path",
 			    json_object_new_array());
-		for (i = 0; i < cp.nphases; i++) {
-			const struct cp_phase *p = &cp.phases[i];
+		for (i = 0; i < h->cp.nphases; i++) {
+			const struct cp_phase *p = &h->cp.phases[i];
 			struct json_object *ph = json_object_array_get_idx(phases, (size_t)p->phase);
 
 			if (!ph)
 				continue;
-			add(ph, "critical_path", segments(run, p));
+			add(ph, "critical_path", streamed(h, i, path_to_json));
 			add(ph, "explained_ns", jint(p->explained_ns));
 			add(ph, "threads", threads(p));
 			add(ph, "off_path", off_path(run, c, p));
 		}
 	}
-	a = json_object_new_array_ext((int)cp.nblocked);
-	for (i = 0; i < cp.nblocked; i++)
-		json_object_array_add(a, blocked(run, c, &cp.blocked[i]));
-	add(cycle, "blocked", a);
+	add(cycle, "blocked", streamed(h, 0, blocked_to_json));
 	t = json_object_new_object();
-	add(t, "eps_ns", jint(cp.eps_ns));
+	add(t, "eps_ns", jint(h->cp.eps_ns));
 	add(t, "hop_ns", jint(CP_EPS_HOP_NS));
-	add(t, "skew_ns", jint(cp.skew_ns));
-	add(t, "device_tree", json_object_new_boolean(cp.devtree));
+	add(t, "skew_ns", jint(h->cp.skew_ns));
+	add(t, "device_tree", json_object_new_boolean(h->cp.devtree));
 	add(cycle, "critpath_tolerance", t);
-	critpath_free(&cp);
+	if (!--h->refs) {
+		critpath_free(&h->cp);
+		free(h);
+	}
 }

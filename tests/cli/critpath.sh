@@ -1,0 +1,53 @@
+#!/bin/sh
+# Critical path and blocked sync devices through the CLI: a run folder
+# (dmesg.txt + sys/devices.txt) of the qemu q35 pm_async 1 and 0 runs.
+. "$(dirname "$0")/../tap.sh"
+
+run1=$TMPDIR_TEST/async1
+run0=$TMPDIR_TEST/async0
+for r in 1 0; do
+	d=$TMPDIR_TEST/async$r
+	mkdir -p "$d/sys"
+	cp "$FIXTURES/qemu-q35-s3-async$r-medium/dmesg.txt" "$d/"
+	cp "$FIXTURES/qemu-q35-s3-async$r-medium/guest/sys/devices.txt" "$d/sys/"
+done
+
+ok "analyze a run folder" "$PMSCOPE" analyze -j "$run1/report.json" "$run1"
+"$PMSCOPE" analyze "$run1" > "$run1/report.txt"
+j=$run1/report.json
+
+# input2 waited 14.463525 - 13.994277 = 469.248 ms for usb 1-1 (pid 283)
+is "text: input2 blocked line" \
+	"$(grep -c '469.248  resume         input2                 1-1 on 283, via 0003:0627:0001.0001, 1-1:1.0$' "$run1/report.txt")" 1
+is "text: resume critical path header" \
+	"$(grep -c '^  critical path: resume, 977.620 ms' "$run1/report.txt")" 1
+is "json: first blocked" \
+	"$(jq -c '.cycles[1].blocked[0] | [.device, .waited_for, .phase, .lost_ns, .via, .inferred, .waited_pid]' "$j")" \
+	'["input2","1-1","resume",469248000,["0003:0627:0001.0001","1-1:1.0"],false,283]'
+is "json: input4 second, 454.537 ms" \
+	"$(jq -c '.cycles[1].blocked[1] | [.device, .waited_for, .lost_ns, .delayed]' "$j")" \
+	'["input4","1-2",454537000,["iTCO_wdt.1.auto","input5","input3"]]'
+is "json: device tree used" "$(jq '.cycles[1].critpath_tolerance.device_tree' "$j")" true
+is "json: every phase has critical_path[]" \
+	"$(jq '[.cycles[].phases[] | has("critical_path")] | all' "$j")" true
+# Each path tiles its phase: contiguous, first start = phase start,
+# last end = phase end (so the lengths add up to the phase length).
+is "json: paths tile their phases" \
+	"$(jq '[.cycles[].phases[] | select(.critical_path | length > 0) |
+		. as $p | .critical_path as $s |
+		($s[0].start_ns == $p.start_ns) and ($s[-1].end_ns == $p.end_ns) and
+		([range(1; $s | length) | $s[.].start_ns == $s[. - 1].end_ns] | all) and
+		(([$s[] | .end_ns - .start_ns] | add) == $p.end_ns - $p.start_ns)] | all' "$j")" true
+is "json: segment kinds" \
+	"$(jq -c '[.cycles[].phases[].critical_path[].kind] | unique' "$j")" '["gap","run","wait"]'
+
+ok "analyze the pm_async 0 run" "$PMSCOPE" analyze -q -j "$run0/report.json" "$run0"
+is "pm_async 0: nothing blocked" "$(jq '[.cycles[].blocked[]] | length' "$run0/report.json")" 0
+is "pm_async 0: no blocked section" "$("$PMSCOPE" analyze "$run0" | grep -c 'blocked sync devices')" 0
+
+# A folder without logs is an error naming it.
+mkdir -p "$TMPDIR_TEST/empty"
+"$PMSCOPE" analyze "$TMPDIR_TEST/empty" > /dev/null 2> "$TMPDIR_TEST/err"
+is "empty run folder: exit 2" "$?" 2
+is "empty run folder: message" "$(grep -c 'no dmesg.txt or trace.txt' "$TMPDIR_TEST/err")" 1
+done_testing
