@@ -48,6 +48,10 @@ void cycle_phase_counts(const struct pm_cycle *c, size_t *counts);
 #define CP_EPS_HOP_NS	 1000000
 #define CP_SKEW_DMESG_NS   50000	/* dmesg: us stamps, us figures */
 #define CP_SKEW_TRACE_NS    5000	/* ftrace: ns stamps */
+/* A dmesg start is the return stamp (printk's clock) minus the kernel's
+ * figure (ktime): the two clocks were seen 472 and 1440 ppm apart, so
+ * such a start may be off by 0.1% of the callback's length. */
+#define CP_DRIFT_PPM	1000
 enum cp_kind {
 	CP_RUN,		/* a callback running: .cb, .dev */
 	CP_WAIT,	/* waiting for device .dev (its callback .cb, or -1 when

@@ -58,6 +58,8 @@ struct cp_ctx {
 /* Effective times of a callback, clamped to what the model knows. */
 ns_t cp_cb_start(const struct cp_ctx *x, int cb);
 ns_t cp_cb_end(const struct cp_ctx *x, int cb);	/* unfinished: INT64_MAX */
+/* How far an end may lie after @cb's start and still have released it. */
+ns_t cp_skew(const struct cp_ctx *x, int cb);
 bool cp_cb_main(const struct cp_ctx *x, int cb);
 
 /* critpath_graph.c */

@@ -317,17 +317,12 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	/*
 	 * dmesg prints "calling" before the kernel starts its clock and the
 	 * return line right after it stops: the end line's time minus the
-	 * kernel's own figure is the closest start there is. The figure is
-	 * on another clock (ktime vs printk's), which can run up to 500 ppm
-	 * apart: the start is never before the "calling" line.
+	 * kernel's own figure is the closest start there is (the figure is
+	 * ns >> 10 before 5.14: CB_US_1024).
 	 */
-	if (ev->kernel_us != US_NONE && ev->ts != NS_NONE &&
-	    ((cb->flags & CB_FROM_DMESG) || cb->start == NS_NONE)) {
-		ns_t s = ev->ts - ev->kernel_us * (cb->flags & CB_US_1024 ? 1024 : 1000);
-
-		if (cb->start == NS_NONE || s > cb->start)
-			cb->start = s;
-	}
+	if (ns_minus_us(ev->ts, ev->kernel_us) != NS_NONE &&
+	    ((cb->flags & CB_FROM_DMESG) || cb->start == NS_NONE))
+		cb->start = ev->ts - ev->kernel_us * (cb->flags & CB_US_1024 ? 1024 : 1000);
 	if (cb->start != NS_NONE)
 		stretch(c, cb->start, 0);
 	if (ev->has_ret && ev->ret != 0 && !(cb->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK)))

@@ -27,7 +27,7 @@ static bool held_back(struct cp_ctx *x, int cb, ns_t ready, struct cp_pred *p)
 	if (p->kind != PRED_NONE && p->at > ready + x->skew) {
 		return other_thread(x, p->cb) && s - p->at <= cp_eps(x, p->hops);
 	}
-	g = cp_latest_other(x, s + x->skew, x->c->main_pid);
+	g = cp_latest_other(x, s + cp_skew(x, cb), x->c->main_pid);
 	if (g < 0 || !other_thread(x, g) || cp_cb_end(x, g) <= ready + x->skew ||
 	    s - cp_cb_end(x, g) > x->eps)
 		return false;

@@ -134,6 +134,15 @@ ns_t cp_cb_end(const struct cp_ctx *x, int cb)
 	return p->end != NS_NONE ? p->end : INT64_MAX;
 }
 
+ns_t cp_skew(const struct cp_ctx *x, int cb)
+{
+	const struct pm_callback *p = &x->c->cbs[cb];
+
+	if (!(p->flags & CB_FROM_DMESG) || p->kernel_us == US_NONE || p->kernel_us < 0)
+		return x->skew;
+	return x->skew + (ns_t)p->kernel_us * CP_DRIFT_PPM / 1000;	/* us x ppm / 1000 = ns */
+}
+
 bool cp_cb_main(const struct cp_ctx *x, int cb)
 {
 	const struct pm_callback *p = &x->c->cbs[cb];

@@ -54,7 +54,7 @@ void cp_pred_dep(struct cp_ctx *x, int cb, struct cp_pred *p)
 			int y = r[k].v[i];
 			ns_t d = cp_done(x, y);
 
-			if (d == NS_NONE || d > s + x->skew || x->done_cb[y] == cb)
+			if (d == NS_NONE || d > s + cp_skew(x, cb) || x->done_cb[y] == cb)
 				continue;
 			if (best < 0 || d > p->at) {
 				best = y;
@@ -99,7 +99,7 @@ static void pred_thread(const struct cp_ctx *x, int cb, bool main, struct cp_pre
 	ns_t s = cp_cb_start(x, cb), e;
 
 	p->kind = PRED_NONE;
-	if (prev < 0 || (e = cp_cb_end(x, prev)) > s + x->skew)
+	if (prev < 0 || (e = cp_cb_end(x, prev)) > s + cp_skew(x, cb))
 		return;
 	if (!main && s - e > x->eps)
 		return;
@@ -123,7 +123,7 @@ void cp_pred(struct cp_ctx *x, int cb, struct cp_pred *p)
 	from = p->kind != PRED_NONE ? p->at : x->start;
 	if (s - from <= cp_eps(x, p->hops))
 		return;
-	g = cp_latest_other(x, s + x->skew, x->c->cbs[cb].pid);
+	g = cp_latest_other(x, s + cp_skew(x, cb), x->c->cbs[cb].pid);
 	if (g < 0 || g == cb || cp_cb_end(x, g) <= from || s - cp_cb_end(x, g) > x->eps)
 		return;
 	p->kind = PRED_TIMING;

@@ -66,7 +66,7 @@ static ns_t slack_of(struct cp_ctx *x, int cb)
 				int w = x->dev_cb[r[k].v[i]];
 
 				/* a waiter that started first did not wait */
-				if (w == cb || (w >= 0 && cp_cb_start(x, w) < e - x->skew))
+				if (w == cb || (w >= 0 && cp_cb_start(x, w) < e - cp_skew(x, w)))
 					continue;
 				v = la_device(x, r[k].v[i], cb, 0);
 				if (v < lim)

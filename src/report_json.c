@@ -66,6 +66,8 @@ static struct json_object *cb_json(const struct pm_run *run, const struct pm_cyc
 	add(o, "start_ns", jns(cb->start));
 	add(o, "end_ns", jns(cb->end));
 	add(o, "kernel_us", cb->kernel_us == US_NONE ? NULL : json_object_new_int64(cb->kernel_us));
+	add(o, "kernel_unit_ns", cb->kernel_us == US_NONE ? NULL :
+	    json_object_new_int(cb->flags & CB_US_1024 ? 1024 : 1000));
 	add(o, "pid", cb->pid >= 0 ? json_object_new_int(cb->pid) : NULL);
 	add(o, "async", json_object_new_boolean(cb->async));
 	add(o, "ret", cb->has_ret ? json_object_new_int(cb->ret) : NULL);
