@@ -3,14 +3,15 @@
  * Terminal summary, critical path part: per device phase the path that
  * set its length, and per cycle the sync devices blocked on async work.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "analysis.h"
 #include "report.h"
 
-#define SEG_LINES 24		/* path lines per phase before the rest is summed */
-#define SHORT_PERMILLE 5	/* segments under 0.5% of the phase are folded */
+#define SEG_LINES 16		/* path lines per phase before the rest is summed */
+#define SHORT_PERMILLE 10	/* segments under 1% of the phase are folded */
 
 static double ms(ns_t ns)
 {
@@ -99,43 +100,78 @@ static void print_segments(FILE *f, const struct pm_run *run, const struct pm_ph
 	fold_line(f, nfold, folded);
 }
 
+/* Items after a label, wrapped to 80 columns under the first one. */
+struct wrap {
+	FILE *f;
+	int col, indent;
+};
+
+static void wrap_start(struct wrap *w, FILE *f, const char *label)
+{
+	w->f = f;
+	w->col = fprintf(f, "    %s ", label);
+	w->indent = w->col;
+}
+
+static void wrap_item(struct wrap *w, bool last, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void wrap_item(struct wrap *w, bool last, const char *fmt, ...)
+{
+	char buf[160];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (w->col > w->indent && w->col + n + 3 > 80)	/* "; " and a ";" to come */
+		w->col = fprintf(w->f, ";\n%*s", w->indent, "") - 2;
+	else if (w->col > w->indent)
+		w->col += fprintf(w->f, "; ");
+	w->col += fprintf(w->f, "%s%s", buf, last ? "\n" : "");
+}
+
 static void print_threads(FILE *f, const struct cp_phase *p)
 {
 	size_t i, n = p->nthreads < 4 ? p->nthreads : 4;
+	struct wrap w;
+	char extra[64];
 
 	if (!n)
 		return;
-	fprintf(f, "    threads:");
+	wrap_start(&w, f, "threads:");
 	for (i = 0; i < n; i++) {
 		const struct cp_thread *t = &p->threads[i];
 
-		fprintf(f, "%s %d%s busy %.3f", i ? ";" : "", t->pid, t->main ? " (driving)" : "",
-			ms(t->busy_ns));
+		extra[0] = 0;
 		if (t->main)
-			fprintf(f, " idle %.3f", ms(t->idle_ns));
+			snprintf(extra, sizeof(extra), " idle %.3f", ms(t->idle_ns));
 		if (t->blocked_ns)
-			fprintf(f, " (blocked %.3f)", ms(t->blocked_ns));
+			snprintf(extra + strlen(extra), sizeof(extra) - strlen(extra),
+				 " (blocked %.3f)", ms(t->blocked_ns));
+		wrap_item(&w, i + 1 == n && p->nthreads == n, "%d%s busy %.3f%s", t->pid,
+			  t->main ? " (driving)" : "", ms(t->busy_ns), extra);
 	}
 	if (p->nthreads > n)
-		fprintf(f, "; %zu more", p->nthreads - n);
-	fputc('\n', f);
+		wrap_item(&w, true, "%zu more", p->nthreads - n);
 }
 
 static void print_slack(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
 			const struct cp_phase *p)
 {
+	struct wrap w;
 	size_t i;
 
 	if (!p->nslack)
 		return;
-	fprintf(f, "    off the path (ms, slack):");
+	wrap_start(&w, f, "off the path, ms and slack:");
 	for (i = 0; i < p->nslack; i++) {
 		const struct pm_callback *cb = &c->cbs[p->slack[i].cb];
 
-		fprintf(f, "%s %s %.3f slack %.3f", i ? "," : "", run->devs[cb->dev].name,
-			ms(cb_duration(cb)), ms(p->slack[i].slack_ns));
+		wrap_item(&w, i + 1 == p->nslack, "%s %.3f slack %.3f", run->devs[cb->dev].name,
+			  ms(cb_duration(cb)), ms(p->slack[i].slack_ns));
 	}
-	fputc('\n', f);
 }
 
 static void print_path(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
@@ -145,34 +181,48 @@ static void print_path(FILE *f, const struct pm_run *run, const struct pm_cycle 
 
 	if (!p->length_ns || (p->nsegs == 1 && p->segs[0].kind == CP_GAP))
 		return;	/* no callback ran in it */
-	fprintf(f, "  critical path: %s, %.3f ms: run %.3f, wait %.3f, gap %.3f"
-		" (%.1f%% explained)\n", ph->name, ms(p->length_ns), ms(p->run_ns),
-		ms(p->wait_ns), ms(p->gap_ns), 100.0 * p->explained_ns / p->length_ns);
+	fprintf(f, "  critical path: %s, %.3f ms, %.1f%% explained\n"
+		"    run %.3f ms, wait %.3f ms, gap %.3f ms\n", ph->name, ms(p->length_ns),
+		100.0 * p->explained_ns / p->length_ns, ms(p->run_ns), ms(p->wait_ns),
+		ms(p->gap_ns));
 	print_segments(f, run, ph, p);
 	print_threads(f, p);
 	print_slack(f, run, c, p);
+}
+
+/* Cut long names so columns stay put; keeps the end, which differs. */
+static const char *fit(char *buf, size_t width, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n <= width)
+		return s;
+	snprintf(buf, width + 1, "~%s", s + n - (width - 1));
+	return buf;
 }
 
 static void print_blocked(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
 			  const struct critpath *cp, size_t top)
 {
 	size_t i, j, n = cp->nblocked < top ? cp->nblocked : top;
+	char d[24], wd[24];
 	ns_t rest = 0;
 
 	if (!cp->nblocked)
 		return;
-	fprintf(f, "  blocked sync devices (driving thread idle until async work ended)\n");
-	fprintf(f, "  %10s  %-14s %-22s %s\n", "lost ms", "phase", "device", "waited for");
+	fprintf(f, "  blocked sync devices: driving thread idle until async work ended\n");
+	fprintf(f, "  %10s  %-13s %-20s %s\n", "lost ms", "phase", "device",
+		"waited for (* timing only)");
 	for (i = 0; i < n; i++) {
 		const struct cp_blocked *b = &cp->blocked[i];
 		const struct pm_callback *w = &c->cbs[b->waited_cb];
 
-		fprintf(f, "  %10.3f  %-14.14s %-22s %s on %d", ms(b->lost_ns),
-			c->phases[b->phase].name, dev_name(run, c->cbs[b->cb].dev),
-			dev_name(run, b->waited_dev), w->pid);
+		fprintf(f, "  %10.3f  %-13.13s %-20s %s on %d%s\n", ms(b->lost_ns),
+			c->phases[b->phase].name, fit(d, 20, dev_name(run, c->cbs[b->cb].dev)),
+			fit(wd, 20, dev_name(run, b->waited_dev)), w->pid, b->inferred ? " *" : "");
 		for (j = 0; j < b->nvia; j++)
-			fprintf(f, "%s%s", j ? ", " : ", via ", dev_name(run, b->via[j]));
-		fprintf(f, "%s\n", b->inferred ? " (timing only)" : "");
+			fprintf(f, "%s%s%s", j ? ", " : "              via ", dev_name(run, b->via[j]),
+				j + 1 == b->nvia ? "\n" : "");
 		if (b->ndelayed)
 			fprintf(f, "  %10s  delays %zu later sync callback%s: %s%s%s\n", "",
 				b->ndelayed, b->ndelayed == 1 ? "" : "s",

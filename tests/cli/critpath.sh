@@ -18,9 +18,12 @@ j=$run1/report.json
 
 # input2 waited 14.463525 - 13.994277 = 469.248 ms for usb 1-1 (pid 283)
 is "text: input2 blocked line" \
-	"$(grep -c '469.248  resume         input2                 1-1 on 283, via 0003:0627:0001.0001, 1-1:1.0$' "$run1/report.txt")" 1
+	"$(grep -A1 '469.248  resume        input2               1-1 on 283$' "$run1/report.txt" |
+	   grep -c '^              via 0003:0627:0001.0001, 1-1:1.0$')" 1
 is "text: resume critical path header" \
-	"$(grep -c '^  critical path: resume, 977.620 ms' "$run1/report.txt")" 1
+	"$(grep -c '^  critical path: resume, 977.620 ms, 68.2% explained$' "$run1/report.txt")" 1
+# the summary fits 80 columns (lines naming files aside)
+is "text: 80 columns" "$(grep -v "$run1" "$run1/report.txt" | awk 'length > 80' | wc -l)" 0
 is "json: first blocked" \
 	"$(jq -c '.cycles[1].blocked[0] | [.device, .waited_for, .phase, .lost_ns, .via, .inferred, .waited_pid]' "$j")" \
 	'["input2","1-1","resume",469248000,["0003:0627:0001.0001","1-1:1.0"],false,283]'
