@@ -347,7 +347,8 @@ static void note_kernel(struct dmesg_parser *p, struct str v)
 	uint64_t major, minor;
 	size_t n = str_u64(v, &major);
 
-	if (!n || n + 1 >= v.len || v.p[n] != '.' || !str_u64(str_make(v.p + n + 1, v.len - n - 1), &minor))
+	if (!n || n + 1 >= v.len || v.p[n] != '.' ||
+	    !str_u64(str_make(v.p + n + 1, v.len - n - 1), &minor))
 		return;
 	p->exact_us = major > 5 || (major == 5 && minor >= 14);
 }
