@@ -162,11 +162,6 @@ static struct json_object *streamed(struct cp_json *h, size_t i, json_object_to_
 	return o;
 }
 
-static struct json_object *jdev(const struct pm_run *run, int dev)
-{
-	return dev >= 0 ? json_object_new_string(run->devs[dev].name) : NULL;
-}
-
 static struct json_object *jint(int64_t v)
 {
 	return json_object_new_int64(v);
@@ -177,42 +172,48 @@ static void add(struct json_object *o, const char *k, struct json_object *v)
 	json_object_object_add(o, k, v);
 }
 
-static struct json_object *threads(const struct cp_phase *p)
+static int threads_to_json(struct json_object *jso, struct printbuf *pb, int level, int flags)
 {
-	struct json_object *a = json_object_new_array_ext((int)p->nthreads);
+	const struct cp_ref *r = json_object_get_userdata(jso);
+	const struct cp_phase *p = &r->h->cp.phases[r->i];
 	size_t i;
 
+	(void)level;
+	(void)flags;
+	printbuf_strappend(pb, "[");
 	for (i = 0; i < p->nthreads; i++) {
 		const struct cp_thread *t = &p->threads[i];
-		struct json_object *o = json_object_new_object();
 
-		add(o, "pid", json_object_new_int(t->pid));
-		add(o, "main", json_object_new_boolean(t->main));
-		add(o, "callbacks", jint((int64_t)t->ncbs));
-		add(o, "busy_ns", jint(t->busy_ns));
-		add(o, "idle_ns", jint(t->idle_ns));
-		add(o, "blocked_ns", jint(t->blocked_ns));
-		json_object_array_add(a, o);
+		sprintbuf(pb, "%s{\"pid\":%d,\"main\":%s,\"callbacks\":%zu,\"busy_ns\":%lld,"
+			  "\"idle_ns\":%lld,\"blocked_ns\":%lld}", i ? "," : "", t->pid,
+			  t->main ? "true" : "false", t->ncbs, (long long)t->busy_ns,
+			  (long long)t->idle_ns, (long long)t->blocked_ns);
 	}
-	return a;
+	printbuf_strappend(pb, "]");
+	return 0;
 }
 
-static struct json_object *off_path(const struct pm_run *run, const struct pm_cycle *c,
-				    const struct cp_phase *p)
+static int off_path_to_json(struct json_object *jso, struct printbuf *pb, int level, int flags)
 {
-	struct json_object *a = json_object_new_array_ext((int)p->nslack);
+	const struct cp_ref *r = json_object_get_userdata(jso);
+	const struct cp_phase *p = &r->h->cp.phases[r->i];
 	size_t i;
 
+	(void)level;
+	(void)flags;
+	printbuf_strappend(pb, "[");
 	for (i = 0; i < p->nslack; i++) {
-		const struct pm_callback *cb = &c->cbs[p->slack[i].cb];
-		struct json_object *o = json_object_new_object();
+		const struct pm_callback *cb = &r->h->c->cbs[p->slack[i].cb];
 
-		add(o, "device", jdev(run, cb->dev));
-		add(o, "duration_ns", jint(cb_duration(cb)));
-		add(o, "slack_ns", jint(p->slack[i].slack_ns));
-		json_object_array_add(a, o);
+		if (i)
+			printbuf_strappend(pb, ",");
+		printbuf_strappend(pb, "{\"device\":");
+		pb_str(pb, dev_name(r->h->run, cb->dev));
+		sprintbuf(pb, ",\"duration_ns\":%lld,\"slack_ns\":%lld}", (long long)cb_duration(cb),
+			  (long long)p->slack[i].slack_ns);
 	}
-	return a;
+	printbuf_strappend(pb, "]");
+	return 0;
 }
 
 void report_json_critpath(struct json_object *cycle, const struct pm_run *run,
@@ -239,8 +240,8 @@ void report_json_critpath(struct json_object *cycle, const struct pm_run *run,
 				continue;
 			add(ph, "critical_path", streamed(h, i, path_to_json));
 			add(ph, "explained_ns", jint(p->explained_ns));
-			add(ph, "threads", threads(p));
-			add(ph, "off_path", off_path(run, c, p));
+			add(ph, "threads", streamed(h, i, threads_to_json));
+			add(ph, "off_path", streamed(h, i, off_path_to_json));
 		}
 	}
 	add(cycle, "blocked", streamed(h, 0, blocked_to_json));
