@@ -56,7 +56,9 @@ void cp_pred_dep(struct cp_ctx *x, int cb, struct cp_pred *p)
 
 			if (d == NS_NONE || d > s + cp_skew(x, cb) || x->done_cb[y] == cb)
 				continue;
-			if (best < 0 || d > p->at) {
+			/* on a tie the direct wait beats one through others */
+			if (best < 0 || d > p->at ||
+			    (d == p->at && x->dev_cb[y] >= 0 && x->dev_cb[best] < 0)) {
 				best = y;
 				p->at = d;
 			}
