@@ -18,6 +18,11 @@
 
 typedef int64_t ns_t;
 #define NS_NONE INT64_MIN
+/* How far a callback may start before its phase and still be in it:
+ * dmesg time stamps and the kernel's measured lengths come from two
+ * clocks, and printk adds its own delay. */
+#define PHASE_SLACK_NS 5000000LL
+#define PHASE_INFER (-2)
 #define US_NONE (-1)
 
 enum pm_mode {
@@ -85,7 +90,8 @@ enum cb_flags {
 
 struct pm_callback {
 	int dev;		/* index into run->devs */
-	int phase;		/* index into cycle->phases, -1 unknown */
+	int phase;		/* index into cycle->phases, -1 unknown
+				 * (PHASE_INFER only while the builder runs) */
 	const char *fn;		/* callback function, NULL when not printed */
 	const char *event;	/* kernel's pm event: "suspend", "freeze" ... */
 	ns_t start, end;

@@ -192,6 +192,34 @@ static void on_phase_begin(struct builder *b, const struct pm_event *ev)
 	}
 }
 
+/* The device phase that comes right before @k in a suspend/resume. */
+static enum phase_kind phase_before(enum phase_kind k)
+{
+	switch (k) {
+	case PK_RESUME_NOIRQ: return PK_SUSPEND_NOIRQ;
+	case PK_SUSPEND: return PK_PREPARE;
+	default: return k - 1;
+	}
+}
+
+/* Did the log skip the lines of the phases just before phase @idx? */
+static bool phases_missing_before(const struct pm_cycle *c, int idx)
+{
+	const struct pm_phase *p = &c->phases[idx], *prev = NULL;
+	size_t i;
+
+	for (i = 0; i < c->nphases; i++) {
+		const struct pm_phase *q = &c->phases[i];
+
+		if ((int)i == idx || !phase_kind_is_device(q->kind) || q->end == NS_NONE ||
+		    (p->end != NS_NONE && q->end > p->end))
+			continue;
+		if (!prev || q->end >= prev->end)
+			prev = q;
+	}
+	return prev && prev->kind != p->kind && prev->kind != phase_before(p->kind);
+}
+
 static void on_phase_end(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = need_cycle(b, ev);
@@ -218,11 +246,28 @@ static void on_phase_end(struct builder *b, const struct pm_event *ev)
 	if (p->start != NS_NONE)
 		stretch(c, p->start, 0);
 
-	/* dmesg tells a callback's phase only when the phase ends. */
+	/*
+	 * dmesg tells a callback's phase only when the phase ends. When the
+	 * log lacks the lines of the phases before this one, only what ran
+	 * inside this one is its; cycle_finish() places the rest.
+	 */
 	if (phase_kind_is_device(p->kind)) {
-		for (i = b->unassigned; i < c->ncbs; i++)
-			if (c->cbs[i].phase < 0)
-				c->cbs[i].phase = idx;
+		bool gap = phases_missing_before(c, idx);
+
+		for (i = b->unassigned; i < c->ncbs; i++) {
+			struct pm_callback *cb = &c->cbs[i];
+
+			if (cb->phase != -1)
+				continue;
+			if (gap && cb->start != NS_NONE && p->start != NS_NONE &&
+			    cb->start < p->start - PHASE_SLACK_NS) {
+				/* ran in a phase the log has no line for: no later
+				 * phase takes it, cycle_finish() infers it */
+				cb->phase = PHASE_INFER;
+				continue;
+			}
+			cb->phase = idx;
+		}
 		b->unassigned = c->ncbs;
 	}
 	if (b->open_phase == idx)

@@ -61,60 +61,6 @@ static void sort_phases(struct pm_cycle *c)
 	free(ord);
 }
 
-/* "freeze_late" -> "freeze"; the verb the kernel printed for this phase. */
-static struct str phase_verb(const struct pm_phase *p)
-{
-	const char *us = strchr(p->name, '_');
-
-	return str_make(p->name, us ? (size_t)(us - p->name) : strlen(p->name));
-}
-
-static const char *resume_verb(struct str v)
-{
-	if (str_eq(v, "freeze"))
-		return "thaw";
-	if (str_eq(v, "hibernate") || str_eq(v, "quiesce") || str_eq(v, "poweroff"))
-		return "restore";
-	return "resume";
-}
-
-/* The phase a cycle was in when its log stopped, after phase @last. */
-static void cut_off_phase(const struct pm_phase *last, enum phase_kind *kind, char *name,
-			  size_t size)
-{
-	struct str v = last ? phase_verb(last) : str_c("suspend");
-	const char *rv = resume_verb(v);
-
-	switch (last ? last->kind : PK_ENTER) {
-	case PK_ENTER:
-	case PK_PREPARE:
-		*kind = PK_SUSPEND;
-		snprintf(name, size, "suspend");
-		break;
-	case PK_SUSPEND:
-		*kind = PK_SUSPEND_LATE;
-		snprintf(name, size, "%.*s_late", (int)v.len, v.p);
-		break;
-	case PK_SUSPEND_LATE:
-		*kind = PK_SUSPEND_NOIRQ;
-		snprintf(name, size, "%.*s_noirq", (int)v.len, v.p);
-		break;
-	case PK_SUSPEND_NOIRQ:
-	case PK_MACHINE:
-		*kind = PK_RESUME_NOIRQ;
-		snprintf(name, size, "%s_noirq", last && last->kind == PK_MACHINE ? "resume" : rv);
-		break;
-	case PK_RESUME_NOIRQ:
-		*kind = PK_RESUME_EARLY;
-		snprintf(name, size, "%.*s_early", (int)v.len, v.p);
-		break;
-	default:
-		*kind = PK_RESUME;
-		snprintf(name, size, "%.*s", (int)v.len, v.p);
-		break;
-	}
-}
-
 static bool ends_with(const char *s, const char *tail)
 {
 	size_t n = strlen(s), m = strlen(tail);
@@ -175,23 +121,64 @@ static int phase_for_kind(struct pm_run *run, struct pm_cycle *c, enum phase_kin
 	return map[k] = (int)c->nphases++;
 }
 
+static void span_cb(struct pm_phase *p, const struct pm_callback *cb)
+{
+	if (cb->start != NS_NONE && (p->start == NS_NONE || cb->start < p->start))
+		p->start = cb->start;
+	if (cb->end != NS_NONE && (p->end == NS_NONE || cb->end > p->end))
+		p->end = cb->end;
+}
+
 /*
- * A log with device callbacks but none of the PM core's phase lines
- * (they are debug messages on some kernels): each callback's phase
- * comes from its function's name, or follows the one before it; the
- * phases span their callbacks, and the machine phase the gap between
- * the two sides.
+ * Names mislead ("intel_lpss_resume" is an early callback), but phases
+ * never overlap: a callback put in phase B that started before the last
+ * callback of the phase A before it ended belongs to A.
  */
-static void infer_phases(struct pm_run *run, struct pm_cycle *c)
+static void settle_inferred(struct pm_cycle *c, const int *map, const bool *made)
+{
+	enum phase_kind a, bk;
+	size_t i;
+
+	for (bk = PK_SUSPEND; bk < PK_BOOT_KERNEL; bk++) {
+		a = bk - 1;
+		if (bk == PK_MACHINE || bk == PK_RESUME_NOIRQ || !made[bk] || map[bk] < 0 ||
+		    map[a] < 0 || !made[a] || c->phases[map[a]].end == NS_NONE)
+			continue;
+		for (i = 0; i < c->ncbs; i++) {
+			struct pm_callback *cb = &c->cbs[i];
+
+			if (cb->phase == map[bk] && cb->start != NS_NONE &&
+			    cb->start < c->phases[map[a]].end) {
+				cb->phase = map[a];
+				span_cb(&c->phases[map[a]], cb);
+			}
+		}
+		c->phases[map[bk]].start = c->phases[map[bk]].end = NS_NONE;
+		for (i = 0; i < c->ncbs; i++)
+			if (c->cbs[i].phase == map[bk])
+				span_cb(&c->phases[map[bk]], &c->cbs[i]);
+	}
+}
+
+/*
+ * Callbacks the log's phase lines do not place: a log without them (they
+ * are debug messages on some kernels), one with some lines missing, or
+ * a cycle cut off. Each callback's phase comes from its function's name,
+ * or follows the one before it, starting from @cur; phases created here
+ * span their callbacks, and the machine phase the gap between the sides.
+ */
+static void infer_phases(struct pm_run *run, struct pm_cycle *c, enum phase_kind cur)
 {
 	int map[PK_COUNT];
-	enum phase_kind cur = PK_SUSPEND, k;
-	struct pm_phase *p;
+	bool made[PK_COUNT] = { false };
+	enum phase_kind k;
 	ns_t gap_start = NS_NONE, gap_end = NS_NONE;
 	size_t i;
 
 	for (i = 0; i < PK_COUNT; i++)
 		map[i] = -1;
+	for (i = 0; i < c->nphases; i++)
+		map[c->phases[i].kind] = (int)i;
 	for (i = 0; i < c->ncbs; i++) {
 		struct pm_callback *cb = &c->cbs[i];
 
@@ -201,35 +188,53 @@ static void infer_phases(struct pm_run *run, struct pm_cycle *c)
 		/* phases only move forward; an unknown name stays where we are */
 		if (k != PK_COUNT && (k > cur || (phase_kind_is_resume(k) && !phase_kind_is_resume(cur))))
 			cur = k;
+		if (map[cur] < 0)
+			made[cur] = true;
 		cb->phase = phase_for_kind(run, c, cur, map);
-		p = &c->phases[cb->phase];
-		if (cb->start != NS_NONE && (p->start == NS_NONE || cb->start < p->start))
-			p->start = cb->start;
-		if (cb->end != NS_NONE && (p->end == NS_NONE || cb->end > p->end))
-			p->end = cb->end;
+		if (made[cur])
+			span_cb(&c->phases[cb->phase], cb);
 	}
+	settle_inferred(c, map, made);
 	for (k = 0; k < PK_MACHINE; k++)
 		if (map[k] >= 0 && c->phases[map[k]].end != NS_NONE)
 			gap_start = c->phases[map[k]].end;
 	for (k = PK_COUNT; k-- > PK_MACHINE + 1;)
 		if (map[k] >= 0 && c->phases[map[k]].start != NS_NONE)
 			gap_end = c->phases[map[k]].start;
-	if (gap_start != NS_NONE && gap_end != NS_NONE && gap_end >= gap_start &&
-	    !cycle_phase(c, PK_MACHINE)) {
-		p = &c->phases[phase_for_kind(run, c, PK_MACHINE, map)];
+	if (gap_start != NS_NONE && gap_end != NS_NONE && gap_end >= gap_start && map[PK_MACHINE] < 0) {
+		struct pm_phase *p = &c->phases[phase_for_kind(run, c, PK_MACHINE, map)];
+
 		p->start = gap_start;
 		p->end = gap_end;
 	}
-	run_warn(run, WARN_INFO, c->index, c->file, c->first_line,
-		 "cycle %d: the log has no phase lines; phases inferred from callbacks", c->index);
+}
+
+/* The kind after the last device phase that ended before @t. */
+static enum phase_kind kind_after(const struct pm_cycle *c, ns_t t)
+{
+	const struct pm_phase *last = NULL;
+	size_t i;
+
+	for (i = 0; i < c->nphases; i++) {
+		const struct pm_phase *p = &c->phases[i];
+
+		if (phase_kind_is_device(p->kind) && p->end != NS_NONE &&
+		    (t == NS_NONE || p->end <= t + PHASE_SLACK_NS) && (!last || p->end >= last->end))
+			last = p;
+	}
+	if (!last)
+		return PK_SUSPEND;
+	switch (last->kind) {
+	case PK_PREPARE: return PK_SUSPEND;
+	case PK_SUSPEND_NOIRQ: return PK_RESUME_NOIRQ;
+	case PK_RESUME: case PK_COMPLETE: return PK_RESUME;
+	default: return last->kind + 1;
+	}
 }
 
 static void place_leftovers(struct pm_run *run, struct pm_cycle *c)
 {
-	const struct pm_phase *last = c->nphases ? &c->phases[c->nphases - 1] : NULL;
-	enum phase_kind kind;
-	struct pm_phase *p;
-	char name[64];
+	bool any_phase = has_device_phase(c);
 	size_t i, n = 0;
 	ns_t first = NS_NONE;
 
@@ -242,24 +247,16 @@ static void place_leftovers(struct pm_run *run, struct pm_cycle *c)
 	}
 	if (!n || c->mode == MODE_BOOT)
 		return;
-	if (!has_device_phase(c)) {
-		infer_phases(run, c);
-		sort_phases(c);
-		return;
-	}
-	cut_off_phase(last, &kind, name, sizeof(name));
-	VEC_RESERVE(c->phases, c->nphases, c->phases_cap);
-	p = &c->phases[c->nphases];
-	p->kind = kind;
-	p->name = strpool_cstr(&run->pool, name);
-	p->start = first;
-	p->end = NS_NONE;
-	p->kernel_us = US_NONE;
-	p->line = 0;
-	for (i = 0; i < c->ncbs; i++)
-		if (c->cbs[i].phase < 0)
-			c->cbs[i].phase = (int)c->nphases;
-	c->nphases++;
+	infer_phases(run, c, kind_after(c, first));
+	if (!any_phase)
+		run_warn(run, WARN_INFO, c->index, c->file, c->first_line,
+			 "cycle %d: the log has no phase lines; phases inferred from callbacks",
+			 c->index);
+	else if (c->resumed)
+		run_warn(run, WARN_INFO, c->index, c->file, c->first_line,
+			 "cycle %d: %zu callbacks outside the phases the log printed; "
+			 "their phases inferred from callbacks", c->index, n);
+	sort_phases(c);
 }
 
 static void fill_edges(struct pm_cycle *c)
