@@ -80,7 +80,7 @@ static void png_text(void *ctx, double x, double y, const char *s, uint32_t c, i
 	cairo_show_text(cr, s);
 }
 
-static cairo_status_t write_fn(void *closure, const unsigned char *data, unsigned int len)
+static cairo_status_t png_write(void *closure, const unsigned char *data, unsigned int len)
 {
 	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS :
 						      CAIRO_STATUS_WRITE_ERROR;
@@ -108,7 +108,7 @@ int report_png(FILE *f, const struct pm_run *run, const struct report_opts *o)
 	tl_draw(&L, &p);
 	cairo_destroy(p.ctx);
 	cairo_surface_flush(s);
-	if (cairo_surface_write_to_png_stream(s, write_fn, f) == CAIRO_STATUS_SUCCESS)
+	if (cairo_surface_write_to_png_stream(s, png_write, f) == CAIRO_STATUS_SUCCESS)
 		rc = 0;
 out:
 	if (s)
