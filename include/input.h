@@ -77,6 +77,8 @@ int sysfacts_devlinks(struct pm_run *run, const char *path, char *err, size_t er
 
 /* The kernel log parser (input_dmesg.c). */
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st);
+/* ftrace and trace-cmd report text (input_ftrace.c). */
+int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st);
 
 /* One kernel log line split into its prefix and its message. */
 struct kmsg_line {
