@@ -127,4 +127,59 @@ int critpath_compute(const struct pm_run *run, const struct pm_cycle *c,
 		     struct critpath *out);
 void critpath_free(struct critpath *cp);
 
+/*
+ * Statistics over many cycles (analysis_stats.c): one side of a
+ * comparison, or every cycle of a lab's runs. Cycles are added one run at
+ * a time, so the runs themselves need not stay in memory; names are
+ * copied into the stats' own pool.
+ */
+struct stat_summary {
+	size_t n;
+	ns_t min, median, max;	/* NS_NONE when n == 0 */
+	ns_t mean, stddev;
+};
+
+/* Where the largest value of a series came from. */
+struct stat_origin {
+	const char *source;	/* input file, from the stats' pool */
+	int cycle;		/* 1-based within that input */
+};
+
+struct stat_series {
+	ns_t *v;		/* in the order added */
+	size_t n, cap;
+	ns_t worst_v;		/* the largest value */
+	struct stat_origin worst;	/* and where it came from */
+};
+
+/* A phase (device NULL), or one device's callbacks within a phase. */
+struct stat_row {
+	const char *phase;
+	const char *device;
+	const char *driver;
+	struct stat_series s;
+};
+
+struct run_stats {
+	struct strpool pool;
+	const char *mode;	/* only cycles of this mode are taken, NULL all */
+	size_t ncycles;		/* cycles taken */
+	size_t nskipped;	/* not taken: other mode, aborted, never resumed */
+	size_t ninputs;
+	struct stat_series suspend, resume, boot;
+	struct stat_row *rows;	/* in first-seen order */
+	size_t nrows, rows_cap;
+	int *slots;		/* (phase, device) -> row, open addressing */
+	size_t nslots;
+};
+
+void stats_init(struct run_stats *st, const char *mode);
+void stats_free(struct run_stats *st);
+/* Take every cycle of @run (read from @source). */
+void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *source);
+void stats_summary(const struct stat_series *s, struct stat_summary *out);
+/* The row of @device (NULL: the phase itself) in @phase, or NULL. */
+const struct stat_row *stats_row(const struct run_stats *st, const char *phase,
+				 const char *device);
+
 #endif

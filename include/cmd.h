@@ -11,5 +11,7 @@ enum {
 };
 
 int cmd_analyze(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 #endif

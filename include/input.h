@@ -71,9 +71,28 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 		   char *err, size_t errlen);
 
+/*
+ * Many runs (input_batch.c): @path is a log file, a run folder, or a folder
+ * holding those (reports and hidden files in it are passed over). Each is
+ * read into a run of its own and handed to @fn, which does not keep it.
+ * Unreadable inputs are reported on stderr and counted in @nbad. Returns
+ * the number of runs handed over.
+ */
+typedef void (*input_run_fn)(const struct pm_run *run, const char *source, void *ctx);
+size_t input_each(const char *path, input_run_fn fn, void *ctx, size_t *nbad);
+
 /* System facts (input_sysfacts.c): sys/devices.txt and sys/devlinks.txt. */
 int sysfacts_devices(struct pm_run *run, const char *path, char *err, size_t errlen);
 int sysfacts_devlinks(struct pm_run *run, const char *path, char *err, size_t errlen);
+
+/*
+ * sleepgraph's header lines in its saved dmesg and ftrace files
+ * (input_sleepgraph.c): "# suspend-…", "# sysinfo | …", "# command | …",
+ * "# fwsuspend N fwresume N". True when @line was one; @kernel gets the
+ * release when the line named it.
+ */
+bool sleepgraph_line(struct builder *b, struct str line, unsigned int lineno,
+		     struct str *kernel);
 
 /* The kernel log parser (input_dmesg.c). */
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st);

@@ -36,5 +36,35 @@ void report_json_critpath(struct json_object *cycle, const struct pm_run *run,
 typedef int (*report_fn)(FILE *f, const struct pm_run *run, const struct report_opts *o);
 int write_report(const char *path, report_fn fn, const struct pm_run *run,
 		 const struct report_opts *o, char *err, size_t errlen);
+/* The same for any writer: @fn gets @ctx back. */
+typedef int (*write_fn)(FILE *f, const void *ctx);
+int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen);
+
+/*
+ * Statistics and comparisons (report_stats.c): terminal text and JSON
+ * (schemas pmscope-stats/1 and pmscope-compare/1, see pmscope(1)).
+ * @b NULL: the statistics of @a alone.
+ */
+struct run_stats;
+struct stats_report {
+	const struct run_stats *a, *b;
+	const char *a_label, *b_label;
+	size_t top;		/* devices listed */
+	struct gate_result *gates;
+	size_t ngates;
+};
+
+/* A limit a CI job set, and how the runs fared against it. */
+struct gate_result {
+	const char *what;	/* "suspend", "resume", "regression of resume" ... */
+	double limit;		/* ms, or % for regressions */
+	double value;
+	bool failed;
+	const char *unit;	/* "ms" or "%" */
+	char where[512];	/* the worst input and cycle, when known */
+};
+
+int report_stats_text(FILE *f, const void *stats_report);
+int report_stats_json(FILE *f, const void *stats_report);
 
 #endif

@@ -14,6 +14,8 @@ static const struct {
 	const char *help;
 } commands[] = {
 	{ "analyze", cmd_analyze, "read saved logs and report on each cycle" },
+	{ "stats", cmd_stats, "statistics over the cycles of many runs" },
+	{ "compare", cmd_compare, "two sets of runs side by side (before/after)" },
 };
 
 static void usage(FILE *f)

@@ -7,15 +7,14 @@
 
 #include "report.h"
 
-int write_report(const char *path, report_fn fn, const struct pm_run *run,
-		 const struct report_opts *o, char *err, size_t errlen)
+int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen)
 {
 	char *tmp = NULL;
 	FILE *f = NULL;
 	int fd, rc = -1;
 
 	if (strcmp(path, "-") == 0) {
-		if (fn(stdout, run, o) < 0 || fflush(stdout) != 0 || ferror(stdout)) {
+		if (fn(stdout, ctx) < 0 || fflush(stdout) != 0 || ferror(stdout)) {
 			snprintf(err, errlen, "standard output: %s", strerror(errno));
 			return -1;
 		}
@@ -33,7 +32,7 @@ int write_report(const char *path, report_fn fn, const struct pm_run *run,
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		goto out_unlink;
 	}
-	if (fn(f, run, o) < 0 || fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
+	if (fn(f, ctx) < 0 || fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
 		snprintf(err, errlen, "%s: write failed: %s", path, strerror(errno));
 		fclose(f);
 		goto out_unlink;
@@ -53,4 +52,25 @@ out_unlink:
 out:
 	free(tmp);
 	return rc;
+}
+
+struct report_call {
+	report_fn fn;
+	const struct pm_run *run;
+	const struct report_opts *o;
+};
+
+static int call_report(FILE *f, const void *ctx)
+{
+	const struct report_call *c = ctx;
+
+	return c->fn(f, c->run, c->o);
+}
+
+int write_report(const char *path, report_fn fn, const struct pm_run *run,
+		 const struct report_opts *o, char *err, size_t errlen)
+{
+	struct report_call c = { fn, run, o };
+
+	return write_atomic(path, call_report, &c, err, errlen);
 }

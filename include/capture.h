@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Live capture: set the kernel up to record a suspend (a private tracing
+ * instance, pm_print_times, pm_debug_messages, an RTC alarm), let the
+ * suspend happen, save a run folder (see pmscope(1)) and put back every
+ * file it wrote.
+ *
+ * Every kernel file is reached through capture_env.root, "" on a live
+ * system. Tests point it at a fake tree (PMSCOPE_SYSROOT) and pass hooks
+ * that play the kernel's part (struct capture_fake).
+ */
+#ifndef PMSCOPE_CAPTURE_H
+#define PMSCOPE_CAPTURE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The one tracing instance pmscope uses; never the top-level buffer. */
+#define CAPTURE_INSTANCE "pmscope"
+/* Below the root: what arm left to restore, read by collect. */
+#define CAPTURE_ARMED_DIR "/run/pmscope"
+#define CAPTURE_ARMED_FILE "/run/pmscope/armed"
+
+/* What a fake kernel does in tests; NULL members are skipped. */
+struct capture_fake {
+	void (*written)(const char *path, const char *value, void *arg);
+	void (*instance_made)(const char *dir, void *arg);
+	void (*instance_removing)(const char *dir, void *arg);
+	void *arg;
+};
+
+struct capture_env {
+	const char *root;			/* "" live */
+	const struct capture_fake *fake;	/* NULL live */
+	/* Set by the caller's SIGINT/SIGTERM handler; NULL: none. */
+	const volatile sig_atomic_t *stop;
+};
+
+/*
+ * A file pmscope changed and the value that puts it back. The list is
+ * owned by struct capture and persisted in CAPTURE_ARMED_FILE so that
+ * another process (pmscope collect) can restore it.
+ */
+struct saved_setting {
+	char *path;	/* below the root, e.g. "/sys/power/pm_print_times" */
+	char *value;	/* what to write back */
+};
+
+struct saved_settings {
+	struct saved_setting *v;
+	size_t n, cap;
+};
+
+/* The value a file's current @content restores to ("s2idle [deep]" -> "deep"). */
+char *saved_restore_value(const char *path, const char *content);
+/* Remember @path's current value (once), then write @value (NULL: don't). */
+int saved_set(struct saved_settings *s, const struct capture_env *env, const char *path,
+	      const char *value, char *err, size_t errlen);
+/* Write every saved value back, newest first; -1 if any failed (all tried). */
+int saved_restore(struct saved_settings *s, const struct capture_env *env,
+		  char *err, size_t errlen);
+void saved_free(struct saved_settings *s);
+
+/* Kernel files through the root. */
+char *capture_path(const struct capture_env *env, const char *path);
+/* The whole file, NULL (errno set) when unreadable. */
+char *capture_read(const struct capture_env *env, const char *path);
+int capture_write(const struct capture_env *env, const char *path, const char *value,
+		  char *err, size_t errlen);
+bool capture_exists(const struct capture_env *env, const char *path);
+
+enum capture_mode {
+	MODE_NONE,	/* arm only: the user suspends however they like */
+	MODE_MEM,	/* S3: state "mem" with mem_sleep "deep" */
+	MODE_S2IDLE,	/* state "freeze" (also called "s2idle", "freeze") */
+	MODE_STANDBY,
+	MODE_DISK,
+};
+
+int capture_mode_parse(const char *s, enum capture_mode *out);
+const char *capture_mode_name(enum capture_mode m);
+
+struct capture_opts {
+	enum capture_mode mode;
+	const char *pm_test;	/* /sys/power/pm_test level, NULL none */
+	bool callgraph;		/* function_graph below dpm_run_callback */
+	unsigned int graph_depth;
+	unsigned int cycles;	/* sizes the buffer */
+};
+
+struct tracefs_instance;
+
+struct capture {
+	const struct capture_env *env;
+	struct saved_settings saved;	/* everything to put back */
+	struct tracefs_instance *inst;
+	uint64_t kmsg_seq;		/* first kernel log record of the capture */
+	enum capture_mode mode;
+	bool armed;
+};
+
+/* Where tracefs is (below the root), NULL when it is not mounted. */
+char *capture_tracing_dir(const struct capture_env *env);
+/* The checks before anything is written; each failure has its message. */
+int capture_check(const struct capture_env *env, const struct capture_opts *o,
+		  bool need_rtc, char *err, size_t errlen);
+
+/* Set everything up; on failure all is put back already. */
+int capture_arm(struct capture *c, const struct capture_env *env,
+		const struct capture_opts *o, char *err, size_t errlen);
+/* Program the RTC to wake in @secs (0: no alarm) and suspend; returns when resumed. */
+int capture_suspend(struct capture *c, unsigned int secs, char *err, size_t errlen);
+/* Save the run folder @dir (created). Tracing stops; nothing is restored yet. */
+int capture_save(struct capture *c, const char *dir, char *err, size_t errlen);
+/* Put back every file, remove the instance and the armed state. */
+int capture_restore(struct capture *c, char *err, size_t errlen);
+void capture_free(struct capture *c);
+
+/* The armed state: written by arm, read back by collect (capture_state.c). */
+int capture_state_store(const struct capture *c, char *err, size_t errlen);
+/* 0 loaded, 1 nothing armed, -1 error. */
+int capture_state_load(struct capture *c, const struct capture_env *env, char *err,
+		       size_t errlen);
+int capture_state_remove(const struct capture_env *env, char *err, size_t errlen);
+
+/* Pieces of a run folder (capture_kmsg.c, capture_facts.c). */
+/* The sequence number the next kernel log record will get. */
+int kmsg_next_seq(const struct capture_env *env, uint64_t *seq, char *err, size_t errlen);
+/* Kernel log records from @seq on into @path as dmesg text. */
+int kmsg_save(const struct capture_env *env, uint64_t seq, const char *path,
+	      char *err, size_t errlen);
+int facts_save(const struct capture_env *env, const char *sysdir, char *err, size_t errlen);
+
+#endif

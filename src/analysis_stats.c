@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Statistics over many cycles: the headline totals, each phase's length
+ * and each device's time per phase, as distributions. A device's value in
+ * a cycle is the sum of its callbacks in that phase (one, nearly always).
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "analysis.h"
+
+void stats_init(struct run_stats *st, const char *mode)
+{
+	memset(st, 0, sizeof(*st));
+	strpool_init(&st->pool);
+	st->mode = mode ? strpool_cstr(&st->pool, mode) : NULL;
+}
+
+void stats_free(struct run_stats *st)
+{
+	size_t i;
+
+	free(st->suspend.v);
+	free(st->resume.v);
+	free(st->boot.v);
+	for (i = 0; i < st->nrows; i++)
+		free(st->rows[i].s.v);
+	free(st->rows);
+	free(st->slots);
+	strpool_free(&st->pool);
+}
+
+static void series_add(struct stat_series *s, ns_t v, struct stat_origin at)
+{
+	if (v == NS_NONE)
+		return;
+	if (!s->n || v > s->worst_v) {
+		s->worst_v = v;
+		s->worst = at;
+	}
+	VEC_RESERVE(s->v, s->n, s->cap);
+	s->v[s->n++] = v;
+}
+
+static size_t slot_of(const struct run_stats *st, const char *phase, const char *device)
+{
+	uintptr_t k = (uintptr_t)phase * 31 + (uintptr_t)device;
+
+	return (size_t)(hash_bytes(&k, sizeof(k)) & (st->nslots - 1));
+}
+
+/* Names are interned in st->pool, so equal names are equal pointers. */
+static int find_slot(const struct run_stats *st, const char *phase, const char *device)
+{
+	size_t i = slot_of(st, phase, device);
+
+	while (st->slots[i] >= 0) {
+		const struct stat_row *r = &st->rows[st->slots[i]];
+
+		if (r->phase == phase && r->device == device)
+			break;
+		i = (i + 1) & (st->nslots - 1);
+	}
+	return (int)i;
+}
+
+static void rehash(struct run_stats *st)
+{
+	size_t i;
+
+	free(st->slots);
+	st->nslots = st->nslots ? st->nslots * 2 : 256;
+	st->slots = xmalloc(st->nslots * sizeof(*st->slots));
+	for (i = 0; i < st->nslots; i++)
+		st->slots[i] = -1;
+	for (i = 0; i < st->nrows; i++)
+		st->slots[find_slot(st, st->rows[i].phase, st->rows[i].device)] = (int)i;
+}
+
+static struct stat_row *row_get(struct run_stats *st, const char *phase, const char *device)
+{
+	struct stat_row *r;
+	int slot;
+
+	if ((st->nrows + 1) * 2 > st->nslots)
+		rehash(st);
+	slot = find_slot(st, phase, device);
+	if (st->slots[slot] >= 0)
+		return &st->rows[st->slots[slot]];
+	VEC_RESERVE(st->rows, st->nrows, st->rows_cap);
+	r = &st->rows[st->nrows];
+	memset(r, 0, sizeof(*r));
+	r->phase = phase;
+	r->device = device;
+	st->slots[slot] = (int)st->nrows++;
+	return r;
+}
+
+const struct stat_row *stats_row(const struct run_stats *st, const char *phase,
+				 const char *device)
+{
+	struct strpool *pool = (struct strpool *)&st->pool;
+	int slot;
+
+	if (!st->nslots)
+		return NULL;
+	/* Interning a name that is not there only grows the pool. */
+	slot = find_slot(st, strpool_cstr(pool, phase), device ? strpool_cstr(pool, device) : NULL);
+	return st->slots[slot] >= 0 ? &st->rows[st->slots[slot]] : NULL;
+}
+
+static bool take_cycle(const struct run_stats *st, const struct pm_cycle *c)
+{
+	if (st->mode && strcmp(st->mode, mode_name(c->mode)))
+		return false;
+	return c->mode == MODE_BOOT || (c->resumed && !c->aborted);
+}
+
+static void add_devices(struct run_stats *st, const struct pm_run *run,
+			const struct pm_cycle *c, const char **phase_names,
+			struct stat_origin at)
+{
+	ns_t *sum = xcalloc(run->ndevs ? run->ndevs : 1, sizeof(*sum));
+	size_t p, i;
+
+	/* Per phase, so a device's callbacks in one phase add up. */
+	for (p = 0; p < c->nphases; p++) {
+		for (i = 0; i < c->ncbs; i++) {
+			const struct pm_callback *cb = &c->cbs[i];
+			ns_t d = cb_duration(cb);
+
+			if (cb->phase == (int)p && d != NS_NONE)
+				sum[cb->dev] += d + 1; /* +1: seen, even at 0 ns */
+		}
+		for (i = 0; i < c->ncbs; i++) {
+			const struct pm_callback *cb = &c->cbs[i];
+			const struct pm_device *dv = &run->devs[cb->dev];
+			struct stat_row *r;
+
+			if (cb->phase != (int)p || !sum[cb->dev])
+				continue;
+			r = row_get(st, phase_names[p], strpool_cstr(&st->pool, dv->name));
+			if (!r->driver && dv->driver && *dv->driver)
+				r->driver = strpool_cstr(&st->pool, dv->driver);
+			series_add(&r->s, sum[cb->dev] - 1, at);
+			sum[cb->dev] = 0;
+		}
+	}
+	free(sum);
+}
+
+static void add_cycle(struct run_stats *st, const struct pm_run *run,
+		      const struct pm_cycle *c, struct stat_origin at)
+{
+	const char **names = xcalloc(c->nphases ? c->nphases : 1, sizeof(*names));
+	struct cycle_totals t;
+	size_t p;
+
+	cycle_totals(c, &t);
+	if (c->mode == MODE_BOOT) {
+		series_add(&st->boot, t.total_ns, at);
+	} else {
+		series_add(&st->suspend, t.suspend_ns, at);
+		series_add(&st->resume, t.resume_ns, at);
+	}
+	for (p = 0; p < c->nphases; p++) {
+		const struct pm_phase *ph = &c->phases[p];
+
+		names[p] = strpool_cstr(&st->pool, ph->name);
+		if (ph->start != NS_NONE && ph->end != NS_NONE)
+			series_add(&row_get(st, names[p], NULL)->s, ph->end - ph->start, at);
+	}
+	add_devices(st, run, c, names, at);
+	free(names);
+}
+
+void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *source)
+{
+	struct stat_origin at = { strpool_cstr(&st->pool, source), 0 };
+	size_t i;
+
+	st->ninputs++;
+	for (i = 0; i < run->ncycles; i++) {
+		const struct pm_cycle *c = &run->cycles[i];
+
+		if (!take_cycle(st, c)) {
+			st->nskipped++;
+			continue;
+		}
+		at.cycle = c->index;
+		add_cycle(st, run, c, at);
+		st->ncycles++;
+	}
+}
+
+static int cmp_ns(const void *a, const void *b)
+{
+	ns_t x = *(const ns_t *)a, y = *(const ns_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of an even count is the mean of the middle two. */
+void stats_summary(const struct stat_series *s, struct stat_summary *out)
+{
+	ns_t *v;
+	double sum = 0, sq = 0, mean;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->n = s->n;
+	out->min = out->median = out->max = out->mean = out->stddev = NS_NONE;
+	if (!s->n)
+		return;
+	v = xmalloc(s->n * sizeof(*v));
+	memcpy(v, s->v, s->n * sizeof(*v));
+	qsort(v, s->n, sizeof(*v), cmp_ns);
+	for (i = 0; i < s->n; i++)
+		sum += (double)v[i];
+	mean = sum / (double)s->n;
+	for (i = 0; i < s->n; i++)
+		sq += ((double)v[i] - mean) * ((double)v[i] - mean);
+	out->min = v[0];
+	out->max = v[s->n - 1];
+	out->median = s->n % 2 ? v[s->n / 2] : (v[s->n / 2 - 1] + v[s->n / 2]) / 2;
+	out->mean = (ns_t)llround(mean);
+	out->stddev = s->n > 1 ? (ns_t)llround(sqrt(sq / (double)(s->n - 1))) : 0;
+	free(v);
+}

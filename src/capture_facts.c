@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The system facts of a run folder (RUN-DIR/sys/):
+ *   facts.txt     "key: value" lines: kernel, command line, DMI ids,
+ *                 the files of /sys/power (read after the capture, before restoring)
+ *   devices.txt   every device under /sys/devices with a power/ directory:
+ *                 "<path> async=enabled|disabled|- runtime=... wakeup=..."
+ *   devlinks.txt  "<supplier> <consumer> <status>" from /sys/class/devlink
+ * The formats are those src/input_sysfacts.c reads.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "capture.h"
+#include "util.h"
+
+/* One line of a small kernel file, "-" when there is none. */
+static char *read_word(const struct capture_env *env, const char *path)
+{
+	char *s = capture_read(env, path);
+	size_t n;
+
+	if (!s)
+		return xstrdup("-");
+	n = strcspn(s, "\n");
+	s[n] = '\0';
+	if (!n) {
+		free(s);
+		return xstrdup("-");
+	}
+	return s;
+}
+
+static void fact_file(FILE *f, const struct capture_env *env, const char *key,
+		      const char *path)
+{
+	char *v;
+
+	if (!capture_exists(env, path))
+		return;
+	v = read_word(env, path);
+	fprintf(f, "%s: %s\n", key, v);
+	free(v);
+}
+
+static int write_facts(FILE *f, const struct capture_env *env)
+{
+	static const char *const dmi[] = {
+		"sys_vendor", "product_name", "product_version", "board_vendor",
+		"board_name", "bios_vendor", "bios_version", "bios_date",
+	};
+	static const char *const power[] = {
+		"state", "mem_sleep", "disk", "pm_async", "pm_test", "pm_print_times",
+		"pm_debug_messages", "pm_trace", "wakeup_count", "image_size",
+	};
+	struct utsname u;
+	char key[64], path[128];
+	size_t i;
+
+	if (uname(&u) == 0)
+		fprintf(f, "uname: %s %s %s %s %s\n", u.sysname, u.nodename, u.release,
+			u.version, u.machine);
+	fact_file(f, env, "cmdline", "/proc/cmdline");
+	for (i = 0; i < ARRAY_SIZE(dmi); i++) {
+		snprintf(key, sizeof(key), "dmi.%s", dmi[i]);
+		snprintf(path, sizeof(path), "/sys/class/dmi/id/%s", dmi[i]);
+		fact_file(f, env, key, path);
+	}
+	for (i = 0; i < ARRAY_SIZE(power); i++) {
+		snprintf(key, sizeof(key), "power.%s", power[i]);
+		snprintf(path, sizeof(path), "/sys/power/%s", power[i]);
+		fact_file(f, env, key, path);
+	}
+	return 0;
+}
+
+/* A directory is a device when it has a power/ directory. */
+static void dev_line(FILE *out, const char *path, const char *rel)
+{
+	struct capture_env raw = { .root = "" };
+	char *power = xasprintf("%s/power", path), *a, *r, *k, *async, *rt, *wk;
+	struct stat ps;
+
+	if (stat(power, &ps) == 0 && S_ISDIR(ps.st_mode)) {
+		a = xasprintf("%s/async", power);
+		r = xasprintf("%s/runtime_status", power);
+		k = xasprintf("%s/wakeup", power);
+		async = read_word(&raw, a);
+		rt = read_word(&raw, r);
+		wk = read_word(&raw, k);
+		fprintf(out, "%s async=%s runtime=%s wakeup=%s\n", rel, async, rt, wk);
+		free(async);
+		free(rt);
+		free(wk);
+		free(a);
+		free(r);
+		free(k);
+	}
+	free(power);
+}
+
+/* Depth first through real directories only: sysfs is full of symlinks. */
+static void walk_devices(FILE *out, const char *path, size_t skip, unsigned int depth)
+{
+	struct dirent *de;
+	DIR *d;
+
+	if (depth > 64 || !(d = opendir(path)))
+		return;
+	while ((de = readdir(d))) {
+		struct stat sb;
+		char *sub;
+
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, "power"))
+			continue;
+		if (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
+			continue;
+		sub = xasprintf("%s/%s", path, de->d_name);
+		if (lstat(sub, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+			dev_line(out, sub, sub + skip);
+			walk_devices(out, sub, skip, depth + 1);
+		}
+		free(sub);
+	}
+	closedir(d);
+}
+
+static int write_devices(FILE *f, const struct capture_env *env, char *err, size_t errlen)
+{
+	char *top = capture_path(env, "/sys/devices");
+	struct stat sb;
+	int rc = -1;
+
+	if (stat(top, &sb) < 0) {
+		snprintf(err, errlen, "%s: %s", top, strerror(errno));
+		goto out;
+	}
+	walk_devices(f, top, strlen(top) + 1, 0);
+	rc = 0;
+out:
+	free(top);
+	return rc;
+}
+
+static char *link_name(const char *dir, const char *which)
+{
+	char *p = xasprintf("%s/%s", dir, which), buf[4096], *slash;
+	ssize_t n = readlink(p, buf, sizeof(buf) - 1);
+
+	free(p);
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	return xstrdup(slash ? slash + 1 : buf);
+}
+
+/* A system without device links has no /sys/class/devlink: an empty file. */
+static int write_devlinks(FILE *f, const struct capture_env *env)
+{
+	char *top = capture_path(env, "/sys/class/devlink");
+	struct dirent *de;
+	DIR *d = opendir(top);
+
+	if (!d)
+		goto out;
+	while ((de = readdir(d))) {
+		char *dir, *sup, *con, *st, *stp;
+		struct capture_env raw = { .root = "" };
+
+		if (de->d_name[0] == '.')
+			continue;
+		dir = xasprintf("%s/%s", top, de->d_name);
+		sup = link_name(dir, "supplier");
+		con = link_name(dir, "consumer");
+		stp = xasprintf("%s/status", dir);
+		st = read_word(&raw, stp);
+		if (sup && con)
+			fprintf(f, "%s %s %s\n", sup, con, st);
+		free(sup);
+		free(con);
+		free(st);
+		free(stp);
+		free(dir);
+	}
+	closedir(d);
+out:
+	free(top);
+	return 0;
+}
+
+static int save_file(const char *dir, const char *name, const struct capture_env *env,
+		     int (*fn)(FILE *, const struct capture_env *, char *, size_t),
+		     char *err, size_t errlen)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "we");
+	int rc = -1;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		goto out;
+	}
+	rc = fn(f, env, err, errlen);
+	if (fclose(f) != 0 && !rc) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		rc = -1;
+	}
+out:
+	free(path);
+	return rc;
+}
+
+static int facts_fn(FILE *f, const struct capture_env *env, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	return write_facts(f, env);
+}
+
+static int links_fn(FILE *f, const struct capture_env *env, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	return write_devlinks(f, env);
+}
+
+int facts_save(const struct capture_env *env, const char *sysdir, char *err, size_t errlen)
+{
+	if (mkdir(sysdir, 0755) < 0 && errno != EEXIST) {
+		snprintf(err, errlen, "%s: %s", sysdir, strerror(errno));
+		return -1;
+	}
+	if (save_file(sysdir, "facts.txt", env, facts_fn, err, errlen) < 0 ||
+	    save_file(sysdir, "devices.txt", env, write_devices, err, errlen) < 0 ||
+	    save_file(sysdir, "devlinks.txt", env, links_fn, err, errlen) < 0)
+		return -1;
+	return 0;
+}

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Arm, suspend, save, restore. Every file outside the tracing instance
+ * goes through the saved-settings list, which is persisted before the
+ * file is written, so that a crash at any point leaves enough behind for
+ * `pmscope collect --restore`. The instance itself is removed whole.
+ *
+ * Trace clock "global": the same sched_clock time base as the printk
+ * time stamps of dmesg.txt (so trace and log line up), and ordered across
+ * CPUs, which "local" is not (async callbacks run on every CPU). "mono"
+ * and "boot" would not match dmesg.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "capture.h"
+#include "util.h"
+
+#define TRACE_CLOCK "global"
+#define GRAPH_FUNCTION "dpm_run_callback"
+
+static const char *const events[] = {
+	"power/suspend_resume", "power/device_pm_callback_start",
+	"power/device_pm_callback_end",
+	/* optional: which wakeup source held the system or woke it */
+	"power/wakeup_source_activate", "power/wakeup_source_deactivate",
+};
+#define EVENTS_REQUIRED 3
+
+/*
+ * Per CPU: a cycle's callback events take well under 1 MB on machines
+ * with a few thousand devices; hibernation runs four device passes;
+ * function_graph writes an entry and exit per function called.
+ */
+static unsigned int buffer_kb(const struct capture_opts *o)
+{
+	unsigned int kb = o->mode == MODE_DISK ? 8192 : 4096;
+	unsigned int cycles = o->cycles ? o->cycles : 1;
+
+	kb *= cycles < 8 ? cycles : 8;
+	if (o->callgraph)
+		kb = 65536;
+	return kb;
+}
+
+/* A file of the instance; the instance is removed, so nothing is saved. */
+static int inst_write(struct capture *c, const char *file, const char *value,
+		      char *err, size_t errlen)
+{
+	char *path = tracefs_instance_get_file(c->inst, file);
+	struct capture_env abs = { .root = "", .fake = c->env->fake };
+	int rc;
+
+	if (!path) {
+		snprintf(err, errlen, "tracing instance %s: %s", CAPTURE_INSTANCE, strerror(errno));
+		return -1;
+	}
+	rc = capture_write(&abs, path, value, err, errlen);
+	tracefs_put_tracing_file(path);
+	return rc;
+}
+
+/* Persist first: a crash after the write still knows the old value. */
+static int set_saved(struct capture *c, const char *path, const char *value,
+		     char *err, size_t errlen)
+{
+	if (saved_set(&c->saved, c->env, path, NULL, err, errlen) < 0 ||
+	    capture_state_store(c, err, errlen) < 0)
+		return -1;
+	return capture_write(c->env, path, value, err, errlen);
+}
+
+static int use_tracing_dir(const struct capture_env *env, char *err, size_t errlen)
+{
+	char *tdir = capture_tracing_dir(env);
+	int rc;
+
+	if (!tdir) {
+		snprintf(err, errlen, "tracefs is not mounted");
+		return -1;
+	}
+	rc = tracefs_set_tracing_dir(tdir);
+	if (rc < 0)
+		snprintf(err, errlen, "%s: %s", tdir, strerror(errno));
+	free(tdir);
+	return rc;
+}
+
+static int setup_instance(struct capture *c, const struct capture_opts *o, char *err,
+			  size_t errlen)
+{
+	char kb[32], depth[32], *dir;
+	size_t i;
+
+	c->inst = tracefs_instance_create(CAPTURE_INSTANCE);
+	/* NULL would make every later call act on the top-level buffer */
+	if (!c->inst) {
+		snprintf(err, errlen, "creating the tracing instance %s: %s", CAPTURE_INSTANCE,
+			 strerror(errno));
+		return -1;
+	}
+	dir = tracefs_instance_get_dir(c->inst);
+	if (dir && c->env->fake && c->env->fake->instance_made)
+		c->env->fake->instance_made(dir, c->env->fake->arg);
+	tracefs_put_tracing_file(dir);
+	snprintf(kb, sizeof(kb), "%u", buffer_kb(o));
+	if (inst_write(c, "tracing_on", "0", err, errlen) < 0 ||
+	    inst_write(c, "trace_clock", TRACE_CLOCK, err, errlen) < 0 ||
+	    inst_write(c, "buffer_size_kb", kb, err, errlen) < 0)
+		return -1;
+	for (i = 0; i < ARRAY_SIZE(events); i++) {
+		char *f = xasprintf("events/%s/enable", events[i]);
+		int rc = tracefs_file_exists(c->inst, f) || i < EVENTS_REQUIRED ?
+			inst_write(c, f, "1", err, errlen) : 0;
+
+		free(f);
+		if (rc < 0)
+			return -1;
+	}
+	if (o->callgraph) {
+		snprintf(depth, sizeof(depth), "%u", o->graph_depth ? o->graph_depth : 3);
+		/* only these functions are patched at all: cheap even under emulation */
+		if (inst_write(c, "set_ftrace_filter", GRAPH_FUNCTION, err, errlen) < 0 ||
+		    inst_write(c, "set_graph_function", GRAPH_FUNCTION, err, errlen) < 0 ||
+		    inst_write(c, "max_graph_depth", depth, err, errlen) < 0 ||
+		    inst_write(c, "current_tracer", "function_graph", err, errlen) < 0)
+			return -1;
+	}
+	return inst_write(c, "tracing_on", "1", err, errlen);
+}
+
+int capture_arm(struct capture *c, const struct capture_env *env,
+		const struct capture_opts *o, char *err, size_t errlen)
+{
+	char e[512];
+
+	memset(c, 0, sizeof(*c));
+	c->env = env;
+	c->mode = o->mode;
+	if (use_tracing_dir(env, err, errlen) < 0 ||
+	    kmsg_next_seq(env, &c->kmsg_seq, err, errlen) < 0 ||
+	    capture_state_store(c, err, errlen) < 0)
+		return -1;
+	c->armed = true;
+	if (set_saved(c, "/sys/power/pm_print_times", "1", err, errlen) < 0)
+		goto fail;
+	if (capture_exists(env, "/sys/power/pm_debug_messages") &&
+	    set_saved(c, "/sys/power/pm_debug_messages", "1", err, errlen) < 0)
+		goto fail;
+	if (o->mode == MODE_MEM && capture_exists(env, "/sys/power/mem_sleep") &&
+	    set_saved(c, "/sys/power/mem_sleep", "deep", err, errlen) < 0)
+		goto fail;
+	if (o->pm_test && set_saved(c, "/sys/power/pm_test", o->pm_test, err, errlen) < 0)
+		goto fail;
+	if (setup_instance(c, o, err, errlen) < 0)
+		goto fail;
+	return 0;
+fail:
+	capture_restore(c, e, sizeof(e));
+	return -1;
+}
+
+int capture_suspend(struct capture *c, unsigned int secs, char *err, size_t errlen)
+{
+	static const char *const state[] = {
+		[MODE_MEM] = "mem", [MODE_S2IDLE] = "freeze", [MODE_STANDBY] = "standby",
+		[MODE_DISK] = "disk",
+	};
+	char when[32];
+
+	if (c->mode == MODE_NONE) {
+		snprintf(err, errlen, "no suspend mode given");
+		return -1;
+	}
+	if (secs) {
+		/* "0" first: a pending alarm makes a new one fail with EBUSY */
+		snprintf(when, sizeof(when), "+%u", secs);
+		if (set_saved(c, "/sys/class/rtc/rtc0/wakealarm", "0", err, errlen) < 0 ||
+		    capture_write(c->env, "/sys/class/rtc/rtc0/wakealarm", when, err, errlen) < 0)
+			return -1;
+	}
+	if (c->env->stop && *c->env->stop) {
+		snprintf(err, errlen, "interrupted before suspending");
+		return -1;
+	}
+	/* returns after the resume, or fails when the suspend was aborted */
+	return capture_write(c->env, "/sys/power/state", state[c->mode], err, errlen);
+}
+
+static int copy_file(const char *from, const char *to, char *err, size_t errlen)
+{
+	int in = open(from, O_RDONLY | O_CLOEXEC), out = -1, rc = -1;
+	char buf[65536];
+	ssize_t n;
+
+	if (in < 0) {
+		snprintf(err, errlen, "%s: %s", from, strerror(errno));
+		return -1;
+	}
+	out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (out < 0) {
+		snprintf(err, errlen, "%s: %s", to, strerror(errno));
+		goto out;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, (size_t)n) != n) {
+			snprintf(err, errlen, "%s: %s", to, strerror(errno));
+			goto out;
+		}
+	if (n < 0) {
+		snprintf(err, errlen, "%s: %s", from, strerror(errno));
+		goto out;
+	}
+	rc = 0;
+out:
+	if (out >= 0 && close(out) != 0 && !rc) {
+		snprintf(err, errlen, "%s: %s", to, strerror(errno));
+		rc = -1;
+	}
+	close(in);
+	return rc;
+}
+
+/*
+ * collect in another process: the instance arm made, if it is there
+ * (tracefs_instance_exists() looks at the mounted tracefs, not at the
+ * directory given to tracefs_set_tracing_dir()).
+ */
+static int find_instance(struct capture *c)
+{
+	char e[256], *tdir, *dir;
+	bool there;
+
+	if (c->inst)
+		return 0;
+	tdir = capture_tracing_dir(c->env);
+	if (!tdir)
+		return -1;
+	dir = xasprintf("%s/instances/%s", tdir, CAPTURE_INSTANCE);
+	there = access(dir, F_OK) == 0;
+	free(dir);
+	free(tdir);
+	if (!there || use_tracing_dir(c->env, e, sizeof(e)) < 0)
+		return -1;
+	c->inst = tracefs_instance_create(CAPTURE_INSTANCE);
+	return c->inst ? 0 : -1;
+}
+
+int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
+{
+	char *path = NULL, *trace;
+	int rc = -1;
+
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (find_instance(c) == 0) {
+		inst_write(c, "tracing_on", "0", err, errlen);
+		trace = tracefs_instance_get_file(c->inst, "trace");
+		path = xasprintf("%s/trace.txt", dir);
+		rc = trace ? copy_file(trace, path, err, errlen) : -1;
+		tracefs_put_tracing_file(trace);
+		free(path);
+		if (rc < 0)
+			return -1;
+	} else {
+		fprintf(stderr, "pmscope: no tracing instance %s: the run folder has no trace.txt\n",
+			CAPTURE_INSTANCE);
+	}
+	path = xasprintf("%s/dmesg.txt", dir);
+	rc = kmsg_save(c->env, c->kmsg_seq, path, err, errlen);
+	free(path);
+	if (rc < 0)
+		return -1;
+	path = xasprintf("%s/sys", dir);
+	rc = facts_save(c->env, path, err, errlen);
+	free(path);
+	return rc;
+}
+
+int capture_restore(struct capture *c, char *err, size_t errlen)
+{
+	char e[512], *dir;
+	int rc = 0;
+
+	if (find_instance(c) == 0) {
+		dir = tracefs_instance_get_dir(c->inst);
+		inst_write(c, "tracing_on", "0", e, sizeof(e));
+		if (dir && c->env->fake && c->env->fake->instance_removing)
+			c->env->fake->instance_removing(dir, c->env->fake->arg);
+		tracefs_put_tracing_file(dir);
+		if (tracefs_instance_destroy(c->inst) < 0) {
+			snprintf(err, errlen, "removing the tracing instance %s: %s",
+				 CAPTURE_INSTANCE, strerror(errno));
+			rc = -1;
+		}
+		tracefs_instance_free(c->inst);
+		c->inst = NULL;
+	}
+	if (saved_restore(&c->saved, c->env, rc ? e : err, rc ? sizeof(e) : errlen) < 0)
+		rc = -1;
+	if (c->armed && capture_state_remove(c->env, rc ? e : err, rc ? sizeof(e) : errlen) < 0)
+		rc = -1;
+	c->armed = false;
+	return rc;
+}
+
+void capture_free(struct capture *c)
+{
+	if (c->inst)
+		tracefs_instance_free(c->inst);
+	saved_free(&c->saved);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pmscope stats and pmscope compare: many cycles as distributions, two
+ * sets side by side, and limits a CI job can gate on.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analysis.h"
+#include "cmd.h"
+#include "input.h"
+#include "report.h"
+
+static void stats_usage(FILE *f, bool compare)
+{
+	if (compare)
+		fprintf(f, "usage: pmscope compare [options] BEFORE AFTER\n\n"
+			"Compare two sets of runs (a patch's before and after): the medians\n"
+			"of the suspend and resume totals, of each phase and of each device.\n");
+	else
+		fprintf(f, "usage: pmscope stats [options] INPUT...\n\n"
+			"Statistics over every cycle of the inputs: n, min, median, mean,\n"
+			"max and standard deviation of the totals, phases and devices.\n");
+	fprintf(f, "Each input is a log, a run folder, or a folder of those.\n"
+		"\noptions:\n"
+		"  -j, --json FILE        write the JSON (schema pmscope-%s/1); - for stdout\n"
+		"  -n, --top N            list N devices (default 10)\n"
+		"  -m, --mode MODE        take only cycles of MODE (mem, s2idle, standby,\n"
+		"                         disk, boot)\n"
+		"  -q, --quiet            no terminal summary\n"
+		"      --max-suspend MS   fail when a cycle's suspend took longer%s\n"
+		"      --max-resume MS    fail when a cycle's resume took longer%s\n",
+		compare ? "compare" : "stats", compare ? " (after)" : "",
+		compare ? " (after)" : "");
+	if (compare)
+		fprintf(f, "      --max-regress PCT  fail when the median suspend or resume grew\n"
+			"                         by more than PCT percent\n");
+	fprintf(f, "  -h, --help             this text\n\n"
+		"exit status: 0 clean, 1 a limit was exceeded, 2 bad usage or an\n"
+		"unreadable input.\n");
+}
+
+struct stats_args {
+	const char *json, *mode;
+	size_t top;
+	bool quiet;
+	double max_suspend, max_resume, max_regress;	/* NAN: not set */
+};
+
+static void take_run(const struct pm_run *run, const char *source, void *ctx)
+{
+	stats_add_run(ctx, run, source);
+}
+
+static int parse_ms(const char *s, double *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (!*s || *end || !(v >= 0) || v > 1e9)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* 1 ok, 0 done (help), -1 usage error. */
+static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
+{
+	static const struct option opts[] = {
+		{ "json", required_argument, NULL, 'j' },
+		{ "top", required_argument, NULL, 'n' },
+		{ "mode", required_argument, NULL, 'm' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "max-suspend", required_argument, NULL, 'S' },
+		{ "max-resume", required_argument, NULL, 'R' },
+		{ "max-regress", required_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	double v;
+	int c;
+
+	*a = (struct stats_args){ .top = 10, .max_suspend = NAN, .max_resume = NAN,
+				  .max_regress = NAN };
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "j:n:m:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j': a->json = optarg; break;
+		case 'm': a->mode = optarg; break;
+		case 'q': a->quiet = true; break;
+		case 'h': stats_usage(stdout, compare); return 0;
+		case 'n':
+		case 'S':
+		case 'R':
+		case 'P':
+			if (parse_ms(optarg, &v) < 0 || (c == 'P' && !compare)) {
+				fprintf(stderr, "pmscope: bad value '%s'\n", optarg);
+				return -1;
+			}
+			if (c == 'n')
+				a->top = (size_t)v;
+			else
+				*(c == 'S' ? &a->max_suspend : c == 'R' ? &a->max_resume :
+					     &a->max_regress) = v;
+			break;
+		default:
+			return -1;
+		}
+	}
+	return 1;
+}
+
+static void gate_max(struct stats_report *sr, const char *what, const struct stat_series *s,
+		     double limit)
+{
+	struct gate_result *g = &sr->gates[sr->ngates];
+	struct stat_summary m;
+
+	if (isnan(limit))
+		return;
+	stats_summary(s, &m);
+	memset(g, 0, sizeof(*g));
+	g->what = what;
+	g->unit = "ms";
+	g->limit = limit;
+	g->value = m.n ? m.max / 1e6 : NAN;
+	g->failed = !m.n || g->value > limit;	/* nothing measured passes nothing */
+	if (m.n)
+		snprintf(g->where, sizeof(g->where), "%s cycle %d", s->worst.source, s->worst.cycle);
+	sr->ngates++;
+}
+
+static void gate_regress(struct stats_report *sr, const char *what,
+			 const struct stat_series *a, const struct stat_series *b, double pct)
+{
+	struct gate_result *g = &sr->gates[sr->ngates];
+	struct stat_summary ma, mb;
+
+	if (isnan(pct))
+		return;
+	stats_summary(a, &ma);
+	stats_summary(b, &mb);
+	memset(g, 0, sizeof(*g));
+	g->what = what;
+	g->unit = "%";
+	g->limit = pct;
+	g->value = ma.n && mb.n && ma.median > 0 ?
+		100.0 * (double)(mb.median - ma.median) / (double)ma.median : NAN;
+	g->failed = isnan(g->value) || g->value > pct;
+	sr->ngates++;
+}
+
+static bool any_failed(const struct stats_report *sr)
+{
+	size_t i;
+
+	for (i = 0; i < sr->ngates; i++)
+		if (sr->gates[i].failed)
+			return true;
+	return false;
+}
+
+static int report(struct stats_report *sr, const struct stats_args *a)
+{
+	char err[1024];
+
+	if (!a->quiet && report_stats_text(stdout, sr) < 0)
+		return -1;
+	if (a->json && write_atomic(a->json, report_stats_json, sr, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope: %s\n", err);
+		return -1;
+	}
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "pmscope: standard output: write failed\n");
+		return -1;
+	}
+	return 0;
+}
+
+static int stats_main(int argc, char **argv, bool compare)
+{
+	struct run_stats side[2];
+	struct gate_result gates[6];
+	struct stats_report sr = { .gates = gates };
+	struct stats_args a;
+	size_t nbad = 0, nsides = compare ? 2 : 1, s;
+	int i, rc;
+
+	rc = parse_args(argc, argv, compare, &a);
+	if (rc <= 0) {
+		if (rc < 0)
+			stats_usage(stderr, compare);
+		return rc < 0 ? EXIT_USAGE : EXIT_CLEAN;
+	}
+	if (compare ? argc - optind != 2 : argc - optind < 1) {
+		fprintf(stderr, "pmscope %s: %s\n", argv[0],
+			compare ? "give two inputs, BEFORE and AFTER" : "no input");
+		stats_usage(stderr, compare);
+		return EXIT_USAGE;
+	}
+	for (s = 0; s < nsides; s++)
+		stats_init(&side[s], a.mode);
+	for (i = optind; i < argc; i++)
+		input_each(argv[i], take_run, &side[compare ? i - optind : 0], &nbad);
+	rc = EXIT_USAGE;
+	for (s = 0; s < nsides; s++)
+		if (!side[s].ncycles) {
+			fprintf(stderr, "pmscope: %s: no completed cycle%s%s\n",
+				compare ? argv[optind + s] : "the inputs", a.mode ? " of mode " : "",
+				a.mode ? a.mode : "");
+			goto out;
+		}
+	sr.a = &side[0];
+	sr.b = compare ? &side[1] : NULL;
+	sr.a_label = argv[optind];
+	sr.b_label = compare ? argv[optind + 1] : NULL;
+	sr.top = a.top;
+	gate_max(&sr, "suspend", &side[nsides - 1].suspend, a.max_suspend);
+	gate_max(&sr, "resume", &side[nsides - 1].resume, a.max_resume);
+	if (compare) {
+		gate_regress(&sr, "suspend regression", &side[0].suspend, &side[1].suspend,
+			     a.max_regress);
+		gate_regress(&sr, "resume regression", &side[0].resume, &side[1].resume,
+			     a.max_regress);
+	}
+	if (report(&sr, &a) < 0)
+		goto out;
+	rc = nbad ? EXIT_USAGE : any_failed(&sr) ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
+out:
+	for (s = 0; s < nsides; s++)
+		stats_free(&side[s]);
+	return rc;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+	return stats_main(argc, argv, false);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	return stats_main(argc, argv, true);
+}

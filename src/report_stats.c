@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Statistics of many cycles, and two sets of runs side by side: the
+ * terminal text. The medians lead, because one slow outlier should not
+ * hide or fake a patch's effect; min, max and stddev show the spread.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analysis.h"
+#include "report.h"
+
+static const char *fmt_ms(char *buf, size_t n, ns_t ns)
+{
+	if (ns == NS_NONE)
+		snprintf(buf, n, "%9s", "-");
+	else
+		snprintf(buf, n, "%9.3f", ns / 1e6);
+	return buf;
+}
+
+/* Cut long names so columns stay put; keeps the end, which differs. */
+static const char *fit(char *buf, size_t width, const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+
+	if (!s || !*s)
+		return "-";
+	if (n <= width)
+		return s;
+	snprintf(buf, width + 1, "~%s", s + n - (width - 1));
+	return buf;
+}
+
+static void summary_line(FILE *f, const char *name, const struct stat_series *s)
+{
+	struct stat_summary m;
+	char a[24], b[24], c[24], d[24], e[24];
+
+	stats_summary(s, &m);
+	fprintf(f, "  %-16.16s %5zu %s %s %s %s %s\n", name, m.n, fmt_ms(a, sizeof(a), m.min),
+		fmt_ms(b, sizeof(b), m.median), fmt_ms(c, sizeof(c), m.mean),
+		fmt_ms(d, sizeof(d), m.max), fmt_ms(e, sizeof(e), m.stddev));
+}
+
+struct ranked {
+	const struct stat_row *row, *other;
+	ns_t key;
+};
+
+static int cmp_ranked(const void *x, const void *y)
+{
+	const struct ranked *a = x, *b = y;
+
+	if (a->key != b->key)
+		return a->key > b->key ? -1 : 1;
+	return strcmp(a->row->device, b->row->device);
+}
+
+static void slowest_devices(FILE *f, const struct run_stats *st, size_t top)
+{
+	struct ranked *r = xmalloc((st->nrows ? st->nrows : 1) * sizeof(*r));
+	struct stat_summary m;
+	char a[24], b[24], dev[64];
+	size_t i, k = 0;
+
+	for (i = 0; i < st->nrows; i++) {
+		if (!st->rows[i].device)
+			continue;
+		stats_summary(&st->rows[i].s, &m);
+		r[k].row = &st->rows[i];
+		r[k++].key = m.median;
+	}
+	qsort(r, k, sizeof(*r), cmp_ranked);
+	fprintf(f, "\nslowest devices, by median (ms)\n  %-34s %-14s %5s %9s %9s\n", "device {driver}",
+		"phase", "n", "median", "max");
+	for (i = 0; i < k && i < top; i++) {
+		const struct stat_row *row = r[i].row;
+		char *name = row->driver ? xasprintf("%s {%s}", row->device, row->driver) :
+					   xstrdup(row->device);
+
+		stats_summary(&row->s, &m);
+		fprintf(f, "  %-34s %-14.14s %5zu %s %s\n", fit(dev, 34, name), row->phase, m.n,
+			fmt_ms(a, sizeof(a), m.median), fmt_ms(b, sizeof(b), m.max));
+		free(name);
+	}
+	free(r);
+}
+
+static void print_gates(FILE *f, const struct stats_report *sr)
+{
+	size_t i;
+
+	if (!sr->ngates)
+		return;
+	fprintf(f, "\ngates\n");
+	for (i = 0; i < sr->ngates; i++) {
+		const struct gate_result *g = &sr->gates[i];
+
+		fprintf(f, "  %-24s %10.3f %-2s limit %10.3f %-2s  %s%s%s\n", g->what, g->value,
+			g->unit, g->limit, g->unit, g->failed ? "FAILED" : "ok",
+			g->where[0] ? "  " : "", g->where);
+	}
+}
+
+static void stats_text(FILE *f, const struct stats_report *sr)
+{
+	const struct run_stats *st = sr->a;
+	size_t i;
+
+	fprintf(f, "pmscope stats: %zu cycle%s from %zu input%s", st->ncycles,
+		st->ncycles == 1 ? "" : "s", st->ninputs, st->ninputs == 1 ? "" : "s");
+	if (st->mode)
+		fprintf(f, ", mode %s", st->mode);
+	if (st->nskipped)
+		fprintf(f, " (%zu not taken: other mode, aborted or never resumed)", st->nskipped);
+	fprintf(f, "\n\n  %-16s %5s %9s %9s %9s %9s %9s\n", "ms", "n", "min", "median", "mean",
+		"max", "stddev");
+	if (st->suspend.n || st->resume.n) {
+		summary_line(f, "suspend", &st->suspend);
+		summary_line(f, "resume", &st->resume);
+	}
+	if (st->boot.n)
+		summary_line(f, "boot", &st->boot);
+	fprintf(f, "phases\n");
+	for (i = 0; i < st->nrows; i++)
+		if (!st->rows[i].device)
+			summary_line(f, st->rows[i].phase, &st->rows[i].s);
+	slowest_devices(f, st, sr->top);
+}
+
+static ns_t median(const struct stat_series *s)
+{
+	struct stat_summary m;
+
+	stats_summary(s, &m);
+	return m.median;
+}
+
+static void change_line(FILE *f, const char *name, ns_t a, ns_t b)
+{
+	char x[24], y[24], d[24];
+
+	fprintf(f, "  %-20.20s %s %s", name, fmt_ms(x, sizeof(x), a), fmt_ms(y, sizeof(y), b));
+	if (a == NS_NONE || b == NS_NONE) {
+		fprintf(f, "\n");
+		return;
+	}
+	snprintf(d, sizeof(d), "%+.3f", (b - a) / 1e6);
+	fprintf(f, " %10s", d);
+	if (a > 0)
+		fprintf(f, " %+7.1f%%", 100.0 * (double)(b - a) / (double)a);
+	fprintf(f, "\n");
+}
+
+/* Phases of either side, in the order the before side saw them. */
+static void compare_phases(FILE *f, const struct run_stats *a, const struct run_stats *b)
+{
+	size_t i;
+
+	for (i = 0; i < a->nrows; i++) {
+		const struct stat_row *r = &a->rows[i], *o;
+
+		if (r->device)
+			continue;
+		o = stats_row(b, r->phase, NULL);
+		change_line(f, r->phase, median(&r->s), o ? median(&o->s) : NS_NONE);
+	}
+	for (i = 0; i < b->nrows; i++)
+		if (!b->rows[i].device && !stats_row(a, b->rows[i].phase, NULL))
+			change_line(f, b->rows[i].phase, NS_NONE, median(&b->rows[i].s));
+}
+
+static size_t rank_changes(const struct run_stats *a, const struct run_stats *b,
+			   struct ranked *r)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < a->nrows; i++) {
+		const struct stat_row *o;
+		ns_t d;
+
+		if (!a->rows[i].device)
+			continue;
+		o = stats_row(b, a->rows[i].phase, a->rows[i].device);
+		d = o ? median(&o->s) - median(&a->rows[i].s) : -median(&a->rows[i].s);
+		r[k].row = &a->rows[i];
+		r[k].other = o;
+		r[k++].key = d < 0 ? -d : d;
+	}
+	for (i = 0; i < b->nrows; i++) {
+		if (!b->rows[i].device || stats_row(a, b->rows[i].phase, b->rows[i].device))
+			continue;
+		r[k].row = NULL;
+		r[k].other = &b->rows[i];
+		r[k++].key = median(&b->rows[i].s);
+	}
+	return k;
+}
+
+static int cmp_change(const void *x, const void *y)
+{
+	const struct ranked *a = x, *b = y;
+	const struct stat_row *ra = a->row ? a->row : a->other;
+	const struct stat_row *rb = b->row ? b->row : b->other;
+	int c;
+
+	if (a->key != b->key)
+		return a->key > b->key ? -1 : 1;
+	c = strcmp(ra->device, rb->device);
+	return c ? c : strcmp(ra->phase, rb->phase);
+}
+
+static void compare_devices(FILE *f, const struct stats_report *sr)
+{
+	size_t n = sr->a->nrows + sr->b->nrows, k, i;
+	struct ranked *r = xmalloc((n ? n : 1) * sizeof(*r));
+	char dev[64], x[24], y[24];
+
+	k = rank_changes(sr->a, sr->b, r);
+	qsort(r, k, sizeof(*r), cmp_change);
+	fprintf(f, "\nlargest changes by device, median ms\n  %-30s %-12s %9s %9s %10s\n",
+		"device {driver}", "phase", "before", "after", "change");
+	for (i = 0; i < k && i < sr->top; i++) {
+		const struct stat_row *row = r[i].row ? r[i].row : r[i].other;
+		ns_t va = r[i].row ? median(&r[i].row->s) : NS_NONE;
+		ns_t vb = r[i].other ? median(&r[i].other->s) : NS_NONE;
+		char *name = row->driver ? xasprintf("%s {%s}", row->device, row->driver) :
+					   xstrdup(row->device);
+		char d[24];
+
+		if (va != NS_NONE && vb != NS_NONE)
+			snprintf(d, sizeof(d), "%+.3f", (vb - va) / 1e6);
+		else
+			snprintf(d, sizeof(d), "%s", va == NS_NONE ? "new" : "gone");
+		fprintf(f, "  %-30s %-12.12s %s %s %10s\n", fit(dev, 30, name), row->phase,
+			fmt_ms(x, sizeof(x), va), fmt_ms(y, sizeof(y), vb), d);
+		free(name);
+	}
+	free(r);
+}
+
+static void compare_text(FILE *f, const struct stats_report *sr)
+{
+	const struct run_stats *a = sr->a, *b = sr->b;
+
+	fprintf(f, "pmscope compare: medians of %zu cycle%s (before: %s) and %zu cycle%s "
+		"(after: %s)\n\n", a->ncycles, a->ncycles == 1 ? "" : "s", sr->a_label,
+		b->ncycles, b->ncycles == 1 ? "" : "s", sr->b_label);
+	fprintf(f, "  %-20s %9s %9s %10s %8s\n", "ms", "before", "after", "change", "");
+	if (a->suspend.n || b->suspend.n) {
+		change_line(f, "suspend", median(&a->suspend), median(&b->suspend));
+		change_line(f, "resume", median(&a->resume), median(&b->resume));
+	}
+	if (a->boot.n || b->boot.n)
+		change_line(f, "boot", median(&a->boot), median(&b->boot));
+	fprintf(f, "phases\n");
+	compare_phases(f, a, b);
+	compare_devices(f, sr);
+}
+
+int report_stats_text(FILE *f, const void *ctx)
+{
+	const struct stats_report *sr = ctx;
+
+	if (sr->b)
+		compare_text(f, sr);
+	else
+		stats_text(f, sr);
+	print_gates(f, sr);
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,80 @@
+#!/bin/sh
+# pmscope stats and pmscope compare on real runs: the 10 s2idle cycles
+# of the lkp Lenovo 80MK log, and the qemu q35 S3 runs with pm_async 0
+# (before) and 1 (after).
+. "$(dirname "$0")/../tap.sh"
+
+lkp=$FIXTURES/kernel5.4-lkp-lenovo80mk-freeze-10cycles-kmsg/kmsg.xz
+a0=$FIXTURES/qemu-q35-s3-async0-medium
+a1=$FIXTURES/qemu-q35-s3-async1-medium
+T=$TMPDIR_TEST
+
+"$PMSCOPE" stats -m s2idle -q -j "$T/s.json" "$lkp"
+is "stats: 10 s2idle cycles, the boot not taken" \
+	"$(jq -c '.stats | [.mode, .cycles, .skipped, .resume.n]' "$T/s.json")" \
+	'["s2idle",10,1,10]'
+is "stats: schema" "$(jq -r .schema "$T/s.json")" pmscope-stats/1
+# The resume median, computed apart from pmscope's own code: analyze's
+# per-cycle totals, sorted, middle two averaged (10 cycles). By hand:
+# 629.605224 and 646.473432 ms -> 638.039328 ms.
+"$PMSCOPE" analyze -q -j "$T/a.json" "$lkp"
+for t in suspend resume; do
+	is "stats: $t median = median of analyze's totals" \
+		"$(jq ".stats.$t.median_ns" "$T/s.json")" \
+		"$(jq "[.cycles[] | select(.mode == \"s2idle\") | .totals.${t}_ns] | sort |
+			(.[4] + .[5]) / 2 | floor" "$T/a.json")"
+	is "stats: $t max = largest total" "$(jq ".stats.$t.max_ns" "$T/s.json")" \
+		"$(jq "[.cycles[] | select(.mode == \"s2idle\") | .totals.${t}_ns] | max" "$T/a.json")"
+done
+is "stats: resume median by hand" "$(jq .stats.resume.median_ns "$T/s.json")" 638039328
+# the slowest resume (673.909 ms) is cycle 3 of the log (2nd s2idle after the boot)
+is "stats: where the worst resume was" "$(jq -c '.stats.resume | [.max_ns, .max_cycle]' "$T/s.json")" \
+	'[673908528,3]'
+is "stats: 1-1 resumed in all 10 cycles" \
+	"$(jq '.stats.devices[] | select(.device == "1-1" and .phase == "resume") | .n' "$T/s.json")" 10
+
+# Gates: the worst resume is 673.909 ms.
+"$PMSCOPE" stats -q -m s2idle --max-resume 600 "$lkp"
+is "gate: resume over 600 ms fails (exit 1)" $? 1
+"$PMSCOPE" stats -q -m s2idle --max-resume 700 --max-suspend 1600 "$lkp"
+is "gate: under the limits passes" $? 0
+is "gate: text names the worst cycle" \
+	"$("$PMSCOPE" stats -m s2idle --max-resume 600 "$lkp" | grep -c 'resume .*673.909 ms.*FAILED.*kmsg.xz cycle 3$')" 1
+
+# compare: pm_async 0 -> 1. The kernel printed "suspend of devices complete
+# after 278.574 msecs" (async 0) and 106.979 (async 1); resume 1325.808
+# and 977.620. One S3 cycle each, so the medians are those figures.
+"$PMSCOPE" compare -j "$T/c.json" "$a0" "$a1" > "$T/c.txt"
+is "compare: exit 0 without gates" $? 0
+is "compare: schema" "$(jq -r .schema "$T/c.json")" pmscope-compare/1
+is "compare: dpm_suspend 278.574 -> 106.979 ms" \
+	"$(grep -c '^  suspend                278.574   106.979   -171.595   -61.6%$' "$T/c.txt")" 1
+is "compare: dpm_resume 1325.808 -> 977.620 ms" \
+	"$(jq -c '[.before, .after] | map(.phases[] | select(.phase == "resume") | .median_ns)' "$T/c.json")" \
+	'[1325808000,977620000]'
+is "compare: 80 columns" "$(grep -v "$FIXTURES" "$T/c.txt" | awk 'length > 80' | wc -l)" 0
+# Undoing the patch is a regression of resume by (1325.808 - 977.620 + other
+# phases) / 1172.520 = 39.9% and of suspend 79.3%.
+"$PMSCOPE" compare -q --max-regress 10 "$a1" "$a0"
+is "gate: regression over 10% fails" $? 1
+"$PMSCOPE" compare -q --max-regress 10 "$a0" "$a1"
+is "gate: an improvement passes" $? 0
+
+# A lab folder: run folders and logs side by side; reports are passed over.
+mkdir -p "$T/lab/r1" "$T/lab/r2"
+cp "$a0/dmesg.txt" "$T/lab/r1/"
+cp "$a1/dmesg.txt" "$T/lab/r2/"
+cp "$T/s.json" "$T/lab/summary.json"
+"$PMSCOPE" stats -q -m mem -j "$T/lab.json" "$T/lab"
+is "folder of runs: 2 inputs, 2 S3 cycles" "$(jq -c '.stats | [.inputs, .cycles]' "$T/lab.json")" '[2,2]'
+
+# Bad usage and input
+"$PMSCOPE" compare "$a0" 2>/dev/null
+is "compare with one input: exit 2" $? 2
+"$PMSCOPE" stats "$T/missing.txt" 2> "$T/err"
+is "missing input: exit 2" $? 2
+is "missing input: named" "$(grep -c 'missing.txt' "$T/err")" 1
+"$PMSCOPE" stats -m standby "$lkp" 2> "$T/err"
+is "no cycle of the mode: exit 2" $? 2
+is "no cycle of the mode: said" "$(grep -c 'no completed cycle of mode standby' "$T/err")" 1
+done_testing
