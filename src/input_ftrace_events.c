@@ -424,74 +424,26 @@ void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl)
 		bad_line(p, fl);
 }
 
-static void fact(struct ftrace_parser *p, const char *key, struct str value)
-{
-	struct pm_event ev;
-
-	value = str_trim(value);
-	if (!value.len)
-		return;
-	event_init(&ev, EV_FACT, NS_NONE, p->line);
-	ev.key = str_c(key);
-	ev.text = value;
-	emit(p, &ev);
-}
-
-/* The next space-separated word of @s, advancing it. */
-static struct str word(struct str *s)
-{
-	struct str w;
-	const char *sp;
-
-	*s = str_trim(*s);
-	sp = memchr(s->p, ' ', s->len);
-	w = str_make(s->p, sp ? (size_t)(sp - s->p) : s->len);
-	*s = after(*s, w.len);
-	return w;
-}
-
-/* "# sysinfo | man:Dell Inc. | plat:XPS 13 9360 | cpu:... | bios:..." */
-static void sysinfo(struct ftrace_parser *p, struct str s)
-{
-	static const char *const keys[][2] = {
-		{ "man:", "manufacturer" }, { "plat:", "platform" }, { "cpu:", "cpu" },
-		{ "bios:", "bios" }, { "biosdate:", "bios_date" },
-	};
-	size_t i;
-
-	while (s.len) {
-		const char *bar = memchr(s.p, '|', s.len);
-		struct str f = str_trim(str_make(s.p, bar ? (size_t)(bar - s.p) : s.len));
-
-		for (i = 0; i < ARRAY_SIZE(keys); i++)
-			if (str_starts(f, keys[i][0]))
-				fact(p, keys[i][1], after(f, strlen(keys[i][0])));
-		s = bar ? after(s, (size_t)(bar - s.p) + 1) : after(s, s.len);
-	}
-}
-
+/* sleepgraph's header lines (input_sleepgraph.c); the stamp's mode word
+ * is the mode of cycles whose events do not say it (hibernation). */
 void ftrace_header(struct ftrace_parser *p, struct str line)
 {
-	struct str s = line, w;
+	struct str kernel = STR_NULL, w = line;
+	int i;
 
-	if (str_starts(s, "# suspend-") || str_starts(s, "# hibernate-")) {
-		s = after(s, 2);
-		word(&s);			/* suspend-MMDDYY-HHMMSS */
-		fact(p, "host", word(&s));
-		w = word(&s);
-		fact(p, "mode", w);
-		p->file_mode = mode_from(w);
-		fact(p, "kernel", word(&s));
-	} else if (str_starts(s, "# sysinfo |")) {
-		sysinfo(p, after(s, 11));
-	} else if (str_starts(s, "# command |")) {
-		fact(p, "command", after(s, 11));
-	} else if (str_starts(s, "# fwsuspend ")) {
-		s = after(s, 12);
-		fact(p, "firmware_suspend_ns", word(&s));
-		if (str_eq(word(&s), "fwresume"))
-			fact(p, "firmware_resume_ns", word(&s));
+	if (!sleepgraph_line(p->b, line, p->line, &kernel))
+		return;
+	p->used = true;
+	if (!kernel.len)
+		return;
+	for (i = 0; i < 3 && w.len; i++) {	/* "#", the stamp, the host */
+		const char *sp = memchr(w.p, ' ', w.len);
+
+		w = sp ? after(w, (size_t)(sp - w.p) + 1) : after(w, w.len);
 	}
+	if (memchr(w.p, ' ', w.len))
+		w.len = (size_t)((const char *)memchr(w.p, ' ', w.len) - w.p);
+	p->file_mode = mode_from(w);
 }
 
 void ftrace_finish(struct ftrace_parser *p)

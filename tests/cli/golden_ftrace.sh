@@ -114,15 +114,16 @@ T=$F/pmgraph-2016-ivybridge-mem-devlate-k4.6/ivybridge_mem_ftrace.txt.xz
 analyze "$T"
 is "ivybridge dev mode: clean" "$rc" 0
 same "ivybridge dev mode: callbacks = event lines" json_cbs 'trace_cbs "$T"'
+# "# fwsuspend 817934 fwresume 154987182"
 is "ivybridge dev mode: firmware figures from the header" \
-   "$(q '"\(.facts.firmware_suspend_ns) \(.facts.firmware_resume_ns)"')" "817934 154987182"
+   "$(q '.cycles[0].totals|"\(.firmware_suspend_ns) \(.firmware_resume_ns)"')" "817934 154987182"
 
 # --- sleepgraph -multi 2019, gzipped, 5.3
 T=$F/pmgraph-2019-xps9360-multitest-k5.3/otcpl-dell-9360-kbl_mem_ftrace.txt.gz
 analyze "$T"
 same "xps 2019 gz: callbacks = event lines" json_cbs 'trace_cbs "$T"'
 same "xps 2019 gz: phases = event pairs" json_phases 'trace_phases "$T"'
-is "xps 2019 gz: platform from # sysinfo" "$(q .facts.platform)" "XPS 13 9360"
+is "xps 2019 gz: product from # sysinfo" "$(q .facts.product)" "XPS 13 9360"
 
 # --- kernel 6.1 in QEMU: nop tracer with 5 flag columns, and function_graph
 T=$F/qemu-q35-s3-async1-medium/trace.txt.xz
