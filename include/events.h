@@ -27,6 +27,9 @@ enum ev_kind {
 	EV_NOTE,	/* something worth a warning: .level, .text */
 	EV_DEVICE,	/* system facts: .device, .parent ("" a root), .dev_async */
 	EV_DEV_LINK,	/* system facts: .supplier -> .device (consumer), .text status */
+	EV_FIRMWARE,	/* firmware's own suspend and resume time (ACPI FPDT) of
+			 * the next cycle that starts: .fw_suspend, .fw_resume */
+	EV_WAKE_REASON,	/* what woke the machine or stopped the suspend: .text */
 };
 
 struct pm_event {
@@ -42,6 +45,7 @@ struct pm_event {
 	struct str device, driver, parent, fn, event;
 	struct str supplier;	/* EV_DEV_LINK */
 	int dev_async;		/* EV_DEVICE: power/async 1, 0, -1 unknown */
+	ns_t fw_suspend, fw_resume;	/* EV_FIRMWARE */
 	int64_t kernel_us;	/* US_NONE unless printed by the kernel */
 	bool has_ret;
 	int ret;

@@ -85,6 +85,15 @@ size_t input_each(const char *path, input_run_fn fn, void *ctx, size_t *nbad);
 int sysfacts_devices(struct pm_run *run, const char *path, char *err, size_t errlen);
 int sysfacts_devlinks(struct pm_run *run, const char *path, char *err, size_t errlen);
 
+/*
+ * sleepgraph's header lines in its saved dmesg and ftrace files
+ * (input_sleepgraph.c): "# suspend-…", "# sysinfo | …", "# command | …",
+ * "# fwsuspend N fwresume N". True when @line was one; @kernel gets the
+ * release when the line named it.
+ */
+bool sleepgraph_line(struct builder *b, struct str line, unsigned int lineno,
+		     struct str *kernel);
+
 /* The kernel log parser (input_dmesg.c). */
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st);
 

@@ -133,6 +133,10 @@ struct pm_cycle {
 	/* Where the machine went to sleep and woke (firmware entry and exit,
 	 * the s2idle loop); equal for S3, whose clock stops. NS_NONE unknown. */
 	ns_t sleep_ts, wake_ts;
+	/* The firmware's own figures (ACPI FPDT, as sleepgraph saved them):
+	 * not part of the totals, which the kernel's clock measures. */
+	ns_t fw_suspend_ns, fw_resume_ns;
+	const char *wake_reason;	/* "IRQ 9; ACPI fixed event", NULL */
 	bool resumed;		/* reached the end of resume */
 	bool aborted;		/* suspend failed and backed out */
 	int main_pid;		/* the driving thread, -1 unknown */

@@ -15,6 +15,10 @@ struct builder {
 	int cur;		/* open cycle index, -1 none */
 	int open_phase;		/* begun, not ended, in the open cycle */
 	size_t unassigned;	/* first callback that may lack a phase */
+	/* sleepgraph writes the firmware times of all its tests at the top
+	 * of the log: they go to the sleep cycles in order. */
+	ns_t (*fw)[2];
+	size_t nfw, fw_cap, fw_next;
 };
 
 void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int line)
@@ -73,6 +77,11 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	c->mode_label = label.len ? strpool_get(&run->pool, label) : NULL;
 	c->start = c->end = NS_NONE;
 	c->sleep_ts = c->wake_ts = NS_NONE;
+	c->fw_suspend_ns = c->fw_resume_ns = NS_NONE;
+	if (mode != MODE_BOOT && b->fw_next < b->nfw) {
+		c->fw_suspend_ns = b->fw[b->fw_next][0];
+		c->fw_resume_ns = b->fw[b->fw_next++][1];
+	}
 	c->main_pid = -1;
 	c->file = b->file;
 	c->first_line = c->last_line = line;
@@ -412,6 +421,21 @@ static void on_link(struct builder *b, const struct pm_event *ev)
 	run->links[run->nlinks++].status = ev->text.len ? strpool_get(&run->pool, ev->text) : NULL;
 }
 
+/* Reasons add up ("IRQ 9; ACPI fixed event"), each once. */
+static void on_wake_reason(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = need_cycle(b, ev);
+	const char *old = c->wake_reason;
+	char *s;
+
+	if (old && (strlen(old) > 200 || strstr(old, strpool_get(&b->run->pool, ev->text))))
+		return;
+	s = old ? xasprintf("%s; %.*s", old, (int)ev->text.len, ev->text.p) :
+		  xasprintf("%.*s", (int)ev->text.len, ev->text.p);
+	c->wake_reason = strpool_cstr(&b->run->pool, s);
+	free(s);
+}
+
 static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
@@ -506,6 +530,14 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 	case EV_DEVICE:
 		on_device(b, ev);
 		break;
+	case EV_FIRMWARE:
+		VEC_RESERVE(b->fw, b->nfw, b->fw_cap);
+		b->fw[b->nfw][0] = ev->fw_suspend;
+		b->fw[b->nfw++][1] = ev->fw_resume;
+		break;
+	case EV_WAKE_REASON:
+		on_wake_reason(b, ev);
+		break;
 	case EV_DEV_LINK:
 		on_link(b, ev);
 		break;
@@ -538,5 +570,6 @@ void builder_finish(struct builder *b)
 	if (!b)
 		return;
 	close_cycle(b);
+	free(b->fw);
 	free(b);
 }

@@ -256,6 +256,45 @@ static void mark(struct dmesg_parser *p, ns_t ts, enum ev_kind kind)
 	emit(p, &ev);
 }
 
+/*
+ * What woke the machine, or kept it from sleeping: printed with
+ * pm_debug_messages ("PM: Triggering wakeup from IRQ 9", "PM: last active
+ * wakeup source: rtc0") and by ACPI ("ACPI: PM: ACPI fixed event wakeup").
+ */
+static bool wake_reason(struct dmesg_parser *p, ns_t ts, struct str m)
+{
+	static const struct { const char *msg, *reason; } known[] = {
+		{ "Triggering wakeup from ", NULL },
+		{ "active wakeup source: ", "wakeup source " },
+		{ "last active wakeup source: ", "wakeup source " },
+		{ "Wakeup pending, aborting suspend", "wakeup pending" },
+		{ "ACPI fixed event wakeup", "ACPI fixed event" },
+		{ "Wakeup after ACPI Notify", "ACPI Notify" },
+	};
+	char buf[128];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(known); i++) {
+		size_t n = strlen(known[i].msg);
+		struct str rest;
+
+		if (!str_starts(m, known[i].msg))
+			continue;
+		if (!p->in_cycle)
+			return true;
+		rest = str_trim(str_make(m.p + n, m.len - n));
+		if (!known[i].reason)	/* "IRQ 9" as printed */
+			snprintf(buf, sizeof(buf), "%.*s", (int)rest.len, rest.p);
+		else if (known[i].reason[strlen(known[i].reason) - 1] == ' ')
+			snprintf(buf, sizeof(buf), "%s%.*s", known[i].reason, (int)rest.len, rest.p);
+		else
+			snprintf(buf, sizeof(buf), "%s", known[i].reason);
+		note(p, ts, EV_WAKE_REASON, str_c(buf));
+		return true;
+	}
+	return false;
+}
+
 /* The PM core's own messages (with "PM: " already removed). */
 static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 {
@@ -313,7 +352,7 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		   str_starts(m, "failed to ")) {
 		note(p, ts, EV_DEV_ERROR, m);
 	} else
-		return false;
+		return wake_reason(p, ts, m);
 	return true;
 }
 
@@ -448,26 +487,6 @@ static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 	return true;
 }
 
-/* sleepgraph's "# suspend-061314-132459 skynet mem 3.15.0-latest" */
-static void sleepgraph_header(struct dmesg_parser *p, struct str line)
-{
-	struct str f[4];
-	size_t n = 0;
-
-	line = skip(line, 2);
-	while (n < 4 && line.len) {
-		long sp = str_find(line, " ");
-
-		f[n++] = sp < 0 ? line : str_make(line.p, (size_t)sp);
-		line = sp < 0 ? skip(line, line.len) : skip(line, (size_t)sp + 1);
-	}
-	if (n < 4)
-		return;
-	fact(p, "host", f[1]);
-	fact(p, "mode", f[2]);
-	fact(p, "kernel", f[3]);
-}
-
 static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	struct str m = kl->msg;
@@ -526,10 +545,11 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
 	struct dmesg_parser p = { .b = b, .last_ts = NS_NONE, .exact_us = -1 };
 	struct kmsg_line kl;
-	struct str line;
+	struct str line, kernel;
 	int rc;
 
 	while ((rc = reader_next(r, &line)) > 0) {
+		kernel = STR_NULL;
 		p.line = reader_lineno(r);
 		p.used = false;
 		st->lines++;
@@ -537,9 +557,10 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			st->skipped++;
 			continue;
 		}
-		if (str_starts(line, "# suspend-") || str_starts(line, "# hibernate-"))
-			sleepgraph_header(&p, line);
-		else if (dmesg_split(line, &kl)) {
+		if (str_starts(line, "# ") && sleepgraph_line(b, line, p.line, &kernel)) {
+			if (kernel.len)
+				note_kernel(&p, kernel);
+		} else if (dmesg_split(line, &kl)) {
 			check_clock(&p, kl.ts);
 			message(&p, &kl);
 		}

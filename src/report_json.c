@@ -104,7 +104,10 @@ static struct json_object *cycle_json(const struct pm_run *run, const struct pm_
 	add(t, "resume_ns", jns(tot.resume_ns));
 	add(t, "machine_ns", jns(tot.machine_ns));
 	add(t, "total_ns", jns(tot.total_ns));
+	add(t, "firmware_suspend_ns", jns(c->fw_suspend_ns));
+	add(t, "firmware_resume_ns", jns(c->fw_resume_ns));
 	add(o, "totals", t);
+	add(o, "wake_reason", jstr(c->wake_reason));
 
 	a = json_object_new_array_ext((int)c->nphases);
 	for (i = 0; i < c->nphases; i++)

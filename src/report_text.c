@@ -123,6 +123,11 @@ static void print_cycle(FILE *f, const struct pm_run *run, const struct pm_cycle
 		fprintf(f, "  suspend %s ms   resume %s ms%s%s\n", fmt_ms(a, sizeof(a), t.suspend_ns),
 			fmt_ms(b, sizeof(b), t.resume_ns), c->resumed ? "" : "   (did not complete)",
 			c->aborted ? "   (aborted)" : "");
+	if (c->fw_suspend_ns != NS_NONE)
+		fprintf(f, "  firmware: suspend %.3f ms, resume %.3f ms (ACPI FPDT, not in the totals)\n",
+			c->fw_suspend_ns / 1e6, c->fw_resume_ns / 1e6);
+	if (c->wake_reason)
+		fprintf(f, "  woken by: %s\n", c->wake_reason);
 	if (c->nthreads && c->mode != MODE_BOOT)
 		fprintf(f, "  %zu callbacks on %zu threads; driving thread %d%s%s\n", c->ncbs,
 			c->nthreads, c->main_pid, c->main_comm ? " " : "",
