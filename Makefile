@@ -51,6 +51,11 @@ $(B)/tests/%: tests/unit/%.c $(B)/libpmscope.a
 	@$(CC) $(ALL_CFLAGS) -DFIXTURES=\"$(CURDIR)/tests/fixtures\" -o $@ $< $(B)/libpmscope.a \
 		$(LDLIBS) $$($(PKG_CONFIG) --libs cmocka)
 
+# Helpers of the CLI tests (tests/tools/).
+$(B)/tests/pngstat: tests/tools/pngstat.c
+	@mkdir -p $(dir $@)
+	@$(CC) $(ALL_CFLAGS) -o $@ $< $(LDLIBS)
+
 # Installs missing packages once (or says what to install) before the first compile.
 .PHONY: deps-build
 deps-build:
@@ -64,7 +69,7 @@ check:
 		LDFLAGS="-fsanitize=address,undefined"
 	@sh tests/summary.sh build build-san
 
-check-plain: $(B)/pmscope $(TESTBIN)
+check-plain: $(B)/pmscope $(TESTBIN) $(B)/tests/pngstat
 	@sh tests/run.sh $(B) > $(B)/test-results.tap 2>&1; st=$$?; cat $(B)/test-results.tap; exit 0
 
 demo: $(B)/pmscope

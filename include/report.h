@@ -16,6 +16,10 @@
 struct report_opts {
 	size_t top;		/* slowest callbacks listed per cycle */
 	int cycle;		/* only this cycle (1-based), 0 all */
+	/* timelines (timeline.h) */
+	int width;		/* px, 0 default */
+	ns_t from_ns, to_ns;	/* window from each cycle's start; 0 none */
+	const char *phase;	/* window: this phase, NULL none */
 };
 
 int report_text(FILE *f, const struct pm_run *run, const struct report_opts *o);

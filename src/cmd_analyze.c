@@ -11,6 +11,17 @@
 #include "cmd.h"
 #include "input.h"
 #include "report.h"
+#include "timeline.h"
+
+/* Timeline outputs: one entry each (long options only). */
+static const struct tl_output {
+	const char *opt, *what;
+	report_fn fn;
+} tl_outputs[] = {
+	{ "svg", "SVG timeline", report_svg },
+	{ "png", "PNG timeline", report_png },
+};
+enum { OPT_WIDTH = 256, OPT_FROM, OPT_TO, OPT_PHASE, OPT_TL };
 
 static void analyze_usage(FILE *f)
 {
@@ -27,6 +38,12 @@ static void analyze_usage(FILE *f)
 		"  -c, --cycle N     report only cycle N\n"
 		"  -q, --quiet       no terminal summary\n"
 		"  -s, --stats       print input size, speed and peak memory on stderr\n"
+		"      --svg FILE    write a static SVG timeline of the cycles\n"
+		"      --png FILE    write the same timeline as PNG\n"
+		"      --width PX    timeline width (default 1400)\n"
+		"      --from MS     timelines start MS ms after each cycle's start\n"
+		"      --to MS       and end MS ms after it\n"
+		"      --phase NAME  timelines show only phase NAME (e.g. resume)\n"
 		"  -h, --help        this text\n"
 		"\n"
 		"exit status: 0 clean, 1 a failure was found (error return, unfinished\n"
@@ -53,6 +70,38 @@ static void print_stats(const struct input_stats *st, double secs)
 		ru.ru_maxrss / 1024.0);
 }
 
+/* Milliseconds, decimals allowed, into ns. */
+static int parse_ms(const char *s, ns_t *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (!*s || *end || !(v >= 0 && v <= 1e9))
+		return -1;
+	*out = (ns_t)(v * 1e6 + 0.5);
+	return 0;
+}
+
+/* The timeline outputs asked for, each through write_report(). */
+static int write_timelines(const char **paths, const struct pm_run *run,
+			   const struct report_opts *ro, bool quiet)
+{
+	char err[1024];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(tl_outputs); i++) {
+		if (!paths[i])
+			continue;
+		if (write_report(paths[i], tl_outputs[i].fn, run, ro, err, sizeof(err)) < 0) {
+			fprintf(stderr, "pmscope: %s\n", err);
+			return -1;
+		}
+		if (!quiet && strcmp(paths[i], "-"))
+			printf("%s: %s\n", tl_outputs[i].what, paths[i]);
+	}
+	return 0;
+}
+
 static int parse_count(const char *s, long max, long *out)
 {
 	char *end;
@@ -73,10 +122,16 @@ int cmd_analyze(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "width", required_argument, NULL, OPT_WIDTH },
+		{ "from", required_argument, NULL, OPT_FROM },
+		{ "to", required_argument, NULL, OPT_TO },
+		{ "phase", required_argument, NULL, OPT_PHASE },
+		{ tl_outputs[0].opt, required_argument, NULL, OPT_TL + 0 },
+		{ tl_outputs[1].opt, required_argument, NULL, OPT_TL + 1 },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct report_opts ro = { .top = 10 };
-	const char *json = NULL;
+	const char *json = NULL, *tl_paths[ARRAY_SIZE(tl_outputs)] = { NULL };
 	struct pm_run *run = NULL;
 	struct input_stats st;
 	bool quiet = false, any = false, bad_input = false, stats = false;
@@ -111,7 +166,24 @@ int cmd_analyze(int argc, char **argv)
 		case 'h':
 			analyze_usage(stdout);
 			return EXIT_CLEAN;
+		case OPT_WIDTH:
+			if (parse_count(optarg, TL_WIDTH_MAX, &v) < 0 || v < TL_WIDTH_MIN)
+				goto bad_number;
+			ro.width = (int)v;
+			break;
+		case OPT_FROM:
+		case OPT_TO:
+			if (parse_ms(optarg, c == OPT_FROM ? &ro.from_ns : &ro.to_ns) < 0)
+				goto bad_number;
+			break;
+		case OPT_PHASE:
+			ro.phase = optarg;
+			break;
 		default:
+			if (c >= OPT_TL && c < OPT_TL + (int)ARRAY_SIZE(tl_outputs)) {
+				tl_paths[c - OPT_TL] = optarg;
+				break;
+			}
 			analyze_usage(stderr);
 			return EXIT_USAGE;
 		}
@@ -154,6 +226,12 @@ int cmd_analyze(int argc, char **argv)
 		if (!quiet && strcmp(json, "-"))
 			printf("JSON report: %s\n", json);
 	}
+	if (!tl_window_ok(run, &ro, err, sizeof(err))) {
+		fprintf(stderr, "pmscope: %s\n", err);
+		goto out;
+	}
+	if (write_timelines(tl_paths, run, &ro, quiet) < 0)
+		goto out;
 	if (fflush(stdout) != 0) {
 		fprintf(stderr, "pmscope: standard output: write failed\n");
 		goto out;
@@ -163,6 +241,10 @@ out:
 	run_free(run);
 	return rc;
 bad_number:
-	fprintf(stderr, "pmscope analyze: bad number '%s' for -%c\n", optarg, c);
+	if (c >= 256)
+		fprintf(stderr, "pmscope analyze: bad number '%s' for --%s\n", optarg,
+			c == OPT_WIDTH ? "width" : c == OPT_FROM ? "from" : "to");
+	else
+		fprintf(stderr, "pmscope analyze: bad number '%s' for -%c\n", optarg, c);
 	return EXIT_USAGE;
 }

@@ -10,6 +10,7 @@ export CMOCKA_MESSAGE_OUTPUT=TAP
 export PMSCOPE="$top/$B/pmscope"
 export FIXTURES="$top/tests/fixtures"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99
+export LSAN_OPTIONS=suppressions=$top/tests/lsan.supp:print_suppressions=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=98
 status=0
 for t in "$top/$B"/tests/test_*; do

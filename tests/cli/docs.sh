@@ -8,6 +8,10 @@ for cmd in analyze stats compare record arm collect; do
 	for opt in $("$PMSCOPE" "$cmd" --help | grep -o -E '^  (-[a-zA-Z], |    )--[a-z-]+' | sed 's/.*--//'); do
 		ok "man page documents $cmd --$opt" grep -q -- "Fl -$opt" "$M"
 	done
+	# long-only options
+	for opt in $("$PMSCOPE" "$cmd" --help | grep -o -E '^      --[a-z-]+' | sed 's/.*--//'); do
+		ok "man page documents $cmd --$opt" grep -q -- "Fl -$opt" "$M"
+	done
 done
 for c in $("$PMSCOPE" --help | sed -n 's/^  \([a-z]*\) .*/\1/p'); do
 	ok "man page documents command $c" grep -q "Cm $c" "$M"

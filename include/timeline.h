@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Timelines (renderer stage): one layout, computed from the run model and
+ * the critical-path analysis, drawn by the SVG and PNG renderers through
+ * a small painter interface and sent to the HTML page as data.
+ *
+ * Per cycle: a title, a legend of the phases with their lengths, a time
+ * axis (offsets from the cycle's first event; the machine phase collapsed
+ * to a fixed-width band so suspend and resume share one axis), a strip
+ * with the critical path, then one lane per thread: the driving thread
+ * first, then each async worker in order of its first callback. Inside a
+ * lane, callbacks that overlap (nested probes, threads the log did not
+ * name) go to further rows.
+ */
+#ifndef PMSCOPE_TIMELINE_H
+#define PMSCOPE_TIMELINE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "analysis.h"
+#include "report.h"
+
+#define TL_WIDTH_DEFAULT 1400
+#define TL_WIDTH_MIN 480
+#define TL_WIDTH_MAX 32000
+
+/* Geometry in px. Text is DejaVu Sans Mono (0.602 em advance), so label
+ * widths are known without measuring and every renderer agrees. */
+#define TL_FONT_PX 11.0
+#define TL_CHAR_PX (TL_FONT_PX * 0.602)
+#define TL_ROW_PX 16.0
+#define TL_GUTTER_PX 150.0	/* lane names on the left */
+#define TL_MARGIN_PX 12.0
+#define TL_MACHINE_PX 64.0	/* the collapsed machine phase */
+#define TL_MAX_ROWS 12		/* per lane; more overlap is drawn over */
+#define TL_FONT "DejaVu Sans Mono"
+
+enum tl_box_flag {
+	TLB_CRIT = 1 << 0,	/* a run segment of the critical path */
+	TLB_ERROR = 1 << 1,	/* non-zero return */
+	TLB_UNFINISHED = 1 << 2,/* never returned: drawn to the cycle's end */
+	TLB_ASYNC = 1 << 3,
+	TLB_BLOCKED = 1 << 4,	/* a sync callback held back by async work */
+	TLB_WAITED = 1 << 5,	/* what a blocked callback waited for */
+};
+
+enum tl_label {
+	TL_LABEL_NONE,
+	TL_LABEL_DEV,		/* "device" */
+	TL_LABEL_FULL,		/* "device {driver}" */
+};
+
+struct tl_box {
+	int cb;			/* index into cycle->cbs */
+	int lane, row;
+	double x0, x1, y;	/* y: top of the row */
+	unsigned flags;
+	enum tl_label label;
+};
+
+struct tl_lane {
+	int pid;		/* -1: callbacks whose thread the log did not name */
+	const char *comm;
+	bool main;
+	double y, h;
+	int nrows;
+	size_t nboxes;
+};
+
+struct tl_band {
+	int phase;		/* index into cycle->phases */
+	double x0, x1;
+};
+
+struct tl_tick {
+	double x;
+	ns_t off;		/* from the cycle's start */
+	int decimals;		/* of its label in ms */
+};
+
+struct tl_legend {
+	int phase;
+	double x, y;		/* the swatch's top left */
+};
+
+/* A blocked sync callback: the driving thread was free at .x0 but the
+ * callback started only at .x1, after the callback at (.from_x, .from_y)
+ * ended. */
+struct tl_wait {
+	int blocked;		/* index into critpath.blocked */
+	double x0, x1, y;
+	double from_x, from_y;	/* from_x < 0: what it waited for is not drawn */
+};
+
+struct tl_seg {
+	enum cp_kind kind;
+	int cb, dev;
+	ns_t start, end;
+	double x0, x1;
+};
+
+/* Log time [t0, t1] drawn at [x0, x1]. */
+struct tl_piece {
+	ns_t t0, t1;
+	double x0, x1;
+};
+
+struct tl_cycle {
+	const struct pm_cycle *c;
+	struct critpath cp;
+	ns_t t0, t1;		/* the window shown */
+	struct tl_piece piece[2];
+	size_t npieces;
+	bool collapsed;		/* piece[0].t1 .. piece[1].t0 drawn at mx0 .. mx1 */
+	int machine;		/* the machine phase collapsed, -1 none */
+	double mx0, mx1;
+	double y, h;		/* the cycle's block */
+	double axis_y, strip_y, lanes_y, lanes_h;	/* strip_y < 0: none */
+	struct tl_lane *lanes;
+	size_t nlanes;
+	struct tl_box *boxes;	/* by lane, then start */
+	size_t nboxes;
+	int *box_of_cb;		/* cycle->cbs index -> box, -1 not drawn */
+	struct tl_band *bands;
+	size_t nbands;
+	struct tl_tick *ticks;
+	size_t nticks;
+	struct tl_wait *waits;
+	size_t nwaits;
+	struct tl_seg *segs;
+	size_t nsegs;
+	struct tl_legend *legend;
+	size_t nlegend;
+	size_t nfail, nwarn;	/* the cycle's failures and warnings */
+	const char *first_fail;	/* text of the first failure */
+};
+
+struct tl_layout {
+	const struct pm_run *run;
+	double width, height;
+	double x0, x1;		/* the time area */
+	struct tl_cycle *cycles;
+	size_t ncycles;
+};
+
+/* Lay out the cycles @o selects, in @o's window. -1 and @err when the
+ * window selects nothing. */
+int tl_layout(struct tl_layout *L, const struct pm_run *run, const struct report_opts *o,
+	      char *err, size_t errlen);
+void tl_layout_free(struct tl_layout *L);
+/* Whether @o's window shows anything; when not, why in @err. */
+bool tl_window_ok(const struct pm_run *run, const struct report_opts *o, char *err,
+		  size_t errlen);
+/* Inside the layout (timeline_marks.c): the heading, legend, axis and
+ * critical path strip, returning where the lanes start; then bands, ticks,
+ * path segments and waits once the boxes are placed. */
+double tl_head(struct tl_layout *L, struct tl_cycle *tc);
+void tl_marks(struct tl_layout *L, struct tl_cycle *tc);
+/* Where log time @t is drawn (clamped to the window). */
+double tl_x(const struct tl_cycle *tc, ns_t t);
+
+/* Fixed palette per phase kind: 0xRRGGBB, the light band and the box. */
+uint32_t tl_band_color(enum phase_kind k);
+uint32_t tl_box_color(enum phase_kind k);
+#define TL_CRIT_COLOR 0xb3001bu
+#define TL_ERROR_COLOR 0xe00000u
+#define TL_WAIT_COLOR 0xf4b6b6u
+#define TL_GAP_COLOR 0xc8c8c8u
+#define TL_TEXT_COLOR 0x1a1a1au
+#define TL_GRID_COLOR 0x9a9a9au
+
+/* Box label text ("device {driver}" or "device") into @buf; "" none. */
+const char *tl_label_text(const struct pm_run *run, const struct pm_cycle *c,
+			  const struct tl_box *b, char *buf, size_t n);
+/* Hover text of a callback, several lines. Caller frees. */
+char *tl_cb_title(const struct pm_run *run, const struct pm_cycle *c, int cb);
+/* The cycle's heading: "cycle 2: mem (deep), kernel ..., host ..." and the
+ * totals line. Caller frees. */
+char *tl_cycle_title(const struct pm_run *run, const struct pm_cycle *c);
+char *tl_cycle_totals(const struct pm_cycle *c);
+/* "resume 977.620 ms" into @buf. */
+const char *tl_legend_text(const struct pm_phase *p, char *buf, size_t n);
+/* Characters (code points) in @s, for label widths. */
+size_t tl_text_len(const char *s);
+
+/*
+ * The painter: what the SVG and PNG renderers implement. Colours are
+ * 0xRRGGBB; stroke 0 means none; text is UTF-8 from the model (the painter
+ * escapes it); anchor 0 start, 1 middle, 2 end.
+ */
+struct tl_painter {
+	void *ctx;
+	void (*rect)(void *ctx, double x, double y, double w, double h, uint32_t fill,
+		     uint32_t stroke, double stroke_w);
+	void (*line)(void *ctx, double x0, double y0, double x1, double y1, uint32_t color,
+		     double w, bool dashed);
+	void (*tri)(void *ctx, double x, double y, double size, uint32_t fill);
+	void (*text)(void *ctx, double x, double y, const char *s, uint32_t color, int anchor,
+		     bool bold);
+	/* Hover text for what is drawn until tip_end (SVG <title>); may be NULL. */
+	void (*tip_begin)(void *ctx, const char *tip);
+	void (*tip_end)(void *ctx);
+};
+
+void tl_draw(const struct tl_layout *L, const struct tl_painter *p);
+
+/* Escaping for text from logs. Invalid UTF-8 becomes U+FFFD, control
+ * characters XML cannot hold become U+FFFD too. */
+void tl_put_xml(FILE *f, const char *s);
+/* A JSON string with quotes; <, >, & and U+2028/9 as \u escapes, so the
+ * text cannot end a script element. NULL gives null. */
+void tl_put_json(FILE *f, const char *s);
+
+int report_svg(FILE *f, const struct pm_run *run, const struct report_opts *o);
+int report_png(FILE *f, const struct pm_run *run, const struct report_opts *o);
+
+#endif

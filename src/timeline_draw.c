@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Drawing a laid-out timeline through a painter (SVG or cairo). Order
+ * matters: bands and grid first, then boxes, waits and markers on top,
+ * text last.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "timeline.h"
+
+#define STRIP_H 12.0
+
+static void tip(const struct tl_painter *p, const char *s)
+{
+	if (p->tip_begin)
+		p->tip_begin(p->ctx, s);
+}
+
+static void tip_end(const struct tl_painter *p)
+{
+	if (p->tip_end)
+		p->tip_end(p->ctx);
+}
+
+/* At most @max code points of @s into @buf, "~" marking a cut. */
+static const char *fit(char *buf, size_t n, const char *s, size_t max)
+{
+	size_t len = 0, i = 0;
+
+	if (!s)
+		return "";
+	while (s[i] && i + 5 < n) {
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && ++len > max - 1 && tl_text_len(s) > max)
+			break;
+		buf[i] = s[i];
+		i++;
+	}
+	if (s[i]) {
+		while (i && ((unsigned char)buf[i - 1] & 0xc0) == 0xc0)
+			i--;	/* no half sequence before the mark */
+		buf[i++] = '~';
+	}
+	buf[i] = 0;
+	return buf;
+}
+
+static void draw_heading(const struct tl_layout *L, const struct tl_cycle *tc,
+			 const struct tl_painter *p)
+{
+	const struct pm_cycle *c = tc->c;
+	double y = tc->y + TL_MARGIN_PX + 11;
+	char *s = tl_cycle_title(L->run, c), buf[256];
+	size_t i;
+
+	p->text(p->ctx, TL_MARGIN_PX, y, s, TL_TEXT_COLOR, 0, true);
+	free(s);
+	s = tl_cycle_totals(c);
+	p->text(p->ctx, TL_MARGIN_PX, y + 16, s, TL_TEXT_COLOR, 0, false);
+	free(s);
+	if (tc->nfail || tc->nwarn) {
+		s = xasprintf("%zu failure%s, %zu warning%s%s%s", tc->nfail, tc->nfail == 1 ? "" : "s",
+			      tc->nwarn, tc->nwarn == 1 ? "" : "s", tc->first_fail ? ": " : "",
+			      tc->first_fail ? tc->first_fail : "");
+		p->text(p->ctx, TL_MARGIN_PX, y + 32, fit(buf, sizeof(buf), s,
+			(size_t)((L->width - 2 * TL_MARGIN_PX) / TL_CHAR_PX)),
+			tc->nfail ? TL_ERROR_COLOR : TL_TEXT_COLOR, 0, tc->nfail > 0);
+		free(s);
+	}
+	for (i = 0; i < tc->nlegend; i++) {
+		const struct tl_legend *e = &tc->legend[i];
+		const struct pm_phase *ph = &c->phases[e->phase];
+
+		p->rect(p->ctx, e->x, e->y + 2, 12, 12, tl_box_color(ph->kind), 0x555555, 0.5);
+		p->text(p->ctx, e->x + 16, e->y + 12, tl_legend_text(ph, buf, sizeof(buf)),
+			TL_TEXT_COLOR, 0, false);
+	}
+}
+
+static void draw_bands(const struct tl_layout *L, const struct tl_cycle *tc,
+		       const struct tl_painter *p)
+{
+	double top = tc->axis_y + 4, h = tc->lanes_y + tc->lanes_h - top;
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < tc->nbands; i++) {
+		const struct tl_band *b = &tc->bands[i];
+		const struct pm_phase *ph = &tc->c->phases[b->phase];
+
+		p->rect(p->ctx, b->x0, top, b->x1 - b->x0, h, tl_band_color(ph->kind), 0, 0);
+	}
+	for (i = 0; i < tc->nticks; i++) {
+		const struct tl_tick *t = &tc->ticks[i];
+
+		p->line(p->ctx, t->x, top, t->x, top + h, 0xdddddd, 1, false);
+		snprintf(buf, sizeof(buf), "%.*f", t->decimals, t->off / 1e6);
+		p->text(p->ctx, t->x, tc->axis_y, buf, TL_TEXT_COLOR, 1, false);
+	}
+	p->text(p->ctx, L->x0 - 8, tc->axis_y, "ms", TL_TEXT_COLOR, 2, false);
+	if (tc->collapsed) {
+		ns_t len = tc->piece[1].t0 - tc->piece[0].t1;
+		const char *what = tc->machine >= 0 ? "machine" : "asleep";
+		char *s = xasprintf("%s %s, %.3f ms, collapsed", what,
+				    tc->machine >= 0 ? "phase" : "(no phase logged)", len / 1e6);
+
+		tip(p, s);
+		p->rect(p->ctx, tc->mx0, top, tc->mx1 - tc->mx0, h, 0xe4e4e4, 0x999999, 1);
+		tip_end(p);
+		free(s);
+		p->text(p->ctx, (tc->mx0 + tc->mx1) / 2, top + 12, what, TL_TEXT_COLOR, 1, false);
+		snprintf(buf, sizeof(buf), "%.1f ms", len / 1e6);
+		p->text(p->ctx, (tc->mx0 + tc->mx1) / 2, top + 26, buf, TL_TEXT_COLOR, 1, false);
+	}
+}
+
+static void draw_lanes(const struct tl_layout *L, const struct tl_cycle *tc,
+		       const struct tl_painter *p)
+{
+	char name[96], buf[64];
+	size_t i;
+
+	if (!tc->nlanes)
+		p->text(p->ctx, L->x0 + 4, tc->lanes_y + 13, "no device callbacks logged here",
+			TL_TEXT_COLOR, 0, false);
+	for (i = 0; i < tc->nlanes; i++) {
+		const struct tl_lane *ln = &tc->lanes[i];
+
+		p->line(p->ctx, TL_MARGIN_PX, ln->y, L->x1, ln->y, 0xbbbbbb, 0.5, false);
+		if (ln->pid < 0)
+			snprintf(name, sizeof(name), "thread unknown");
+		else
+			snprintf(name, sizeof(name), "%d%s%s", ln->pid, ln->main ? " driving" : "",
+				 ln->comm && !ln->main ? " " : "");
+		if (ln->comm && ln->pid >= 0 && !ln->main)
+			strncat(name, ln->comm, sizeof(name) - strlen(name) - 1);
+		p->text(p->ctx, TL_MARGIN_PX, ln->y + 13,
+			fit(buf, sizeof(buf), name, (size_t)((L->x0 - TL_MARGIN_PX - 8) / TL_CHAR_PX)),
+			TL_TEXT_COLOR, 0, ln->main);
+	}
+}
+
+static void draw_strip(const struct tl_layout *L, const struct tl_cycle *tc,
+		       const struct tl_painter *p)
+{
+	static const uint32_t fill[] = { [CP_RUN] = TL_CRIT_COLOR, [CP_WAIT] = TL_WAIT_COLOR,
+					 [CP_GAP] = TL_GAP_COLOR };
+	static const char *const what[] = { [CP_RUN] = "run", [CP_WAIT] = "wait for",
+					    [CP_GAP] = "gap" };
+	const struct pm_run *run = L->run;
+	size_t i;
+
+	if (tc->strip_y < 0)
+		return;
+	p->text(p->ctx, TL_MARGIN_PX, tc->strip_y + 10, "critical path", TL_CRIT_COLOR, 0, true);
+	for (i = 0; i < tc->nsegs; i++) {
+		const struct tl_seg *s = &tc->segs[i];
+		char *t = xasprintf("critical path: %s%s%s, %.3f ms", what[s->kind],
+				    s->dev >= 0 ? " " : "", s->dev >= 0 ? run->devs[s->dev].name : "",
+				    (s->end - s->start) / 1e6);
+
+		tip(p, t);
+		p->rect(p->ctx, s->x0, tc->strip_y, s->x1 - s->x0 < 0.5 ? 0.5 : s->x1 - s->x0,
+			STRIP_H, fill[s->kind], 0, 0);
+		tip_end(p);
+		free(t);
+	}
+}
+
+static void draw_boxes(const struct tl_layout *L, const struct tl_cycle *tc,
+		       const struct tl_painter *p)
+{
+	const struct pm_cycle *c = tc->c;
+	char buf[320];
+	size_t i;
+
+	for (i = 0; i < tc->nboxes; i++) {
+		const struct tl_box *b = &tc->boxes[i];
+		const struct pm_callback *cb = &c->cbs[b->cb];
+		double w = b->x1 - b->x0 < 1 ? 1 : b->x1 - b->x0;
+		uint32_t fill = cb->phase >= 0 ? tl_box_color(c->phases[cb->phase].kind) : 0xcccccc;
+		uint32_t stroke = b->flags & TLB_CRIT ? TL_CRIT_COLOR :
+				  b->flags & (TLB_ERROR | TLB_UNFINISHED) ? TL_ERROR_COLOR :
+				  w > 3 ? 0x444444 : 0;
+		char *t = tl_cb_title(L->run, c, b->cb);
+
+		tip(p, t);
+		p->rect(p->ctx, b->x0, b->y, w, TL_ROW_PX - 2, fill, stroke,
+			b->flags & TLB_CRIT ? 2 : stroke == TL_ERROR_COLOR ? 1.5 : stroke ? 0.5 : 0);
+		if (b->label != TL_LABEL_NONE)
+			p->text(p->ctx, b->x0 + 2, b->y + 11, tl_label_text(L->run, c, b, buf, sizeof(buf)),
+				TL_TEXT_COLOR, 0, false);
+		tip_end(p);
+		free(t);
+		if (b->flags & (TLB_ERROR | TLB_UNFINISHED))
+			p->tri(p->ctx, b->flags & TLB_UNFINISHED ? b->x1 : b->x0, b->y, 8, TL_ERROR_COLOR);
+	}
+}
+
+static void draw_waits(const struct tl_layout *L, const struct tl_cycle *tc,
+		       const struct tl_painter *p)
+{
+	const struct pm_cycle *c = tc->c;
+	size_t i;
+
+	for (i = 0; i < tc->nwaits; i++) {
+		const struct tl_wait *w = &tc->waits[i];
+		const struct cp_blocked *bl = &tc->cp.blocked[w->blocked];
+		char *t = xasprintf("%s waited %.3f ms for %s", L->run->devs[c->cbs[bl->cb].dev].name,
+				    bl->lost_ns / 1e6, L->run->devs[bl->waited_dev].name);
+
+		tip(p, t);
+		p->rect(p->ctx, w->x0, w->y - 3, w->x1 - w->x0, 6, TL_WAIT_COLOR, TL_CRIT_COLOR, 0.5);
+		if (w->from_x >= 0)
+			p->line(p->ctx, w->from_x, w->from_y, w->x1, w->y, TL_CRIT_COLOR, 1, true);
+		tip_end(p);
+		free(t);
+	}
+}
+
+void tl_draw(const struct tl_layout *L, const struct tl_painter *p)
+{
+	size_t i;
+
+	p->rect(p->ctx, 0, 0, L->width, L->height, 0xffffff, 0, 0);
+	for (i = 0; i < L->ncycles; i++) {
+		const struct tl_cycle *tc = &L->cycles[i];
+
+		if (i)
+			p->line(p->ctx, 0, tc->y, L->width, tc->y, 0x666666, 1, false);
+		draw_bands(L, tc, p);
+		draw_lanes(L, tc, p);
+		draw_strip(L, tc, p);
+		draw_boxes(L, tc, p);
+		draw_waits(L, tc, p);
+		draw_heading(L, tc, p);
+	}
+}

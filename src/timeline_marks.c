@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Timeline marks: the heading and legend above a cycle's lanes, phase
+ * bands, axis ticks, the critical path strip and the waits of blocked
+ * sync callbacks.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "timeline.h"
+
+#define LINE_PX 16.0
+#define TICK_SPACING_PX 100.0
+#define MAX_TICKS 2000
+
+static bool phase_shown(const struct tl_cycle *tc, const struct pm_phase *p)
+{
+	return p->start != NS_NONE && p->end != NS_NONE && p->end >= tc->t0 &&
+	       p->start <= tc->t1;
+}
+
+static void count_warnings(const struct pm_run *run, struct tl_cycle *tc)
+{
+	size_t i;
+
+	for (i = 0; i < run->nwarns; i++) {
+		const struct pm_warning *w = &run->warns[i];
+
+		if (w->cycle != tc->c->index)
+			continue;
+		if (w->level == WARN_FAILURE) {
+			if (!tc->nfail++)
+				tc->first_fail = w->text;
+		} else if (w->level == WARN_WARNING) {
+			tc->nwarn++;
+		}
+	}
+}
+
+/* Legend entries flow left to right and wrap; returns the height used. */
+static double place_legend(struct tl_layout *L, struct tl_cycle *tc, double y)
+{
+	const struct pm_cycle *c = tc->c;
+	double x = TL_MARGIN_PX, h = LINE_PX;
+	char buf[160];
+	size_t i;
+
+	tc->legend = xcalloc(c->nphases ? c->nphases : 1, sizeof(*tc->legend));
+	for (i = 0; i < c->nphases; i++) {
+		double w;
+
+		if (!phase_shown(tc, &c->phases[i]))
+			continue;
+		w = 16 + tl_text_len(tl_legend_text(&c->phases[i], buf, sizeof(buf))) * TL_CHAR_PX + 14;
+		if (x > TL_MARGIN_PX && x + w > L->width - TL_MARGIN_PX) {
+			x = TL_MARGIN_PX;
+			y += LINE_PX;
+			h += LINE_PX;
+		}
+		tc->legend[tc->nlegend++] = (struct tl_legend){ (int)i, x, y };
+		x += w;
+	}
+	return tc->nlegend ? h : 0;
+}
+
+double tl_head(struct tl_layout *L, struct tl_cycle *tc)
+{
+	double y = tc->y + TL_MARGIN_PX + 2 * LINE_PX;	/* title, totals */
+
+	count_warnings(L->run, tc);
+	if (tc->nfail || tc->nwarn)
+		y += LINE_PX;
+	y += 4 + place_legend(L, tc, y + 4);
+	tc->axis_y = y + 14;
+	tc->strip_y = tc->cp.nphases ? tc->axis_y + 8 : -1;
+	return tc->strip_y >= 0 ? tc->strip_y + 18 : tc->axis_y + 8;
+}
+
+static void place_bands(struct tl_cycle *tc)
+{
+	const struct pm_cycle *c = tc->c;
+	size_t i;
+
+	tc->bands = xcalloc(c->nphases ? c->nphases : 1, sizeof(*tc->bands));
+	for (i = 0; i < c->nphases; i++)
+		if (phase_shown(tc, &c->phases[i]))
+			tc->bands[tc->nbands++] = (struct tl_band){
+				(int)i, tl_x(tc, c->phases[i].start), tl_x(tc, c->phases[i].end) };
+}
+
+/* 1, 2 or 5 times a power of ten, at least @raw (ns), at least 1 us. */
+static ns_t nice_step(double raw, int *decimals)
+{
+	static const int mult[] = { 1, 2, 5 };
+	ns_t p = 1000;
+	size_t i;
+
+	for (;;) {
+		for (i = 0; i < ARRAY_SIZE(mult); i++) {
+			if (p * mult[i] >= raw || p >= 1000000000000000LL) {
+				ns_t s = p * mult[i];
+
+				*decimals = s >= 1000000 ? 0 : s >= 100000 ? 1 : s >= 10000 ? 2 : 3;
+				return s;
+			}
+		}
+		p *= 10;
+	}
+}
+
+/* Ticks whose labels fit: apart from each other, off the collapsed band,
+ * inside the picture. */
+static void place_ticks(struct tl_layout *L, struct tl_cycle *tc)
+{
+	ns_t cs = tc->c->start;
+	double last = -1e9;
+	char buf[48];
+	size_t k;
+
+	tc->ticks = xcalloc(MAX_TICKS, sizeof(*tc->ticks));
+	for (k = 0; k < tc->npieces; k++) {
+		const struct tl_piece *p = &tc->piece[k];
+		double px = p->x1 - p->x0;
+		ns_t span = p->t1 - p->t0, step, off;
+		int dec;
+
+		if (px < 1 || span <= 0)
+			continue;
+		step = nice_step(TICK_SPACING_PX * (double)span / px, &dec);
+		off = (p->t0 - cs + step - 1) / step * step;
+		for (; cs + off <= p->t1 && tc->nticks < MAX_TICKS; off += step) {
+			double x = tl_x(tc, cs + off), hw;
+
+			hw = snprintf(buf, sizeof(buf), "%.*f", dec, off / 1e6) * TL_CHAR_PX / 2;
+			if (x - hw < last + 8 || x + hw > L->width - 2 ||
+			    (tc->collapsed && x + hw > tc->mx0 - 2 && x - hw < tc->mx1 + 2))
+				continue;
+			tc->ticks[tc->nticks++] = (struct tl_tick){ x, off, dec };
+			last = x + hw;
+		}
+	}
+}
+
+static void place_segs(struct tl_cycle *tc)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < tc->cp.nphases; i++)
+		n += tc->cp.phases[i].nsegs;
+	tc->segs = xcalloc(n ? n : 1, sizeof(*tc->segs));
+	for (i = 0; i < tc->cp.nphases; i++) {
+		const struct cp_phase *p = &tc->cp.phases[i];
+
+		for (j = 0; j < p->nsegs; j++) {
+			const struct cp_segment *s = &p->segs[j];
+
+			if (s->end < tc->t0 || s->start > tc->t1)
+				continue;
+			tc->segs[tc->nsegs++] = (struct tl_seg){
+				s->kind, s->cb, s->dev, s->start, s->end,
+				tl_x(tc, s->start), tl_x(tc, s->end) };
+			if (s->kind == CP_RUN && s->cb >= 0 && tc->box_of_cb[s->cb] >= 0)
+				tc->boxes[tc->box_of_cb[s->cb]].flags |= TLB_CRIT;
+		}
+	}
+}
+
+static void place_waits(struct tl_cycle *tc)
+{
+	size_t i;
+
+	tc->waits = xcalloc(tc->cp.nblocked ? tc->cp.nblocked : 1, sizeof(*tc->waits));
+	for (i = 0; i < tc->cp.nblocked; i++) {
+		const struct cp_blocked *bl = &tc->cp.blocked[i];
+		int bi = tc->box_of_cb[bl->cb];
+		int wi = bl->waited_cb >= 0 ? tc->box_of_cb[bl->waited_cb] : -1;
+		struct tl_wait *w;
+
+		if (bi < 0)
+			continue;
+		w = &tc->waits[tc->nwaits++];
+		w->blocked = (int)i;
+		w->x1 = tc->boxes[bi].x0;
+		w->x0 = bl->ready != NS_NONE ? tl_x(tc, bl->ready) : w->x1;
+		w->y = tc->boxes[bi].y + TL_ROW_PX / 2;
+		w->from_x = w->from_y = -1;
+		tc->boxes[bi].flags |= TLB_BLOCKED;
+		if (wi >= 0) {
+			w->from_x = tc->boxes[wi].x1;
+			w->from_y = tc->boxes[wi].y + TL_ROW_PX / 2;
+			tc->boxes[wi].flags |= TLB_WAITED;
+		}
+	}
+}
+
+void tl_marks(struct tl_layout *L, struct tl_cycle *tc)
+{
+	place_bands(tc);
+	place_ticks(L, tc);
+	place_segs(tc);
+	place_waits(tc);
+}

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Timeline palette and words: colours per phase kind, box labels, hover
+ * texts and cycle headings, shared by every timeline renderer.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "timeline.h"
+
+/* Suspend side cool, resume side warm, machine grey; boot reuses the
+ * suspend and resume pair. Boxes are mid tones that keep dark text
+ * readable; bands are tints of them. */
+static const uint32_t box_colors[PK_COUNT] = {
+	[PK_ENTER] = 0xa9b7cc,
+	[PK_PREPARE] = 0x8dbde8,
+	[PK_SUSPEND] = 0x6fa8dc,
+	[PK_SUSPEND_LATE] = 0x5dbfa6,
+	[PK_SUSPEND_NOIRQ] = 0x93c47d,
+	[PK_MACHINE] = 0x999999,
+	[PK_RESUME_NOIRQ] = 0xf6b26b,
+	[PK_RESUME_EARLY] = 0xffd966,
+	[PK_RESUME] = 0xf4a09c,
+	[PK_COMPLETE] = 0xc9a0dc,
+	[PK_EXIT] = 0xb4a7d6,
+	[PK_BOOT_KERNEL] = 0x6fa8dc,
+	[PK_BOOT_USER] = 0xf6b26b,
+};
+
+uint32_t tl_box_color(enum phase_kind k)
+{
+	return k < PK_COUNT ? box_colors[k] : 0xcccccc;
+}
+
+/* A quarter of the box colour over white. */
+uint32_t tl_band_color(enum phase_kind k)
+{
+	uint32_t c = tl_box_color(k), out = 0;
+	int sh;
+
+	for (sh = 0; sh <= 16; sh += 8) {
+		uint32_t v = c >> sh & 0xff;
+
+		out |= (255 - (255 - v) / 4) << sh;
+	}
+	return out;
+}
+
+const char *tl_label_text(const struct pm_run *run, const struct pm_cycle *c,
+			  const struct tl_box *b, char *buf, size_t n)
+{
+	const struct pm_device *d = &run->devs[c->cbs[b->cb].dev];
+
+	if (b->label == TL_LABEL_NONE)
+		return "";
+	if (b->label == TL_LABEL_DEV || !d->driver || !*d->driver)
+		return d->name;
+	snprintf(buf, n, "%s {%s}", d->name, d->driver);
+	return buf;
+}
+
+static const char *cb_kind(const struct pm_callback *cb)
+{
+	return cb->flags & CB_INITCALL ? "initcall" : cb->flags & CB_PROBE ? "probe" :
+	       cb->flags & CB_QUIRK ? "quirk" : cb->event ? cb->event : "callback";
+}
+
+char *tl_cb_title(const struct pm_run *run, const struct pm_cycle *c, int i)
+{
+	const struct pm_callback *cb = &c->cbs[i];
+	const struct pm_device *d = &run->devs[cb->dev];
+	ns_t dur = cb_duration(cb);
+	char len[48], thr[48], ret[32];
+
+	if (cb->flags & CB_UNFINISHED)
+		snprintf(len, sizeof(len), "UNFINISHED");
+	else if (dur != NS_NONE)
+		snprintf(len, sizeof(len), "%.3f ms", dur / 1e6);
+	else
+		snprintf(len, sizeof(len), "length unknown");
+	if (cb->pid >= 0)
+		snprintf(thr, sizeof(thr), "thread %d %s", cb->pid, cb->async ? "async" : "sync");
+	else
+		snprintf(thr, sizeof(thr), "thread unknown");
+	if (cb->has_ret)
+		snprintf(ret, sizeof(ret), ", returned %d", cb->ret);
+	else
+		ret[0] = 0;
+	return xasprintf("%s%s%s%s\n%s %s%s%s\nstart +%.3f ms, %s, %s%s", d->name,
+			 d->driver && *d->driver ? " {" : "", d->driver ? d->driver : "",
+			 d->driver && *d->driver ? "}" : "",
+			 cb->phase >= 0 ? c->phases[cb->phase].name : "?", cb_kind(cb),
+			 cb->fn ? " " : "", cb->fn ? cb->fn : "",
+			 cb->start != NS_NONE && c->start != NS_NONE ? (cb->start - c->start) / 1e6 : 0.0,
+			 len, thr, ret);
+}
+
+char *tl_cycle_title(const struct pm_run *run, const struct pm_cycle *c)
+{
+	const char *kernel = run_fact(run, "kernel"), *host = run_fact(run, "host");
+
+	const char *label = c->mode_label && strcmp(c->mode_label, mode_name(c->mode)) ?
+			    c->mode_label : NULL;
+
+	return xasprintf("cycle %d: %s%s%s%s%s%s%s%s", c->index, mode_name(c->mode),
+			 label ? " (" : "", label ? label : "", label ? ")" : "", kernel ? ", kernel " : "", kernel ? kernel : "",
+			 host ? ", host " : "", host ? host : "");
+}
+
+static void put_ms(char *buf, size_t n, const char *what, ns_t v)
+{
+	if (v == NS_NONE)
+		snprintf(buf, n, "%s -", what);
+	else
+		snprintf(buf, n, "%s %.3f ms", what, v / 1e6);
+}
+
+char *tl_cycle_totals(const struct pm_cycle *c)
+{
+	struct cycle_totals t;
+	char a[48], b[48];
+
+	cycle_totals(c, &t);
+	if (c->mode == MODE_BOOT) {
+		put_ms(a, sizeof(a), "boot", t.total_ns);
+		return xasprintf("%s, %zu initcalls and probes", a, c->ncbs);
+	}
+	put_ms(a, sizeof(a), "suspend", t.suspend_ns);
+	put_ms(b, sizeof(b), "resume", t.resume_ns);
+	return xasprintf("%s, %s, %zu callbacks on %zu threads%s%s", a, b, c->ncbs, c->nthreads,
+			 c->resumed ? "" : ", did not complete", c->aborted ? ", aborted" : "");
+}
+
+const char *tl_legend_text(const struct pm_phase *p, char *buf, size_t n)
+{
+	if (p->start != NS_NONE && p->end != NS_NONE)
+		snprintf(buf, n, "%s %.3f ms", p->name, (p->end - p->start) / 1e6);
+	else
+		snprintf(buf, n, "%s", p->name);
+	return buf;
+}
