@@ -72,11 +72,11 @@ int capture_write(const struct capture_env *env, const char *path, const char *v
 bool capture_exists(const struct capture_env *env, const char *path);
 
 enum capture_mode {
-	MODE_NONE,	/* arm only: the user suspends however they like */
-	MODE_MEM,	/* S3: state "mem" with mem_sleep "deep" */
-	MODE_S2IDLE,	/* state "freeze" (also called "s2idle", "freeze") */
-	MODE_STANDBY,
-	MODE_DISK,
+	CAP_NONE,	/* arm only: the user suspends however they like */
+	CAP_MEM,	/* S3: state "mem" with mem_sleep "deep" */
+	CAP_S2IDLE,	/* state "freeze" (also called "s2idle", "freeze") */
+	CAP_STANDBY,
+	CAP_DISK,
 };
 
 int capture_mode_parse(const char *s, enum capture_mode *out);
@@ -107,7 +107,7 @@ char *capture_tracing_dir(const struct capture_env *env);
 int capture_check(const struct capture_env *env, const struct capture_opts *o,
 		  bool need_rtc, char *err, size_t errlen);
 
-/* Set everything up; on failure all is put back already. */
+/* Set everything up; on failure all is put back and @c freed already. */
 int capture_arm(struct capture *c, const struct capture_env *env,
 		const struct capture_opts *o, char *err, size_t errlen);
 /* Program the RTC to wake in @secs (0: no alarm) and suspend; returns when resumed. */

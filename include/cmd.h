@@ -8,10 +8,14 @@ enum {
 	EXIT_CLEAN = 0,
 	EXIT_FOUND_FAILURE = 1,
 	EXIT_USAGE = 2,
+	EXIT_CAPTURE = 3,	/* live capture failed or was interrupted */
 };
 
 int cmd_analyze(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_record(int argc, char **argv);
+int cmd_arm(int argc, char **argv);
+int cmd_collect(int argc, char **argv);
 
 #endif

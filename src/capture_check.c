@@ -20,8 +20,8 @@
 #endif
 
 static const char *const mode_names[] = {
-	[MODE_NONE] = "none", [MODE_MEM] = "mem", [MODE_S2IDLE] = "s2idle",
-	[MODE_STANDBY] = "standby", [MODE_DISK] = "disk",
+	[CAP_NONE] = "none", [CAP_MEM] = "mem", [CAP_S2IDLE] = "s2idle",
+	[CAP_STANDBY] = "standby", [CAP_DISK] = "disk",
 };
 
 int capture_mode_parse(const char *s, enum capture_mode *out)
@@ -29,7 +29,7 @@ int capture_mode_parse(const char *s, enum capture_mode *out)
 	size_t i;
 
 	if (!strcmp(s, "freeze")) {
-		*out = MODE_S2IDLE;
+		*out = CAP_S2IDLE;
 		return 0;
 	}
 	for (i = 0; i < ARRAY_SIZE(mode_names); i++)
@@ -115,13 +115,13 @@ static int check_mode(const struct capture_env *env, enum capture_mode m, char *
 		      size_t errlen)
 {
 	static const char *const state[] = {
-		[MODE_MEM] = "mem", [MODE_S2IDLE] = "freeze", [MODE_STANDBY] = "standby",
-		[MODE_DISK] = "disk",
+		[CAP_MEM] = "mem", [CAP_S2IDLE] = "freeze", [CAP_STANDBY] = "standby",
+		[CAP_DISK] = "disk",
 	};
 	char *st, *ms = NULL;
 	int rc = -1;
 
-	if (m == MODE_NONE)
+	if (m == CAP_NONE)
 		return 0;
 	st = capture_read(env, "/sys/power/state");
 	if (!st) {
@@ -135,7 +135,7 @@ static int check_mode(const struct capture_env *env, enum capture_mode m, char *
 		goto out;
 	}
 	ms = capture_read(env, "/sys/power/mem_sleep");
-	if (m == MODE_MEM && ms && !has_choice(ms, "deep")) {
+	if (m == CAP_MEM && ms && !has_choice(ms, "deep")) {
 		snprintf(err, errlen, "mode mem (S3, deep): /sys/power/mem_sleep offers only '%.*s'; "
 			 "try -m s2idle", (int)strcspn(ms, "\n"), ms);
 		goto out;

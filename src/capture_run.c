@@ -40,7 +40,7 @@ static const char *const events[] = {
  */
 static unsigned int buffer_kb(const struct capture_opts *o)
 {
-	unsigned int kb = o->mode == MODE_DISK ? 8192 : 4096;
+	unsigned int kb = o->mode == CAP_DISK ? 8192 : 4096;
 	unsigned int cycles = o->cycles ? o->cycles : 1;
 
 	kb *= cycles < 8 ? cycles : 8;
@@ -153,7 +153,7 @@ int capture_arm(struct capture *c, const struct capture_env *env,
 	if (capture_exists(env, "/sys/power/pm_debug_messages") &&
 	    set_saved(c, "/sys/power/pm_debug_messages", "1", err, errlen) < 0)
 		goto fail;
-	if (o->mode == MODE_MEM && capture_exists(env, "/sys/power/mem_sleep") &&
+	if (o->mode == CAP_MEM && capture_exists(env, "/sys/power/mem_sleep") &&
 	    set_saved(c, "/sys/power/mem_sleep", "deep", err, errlen) < 0)
 		goto fail;
 	if (o->pm_test && set_saved(c, "/sys/power/pm_test", o->pm_test, err, errlen) < 0)
@@ -163,18 +163,19 @@ int capture_arm(struct capture *c, const struct capture_env *env,
 	return 0;
 fail:
 	capture_restore(c, e, sizeof(e));
+	capture_free(c);
 	return -1;
 }
 
 int capture_suspend(struct capture *c, unsigned int secs, char *err, size_t errlen)
 {
 	static const char *const state[] = {
-		[MODE_MEM] = "mem", [MODE_S2IDLE] = "freeze", [MODE_STANDBY] = "standby",
-		[MODE_DISK] = "disk",
+		[CAP_MEM] = "mem", [CAP_S2IDLE] = "freeze", [CAP_STANDBY] = "standby",
+		[CAP_DISK] = "disk",
 	};
 	char when[32];
 
-	if (c->mode == MODE_NONE) {
+	if (c->mode == CAP_NONE) {
 		snprintf(err, errlen, "no suspend mode given");
 		return -1;
 	}

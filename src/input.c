@@ -90,13 +90,13 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 		goto out;
 	}
 	kind = input_detect(window);
-	if (kind == INPUT_FTRACE || kind == INPUT_TRACE_DAT) {
+	if (kind == INPUT_TRACE_DAT) {
 		snprintf(err, errlen, "%s: %s input is not supported yet", path,
 			 input_kind_name(kind));
 		goto out;
 	}
 	b = builder_new(run, path);
-	if (dmesg_read(r, b, st) < 0) {
+	if ((kind == INPUT_FTRACE ? ftrace_read(r, b, st) : dmesg_read(r, b, st)) < 0) {
 		snprintf(err, errlen, "%s", reader_error(r));
 		goto out;	/* what was read before the error stays */
 	}

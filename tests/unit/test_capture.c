@@ -314,7 +314,7 @@ static void test_record_restores(void **state)
 {
 	struct fake *fk = fake_new();
 	FAKE_ENV(fk, hooks);
-	struct capture_opts o = { .mode = MODE_MEM, .pm_test = "devices", .cycles = 1 };
+	struct capture_opts o = { .mode = CAP_MEM, .pm_test = "devices", .cycles = 1 };
 	struct capture c;
 	char err[512], *before, *after, *s, *run;
 
@@ -409,7 +409,7 @@ static void test_restore_from_armed_file(void **state)
 {
 	struct fake *fk = fake_new();
 	FAKE_ENV(fk, hooks);
-	struct capture_opts o = { .mode = MODE_S2IDLE, .callgraph = true, .graph_depth = 2 };
+	struct capture_opts o = { .mode = CAP_S2IDLE, .callgraph = true, .graph_depth = 2 };
 	struct capture c, c2;
 	char err[512], *before, *after, *s;
 
@@ -427,7 +427,7 @@ static void test_restore_from_armed_file(void **state)
 	capture_free(&c);	/* the arming process ends */
 
 	assert_int_equal(capture_state_load(&c2, &env, err, sizeof(err)), 0);
-	assert_int_equal(c2.mode, MODE_S2IDLE);
+	assert_int_equal(c2.mode, CAP_S2IDLE);
 	assert_int_equal(c2.saved.n, 3);	/* print_times, debug_messages, wakealarm */
 	assert_int_equal(capture_restore(&c2, err, sizeof(err)), 0);
 	capture_free(&c2);
@@ -446,7 +446,7 @@ static void test_sigint_restores(void **state)
 {
 	struct fake *fk = fake_new();
 	FAKE_ENV(fk, hooks);
-	struct capture_opts o = { .mode = MODE_MEM };
+	struct capture_opts o = { .mode = CAP_MEM };
 	struct sigaction sa = { .sa_handler = on_signal }, old;
 	struct capture c;
 	char err[512], *before, *after;
@@ -478,7 +478,7 @@ static void test_arm_failure_restores(void **state)
 {
 	struct fake *fk = fake_new();
 	FAKE_ENV(fk, hooks);
-	struct capture_opts o = { .mode = MODE_MEM, .pm_test = "devices" };
+	struct capture_opts o = { .mode = CAP_MEM, .pm_test = "devices" };
 	struct capture c;
 	char err[512], *before, *after, *p;
 
@@ -503,7 +503,7 @@ static void test_check_messages(void **state)
 {
 	struct fake *fk = fake_new();
 	FAKE_ENV(fk, hooks);
-	struct capture_opts o = { .mode = MODE_MEM };
+	struct capture_opts o = { .mode = CAP_MEM };
 	char err[512], *p;
 
 	(void)state;
@@ -511,11 +511,11 @@ static void test_check_messages(void **state)
 	assert_int_equal(capture_check(&env, &o, false, err, sizeof(err)), -1);
 	assert_string_equal(err, "mode mem (S3, deep): /sys/power/mem_sleep offers only "
 			    "'[s2idle]'; try -m s2idle");
-	o.mode = MODE_STANDBY;
+	o.mode = CAP_STANDBY;
 	assert_int_equal(capture_check(&env, &o, false, err, sizeof(err)), -1);
 	assert_string_equal(err, "mode standby: this system offers only 'freeze mem disk' "
 			    "in /sys/power/state");
-	o.mode = MODE_S2IDLE;
+	o.mode = CAP_S2IDLE;
 	o.pm_test = "bogus";
 	assert_int_equal(capture_check(&env, &o, false, err, sizeof(err)), -1);
 	assert_string_equal(err, "pm_test level 'bogus': not offered by /sys/power/pm_test");

@@ -1,0 +1,472 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pmscope record, arm, collect: live capture (capture.h) on this machine,
+ * then the same analysis and reports as pmscope analyze on the run folder.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "capture.h"
+#include "cmd.h"
+#include "input.h"
+#include "report.h"
+
+/* The handlers only set this; the main loop sees it and restores. */
+static volatile sig_atomic_t stop_requested;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+/* Without SA_RESTART: a blocking wait returns EINTR and the loop looks. */
+static void catch_stop_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+static void env_init(struct capture_env *env)
+{
+	/* a fake kernel tree, for the tests only (pmscope(1), ENVIRONMENT) */
+	const char *root = getenv("PMSCOPE_SYSROOT");
+
+	memset(env, 0, sizeof(*env));
+	env->root = root ? root : "";
+	env->stop = &stop_requested;
+}
+
+static int parse_uint(const char *s, unsigned long max, unsigned int *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (!*s || *end || errno || v > max || *s == '-')
+		return -1;
+	*out = (unsigned int)v;
+	return 0;
+}
+
+/* Sleep @secs unless a stop signal comes first. */
+static void pause_secs(unsigned int secs)
+{
+	struct timespec ts = { .tv_sec = secs };
+
+	while (!stop_requested && nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+/* Suspends counted so far (success + fail), -1 when the kernel has no stats. */
+static long suspend_count(const struct capture_env *env)
+{
+	char *s = capture_read(env, "/sys/power/suspend_stats/success");
+	char *f = capture_read(env, "/sys/power/suspend_stats/fail");
+	long n = s && f ? atol(s) + atol(f) : -1;
+
+	free(s);
+	free(f);
+	return n;
+}
+
+/*
+ * The user's command (e.g. systemctl suspend) may return before the
+ * suspend: wait until the kernel counts one more, up to 5 minutes.
+ */
+static int run_command(const struct capture_env *env, const char *cmd, char *err,
+		       size_t errlen)
+{
+	long before = suspend_count(env);
+	int status, waited = 0;
+	pid_t pid, w;
+
+	pid = fork();
+	if (pid < 0) {
+		snprintf(err, errlen, "fork: %s", strerror(errno));
+		return -1;
+	}
+	if (!pid) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	while ((w = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+		if (stop_requested)
+			kill(pid, SIGTERM);
+	if (w < 0 || stop_requested) {
+		snprintf(err, errlen, stop_requested ? "interrupted while '%s' ran" :
+			 "waiting for '%s': %s", cmd, strerror(errno));
+		return -1;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		snprintf(err, errlen, "'%s' failed (status %d)", cmd,
+			 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+		return -1;
+	}
+	while (before >= 0 && suspend_count(env) <= before && waited++ < 300 && !stop_requested)
+		pause_secs(1);
+	if (stop_requested) {
+		snprintf(err, errlen, "interrupted while waiting for the suspend");
+		return -1;
+	}
+	return 0;
+}
+
+/* The run folder's reports: what pmscope analyze DIR would say. */
+static int analyze_dir(const char *dir, bool quiet)
+{
+	struct report_opts ro = { .top = 10 };
+	struct pm_run *run = run_new();
+	struct input_stats st;
+	char err[1024], *path;
+	int rc = EXIT_CAPTURE;
+
+	if (input_read_dir(run, dir, &st, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope: %s\n", err);
+		goto out;
+	}
+	path = xasprintf("%s/report.txt", dir);
+	if (write_report(path, report_text, run, &ro, err, sizeof(err)) < 0)
+		fprintf(stderr, "pmscope: %s\n", err);
+	free(path);
+	path = xasprintf("%s/report.json", dir);
+	if (write_report(path, report_json, run, &ro, err, sizeof(err)) < 0)
+		fprintf(stderr, "pmscope: %s\n", err);
+	free(path);
+	if (!quiet)
+		report_text(stdout, run, &ro);
+	rc = run_failed(run) ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
+out:
+	run_free(run);
+	return rc;
+}
+
+static char *default_dir(void)
+{
+	char buf[64];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(buf, sizeof(buf), "pmscope-%Y%m%d-%H%M%S", &tm);
+	return xstrdup(buf);
+}
+
+/* Save, restore, analyze: the end of record and of collect. */
+static int finish(struct capture *c, const char *dir, bool failed, bool quiet)
+{
+	char err[1024];
+	bool saved;
+	int rc;
+
+	saved = capture_save(c, dir, err, sizeof(err)) == 0;
+	if (!saved)
+		fprintf(stderr, "pmscope: saving the run folder: %s\n", err);
+	if (capture_restore(c, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope: %s\n", err);
+		failed = true;
+	}
+	if (!saved)
+		return EXIT_CAPTURE;
+	if (stop_requested)
+		fprintf(stderr, "pmscope: interrupted; everything was put back; %s holds "
+			"what was captured\n", dir);
+	rc = analyze_dir(dir, quiet);
+	if (!quiet)
+		printf("run folder: %s\n", dir);
+	return failed || stop_requested ? EXIT_CAPTURE : rc;
+}
+
+static void record_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: pmscope record -m MODE [options]\n"
+		"\n"
+		"Capture suspend/resume cycles on this machine (as root): trace them in\n"
+		"a private tracing instance, suspend, save a run folder, analyze it and\n"
+		"put back every setting that was changed.\n"
+		"\n"
+		"options:\n"
+		"  -m, --mode MODE      mem (S3), s2idle (or freeze), standby, disk\n"
+		"  -s, --seconds N      wake by the RTC alarm after N seconds (default 10;\n"
+		"                       0: no alarm, something else must wake the system)\n"
+		"  -C, --cmd CMD        suspend by running CMD (e.g. 'systemctl suspend')\n"
+		"  -n, --cycles N       suspend N times (default 1)\n"
+		"  -d, --delay N        seconds between cycles (default 5)\n"
+		"  -t, --pm-test LEVEL  /sys/power/pm_test level (freezer, devices, platform, ...)\n"
+		"  -g, --callgraph      function_graph below dpm_run_callback\n"
+		"      --graph-depth N  its max_graph_depth (default 3)\n"
+		"  -o, --output DIR     the run folder (default pmscope-DATE-TIME)\n"
+		"  -q, --quiet          no terminal summary\n"
+		"  -h, --help           this text\n"
+		"\n"
+		"exit status: 0 clean, 1 the capture shows a failure, 2 bad usage,\n"
+		"3 the capture failed or was interrupted (settings are put back).\n");
+}
+
+static void arm_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: pmscope arm [options]\n"
+		"\n"
+		"Set up tracing and the kernel's PM messages and return; suspend the\n"
+		"machine yourself, then run 'pmscope collect'.\n"
+		"\n"
+		"options:\n"
+		"  -m, --mode MODE      check that MODE is offered; mem also selects\n"
+		"                       mem_sleep deep\n"
+		"  -t, --pm-test LEVEL  /sys/power/pm_test level\n"
+		"  -g, --callgraph      function_graph below dpm_run_callback\n"
+		"      --graph-depth N  its max_graph_depth (default 3)\n"
+		"  -h, --help           this text\n");
+}
+
+static void collect_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: pmscope collect [options]\n"
+		"\n"
+		"Save what was captured since 'pmscope arm' into a run folder, analyze\n"
+		"it and put every setting back.\n"
+		"\n"
+		"options:\n"
+		"  -o, --output DIR     the run folder (default pmscope-DATE-TIME)\n"
+		"  -r, --restore        only put the settings back, save nothing\n"
+		"  -q, --quiet          no terminal summary\n"
+		"  -h, --help           this text\n");
+}
+
+enum { OPT_DEPTH = 1000 };
+
+struct capture_args {
+	struct capture_opts o;
+	unsigned int secs, delay;
+	const char *cmd, *out;
+	bool quiet, restore_only, mode_given;
+};
+
+/* One parser for the three commands; @allowed lists their short options. */
+static int parse_args(int argc, char **argv, const char *allowed, struct capture_args *a,
+		      void (*usage)(FILE *))
+{
+	static const struct option opts[] = {
+		{ "mode", required_argument, NULL, 'm' },
+		{ "seconds", required_argument, NULL, 's' },
+		{ "cmd", required_argument, NULL, 'C' },
+		{ "cycles", required_argument, NULL, 'n' },
+		{ "delay", required_argument, NULL, 'd' },
+		{ "pm-test", required_argument, NULL, 't' },
+		{ "callgraph", no_argument, NULL, 'g' },
+		{ "graph-depth", required_argument, NULL, OPT_DEPTH },
+		{ "output", required_argument, NULL, 'o' },
+		{ "restore", no_argument, NULL, 'r' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "m:s:C:n:d:t:go:rqh", opts, NULL)) != -1) {
+		if (c == 'h') {
+			usage(stdout);
+			return 1;
+		}
+		if (c == '?' || (c != OPT_DEPTH && !strchr(allowed, c)) ||
+		    (c == OPT_DEPTH && !strchr(allowed, 'g')))
+			goto bad;
+		switch (c) {
+		case 'm':
+			if (capture_mode_parse(optarg, &a->o.mode) < 0 || a->o.mode == CAP_NONE) {
+				fprintf(stderr, "pmscope %s: unknown mode '%s' (mem, s2idle, freeze, "
+					"standby, disk)\n", argv[0], optarg);
+				return -1;
+			}
+			a->mode_given = true;
+			break;
+		case 's':
+			if (parse_uint(optarg, 86400, &a->secs) < 0)
+				goto bad_number;
+			break;
+		case 'n':
+			if (parse_uint(optarg, 10000, &a->o.cycles) < 0 || !a->o.cycles)
+				goto bad_number;
+			break;
+		case 'd':
+			if (parse_uint(optarg, 86400, &a->delay) < 0)
+				goto bad_number;
+			break;
+		case OPT_DEPTH:
+			if (parse_uint(optarg, 100, &a->o.graph_depth) < 0 || !a->o.graph_depth)
+				goto bad_number;
+			break;
+		case 'C':
+			a->cmd = optarg;
+			break;
+		case 't':
+			a->o.pm_test = optarg;
+			break;
+		case 'g':
+			a->o.callgraph = true;
+			break;
+		case 'o':
+			a->out = optarg;
+			break;
+		case 'r':
+			a->restore_only = true;
+			break;
+		case 'q':
+			a->quiet = true;
+			break;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "pmscope %s: unexpected argument '%s'\n", argv[0], argv[optind]);
+		goto bad;
+	}
+	return 0;
+bad_number:
+	fprintf(stderr, "pmscope %s: bad number '%s'\n", argv[0], optarg);
+	return -1;
+bad:
+	usage(stderr);
+	return -1;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	struct capture_args a = { .secs = 10, .delay = 5, .o.cycles = 1 };
+	struct capture_env env;
+	struct capture c;
+	char err[1024], *dir;
+	unsigned int i;
+	bool failed = false;
+	int rc;
+
+	rc = parse_args(argc, argv, "msCndtgoq", &a, record_usage);
+	if (rc)
+		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
+	if (!a.mode_given && !a.cmd) {
+		fprintf(stderr, "pmscope record: which mode? -m mem|s2idle|standby|disk\n");
+		return EXIT_USAGE;
+	}
+	env_init(&env);
+	if (capture_check(&env, &a.o, !a.cmd && a.secs, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope record: %s\n", err);
+		return EXIT_CAPTURE;
+	}
+	catch_stop_signals();
+	if (capture_arm(&c, &env, &a.o, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope record: %s (everything was put back)\n", err);
+		return EXIT_CAPTURE;
+	}
+	for (i = 1; i <= a.o.cycles && !stop_requested && !failed; i++) {
+		if (i > 1)
+			pause_secs(a.delay);
+		if (stop_requested)
+			break;
+		if (!a.quiet)
+			fprintf(stderr, "pmscope: cycle %u of %u: suspending (%s)\n", i, a.o.cycles,
+				a.cmd ? a.cmd : capture_mode_name(a.o.mode));
+		rc = a.cmd ? run_command(&env, a.cmd, err, sizeof(err)) :
+			capture_suspend(&c, a.secs, err, sizeof(err));
+		if (rc < 0) {
+			fprintf(stderr, "pmscope record: %s\n", err);
+			failed = true;
+		} else if (!a.quiet) {
+			fprintf(stderr, "pmscope: cycle %u of %u: resumed\n", i, a.o.cycles);
+		}
+	}
+	dir = a.out ? xstrdup(a.out) : default_dir();
+	rc = finish(&c, dir, failed, a.quiet);
+	free(dir);
+	capture_free(&c);
+	return rc;
+}
+
+int cmd_arm(int argc, char **argv)
+{
+	struct capture_args a = { .o.cycles = 1 };
+	struct capture_env env;
+	struct capture c;
+	char err[1024];
+	int rc;
+
+	rc = parse_args(argc, argv, "mtg", &a, arm_usage);
+	if (rc)
+		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
+	env_init(&env);
+	if (capture_check(&env, &a.o, false, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope arm: %s\n", err);
+		return EXIT_CAPTURE;
+	}
+	catch_stop_signals();
+	if (capture_arm(&c, &env, &a.o, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope arm: %s (everything was put back)\n", err);
+		return EXIT_CAPTURE;
+	}
+	printf("pmscope: armed; suspend now (rtcwake -m %s -s 10, systemctl suspend, ...),\n"
+	       "then run 'pmscope collect -o DIR'.\n",
+	       a.o.mode == CAP_NONE ? "mem" : a.o.mode == CAP_S2IDLE ? "freeze" :
+	       capture_mode_name(a.o.mode));
+	capture_free(&c);
+	return EXIT_CLEAN;
+}
+
+int cmd_collect(int argc, char **argv)
+{
+	struct capture_args a = { 0 };
+	struct capture_env env;
+	struct capture c;
+	char err[1024], *dir;
+	int rc;
+
+	rc = parse_args(argc, argv, "orq", &a, collect_usage);
+	if (rc)
+		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
+	env_init(&env);
+	if ((!env.root || !*env.root) && geteuid() != 0) {
+		fprintf(stderr, "pmscope collect: must run as root\n");
+		return EXIT_CAPTURE;
+	}
+	catch_stop_signals();
+	rc = capture_state_load(&c, &env, err, sizeof(err));
+	if (rc < 0 || a.restore_only) {
+		/* a damaged state file: put back what it names, and the instance */
+		if (rc < 0)
+			fprintf(stderr, "pmscope collect: %s\n", err);
+		c.armed = true;
+		rc = capture_restore(&c, err, sizeof(err)) < 0 || rc < 0;
+		if (rc)
+			fprintf(stderr, "pmscope collect: %s\n", err);
+		else if (!a.quiet)
+			printf("pmscope: settings restored\n");
+		capture_free(&c);
+		return rc ? EXIT_CAPTURE : EXIT_CLEAN;
+	}
+	if (rc > 0) {
+		capture_restore(&c, err, sizeof(err));	/* an instance left without state */
+		capture_free(&c);
+		fprintf(stderr, "pmscope collect: nothing is armed (no %s); "
+			"'pmscope arm' first\n", CAPTURE_ARMED_FILE);
+		return EXIT_CAPTURE;
+	}
+	dir = a.out ? xstrdup(a.out) : default_dir();
+	rc = finish(&c, dir, false, a.quiet);
+	free(dir);
+	capture_free(&c);
+	return rc;
+}
