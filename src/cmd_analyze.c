@@ -20,6 +20,7 @@ static const struct tl_output {
 } tl_outputs[] = {
 	{ "svg", "SVG timeline", report_svg },
 	{ "png", "PNG timeline", report_png },
+	{ "html", "HTML timeline", report_html },
 };
 enum { OPT_WIDTH = 256, OPT_FROM, OPT_TO, OPT_PHASE, OPT_TL };
 
@@ -39,6 +40,7 @@ static void analyze_usage(FILE *f)
 		"  -c, --cycle N     report only cycle N\n"
 		"  -q, --quiet       no terminal summary\n"
 		"  -s, --stats       print input size, speed and peak memory on stderr\n"
+		"      --html FILE   write the interactive HTML timeline (one file)\n"
 		"      --svg FILE    write a static SVG timeline of the cycles\n"
 		"      --png FILE    write the same timeline as PNG\n"
 		"      --width PX    timeline width (default 1400)\n"
@@ -129,6 +131,7 @@ int cmd_analyze(int argc, char **argv)
 		{ "phase", required_argument, NULL, OPT_PHASE },
 		{ tl_outputs[0].opt, required_argument, NULL, OPT_TL + 0 },
 		{ tl_outputs[1].opt, required_argument, NULL, OPT_TL + 1 },
+		{ tl_outputs[2].opt, required_argument, NULL, OPT_TL + 2 },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct report_opts ro = { .top = 10 };
