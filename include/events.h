@@ -71,4 +71,11 @@ void builder_finish(struct builder *b);
  */
 void cycle_finish(struct pm_run *run, struct pm_cycle *c);
 
+/*
+ * A kernel log and a trace of the same run (a run folder, or both files
+ * given): each trace cycle takes over the log's cycle it overlaps, so
+ * every callback is there once (build_merge.c).
+ */
+void run_merge_sources(struct pm_run *run);
+
 #endif

@@ -137,6 +137,7 @@ struct pm_cycle {
 	 * not part of the totals, which the kernel's clock measures. */
 	ns_t fw_suspend_ns, fw_resume_ns;
 	const char *wake_reason;	/* "IRQ 9; ACPI fixed event", NULL */
+	bool from_trace;	/* read from a trace: exact callback times */
 	bool resumed;		/* reached the end of resume */
 	bool aborted;		/* suspend failed and backed out */
 	int main_pid;		/* the driving thread, -1 unknown */

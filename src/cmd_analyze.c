@@ -210,6 +210,7 @@ int cmd_analyze(int argc, char **argv)
 		total.bytes += st.bytes;
 		total.lines += st.lines;
 	}
+	run_merge_sources(run);	/* a log and a trace of the same run */
 	if (stats)
 		print_stats(&total, now_s() - t0);
 	if (!any)

@@ -70,7 +70,8 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 {
 	struct line_reader *r = NULL;
 	struct builder *b = NULL;
-	enum input_kind kind;
+	enum input_kind kind = INPUT_UNKNOWN;
+	size_t first = run->ncycles, i;
 	struct str window;
 	struct stat sb;
 	int rc = -1;
@@ -112,6 +113,8 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	rc = 0;
 out:
 	builder_finish(b);
+	for (i = first; kind == INPUT_FTRACE && i < run->ncycles; i++)
+		run->cycles[i].from_trace = true;
 	reader_close(r);
 	return rc;
 }
