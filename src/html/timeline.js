@@ -30,7 +30,7 @@
 	var BOLD = 'bold 11px "DejaVu Sans Mono", monospace';
 	var canvas = $('tl'), g = canvas.getContext('2d');
 	var st = { cyc: null, ci: -1, u0: 0, u1: 1, k: 1, match: null, nmatch: 0, sel: -1,
-		   drawn: 0, pending: false, drag: null };
+		   drawn: 0, drawMs: 0, pending: false, drag: null, ticks: [] };
 
 	function ms(ns) { return (ns / 1e6).toFixed(3); }
 
@@ -109,8 +109,7 @@
 		var step = niceStep(100 / st.k), dec = step >= 1e6 ? 0 : step >= 1e5 ? 1 : step >= 1e4 ? 2 : 3;
 		var pieces = [[st.u0, Math.min(st.u1, c.ca)], [Math.max(st.u0, c.ca + c.cw), st.u1]];
 		var last = -1e9, p, t, x, s, hw;
-		g.font = FONT;
-		g.textAlign = 'center';
+		st.ticks = [];
 		for (p = 0; p < 2; p++) {
 			if (pieces[p][1] <= pieces[p][0]) continue;
 			var a = T(c, pieces[p][0]), b = T(c, pieces[p][1]);
@@ -121,12 +120,10 @@
 				if (x - hw < last + 8 || x + hw > W - 2 || x < GUT) continue;
 				g.fillStyle = '#dddddd';
 				g.fillRect(x, AXIS, 1, H - AXIS);
-				g.fillStyle = D.colors.text;
-				g.fillText(s, x, AXIS - 8);
+				st.ticks.push(x, s);	// labels go on after the gutter
 				last = x + hw;
 			}
 		}
-		g.textAlign = 'left';
 	}
 
 	function drawBands(c, W, H) {
@@ -273,6 +270,8 @@
 			g.fillText(s, 4, c.laneY[l] + 13);
 		}
 		g.font = FONT;
+		g.textAlign = 'center';
+		for (l = 0; l < st.ticks.length; l += 2) g.fillText(st.ticks[l + 1], st.ticks[l], AXIS - 8);
 		g.textAlign = 'right';
 		g.fillText('ms', GUT - 8, AXIS - 8);
 		g.textAlign = 'left';
@@ -289,6 +288,7 @@
 	}
 
 	function draw() {
+		var t0 = window.performance.now();
 		st.pending = false;
 		var c = st.cyc, dpr = window.devicePixelRatio || 1;
 		var W = Math.max(480, canvas.parentNode.clientWidth), H = c.height;
@@ -310,6 +310,7 @@
 		drawWaits(c);
 		drawSelection(c);
 		drawGutter(c, W, H);
+		st.drawMs = window.performance.now() - t0;
 		publish();
 	}
 
@@ -505,6 +506,7 @@
 		s.setAttribute('data-cycle', String(c.index));
 		s.setAttribute('data-callbacks', String(c.n));
 		s.setAttribute('data-drawn', String(st.drawn));
+		s.setAttribute('data-draw-ms', st.drawMs.toFixed(1));
 		s.setAttribute('data-lanes', String(c.lanes.length));
 		s.setAttribute('data-matches', st.match ? String(st.nmatch) : '');
 		s.setAttribute('data-selected', st.sel >= 0 ? label(c, st.sel) : '');
