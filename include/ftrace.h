@@ -26,8 +26,21 @@ struct ftrace_line {
 /* 0 when @line is not a trace line (headers, blank, garbage). */
 bool ftrace_split(struct str line, struct ftrace_line *out);
 
+/* function_graph call trees per callback (input_fgraph.c). */
+struct fgraph;
+struct fgraph *fgraph_new(void);
+void fgraph_free(struct fgraph *g);
+void fgraph_line(struct fgraph *g, const struct ftrace_line *fl);
+/* A callback starts or ends on @fl's thread; the end gives its summary
+ * (NULL without calls), valid until the next call. */
+void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl);
+const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_line *fl);
+/* Calls whose entry or return was lost, in all callbacks. */
+unsigned int fgraph_repaired(const struct fgraph *g);
+
 struct ftrace_parser {
 	struct builder *b;
+	struct fgraph *fg;	/* once a function_graph line was seen */
 	unsigned int line;
 	bool used;		/* the current line produced an event */
 	enum pm_mode file_mode;	/* from sleepgraph's "# suspend-..." stamp */

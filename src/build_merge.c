@@ -195,6 +195,8 @@ static void drop_cycle(struct pm_run *run, size_t di, size_t ti)
 		run->warns[n++] = *w;
 	}
 	run->nwarns = n;
+	for (i = 0; i < run->cycles[di].ncbs; i++)
+		callgraph_free(run->cycles[di].cbs[i].graph);
 	free(run->cycles[di].phases);
 	free(run->cycles[di].cbs);
 	free(run->cycles[di].threads);

@@ -219,12 +219,17 @@ int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st
 		}
 		if (line.len && line.p[0] == '#')
 			ftrace_header(&p, line);
-		else if (ftrace_split(line, &fl) && !fl.graph)
-			ftrace_event(&p, &fl);
+		else if (ftrace_split(line, &fl)) {
+			if (!fl.graph)
+				ftrace_event(&p, &fl);
+			else if (p.fg || (p.fg = fgraph_new()))
+				fgraph_line(p.fg, &fl);
+		}
 		if (p.used)
 			st->used++;
 	}
 	ftrace_finish(&p);
+	fgraph_free(p.fg);
 	st->bytes = reader_bytes(r);
 	return rc;
 }

@@ -328,6 +328,8 @@ static bool cb_start(struct ftrace_parser *p, const struct ftrace_line *fl)
 	ev.cb_flags = CB_FROM_TRACE;
 	ensure_cycle(p, fl);
 	emit(p, &ev);
+	if (p->fg)
+		fgraph_cb_start(p->fg, fl);
 	return true;
 }
 
@@ -346,6 +348,11 @@ static bool cb_end(struct ftrace_parser *p, const struct ftrace_line *fl)
 	ev.ret = (int)err;
 	ev.cb_flags = CB_FROM_TRACE;
 	ensure_cycle(p, fl);
+	if (p->fg && (ev.graph = fgraph_cb_end(p->fg, fl))) {
+		ev.kind = EV_CB_GRAPH;
+		emit(p, &ev);
+		ev.kind = EV_CB_END;
+	}
 	emit(p, &ev);
 	return true;
 }
@@ -448,8 +455,19 @@ void ftrace_header(struct ftrace_parser *p, struct str line)
 
 void ftrace_finish(struct ftrace_parser *p)
 {
+	unsigned int repaired = fgraph_repaired(p->fg);
 	struct pm_event ev;
 	char *t;
+
+	if (repaired) {
+		t = xasprintf("function_graph: %u calls inside callbacks lost their entry or "
+			      "return line; nesting repaired from the indentation", repaired);
+		event_init(&ev, EV_NOTE, NS_NONE, 0);
+		ev.level = WARN_INFO;
+		ev.text = str_c(t);
+		builder_event(p->b, &ev);
+		free(t);
+	}
 
 	if (p->bad <= BAD_LINES_SHOWN)
 		return;

@@ -138,6 +138,41 @@ same "qemu function_graph: callbacks = event lines" json_cbs 'trace_cbs "$T"'
 same "qemu function_graph: phases = event pairs" json_phases 'trace_phases "$T"'
 is "qemu function_graph: mode from the qcap marker" "$(q .cycles[0].mode)" mem
 
+# --- function_graph call trees inside the callbacks
+# callbacks with at least one traced call between their start and end
+# comments on the same thread, counted with awk
+graphed() {
+	xz -dc "$1" | awk -F'|' '
+	function who(s) { sub(/^ *[0-9]+\) */, "", s); sub(/ *$/, "", s); return s }
+	/device_pm_callback_start/ { t = who($2); open[t] = 1; has[t] = 0; next }
+	/device_pm_callback_end/ { t = who($2); if (open[t] && has[t]) n++; open[t] = 0; next }
+	$4 ~ /\(/ && $4 !~ /\/\*/ { t = who($2); if (open[t]) has[t] = 1 }
+	END { print n }'
+}
+T=$F/qemu-q35-s3-fgraph-async1-small/trace.txt.xz
+analyze "$T"
+is "function_graph: a call tree for every callback with traced calls" \
+   "$(q '[.cycles[0].callbacks[]|select(.callgraph)]|length')" "$(graphed "$T")"
+# input3 suspend, lines 661-665: input_dev_suspend 546.656 us, calling
+# input_dev_release_keys 186.099 us and input_dev_toggle 21.921 us:
+# self 546.656 - 186.099 - 21.921 = 338.636 us
+is "function_graph: total and self per function" \
+   "$(q '.cycles[0].callbacks[]|select(.device=="input3" and .phase=="suspend")|.callgraph.functions|map("\(.function) \(.total_ns) \(.self_ns) \(.calls)")|join(",")')" \
+   "input_dev_suspend 546656 338636 1,input_dev_release_keys 186099 186099 1,input_dev_toggle 21921 21921 1"
+is "function_graph: slowest path" \
+   "$(q '.cycles[0].callbacks[]|select(.device=="input3" and .phase=="suspend")|.callgraph.slowest_path|join(">")')" \
+   "input_dev_suspend>input_dev_release_keys"
+is "function_graph: the trace's own nesting needed no repair" \
+   "$(q '[.cycles[0].callbacks[]|.callgraph.repaired // 0]|add')" 0
+ok "function_graph: the slowest traced callback in the summary" \
+   sh -c "'$PMSCOPE' analyze -n 3 '$T' | grep -q '^  inside 1-1 resume (function_graph, 8 calls)'"
+# lose input3's "input_dev_suspend() {" line (661): its return is left over
+xz -dc "$T" | sed 661d > "$TMPDIR_TEST/lost.txt"
+analyze "$TMPDIR_TEST/lost.txt"
+is "function_graph: a lost entry is repaired and counted" \
+   "$(q '.cycles[0].callbacks[]|select(.device=="input3" and .phase=="suspend")|"\(.callgraph.repaired) \(.callgraph.calls)"')" "1 2"
+ok "function_graph: and said" grep -q 'nesting repaired from the indentation' "$J"
+
 # --- bad and truncated traces
 T=$F/pmgraph-2014-skynet-mem-k3.15/skynet_mem_ftrace.txt
 # cut in the middle of line 400, in the resume phase
