@@ -80,6 +80,8 @@
 		}
 		for (l = c.lanes.length - 1; l >= 0; l--)
 			if (c.laneFirst[l] > c.laneFirst[l + 1]) c.laneFirst[l] = c.laneFirst[l + 1];
+		c.graphOf = {};
+		for (i = 0; i < c.graphs.length; i++) c.graphOf[c.graphs[i][0]] = c.graphs[i];
 		c.blockedBy = {};
 		c.waitedBy = {};
 		for (i = 0; i < c.waits.length; i += WF) {
@@ -438,8 +440,27 @@
 			}
 		row(tb, 'log line', c.source + ':' + c.cbs[o + C_LINE]);
 		box.appendChild(tb);
+		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i]));
 		redraw();
 		publish();
+	}
+
+	// function_graph summary: [box, calls, repaired, sleep_ns, fns, sleeps, path]
+	function callgraph(gr) {
+		var div = document.createElement('div'), h = document.createElement('h2'), tb, k;
+		h.textContent = 'function_graph';
+		div.appendChild(h);
+		tb = document.createElement('table');
+		row(tb, 'calls', gr[1] + (gr[2] ? ' (' + gr[2] + ' repaired)' : ''));
+		row(tb, 'slept', ms(gr[3]) + ' ms');
+		for (k = 0; k < gr[4].length && k < 5; k++)
+			row(tb, k ? '' : 'longest', gr[4][k][0] + ' ' + ms(gr[4][k][1]) + ' ms (self ' + ms(gr[4][k][2]) +
+			    ', ' + gr[4][k][3] + ' calls)');
+		for (k = 0; k < gr[5].length && k < 5; k++)
+			row(tb, k ? '' : 'sleeps', gr[5][k][0] + ' ' + ms(gr[5][k][1]) + ' ms (' + gr[5][k][3] + ' calls)');
+		if (gr[6].length) row(tb, 'slowest path', gr[6].join(' > '));
+		div.appendChild(tb);
+		return div;
 	}
 
 	function search(q) {
