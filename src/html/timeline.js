@@ -30,7 +30,7 @@
 	var BOLD = 'bold 11px "DejaVu Sans Mono", monospace';
 	var canvas = $('tl'), g = canvas.getContext('2d');
 	var st = { cyc: null, ci: -1, u0: 0, u1: 1, k: 1, match: null, nmatch: 0, sel: -1,
-		   drawn: 0, drawMs: 0, pending: false, drag: null, ticks: [] };
+		   drawn: 0, drawMs: 0, pending: false, drag: null, ticks: [], steps: [] };
 
 	function ms(ns) { return (ns / 1e6).toFixed(3); }
 
@@ -506,11 +506,21 @@
 		s.setAttribute('data-cycle', String(c.index));
 		s.setAttribute('data-callbacks', String(c.n));
 		s.setAttribute('data-drawn', String(st.drawn));
+		s.setAttribute('data-view', viewText());
+		s.setAttribute('data-steps', st.steps.join(','));
 		s.setAttribute('data-draw-ms', st.drawMs.toFixed(1));
 		s.setAttribute('data-lanes', String(c.lanes.length));
 		s.setAttribute('data-matches', st.match ? String(st.nmatch) : '');
 		s.setAttribute('data-selected', st.sel >= 0 ? label(c, st.sel) : '');
 		s.setAttribute('data-detail', st.sel >= 0 ? $('detail').textContent : '');
+	}
+
+	// The view: its first and last ms from the cycle's start, and its span
+	// in display ms (the collapsed sleep counted at its drawn size).
+	function viewText() {
+		var c = st.cyc;
+		return (T(c, st.u0) / 1e6).toFixed(3) + ' ' + (T(c, st.u1) / 1e6).toFixed(3) + ' ' +
+			((st.u1 - st.u0) / 1e6).toFixed(3);
 	}
 
 	function hashParams() {
@@ -634,6 +644,20 @@
 			search(p.search);
 			draw();
 		}
+		if (p.keys) {	// for tests: keys pressed in order, e.g. #keys=+,+,ArrowLeft
+			o = p.keys.split(',');
+			for (i = 0; i < o.length; i++) {
+				document.dispatchEvent(new KeyboardEvent('keydown', { key: o[i], bubbles: true }));
+				st.steps.push(viewText());
+			}
+		}
+		if (p.wheel) {	// for tests: one wheel turn at the middle of the time area
+			o = canvas.getBoundingClientRect();
+			canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: +p.wheel, bubbles: true, cancelable: true,
+				clientX: o.left + GUT + (canvas.clientWidth - GUT) / 2, clientY: o.top + 40 }));
+			st.steps.push(viewText());
+		}
+		publish();
 		if (p.click) clickDevice(p.click);
 	}
 

@@ -47,6 +47,23 @@ for want in "phaseresume" "duration450.503 ms" "thread146" "sync/asyncasync" "cr
 	    "held backinput4 for 454.537 ms" "parentsusb1 ← 0000:00:03.0 ← pci0000:00"; do
 	is "chromium: detail panel has '$want'" "$(printf '%s' "$d" | grep -c -F "$want")" 1
 done
+# Keys and the wheel: each step's view is "first-ms last-ms span" (span in
+# display ms: the 132.755 ms machine phase drawn as 7% of the rest).
+browser --dump-dom "file://$T/q.html#cycle=2&keys=%2B,ArrowRight,0,-,%2B,ArrowLeft,ArrowLeft,ArrowLeft&wheel=-347" \
+	> "$T/keys.html"
+steps=$(state "$T/keys.html" steps)
+step() { printf '%s' "$steps" | cut -d, -f"$1"; }
+fit=$(jq -r '.cycles[1] | (.end_ns - .start_ns) as $t | (.phases[] | select(.name == "machine") |
+	.end_ns - .start_ns) as $m | "0.000 \($t / 1e6 | tostring) \(($t - $m) * 1.07 / 1e6)"' "$T/q.json" |
+	awk '{ printf "%.3f %.3f %.3f", $1, $2, $3 }')
+is "keys: 0 shows the whole cycle, 1382.540 ms" "$(step 3)" "$fit"
+is "keys: - at the whole cycle stays there" "$(step 4)" "$fit"
+is "keys: + halves the span" "$(step 1 | cut -d' ' -f3)" "$(echo "$fit" | awk '{ printf "%.3f", $3 / 2 }')"
+is "keys: ArrowRight pans a fifth of the span" \
+   "$(echo "$(step 1) $(step 2)" | awk '{ printf "%.3f", $4 - $1 - $3 / 5 }')" "0.000"
+is "keys: ArrowLeft stops at the cycle's start" "$(step 8 | cut -d' ' -f1)" "0.000"
+is "wheel: deltaY -347 zooms in by exp(0.694)" \
+   "$(echo "$(step 8) $(step 9)" | awk '{ d = $6 - $3 * exp(-0.694); printf "%s", (d < 0.01 && d > -0.01) }')" 1
 browser --hide-scrollbars --screenshot="$T/shot.png" "file://$T/q.html" > /dev/null
 ok "chromium: screenshot taken" test -s "$T/shot.png"
 ok "chromium: screenshot not blank (over 50 colours)" test "$("$pngstat" "$T/shot.png" | cut -d' ' -f3)" -gt 50
