@@ -135,6 +135,57 @@ static void put_path(FILE *f, const struct tl_cycle *tc)
 	fputc(']', f);
 }
 
+static void put_stats(FILE *f, const struct pm_fn_stat *v, size_t n)
+{
+	size_t i;
+
+	fputc('[', f);
+	for (i = 0; i < n; i++) {
+		put_sep(f, i);
+		fputc('[', f);
+		tl_put_json(f, v[i].fn);
+		fprintf(f, ",%lld,%lld,%u]", (long long)v[i].total_ns, (long long)v[i].self_ns,
+			v[i].calls);
+	}
+	fputc(']', f);
+}
+
+static void put_strs(FILE *f, const char **v, size_t n)
+{
+	size_t i;
+
+	fputc('[', f);
+	for (i = 0; i < n; i++) {
+		put_sep(f, i);
+		tl_put_json(f, v[i]);
+	}
+	fputc(']', f);
+}
+
+/* function_graph summaries: [box, calls, repaired, sleep_ns, fns, sleeps,
+ * slowest path] for the callbacks that have one. */
+static void put_graphs(FILE *f, const struct tl_cycle *tc)
+{
+	size_t i, n = 0;
+
+	fputs(",\"graphs\":[", f);
+	for (i = 0; i < tc->nboxes; i++) {
+		const struct pm_callgraph *g = tc->c->cbs[tc->boxes[i].cb].graph;
+
+		if (!g)
+			continue;
+		put_sep(f, n++);
+		fprintf(f, "[%zu,%u,%u,%lld,", i, g->calls, g->repaired, (long long)g->sleep_ns);
+		put_stats(f, g->fns, g->nfns);
+		fputc(',', f);
+		put_stats(f, g->sleeps, g->nsleeps);
+		fputc(',', f);
+		put_strs(f, g->slow_path, g->nslow);
+		fputc(']', f);
+	}
+	fputc(']', f);
+}
+
 static void put_cycle(FILE *f, const struct tl_layout *L, const struct tl_cycle *tc,
 		      struct strtab *fns)
 {
@@ -160,6 +211,7 @@ static void put_cycle(FILE *f, const struct tl_layout *L, const struct tl_cycle 
 	put_lanes(f, tc);
 	put_cbs(f, tc, fns);
 	put_path(f, tc);
+	put_graphs(f, tc);
 	fputc('}', f);
 }
 

@@ -47,6 +47,14 @@ for want in "phaseresume" "duration450.503 ms" "thread146" "sync/asyncasync" "cr
 	    "held backinput4 for 454.537 ms" "parentsusb1 ← 0000:00:03.0 ← pci0000:00"; do
 	is "chromium: detail panel has '$want'" "$(printf '%s' "$d" | grep -c -F "$want")" 1
 done
+# The wait links both ways: 1-2 held back input4, whose panel says so
+browser --dump-dom "file://$T/q.html#cycle=2&click=1-2&follow=1" > "$T/follow.html"
+is "link from 1-2 to the sync device it held back" "$(state "$T/follow.html" selected)" \
+   "$(jq -r '.cycles[1].callbacks[] | select(.device == "input4" and .phase == "resume") |
+	.device + (if .driver then " {" + .driver + "}" else "" end)' "$T/q.json")"
+is "input4's panel: waited 454.537 ms for 1-2" \
+   "$(state "$T/follow.html" detail | grep -c -F "blockedwaited 454.537 ms for 1-2")" 1
+
 # Keys and the wheel: each step's view is "first-ms last-ms span" (span in
 # display ms: the 132.755 ms machine phase drawn as 7% of the rest).
 browser --dump-dom "file://$T/q.html#cycle=2&keys=%2B,ArrowRight,0,-,%2B,ArrowLeft,ArrowLeft,ArrowLeft&wheel=-347" \
@@ -64,6 +72,17 @@ is "keys: ArrowRight pans a fifth of the span" \
 is "keys: ArrowLeft stops at the cycle's start" "$(step 8 | cut -d' ' -f1)" "0.000"
 is "wheel: deltaY -347 zooms in by exp(0.694)" \
    "$(echo "$(step 8) $(step 9)" | awk '{ d = $6 - $3 * exp(-0.694); printf "%s", (d < 0.01 && d > -0.01) }')" 1
+# function_graph: the traced 1-1 resume's call tree summary in the panel
+"$PMSCOPE" analyze -q -j "$T/fg.json" --html "$T/fg.html" "$FIXTURES/qemu-q35-s3-fgraph-async1-small/trace.txt.xz"
+browser --dump-dom "file://$T/fg.html#click=1-1" > "$T/fg-dom.html"
+is "function_graph: the click selected 1-1" "$(state "$T/fg-dom.html" selected)" "1-1 {usb}"
+want=$(jq -r '[.cycles[].callbacks[] | select(.device == "1-1" and .callgraph)] | max_by(.end_ns - .start_ns) |
+	.callgraph | "\(.calls)\t\(.sleep_ns)\t\(.functions[0].total_ns)\t\(.functions[0].self_ns)\t" +
+	"\(.functions[0].calls)\t\(.functions[0].function)"' "$T/fg.json" |
+	awk -F'\t' '{ printf "function_graphcalls%dslept%.3f mslongest%s %.3f ms (self %.3f, %d calls)",
+		$1, $2 / 1e6, $6, $3 / 1e6, $4 / 1e6, $5 }')
+is "function_graph: calls, sleep and longest function as in the JSON ($want)" \
+   "$(state "$T/fg-dom.html" detail | grep -c -F "$want")" 1
 browser --hide-scrollbars --screenshot="$T/shot.png" "file://$T/q.html" > /dev/null
 ok "chromium: screenshot taken" test -s "$T/shot.png"
 ok "chromium: screenshot not blank (over 50 colours)" test "$("$pngstat" "$T/shot.png" | cut -d' ' -f3)" -gt 50
