@@ -13,7 +13,7 @@ CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
-ALL_CFLAGS = $(WARN) -Iinclude $(PKG_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(WARN) -Iinclude -I$(B)/gen $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS  = -Wl,--as-needed $(PKG_LIBS) -lm
 
 B       ?= build
@@ -50,6 +50,17 @@ $(B)/tests/%: tests/unit/%.c $(B)/libpmscope.a
 	@echo "  TEST    $@"
 	@$(CC) $(ALL_CFLAGS) -DFIXTURES=\"$(CURDIR)/tests/fixtures\" -o $@ $< $(B)/libpmscope.a \
 		$(LDLIBS) $$($(PKG_CONFIG) --libs cmocka)
+
+# The HTML report's script and style sheet, embedded as C arrays. They sit
+# inside CDATA in a script/style element: neither may contain "]]>" or "</".
+HTML_ASSETS := src/html/timeline.js src/html/timeline.css
+$(B)/gen/html_assets.h: $(HTML_ASSETS)
+	@mkdir -p $(dir $@)
+	@echo "  GEN     $@"
+	@! grep -n -e ']]>' -e '</' $(HTML_ASSETS) || { echo "$@: ']]>' or '</' in an asset" >&2; exit 1; }
+	@(cd src/html && xxd -i timeline.js && xxd -i timeline.css) > $@.tmp && mv $@.tmp $@
+
+$(B)/report_html.o: $(B)/gen/html_assets.h
 
 # Helpers of the CLI tests (tests/tools/).
 $(B)/tests/pngstat: tests/tools/pngstat.c

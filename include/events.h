@@ -27,6 +27,8 @@ enum ev_kind {
 	EV_NOTE,	/* something worth a warning: .level, .text */
 	EV_DEVICE,	/* system facts: .device, .parent ("" a root), .dev_async */
 	EV_DEV_LINK,	/* system facts: .supplier -> .device (consumer), .text status */
+	EV_CB_GRAPH,	/* .graph: the call tree of .device's open callback on .pid
+			 * (strings copied by the builder) */
 	EV_FIRMWARE,	/* firmware's own suspend and resume time (ACPI FPDT) of
 			 * the next cycle that starts: .fw_suspend, .fw_resume */
 	EV_WAKE_REASON,	/* what woke the machine or stopped the suspend: .text */
@@ -46,6 +48,7 @@ struct pm_event {
 	struct str supplier;	/* EV_DEV_LINK */
 	int dev_async;		/* EV_DEVICE: power/async 1, 0, -1 unknown */
 	ns_t fw_suspend, fw_resume;	/* EV_FIRMWARE */
+	const struct pm_callgraph *graph;	/* EV_CB_GRAPH */
 	int64_t kernel_us;	/* US_NONE unless printed by the kernel */
 	bool has_ret;
 	int ret;
@@ -70,5 +73,15 @@ void builder_finish(struct builder *b);
  * print, find the driving thread, and warn about what did not finish.
  */
 void cycle_finish(struct pm_run *run, struct pm_cycle *c);
+
+/*
+ * A kernel log and a trace of the same run (a run folder, or both files
+ * given): each trace cycle takes over the log's cycle it overlaps, so
+ * every callback is there once (build_merge.c).
+ */
+void run_merge_sources(struct pm_run *run);
+
+/* A copy of @g whose strings live in @pool (build_graph.c). */
+struct pm_callgraph *callgraph_copy(struct strpool *pool, const struct pm_callgraph *g);
 
 #endif

@@ -96,6 +96,8 @@ bool sleepgraph_line(struct builder *b, struct str line, unsigned int lineno,
 
 /* The kernel log parser (input_dmesg.c). */
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st);
+/* ftrace and trace-cmd report text (input_ftrace.c). */
+int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st);
 
 /* One kernel log line split into its prefix and its message. */
 struct kmsg_line {

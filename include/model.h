@@ -88,6 +88,33 @@ enum cb_flags {
 				 * callbacks in dmesg before kernel 5.14 */
 };
 
+/* One function in a callback's function_graph call tree. */
+struct pm_fn_stat {
+	const char *fn;
+	ns_t total_ns;		/* its calls' durations (outermost calls) */
+	ns_t self_ns;		/* less what the functions it called took */
+	unsigned int calls;
+};
+
+/*
+ * What function_graph saw inside one callback: the functions that took
+ * the most time, the slowest and the deepest call chain, and the time
+ * slept (msleep, usleep_range, schedule_timeout, wait_for_completion,
+ * mutex slow paths). Owned by its callback.
+ */
+struct pm_callgraph {
+	struct pm_fn_stat *fns;	/* by total, the CALLGRAPH_TOP longest */
+	size_t nfns;
+	struct pm_fn_stat *sleeps;	/* per sleeping function, by total */
+	size_t nsleeps;
+	ns_t sleep_ns;
+	const char **slow_path, **deep_path;	/* outermost call first */
+	size_t nslow, ndeep;
+	unsigned int calls;	/* function calls seen */
+	unsigned int repaired;	/* calls whose entry or return was lost */
+};
+#define CALLGRAPH_TOP 10
+
 struct pm_callback {
 	int dev;		/* index into run->devs */
 	int phase;		/* index into cycle->phases, -1 unknown
@@ -103,6 +130,7 @@ struct pm_callback {
 	unsigned int flags;
 	const char *file;	/* source file and line of the start */
 	unsigned int line;
+	struct pm_callgraph *graph;	/* function_graph summary, NULL */
 };
 
 struct pm_device {
@@ -137,6 +165,7 @@ struct pm_cycle {
 	 * not part of the totals, which the kernel's clock measures. */
 	ns_t fw_suspend_ns, fw_resume_ns;
 	const char *wake_reason;	/* "IRQ 9; ACPI fixed event", NULL */
+	bool from_trace;	/* read from a trace: exact callback times */
 	bool resumed;		/* reached the end of resume */
 	bool aborted;		/* suspend failed and backed out */
 	int main_pid;		/* the driving thread, -1 unknown */
@@ -210,6 +239,7 @@ bool run_failed(const struct pm_run *run);
 
 /* The phase of @kind named @name in @c, the last one if several; or NULL. */
 const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind);
+void callgraph_free(struct pm_callgraph *g);
 ns_t cb_duration(const struct pm_callback *cb);
 
 #endif

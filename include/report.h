@@ -26,11 +26,15 @@ int report_text(FILE *f, const struct pm_run *run, const struct report_opts *o);
 /* The critical path and blocked-device part of one cycle's summary. */
 void report_text_critpath(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
 			  const struct report_opts *o);
+/* Inside the slowest callback function_graph traced (report_text_callgraph.c). */
+void report_text_callgraph(FILE *f, const struct pm_run *run, const struct pm_cycle *c);
 int report_json(FILE *f, const struct pm_run *run, const struct report_opts *o);
 /* Adds critical_path[] to each of @cycle's phases[] and blocked[] to it. */
 struct json_object;
 void report_json_critpath(struct json_object *cycle, const struct pm_run *run,
 			  const struct pm_cycle *c);
+/* Adds "callgraph" to a callback's object when it has one. */
+void report_json_callgraph(struct json_object *cb, const struct pm_callgraph *g);
 
 /*
  * Write a file atomically: @fn writes into a temporary file beside @path,

@@ -214,5 +214,8 @@ void tl_put_json(FILE *f, const char *s);
 
 int report_svg(FILE *f, const struct pm_run *run, const struct report_opts *o);
 int report_png(FILE *f, const struct pm_run *run, const struct report_opts *o);
+int report_html(FILE *f, const struct pm_run *run, const struct report_opts *o);
+/* The HTML page's data: the layout as JSON (report_html_data.c). */
+void tl_put_html_data(FILE *f, const struct tl_layout *L);
 
 #endif

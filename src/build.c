@@ -436,6 +436,21 @@ static void on_wake_reason(struct builder *b, const struct pm_event *ev)
 	free(s);
 }
 
+/* function_graph's summary of the callback @ev's device has open. */
+static void on_cb_graph(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = cur_cycle(b);
+	int dev = run_device_find(b->run, strpool_get(&b->run->pool, ev->device));
+	struct pm_callback *cb;
+
+	if (!c || dev < 0 || b->run->devs[dev].open_cb < 0 || b->run->devs[dev].open_cycle != b->cur)
+		return;
+	cb = &c->cbs[b->run->devs[dev].open_cb];
+	if (cb->graph || (ev->pid >= 0 && cb->pid >= 0 && cb->pid != ev->pid))
+		return;
+	cb->graph = callgraph_copy(&b->run->pool, ev->graph);
+}
+
 static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
@@ -540,6 +555,9 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 		break;
 	case EV_DEV_LINK:
 		on_link(b, ev);
+		break;
+	case EV_CB_GRAPH:
+		on_cb_graph(b, ev);
 		break;
 	case EV_NOTE:
 		c = cur_cycle(b);

@@ -20,6 +20,7 @@ static const struct tl_output {
 } tl_outputs[] = {
 	{ "svg", "SVG timeline", report_svg },
 	{ "png", "PNG timeline", report_png },
+	{ "html", "HTML timeline", report_html },
 };
 enum { OPT_WIDTH = 256, OPT_FROM, OPT_TO, OPT_PHASE, OPT_TL };
 
@@ -28,8 +29,9 @@ static void analyze_usage(FILE *f)
 	fprintf(f,
 		"usage: pmscope analyze [options] FILE|RUN-DIR...\n"
 		"\n"
-		"Read kernel logs (dmesg in any of its saved forms, plain or\n"
-		"compressed) and report each suspend/resume, hibernation or boot.\n"
+		"Read kernel logs (dmesg in any of its saved forms) and ftrace or\n"
+		"trace-cmd report text, plain or compressed, and report each\n"
+		"suspend/resume, hibernation or boot.\n"
 		"A run folder adds its system facts (sys/devices.txt, sys/devlinks.txt).\n"
 		"\n"
 		"options:\n"
@@ -38,6 +40,7 @@ static void analyze_usage(FILE *f)
 		"  -c, --cycle N     report only cycle N\n"
 		"  -q, --quiet       no terminal summary\n"
 		"  -s, --stats       print input size, speed and peak memory on stderr\n"
+		"      --html FILE   write the interactive HTML timeline (one file)\n"
 		"      --svg FILE    write a static SVG timeline of the cycles\n"
 		"      --png FILE    write the same timeline as PNG\n"
 		"      --width PX    timeline width (default 1400)\n"
@@ -128,6 +131,7 @@ int cmd_analyze(int argc, char **argv)
 		{ "phase", required_argument, NULL, OPT_PHASE },
 		{ tl_outputs[0].opt, required_argument, NULL, OPT_TL + 0 },
 		{ tl_outputs[1].opt, required_argument, NULL, OPT_TL + 1 },
+		{ tl_outputs[2].opt, required_argument, NULL, OPT_TL + 2 },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct report_opts ro = { .top = 10 };
@@ -206,6 +210,7 @@ int cmd_analyze(int argc, char **argv)
 		total.bytes += st.bytes;
 		total.lines += st.lines;
 	}
+	run_merge_sources(run);	/* a log and a trace of the same run */
 	if (stats)
 		print_stats(&total, now_s() - t0);
 	if (!any)

@@ -16,6 +16,7 @@
 #include "cmd.h"
 #include "input.h"
 #include "report.h"
+#include "timeline.h"
 
 /* The handlers only set this; the main loop sees it and restores. */
 static volatile sig_atomic_t stop_requested;
@@ -144,6 +145,10 @@ static int analyze_dir(const char *dir, bool quiet)
 	free(path);
 	path = xasprintf("%s/report.json", dir);
 	if (write_report(path, report_json, run, &ro, err, sizeof(err)) < 0)
+		fprintf(stderr, "pmscope: %s\n", err);
+	free(path);
+	path = xasprintf("%s/report.html", dir);
+	if (write_report(path, report_html, run, &ro, err, sizeof(err)) < 0)
 		fprintf(stderr, "pmscope: %s\n", err);
 	free(path);
 	if (!quiet)

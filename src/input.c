@@ -70,7 +70,8 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 {
 	struct line_reader *r = NULL;
 	struct builder *b = NULL;
-	enum input_kind kind;
+	enum input_kind kind = INPUT_UNKNOWN;
+	size_t first = run->ncycles, i;
 	struct str window;
 	struct stat sb;
 	int rc = -1;
@@ -90,13 +91,13 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 		goto out;
 	}
 	kind = input_detect(window);
-	if (kind == INPUT_FTRACE || kind == INPUT_TRACE_DAT) {
+	if (kind == INPUT_TRACE_DAT) {
 		snprintf(err, errlen, "%s: %s input is not supported yet", path,
 			 input_kind_name(kind));
 		goto out;
 	}
 	b = builder_new(run, path);
-	if (dmesg_read(r, b, st) < 0) {
+	if ((kind == INPUT_FTRACE ? ftrace_read(r, b, st) : dmesg_read(r, b, st)) < 0) {
 		snprintf(err, errlen, "%s", reader_error(r));
 		goto out;	/* what was read before the error stays */
 	}
@@ -112,6 +113,8 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	rc = 0;
 out:
 	builder_finish(b);
+	for (i = first; kind == INPUT_FTRACE && i < run->ncycles; i++)
+		run->cycles[i].from_trace = true;
 	reader_close(r);
 	return rc;
 }

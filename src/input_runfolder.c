@@ -48,6 +48,7 @@ int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 	}
 	if (!any)
 		return -1;
+	run_merge_sources(run);
 	snprintf(sub, sizeof(sub), "%s/sys/devices.txt", dir);
 	if (is_file(sub) && sysfacts_devices(run, sub, err, errlen) < 0)
 		run_warn(run, WARN_WARNING, 0, sub, 0, "%s", err);

@@ -63,6 +63,10 @@ void run_free(struct pm_run *run)
 	if (!run)
 		return;
 	for (i = 0; i < run->ncycles; i++) {
+		size_t j;
+
+		for (j = 0; j < run->cycles[i].ncbs; j++)
+			callgraph_free(run->cycles[i].cbs[j].graph);
 		free(run->cycles[i].phases);
 		free(run->cycles[i].cbs);
 		free(run->cycles[i].threads);
@@ -222,4 +226,15 @@ ns_t cb_duration(const struct pm_callback *cb)
 	if (cb->start == NS_NONE || cb->end == NS_NONE)
 		return cb->kernel_us != US_NONE ? cb->kernel_us * 1000 : NS_NONE;
 	return cb->end - cb->start;
+}
+
+void callgraph_free(struct pm_callgraph *g)
+{
+	if (!g)
+		return;
+	free(g->fns);
+	free(g->sleeps);
+	free(g->slow_path);
+	free(g->deep_path);
+	free(g);
 }

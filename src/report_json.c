@@ -77,6 +77,7 @@ static struct json_object *cb_json(const struct pm_run *run, const struct pm_cyc
 			    cb->flags & CB_QUIRK ? "quirk" : "pm"));
 	add(o, "source", json_object_new_string(cb->file));
 	add(o, "line", json_object_new_int((int)cb->line));
+	report_json_callgraph(o, cb->graph);
 	return o;
 }
 

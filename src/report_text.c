@@ -134,6 +134,8 @@ static void print_cycle(FILE *f, const struct pm_run *run, const struct pm_cycle
 			c->main_comm ? c->main_comm : "");
 	print_phases(f, c);
 	print_slowest(f, run, c, o->top);
+	if (o->top)
+		report_text_callgraph(f, run, c);
 	report_text_critpath(f, run, c, o);
 	print_warnings(f, run, c->index);
 }

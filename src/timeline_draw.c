@@ -23,25 +23,25 @@ static void tip_end(const struct tl_painter *p)
 		p->tip_end(p->ctx);
 }
 
-/* At most @max code points of @s into @buf, "~" marking a cut. */
+/* At most @max code points of @s into @buf (of @n bytes), the last one a
+ * "~" when @s was longer. Cuts only between code points. */
 static const char *fit(char *buf, size_t n, const char *s, size_t max)
 {
-	size_t len = 0, i = 0;
+	size_t cps = 0, i = 0, keep = 0;
+	bool cut = tl_text_len(s) > max;
 
-	if (!s)
+	if (!s || max < 2 || n < 8)
 		return "";
-	while (s[i] && i + 5 < n) {
-		if (((unsigned char)s[i] & 0xc0) != 0x80 && ++len > max - 1 && tl_text_len(s) > max)
+	for (;;) {
+		if (!s[i] || (((unsigned char)s[i] & 0xc0) != 0x80 &&
+			      (++cps > (cut ? max - 1 : max) || i + 5 > n)))
 			break;
-		buf[i] = s[i];
-		i++;
+		keep = ++i;
 	}
-	if (s[i]) {
-		while (i && ((unsigned char)buf[i - 1] & 0xc0) == 0xc0)
-			i--;	/* no half sequence before the mark */
-		buf[i++] = '~';
-	}
-	buf[i] = 0;
+	memcpy(buf, s, keep);
+	if (s[keep])
+		buf[keep++] = '~';
+	buf[keep] = 0;
 	return buf;
 }
 

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Internal to the ftrace text reader (input_ftrace*.c): one trace line
+ * split into its columns, and the parser state that turns PM events
+ * into the normalized event stream.
+ */
+#ifndef PMSCOPE_FTRACE_H
+#define PMSCOPE_FTRACE_H
+
+#include "input.h"
+
+struct ftrace_line {
+	ns_t ts;		/* NS_NONE: function_graph without abstime */
+	int cpu, pid;		/* -1 unknown */
+	struct str comm;
+	/* An event ("suspend_resume") and its text; function_graph prints
+	 * events and markers as comments, a marker comes back as
+	 * "tracing_mark_write". Empty for function_graph calls. */
+	struct str event, args;
+	/* function_graph calls: the duration column ("+ 14.992 us", maybe
+	 * empty) and the function column with its indentation. */
+	bool graph;
+	struct str duration, func;
+};
+
+/* 0 when @line is not a trace line (headers, blank, garbage). */
+bool ftrace_split(struct str line, struct ftrace_line *out);
+
+/* function_graph call trees per callback (input_fgraph.c). */
+struct fgraph;
+struct fgraph *fgraph_new(void);
+void fgraph_free(struct fgraph *g);
+void fgraph_line(struct fgraph *g, const struct ftrace_line *fl);
+/* A callback starts or ends on @fl's thread; the end gives its summary
+ * (NULL without calls), valid until the next call. */
+void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl);
+const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_line *fl);
+/* Calls whose entry or return was lost, in all callbacks. */
+unsigned int fgraph_repaired(const struct fgraph *g);
+
+struct ftrace_parser {
+	struct builder *b;
+	struct fgraph *fg;	/* once a function_graph line was seen */
+	unsigned int line;
+	bool used;		/* the current line produced an event */
+	enum pm_mode file_mode;	/* from sleepgraph's "# suspend-..." stamp */
+	enum pm_mode mode;	/* of the open cycle */
+	bool in_cycle, in_enter, in_machine, in_exit;
+	ns_t start_mark;	/* "SUSPEND START" not yet followed by events */
+	unsigned int bad;	/* PM event lines that did not parse */
+};
+
+/* PM events, markers and sleepgraph's header lines (input_ftrace_events.c). */
+void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl);
+void ftrace_header(struct ftrace_parser *p, struct str line);
+/* The end of the file: a cycle still open stays open (unfinished). */
+void ftrace_finish(struct ftrace_parser *p);
+
+#endif

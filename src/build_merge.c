@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A kernel log and a trace of the same run become one model. The trace
+ * is authoritative for who ran what when (exact start, end and thread of
+ * every callback, the phases' event times); the log adds what only it
+ * prints: the kernel's own callback and phase lengths, the callbacks'
+ * function names, error and other messages. Each device's callback in a
+ * phase is there once.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "events.h"
+
+static bool overlap(const struct pm_cycle *a, const struct pm_cycle *b)
+{
+	return a->start != NS_NONE && a->end != NS_NONE && b->start != NS_NONE &&
+	       b->end != NS_NONE && a->start <= b->end && b->start <= a->end;
+}
+
+/* The trace cycle's phase for the log's phase @pi: same name, else kind. */
+static int same_phase(const struct pm_cycle *t, const struct pm_cycle *d, int pi)
+{
+	size_t i;
+
+	if (pi < 0 || (size_t)pi >= d->nphases)
+		return -1;
+	for (i = 0; i < t->nphases; i++)
+		if (t->phases[i].name == d->phases[pi].name)	/* interned */
+			return (int)i;
+	for (i = 0; i < t->nphases; i++)
+		if (t->phases[i].kind == d->phases[pi].kind)
+			return (int)i;
+	return -1;
+}
+
+struct by_dev {
+	const struct pm_callback *cbs;
+	size_t *idx;		/* trace callbacks by device, then start */
+	size_t n;
+};
+
+static int cmp_dev(const void *a, const void *b, void *cbs)
+{
+	const struct pm_callback *x = (const struct pm_callback *)cbs + *(const size_t *)a;
+	const struct pm_callback *y = (const struct pm_callback *)cbs + *(const size_t *)b;
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+/* First position in @bd holding device @dev. */
+static size_t first_of(const struct by_dev *bd, int dev)
+{
+	size_t lo = 0, hi = bd->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (bd->cbs[bd->idx[mid]].dev < dev)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static long match_dev(const struct by_dev *bd, int dev, int tphase, const bool *taken)
+{
+	size_t k;
+
+	for (k = first_of(bd, dev); k < bd->n && bd->cbs[bd->idx[k]].dev == dev; k++) {
+		size_t i = bd->idx[k];
+
+		if (!taken[i] && (tphase < 0 || bd->cbs[i].phase == tphase))
+			return (long)i;
+	}
+	return -1;
+}
+
+/* Is "DRIVER DEVICE" of @a the same text as that of @b? */
+static bool same_text(const struct pm_device *a, const struct pm_device *b)
+{
+	size_t la = a->driver ? strlen(a->driver) : 0, lb = b->driver ? strlen(b->driver) : 0;
+	char *x, *y;
+	bool eq;
+
+	if (!la || !lb || la == lb)
+		return false;
+	x = xasprintf("%s %s", a->driver, a->name);
+	y = xasprintf("%s %s", b->driver, b->name);
+	eq = !strcmp(x, y);
+	free(x);
+	free(y);
+	return eq;
+}
+
+/*
+ * The trace's callback of the log's callback @dc, or -1. The two split
+ * "i8042 kbd 00:00" differently (the log at the first space, the trace
+ * at the last): the whole text matches then.
+ */
+static long match_cb(const struct pm_run *run, const struct by_dev *bd,
+		     const struct pm_callback *dc, int tphase, const bool *taken)
+{
+	long m = match_dev(bd, dc->dev, tphase, taken);
+	size_t i;
+
+	for (i = 0; m < 0 && i < bd->n; i++)
+		if (!taken[i] && (tphase < 0 || bd->cbs[i].phase == tphase) &&
+		    same_text(&run->devs[bd->cbs[i].dev], &run->devs[dc->dev]))
+			m = (long)i;
+	return m;
+}
+
+/* The log's figures onto the trace's callbacks and phases. */
+static size_t take_figures(const struct pm_run *run, struct pm_cycle *t,
+			   const struct pm_cycle *d)
+{
+	struct by_dev bd = { t->cbs, xmalloc((t->ncbs ? t->ncbs : 1) * sizeof(size_t)), t->ncbs };
+	bool *taken = xcalloc(t->ncbs ? t->ncbs : 1, sizeof(bool));
+	size_t i, missing = 0;
+
+	for (i = 0; i < t->ncbs; i++)
+		bd.idx[i] = i;
+	qsort_r(bd.idx, t->ncbs, sizeof(size_t), cmp_dev, t->cbs);
+	for (i = 0; i < d->ncbs; i++) {
+		const struct pm_callback *dc = &d->cbs[i];
+		long m = match_cb(run, &bd, dc, same_phase(t, d, dc->phase), taken);
+		struct pm_callback *tc;
+
+		if (m < 0) {
+			missing++;
+			continue;
+		}
+		taken[m] = true;
+		tc = &t->cbs[m];
+		tc->kernel_us = dc->kernel_us;
+		tc->flags |= dc->flags & CB_US_1024;
+		if (!tc->fn)
+			tc->fn = dc->fn;
+	}
+	for (i = 0; i < d->nphases; i++) {
+		int tp = same_phase(t, d, (int)i);
+
+		if (tp >= 0 && d->phases[i].kernel_us != US_NONE)
+			t->phases[tp].kernel_us = d->phases[i].kernel_us;
+	}
+	free(taken);
+	free(bd.idx);
+	return missing;
+}
+
+/* "DEV: ... returned N" from both sources: the log's, naming the
+ * function, stays. */
+static bool said_by_log(const struct pm_run *run, const struct pm_warning *w,
+			const char *log_file)
+{
+	const char *colon = strchr(w->text, ':'), *ret = strstr(w->text, " returned ");
+	size_t i;
+
+	if (!colon || !ret)
+		return false;
+	for (i = 0; i < run->nwarns; i++) {
+		const struct pm_warning *o = &run->warns[i];
+		size_t n = (size_t)(colon - w->text) + 1;
+
+		if (o->file == log_file && o->cycle == w->cycle && !strncmp(o->text, w->text, n) &&
+		    strstr(o->text, ret) && !strcmp(strstr(o->text, ret), ret))
+			return true;
+	}
+	return false;
+}
+
+/* The log's cycle @di goes; warnings follow the cycles' new numbers. */
+static void drop_cycle(struct pm_run *run, size_t di, size_t ti)
+{
+	int old_d = run->cycles[di].index, old_t = run->cycles[ti].index;
+	const char *trace_file = run->cycles[ti].file, *log_file = run->cycles[di].file;
+	size_t i, n = 0;
+
+	for (i = 0; i < run->nwarns; i++)
+		if (run->warns[i].cycle == old_d)
+			run->warns[i].cycle = old_t;
+	for (i = 0; i < run->nwarns; i++) {
+		struct pm_warning *w = &run->warns[i];
+
+		if (w->cycle == old_t && w->file == trace_file && said_by_log(run, w, log_file)) {
+			free(w->text);
+			continue;
+		}
+		run->warns[n++] = *w;
+	}
+	run->nwarns = n;
+	for (i = 0; i < run->cycles[di].ncbs; i++)
+		callgraph_free(run->cycles[di].cbs[i].graph);
+	free(run->cycles[di].phases);
+	free(run->cycles[di].cbs);
+	free(run->cycles[di].threads);
+	memmove(&run->cycles[di], &run->cycles[di + 1],
+		(run->ncycles - di - 1) * sizeof(*run->cycles));
+	run->ncycles--;
+	for (i = 0; i < run->nwarns; i++)
+		if (run->warns[i].cycle > old_d)
+			run->warns[i].cycle--;
+	for (i = 0; i < run->ncycles; i++)
+		run->cycles[i].index = (int)i + 1;
+}
+
+static void merge_pair(struct pm_run *run, size_t ti, size_t di)
+{
+	struct pm_cycle *t = &run->cycles[ti];
+	const struct pm_cycle *d = &run->cycles[di];
+	size_t missing = take_figures(run, t, d);
+
+	if (t->fw_suspend_ns == NS_NONE && t->fw_resume_ns == NS_NONE) {
+		t->fw_suspend_ns = d->fw_suspend_ns;
+		t->fw_resume_ns = d->fw_resume_ns;
+	}
+	if (!t->wake_reason)
+		t->wake_reason = d->wake_reason;
+	if (!t->mode_label)
+		t->mode_label = d->mode_label;
+	if (missing)
+		run_warn(run, WARN_INFO, t->index, d->file, d->first_line,
+			 "%zu callbacks of the kernel log are not in the trace "
+			 "(its buffer wrapped?); the trace's are reported", missing);
+	drop_cycle(run, di, ti);
+}
+
+void run_merge_sources(struct pm_run *run)
+{
+	size_t ti, di;
+
+	for (ti = 0; ti < run->ncycles; ti++) {
+		if (!run->cycles[ti].from_trace || run->cycles[ti].mode == MODE_BOOT)
+			continue;
+		for (di = 0; di < run->ncycles; di++) {
+			const struct pm_cycle *d = &run->cycles[di];
+
+			if (d->from_trace || d->mode == MODE_BOOT || !overlap(&run->cycles[ti], d))
+				continue;
+			merge_pair(run, ti, di);
+			if (di < ti)
+				ti--;
+			break;
+		}
+	}
+}

@@ -1,0 +1,686 @@
+// SPDX-License-Identifier: GPL-2.0
+// pmscope HTML timeline: draws the layout data (report_html_data.c) on a
+// canvas. Embedded into every report by src/report_html.c, inside CDATA:
+// this file must never contain the characters that end CDATA or a script.
+// Text from logs only ever reaches the page through textContent or the
+// canvas, never as markup.
+'use strict';
+(function () {
+	var errors = [];
+	window.addEventListener('error', function (e) {
+		errors.push(String(e.message));
+		publish();
+	});
+	var consoleError = console.error;
+	console.error = function () {
+		errors.push(Array.prototype.join.call(arguments, ' '));
+		consoleError.apply(console, arguments);
+	};
+
+	var $ = function (id) { return document.getElementById(id); };
+	var D = JSON.parse($('pmscope-data').textContent);
+	var CBF = D.strides[0], SEGF = D.strides[1], WF = D.strides[2];
+	// callback fields
+	var C_DEV = 0, C_PHASE = 1, C_START = 2, C_END = 3, C_PID = 4, C_LANE = 5, C_ROW = 6,
+	    C_FLAGS = 7, C_RET = 8, C_FN = 9, C_LINE = 10;
+	var F_CRIT = 1, F_ERROR = 2, F_UNFIN = 4, F_ASYNC = 8, F_BLOCKED = 16, F_WAITED = 32,
+	    F_HASRET = 256;
+	var ROW = 16, GUT = 150, RIGHT = 12, AXIS = 22, STRIP = 14, CH = 6.62;
+	var FONT = '11px "DejaVu Sans Mono", monospace';
+	var BOLD = 'bold 11px "DejaVu Sans Mono", monospace';
+	var canvas = $('tl'), g = canvas.getContext('2d');
+	var st = { cyc: null, ci: -1, u0: 0, u1: 1, k: 1, match: null, nmatch: 0, sel: -1,
+		   drawn: 0, drawMs: 0, pending: false, drag: null, ticks: [], steps: [] };
+
+	function ms(ns) { return (ns / 1e6).toFixed(3); }
+
+	// Display units: log time, with the collapsed sleep squeezed to a
+	// small fixed span so suspend and resume share one axis.
+	function U(c, t) {
+		if (t <= c.ca) return t;
+		if (t >= c.cb) return t - (c.cb - c.ca) + c.cw;
+		return c.ca + (t - c.ca) / (c.cb - c.ca) * c.cw;
+	}
+	function T(c, u) {
+		if (u <= c.ca) return u;
+		if (u >= c.ca + c.cw) return u - c.cw + (c.cb - c.ca);
+		return c.ca + (u - c.ca) / c.cw * (c.cb - c.ca);
+	}
+	function X(u) { return GUT + (u - st.u0) * st.k; }
+	function endOf(c, i) {
+		var e = c.cbs[i * CBF + C_END];
+		return e < 0 ? c.t1 : e;
+	}
+
+	function prepare(c) {
+		if (c.ready) return;
+		var y = AXIS + STRIP + 8, l, i, n = c.cbs.length / CBF;
+		c.n = n;
+		c.laneY = [];
+		for (l = 0; l < c.lanes.length; l++) {
+			c.laneY.push(y);
+			y += c.lanes[l][2] * ROW + 4;
+		}
+		c.height = Math.max(y, AXIS + STRIP + 8 + 2 * ROW) + 8;
+		if (c.sleep) {
+			c.ca = c.sleep[0];
+			c.cb = c.sleep[1];
+			c.cw = Math.max(1000, 0.07 * ((c.t1 - c.t0) - (c.cb - c.ca)));
+		} else {
+			c.ca = c.cb = Infinity;
+			c.cw = 0;
+		}
+		// boxes come sorted by lane, then start: each lane's range
+		c.laneFirst = new Int32Array(c.lanes.length + 1).fill(n);
+		c.laneMax = new Float64Array(c.lanes.length);
+		for (i = n - 1; i >= 0; i--) {
+			l = c.cbs[i * CBF + C_LANE];
+			c.laneFirst[l] = i;
+			c.laneMax[l] = Math.max(c.laneMax[l], endOf(c, i) - c.cbs[i * CBF + C_START]);
+		}
+		for (l = c.lanes.length - 1; l >= 0; l--)
+			if (c.laneFirst[l] > c.laneFirst[l + 1]) c.laneFirst[l] = c.laneFirst[l + 1];
+		c.graphOf = {};
+		for (i = 0; i < c.graphs.length; i++) c.graphOf[c.graphs[i][0]] = c.graphs[i];
+		c.blockedBy = {};
+		c.waitedBy = {};
+		for (i = 0; i < c.waits.length; i += WF) {
+			c.blockedBy[c.waits[i]] = i;
+			if (c.waits[i + 1] >= 0) (c.waitedBy[c.waits[i + 1]] = c.waitedBy[c.waits[i + 1]] || []).push(i);
+		}
+		c.ready = true;
+	}
+
+	function devName(d) { return d >= 0 ? D.devs[d][0] : '?'; }
+	function label(c, i) {
+		var d = D.devs[c.cbs[i * CBF + C_DEV]];
+		return d[1] ? d[0] + ' {' + d[1] + '}' : d[0];
+	}
+	function phaseName(c, p) { return p >= 0 ? c.phases[p][0] : '?'; }
+
+	// 1, 2 or 5 times a power of ten ns, at least raw
+	function niceStep(raw) {
+		var p = 1000, m = [1, 2, 5], j;
+		for (;;) {
+			for (j = 0; j < 3; j++) if (p * m[j] >= raw) return p * m[j];
+			p *= 10;
+		}
+	}
+
+	function drawTicks(c, W, H) {
+		var step = niceStep(100 / st.k), dec = step >= 1e6 ? 0 : step >= 1e5 ? 1 : step >= 1e4 ? 2 : 3;
+		var pieces = [[st.u0, Math.min(st.u1, c.ca)], [Math.max(st.u0, c.ca + c.cw), st.u1]];
+		var last = -1e9, p, t, x, s, hw;
+		st.ticks = [];
+		for (p = 0; p < 2; p++) {
+			if (pieces[p][1] <= pieces[p][0]) continue;
+			var a = T(c, pieces[p][0]), b = T(c, pieces[p][1]);
+			for (t = Math.ceil(a / step) * step; t <= b; t += step) {
+				x = X(U(c, t));
+				s = (t / 1e6).toFixed(dec);
+				hw = s.length * CH / 2;
+				if (x - hw < last + 8 || x + hw > W - 2 || x < GUT) continue;
+				g.fillStyle = '#dddddd';
+				g.fillRect(x, AXIS, 1, H - AXIS);
+				st.ticks.push(x, s);	// labels go on after the gutter
+				last = x + hw;
+			}
+		}
+	}
+
+	function drawBands(c, W, H) {
+		var i, p, x0, x1;
+		for (i = 0; i < c.phases.length; i++) {
+			p = c.phases[i];
+			if (p[2] < 0 || p[3] < 0) continue;
+			x0 = X(U(c, p[2]));
+			x1 = X(U(c, p[3]));
+			if (x1 < GUT || x0 > W) continue;
+			g.fillStyle = D.palette[p[1]][1];
+			g.fillRect(x0, AXIS, Math.max(x1 - x0, 1), H - AXIS);
+		}
+		if (c.sleep) {
+			x0 = X(c.ca);
+			x1 = X(c.ca + c.cw);
+			g.fillStyle = '#e4e4e4';
+			g.fillRect(x0, AXIS, x1 - x0, H - AXIS);
+			g.strokeStyle = '#999999';
+			g.strokeRect(x0 + 0.5, AXIS + 0.5, x1 - x0 - 1, H - AXIS - 1);
+			if (x1 - x0 > 8 * CH) {
+				g.fillStyle = D.colors.text;
+				g.textAlign = 'center';
+				g.fillText(c.sleep[2] >= 0 ? 'machine' : 'asleep', (x0 + x1) / 2, AXIS + 14);
+				g.fillText((c.cb - c.ca) / 1e6 >= 100 ? ((c.cb - c.ca) / 1e6).toFixed(1) + ' ms' :
+					   ms(c.cb - c.ca) + ' ms', (x0 + x1) / 2, AXIS + 28);
+				g.textAlign = 'left';
+			}
+		}
+	}
+
+	function drawStrip(c, W) {
+		var fill = [D.colors.crit, D.colors.wait, D.colors.gap], i, x0, x1, y = AXIS + 4;
+		for (i = 0; i < c.segs.length; i += SEGF) {
+			x0 = X(U(c, c.segs[i + 1]));
+			x1 = X(U(c, c.segs[i + 2]));
+			if (x1 < GUT || x0 > W) continue;
+			g.fillStyle = fill[c.segs[i]];
+			g.fillRect(x0, y, Math.max(x1 - x0, 0.5), STRIP - 2);
+		}
+	}
+
+	function boxY(c, i) {
+		return c.laneY[c.cbs[i * CBF + C_LANE]] + 2 + c.cbs[i * CBF + C_ROW] * ROW;
+	}
+
+	function drawBoxes(c, W) {
+		var i, o, x0, x1, y, w, fl, key, px, drawn = 0, txt;
+		var last = new Float64Array(c.lanes.length * 16).fill(-1);
+		for (i = 0; i < c.n; i++) {
+			o = i * CBF;
+			x0 = X(U(c, c.cbs[o + C_START]));
+			x1 = X(U(c, endOf(c, i)));
+			if (x1 < GUT || x0 > W) continue;
+			w = x1 - x0;
+			if (w < 1) {	// many boxes in one pixel column: draw one
+				key = c.cbs[o + C_LANE] * 16 + c.cbs[o + C_ROW];
+				px = Math.floor(x0);
+				if (last[key] === px) continue;
+				last[key] = px;
+				w = 1;
+			}
+			if (x0 < GUT) { w -= GUT - x0; x0 = GUT; }
+			y = boxY(c, i);
+			fl = c.cbs[o + C_FLAGS];
+			g.globalAlpha = st.match && !st.match[i] ? 0.15 : 1;
+			g.fillStyle = c.cbs[o + C_PHASE] >= 0 ? D.palette[c.phases[c.cbs[o + C_PHASE]][1]][0] : '#cccccc';
+			g.fillRect(x0, y, w, ROW - 2);
+			if (fl & F_CRIT) {
+				g.strokeStyle = D.colors.crit;
+				g.lineWidth = 2;
+				g.strokeRect(x0, y, w, ROW - 2);
+			} else if (fl & (F_ERROR | F_UNFIN)) {
+				g.strokeStyle = D.colors.error;
+				g.lineWidth = 1.5;
+				g.strokeRect(x0, y, w, ROW - 2);
+			} else if (w > 3) {
+				g.strokeStyle = '#444444';
+				g.lineWidth = 0.5;
+				g.strokeRect(x0, y, w, ROW - 2);
+			}
+			if (w > 20) {
+				txt = label(c, i);
+				if (txt.length * CH > w - 4) txt = devName(c.cbs[o + C_DEV]);
+				if (txt.length * CH <= w - 4) {
+					g.fillStyle = D.colors.text;
+					g.fillText(txt, x0 + 2, y + 11);
+				}
+			}
+			if (fl & (F_ERROR | F_UNFIN)) {
+				px = fl & F_UNFIN ? x1 : x0;
+				g.fillStyle = D.colors.error;
+				g.beginPath();
+				g.moveTo(px, y);
+				g.lineTo(px - 4, y - 8);
+				g.lineTo(px + 4, y - 8);
+				g.fill();
+			}
+			drawn++;
+		}
+		g.globalAlpha = 1;
+		g.lineWidth = 1;
+		return drawn;
+	}
+
+	function drawWaits(c) {
+		var i, b, wcb, x0, x1, y;
+		g.setLineDash([4, 3]);
+		for (i = 0; i < c.waits.length; i += WF) {
+			b = c.waits[i];
+			if (b < 0) continue;
+			x1 = X(U(c, c.cbs[b * CBF + C_START]));
+			x0 = c.waits[i + 2] >= 0 ? X(U(c, c.waits[i + 2])) : x1;
+			y = boxY(c, b) + ROW / 2 - 1;
+			g.fillStyle = D.colors.wait;
+			g.fillRect(x0, y - 3, x1 - x0, 6);
+			wcb = c.waits[i + 1];
+			if (wcb >= 0) {
+				g.strokeStyle = D.colors.crit;
+				g.beginPath();
+				g.moveTo(X(U(c, endOf(c, wcb))), boxY(c, wcb) + ROW / 2 - 1);
+				g.lineTo(x1, y);
+				g.stroke();
+			}
+		}
+		g.setLineDash([]);
+	}
+
+	function drawGutter(c, W, H) {
+		var l, ln, s;
+		g.fillStyle = '#ffffff';
+		g.fillRect(0, 0, GUT, H);
+		g.font = BOLD;
+		g.fillStyle = D.colors.crit;
+		g.fillText('critical path', 4, AXIS + 14);
+		for (l = 0; l < c.lanes.length; l++) {
+			ln = c.lanes[l];
+			g.fillStyle = '#bbbbbb';
+			g.fillRect(4, c.laneY[l], W - 4 - RIGHT, 0.5);
+			s = ln[0] < 0 ? 'thread unknown' : ln[0] + (ln[3] ? ' driving' : ln[1] ? ' ' + ln[1] : '');
+			if (s.length * CH > GUT - 10) s = s.slice(0, Math.floor((GUT - 10) / CH) - 1) + '~';
+			g.font = ln[3] ? BOLD : FONT;
+			g.fillStyle = D.colors.text;
+			g.fillText(s, 4, c.laneY[l] + 13);
+		}
+		g.font = FONT;
+		g.textAlign = 'center';
+		for (l = 0; l < st.ticks.length; l += 2) g.fillText(st.ticks[l + 1], st.ticks[l], AXIS - 8);
+		g.textAlign = 'right';
+		g.fillText('ms', GUT - 8, AXIS - 8);
+		g.textAlign = 'left';
+		if (!c.lanes.length) g.fillText('no device callbacks logged here', GUT + 4, AXIS + STRIP + 20);
+	}
+
+	function drawSelection(c) {
+		if (st.sel < 0) return;
+		var x0 = X(U(c, c.cbs[st.sel * CBF + C_START])), x1 = X(U(c, endOf(c, st.sel)));
+		g.strokeStyle = '#000000';
+		g.lineWidth = 2;
+		g.strokeRect(x0 - 2, boxY(c, st.sel) - 2, Math.max(x1 - x0, 1) + 4, ROW + 2);
+		g.lineWidth = 1;
+	}
+
+	function draw() {
+		var t0 = window.performance.now();
+		st.pending = false;
+		var c = st.cyc, dpr = window.devicePixelRatio || 1;
+		var W = Math.max(480, canvas.parentNode.clientWidth), H = c.height;
+		if (canvas.width !== Math.round(W * dpr) || canvas.height !== Math.round(H * dpr)) {
+			canvas.width = Math.round(W * dpr);
+			canvas.height = Math.round(H * dpr);
+			canvas.style.width = W + 'px';
+			canvas.style.height = H + 'px';
+		}
+		g.setTransform(dpr, 0, 0, dpr, 0, 0);
+		g.fillStyle = '#ffffff';
+		g.fillRect(0, 0, W, H);
+		st.k = (W - GUT - RIGHT) / (st.u1 - st.u0);
+		g.font = FONT;
+		drawBands(c, W, H);
+		drawTicks(c, W, H);
+		drawStrip(c, W);
+		st.drawn = drawBoxes(c, W);
+		drawWaits(c);
+		drawSelection(c);
+		drawGutter(c, W, H);
+		st.drawMs = window.performance.now() - t0;
+		publish();
+	}
+
+	function redraw() {
+		if (st.pending) return;
+		st.pending = true;
+		window.requestAnimationFrame(draw);
+	}
+
+	// ---- interaction ----------------------------------------------------
+	function fit() {
+		var c = st.cyc;
+		st.u0 = U(c, c.t0);
+		st.u1 = Math.max(U(c, c.t1), st.u0 + 1000);
+		redraw();
+	}
+
+	function zoom(f, mx) {
+		var span = st.u1 - st.u0, at = st.u0 + (mx - GUT) / st.k, ns = Math.max(span * f, 1000);
+		var c = st.cyc, lo = U(c, c.t0), hi = U(c, c.t1);
+		if (ns > hi - lo) { fit(); return; }
+		st.u0 = at - (at - st.u0) * ns / span;
+		st.u1 = st.u0 + ns;
+		pan(0);
+	}
+
+	function pan(du) {
+		var c = st.cyc, lo = U(c, c.t0), hi = Math.max(U(c, c.t1), lo + 1000), span = st.u1 - st.u0;
+		st.u0 = Math.min(Math.max(st.u0 + du, lo), hi - span);
+		st.u1 = st.u0 + span;
+		redraw();
+	}
+
+	function mouse(e) {
+		var r = canvas.getBoundingClientRect();
+		return [e.clientX - r.left, e.clientY - r.top];
+	}
+
+	// The box under (mx, my) in its lane and row: the nearest within 3 px,
+	// the innermost of those equally near.
+	function hit(mx, my) {
+		var c = st.cyc, l, row, u, du, lo, hi, mid, i, best = -1, bw = Infinity, bd = Infinity, s, e, d;
+		if (mx < GUT) return -1;
+		for (l = c.lanes.length - 1; l >= 0 && c.laneY[l] > my; l--);
+		if (l < 0) return -1;
+		row = Math.floor((my - c.laneY[l] - 2) / ROW);
+		if (row < 0 || row >= c.lanes[l][2]) return -1;
+		u = st.u0 + (mx - GUT) / st.k;
+		du = 3 / st.k;
+		lo = c.laneFirst[l];
+		hi = c.laneFirst[l + 1];
+		while (lo < hi) {	// first box starting after u + du
+			mid = (lo + hi) >> 1;
+			if (U(c, c.cbs[mid * CBF + C_START]) <= u + du) lo = mid + 1; else hi = mid;
+		}
+		for (i = lo - 1; i >= c.laneFirst[l]; i--) {
+			s = c.cbs[i * CBF + C_START];
+			if (U(c, s) < u - du - c.laneMax[l]) break;
+			if (c.cbs[i * CBF + C_ROW] !== row) continue;
+			e = endOf(c, i);
+			d = Math.max(0, U(c, s) - u, u - U(c, e));
+			if (d <= du && (d < bd || (d === bd && e - s < bw))) { best = i; bd = d; bw = e - s; }
+		}
+		return best;
+	}
+
+	function cbText(c, i) {
+		var o = i * CBF, fl = c.cbs[o + C_FLAGS], s = c.cbs[o + C_START], e = c.cbs[o + C_END];
+		var fn = c.cbs[o + C_FN] >= 0 ? ' ' + D.fns[c.cbs[o + C_FN]] : '';
+		var pid = c.cbs[o + C_PID];
+		return label(c, i) + '\n' + phaseName(c, c.cbs[o + C_PHASE]) + fn + '\nstart +' + ms(s) +
+			' ms, ' + (fl & F_UNFIN ? 'UNFINISHED' : e >= 0 ? ms(e - s) + ' ms' : 'length unknown') +
+			', ' + (pid >= 0 ? 'thread ' + pid + (fl & F_ASYNC ? ' async' : ' sync') : 'thread unknown') +
+			(fl & F_HASRET ? ', returned ' + c.cbs[o + C_RET] : '');
+	}
+
+	function row(tb, k, v) {
+		var tr = document.createElement('tr'), th = document.createElement('th'), td = document.createElement('td');
+		th.textContent = k;
+		td.textContent = v;
+		tr.appendChild(th);
+		tr.appendChild(td);
+		tb.appendChild(tr);
+	}
+
+	function parentChain(d) {
+		var out = [], n = 0;
+		for (d = D.devs[d][2]; d >= 0 && n < 32; d = D.devs[d][2], n++) out.push(D.devs[d][0]);
+		return out.length ? out.join(' \u2190 ') : 'none known';
+	}
+
+	function detail(i) {
+		var c = st.cyc, box = $('detail'), o = i * CBF, h, tb, fl, s, e, pid, w, k;
+		st.sel = i;
+		box.textContent = '';
+		if (i < 0) { redraw(); publish(); return; }
+		fl = c.cbs[o + C_FLAGS];
+		s = c.cbs[o + C_START];
+		e = c.cbs[o + C_END];
+		pid = c.cbs[o + C_PID];
+		h = document.createElement('h2');
+		h.textContent = label(c, i);
+		box.appendChild(h);
+		tb = document.createElement('table');
+		row(tb, 'device', devName(c.cbs[o + C_DEV]));
+		row(tb, 'driver', D.devs[c.cbs[o + C_DEV]][1] || 'unknown');
+		row(tb, 'parents', parentChain(c.cbs[o + C_DEV]));
+		row(tb, 'phase', phaseName(c, c.cbs[o + C_PHASE]));
+		row(tb, 'callback', c.cbs[o + C_FN] >= 0 ? D.fns[c.cbs[o + C_FN]] : 'not logged');
+		row(tb, 'start', '+' + ms(s) + ' ms from the cycle start');
+		row(tb, 'duration', fl & F_UNFIN ? 'UNFINISHED' : e >= 0 ? ms(e - s) + ' ms' : 'unknown');
+		row(tb, 'thread', pid >= 0 ? String(pid) + (pid === c.main ? ' (driving)' : '') : 'unknown');
+		row(tb, 'sync/async', fl & F_ASYNC ? 'async' : 'sync');
+		row(tb, 'return', fl & F_HASRET ? String(c.cbs[o + C_RET]) : 'not logged');
+		row(tb, 'critical path', fl & F_CRIT ? 'yes' : 'no');
+		if (c.blockedBy[i] !== undefined) {
+			w = c.blockedBy[i];
+			row(tb, 'blocked', 'waited ' + ms(c.waits[w + 3]) + ' ms for ' + devName(c.waits[w + 4]) +
+			    (c.waits[w + 5] ? ', delaying ' + c.waits[w + 5] + ' later sync callbacks' : ''));
+		}
+		if (c.waitedBy[i])
+			for (k = 0; k < c.waitedBy[i].length; k++) {
+				w = c.waitedBy[i][k];
+				row(tb, 'held back', devName(c.cbs[c.waits[w] * CBF + C_DEV]) + ' for ' + ms(c.waits[w + 3]) + ' ms');
+			}
+		row(tb, 'log line', c.source + ':' + c.cbs[o + C_LINE]);
+		box.appendChild(tb);
+		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i]));
+		redraw();
+		publish();
+	}
+
+	// function_graph summary: [box, calls, repaired, sleep_ns, fns, sleeps, path]
+	function callgraph(gr) {
+		var div = document.createElement('div'), h = document.createElement('h2'), tb, k;
+		h.textContent = 'function_graph';
+		div.appendChild(h);
+		tb = document.createElement('table');
+		row(tb, 'calls', gr[1] + (gr[2] ? ' (' + gr[2] + ' repaired)' : ''));
+		row(tb, 'slept', ms(gr[3]) + ' ms');
+		for (k = 0; k < gr[4].length && k < 5; k++)
+			row(tb, k ? '' : 'longest', gr[4][k][0] + ' ' + ms(gr[4][k][1]) + ' ms (self ' + ms(gr[4][k][2]) +
+			    ', ' + gr[4][k][3] + ' calls)');
+		for (k = 0; k < gr[5].length && k < 5; k++)
+			row(tb, k ? '' : 'sleeps', gr[5][k][0] + ' ' + ms(gr[5][k][1]) + ' ms (' + gr[5][k][3] + ' calls)');
+		if (gr[6].length) row(tb, 'slowest path', gr[6].join(' > '));
+		div.appendChild(tb);
+		return div;
+	}
+
+	function search(q) {
+		var c = st.cyc, i, d;
+		q = q.trim().toLowerCase();
+		st.match = null;
+		st.nmatch = 0;
+		if (q) {
+			st.match = new Uint8Array(c.n);
+			for (i = 0; i < c.n; i++) {
+				d = D.devs[c.cbs[i * CBF + C_DEV]];
+				if (d[0].toLowerCase().indexOf(q) >= 0 || (d[1] && d[1].toLowerCase().indexOf(q) >= 0)) {
+					st.match[i] = 1;
+					st.nmatch++;
+				}
+			}
+		}
+		$('count').textContent = q ? st.nmatch + ' of ' + c.n + ' callbacks match' : c.n + ' callbacks';
+		redraw();
+	}
+
+	function legend(c) {
+		var box = $('legend'), i, p, sp, sw;
+		box.textContent = '';
+		for (i = 0; i < c.phases.length; i++) {
+			p = c.phases[i];
+			if (p[2] < 0 || p[3] < 0 || p[3] < c.t0 || p[2] > c.t1) continue;
+			sp = document.createElement('span');
+			sw = document.createElement('i');
+			sw.style.background = D.palette[p[1]][0];
+			sp.appendChild(sw);
+			sp.appendChild(document.createTextNode(p[0] + ' ' + ms(p[3] - p[2]) + ' ms' +
+				(p[4] >= 0 ? ' (kernel ' + ms(p[4] * 1000) + ')' : '')));
+			box.appendChild(sp);
+		}
+	}
+
+	function select(ci) {
+		var c = D.cycles[ci], rows, i;
+		if (!c) return;
+		prepare(c);
+		st.cyc = c;
+		st.ci = ci;
+		st.sel = -1;
+		$('cycle').value = String(ci);
+		$('ctitle').textContent = c.title;
+		$('ctotals').textContent = c.totals + (c.nfail ? ', ' + c.nfail + ' failures' : '') +
+			(c.nwarn ? ', ' + c.nwarn + ' warnings' : '');
+		legend(c);
+		rows = document.querySelectorAll('#cycles tbody tr');
+		for (i = 0; i < rows.length; i++) rows[i].className = i === ci ? 'current' : '';
+		$('detail').textContent = 'Click a callback for its details.';
+		search($('search').value);
+		fit();
+		draw();
+	}
+
+	function publish() {
+		var s = $('pmscope-state'), c = st.cyc;
+		s.setAttribute('data-errors', String(errors.length));
+		s.setAttribute('data-images', String(document.images.length));
+		s.setAttribute('data-error-text', errors.join(' | '));
+		if (!c) return;
+		s.setAttribute('data-cycle', String(c.index));
+		s.setAttribute('data-callbacks', String(c.n));
+		s.setAttribute('data-drawn', String(st.drawn));
+		s.setAttribute('data-view', viewText());
+		s.setAttribute('data-steps', st.steps.join(','));
+		s.setAttribute('data-draw-ms', st.drawMs.toFixed(1));
+		s.setAttribute('data-lanes', String(c.lanes.length));
+		s.setAttribute('data-matches', st.match ? String(st.nmatch) : '');
+		s.setAttribute('data-selected', st.sel >= 0 ? label(c, st.sel) : '');
+		s.setAttribute('data-detail', st.sel >= 0 ? $('detail').textContent : '');
+	}
+
+	// The view: its first and last ms from the cycle's start, and its span
+	// in display ms (the collapsed sleep counted at its drawn size).
+	function viewText() {
+		var c = st.cyc;
+		return (T(c, st.u0) / 1e6).toFixed(3) + ' ' + (T(c, st.u1) / 1e6).toFixed(3) + ' ' +
+			((st.u1 - st.u0) / 1e6).toFixed(3);
+	}
+
+	function hashParams() {
+		var out = {}, parts = location.hash.replace(/^#/, '').split('&'), i, kv;
+		for (i = 0; i < parts.length; i++) {
+			kv = parts[i].split('=');
+			if (kv.length === 2) out[kv[0]] = decodeURIComponent(kv[1]);
+		}
+		return out;
+	}
+
+	function cycleByIndex(n) {
+		for (var i = 0; i < D.cycles.length; i++) if (D.cycles[i].index === n) return i;
+		return -1;
+	}
+
+	function firstCycle() {
+		var i, best = 0;
+		for (i = 0; i < D.cycles.length; i++)
+			if (D.cycles[i].mode !== 'boot' && D.cycles[i].cbs.length) return i;
+		for (i = 0; i < D.cycles.length; i++) if (D.cycles[i].cbs.length) return i;
+		return best;
+	}
+
+	// Scripted click on a device's longest box, for tests: #click=NAME
+	function clickDevice(name) {
+		var c = st.cyc, i, best = -1, r = canvas.getBoundingClientRect(), x0, x1;
+		for (i = 0; i < c.n; i++)
+			if (devName(c.cbs[i * CBF + C_DEV]) === name && (best < 0 ||
+			    endOf(c, i) - c.cbs[i * CBF + C_START] > endOf(c, best) - c.cbs[best * CBF + C_START]))
+				best = i;
+		if (best < 0) return;
+		if (X(U(c, endOf(c, best))) - X(U(c, c.cbs[best * CBF + C_START])) < 20) {
+			// as a user would: zoom until the box is a third of the view
+			x0 = U(c, c.cbs[best * CBF + C_START]);
+			x1 = Math.max(U(c, endOf(c, best)), x0 + 1000);
+			st.u0 = x0 - (x1 - x0);
+			st.u1 = x1 + (x1 - x0);
+			draw();
+		}
+		x0 = Math.max(X(U(c, c.cbs[best * CBF + C_START])), GUT);
+		x1 = X(U(c, endOf(c, best)));
+		canvas.dispatchEvent(new MouseEvent('click', { bubbles: true,
+			clientX: r.left + (x0 + x1) / 2, clientY: r.top + boxY(c, best) + ROW / 2 }));
+	}
+
+	function init() {
+		var sel = $('cycle'), i, o, p;
+		if (!D.cycles.length) {
+			$('ctitle').textContent = 'No cycle to show.';
+			publish();
+			return;
+		}
+		for (i = 0; i < D.cycles.length; i++) {
+			o = document.createElement('option');
+			o.value = String(i);
+			o.textContent = D.cycles[i].title;
+			sel.appendChild(o);
+		}
+		sel.addEventListener('change', function () { select(+sel.value); });
+		$('zin').addEventListener('click', function () { zoom(0.5, GUT + (canvas.clientWidth - GUT) / 2); });
+		$('zout').addEventListener('click', function () { zoom(2, GUT + (canvas.clientWidth - GUT) / 2); });
+		$('left').addEventListener('click', function () { pan(-(st.u1 - st.u0) * 0.25); });
+		$('right').addEventListener('click', function () { pan((st.u1 - st.u0) * 0.25); });
+		$('fit').addEventListener('click', fit);
+		$('search').addEventListener('input', function () { search(this.value); });
+		canvas.addEventListener('wheel', function (e) {
+			e.preventDefault();
+			zoom(Math.exp(e.deltaY * 0.002), mouse(e)[0]);
+		}, { passive: false });
+		canvas.addEventListener('mousedown', function (e) {
+			st.drag = { x: e.clientX, x0: e.clientX, moved: false };
+		});
+		window.addEventListener('mousemove', function (e) {
+			var m, h, tip = $('tip');
+			if (st.drag && e.buttons) {
+				if (Math.abs(e.clientX - st.drag.x0) > 3) st.drag.moved = true;
+				pan(-(e.clientX - st.drag.x) / st.k);
+				st.drag.x = e.clientX;
+				tip.hidden = true;
+				return;
+			}
+			if (e.target !== canvas) { tip.hidden = true; return; }
+			m = mouse(e);
+			h = hit(m[0], m[1]);
+			if (h < 0) { tip.hidden = true; return; }
+			tip.textContent = cbText(st.cyc, h);
+			tip.hidden = false;
+			tip.style.left = Math.min(m[0] + 14, canvas.clientWidth - tip.offsetWidth - 4) + 'px';
+			tip.style.top = (m[1] + 16) + 'px';
+		});
+		window.addEventListener('mouseup', function () {
+			if (st.drag) setTimeout(function () { st.drag = null; }, 0);
+		});
+		canvas.addEventListener('click', function (e) {
+			if (st.drag && st.drag.moved) return;
+			var m = mouse(e);
+			detail(hit(m[0], m[1]));
+		});
+		document.addEventListener('keydown', function (e) {
+			if (e.target && e.target.tagName === 'INPUT') return;
+			var mid = GUT + (canvas.clientWidth - GUT) / 2;
+			if (e.key === '+' || e.key === '=') zoom(0.5, mid);
+			else if (e.key === '-') zoom(2, mid);
+			else if (e.key === '0') fit();
+			else if (e.key === 'ArrowLeft') pan(-(st.u1 - st.u0) * 0.2);
+			else if (e.key === 'ArrowRight') pan((st.u1 - st.u0) * 0.2);
+			else return;
+			e.preventDefault();
+		});
+		window.addEventListener('resize', redraw);
+		window.addEventListener('hashchange', function () {
+			var q = hashParams();
+			if (q.cycle && cycleByIndex(+q.cycle) >= 0) select(cycleByIndex(+q.cycle));
+		});
+		p = hashParams();
+		i = p.cycle ? cycleByIndex(+p.cycle) : -1;
+		select(i >= 0 ? i : firstCycle());
+		if (p.search) {
+			$('search').value = p.search;
+			search(p.search);
+			draw();
+		}
+		if (p.keys) {	// for tests: keys pressed in order, e.g. #keys=+,+,ArrowLeft
+			o = p.keys.split(',');
+			for (i = 0; i < o.length; i++) {
+				document.dispatchEvent(new KeyboardEvent('keydown', { key: o[i], bubbles: true }));
+				st.steps.push(viewText());
+			}
+		}
+		if (p.wheel) {	// for tests: one wheel turn at the middle of the time area
+			o = canvas.getBoundingClientRect();
+			canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: +p.wheel, bubbles: true, cancelable: true,
+				clientX: o.left + GUT + (canvas.clientWidth - GUT) / 2, clientY: o.top + 40 }));
+			st.steps.push(viewText());
+		}
+		publish();
+		if (p.click) clickDevice(p.click);
+	}
+
+	init();
+})();

@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ftrace PM events into the event stream: suspend_resume phases, the
+ * device_pm_callback_start/end pairs, tracing_mark_write markers and
+ * sleepgraph's header lines. Everything else a trace holds (kprobes,
+ * sched, rpm, wakeup sources) is skipped without complaint.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ftrace.h"
+
+#define BAD_LINES_SHOWN 10
+
+static struct str after(struct str s, size_t n)
+{
+	return n >= s.len ? str_make(s.p + s.len, 0) : str_make(s.p + n, s.len - n);
+}
+
+static void emit(struct ftrace_parser *p, struct pm_event *ev)
+{
+	builder_event(p->b, ev);
+	p->used = true;
+}
+
+static void init(struct ftrace_parser *p, struct pm_event *ev, enum ev_kind k,
+		 const struct ftrace_line *fl, ns_t ts)
+{
+	event_init(ev, k, ts, p->line);
+	ev->pid = fl->pid;
+	ev->cpu = fl->cpu;
+	ev->comm = fl->comm;
+}
+
+static void phase(struct ftrace_parser *p, const struct ftrace_line *fl, ns_t ts,
+		  bool begin, enum phase_kind pk, const char *name)
+{
+	struct pm_event ev;
+
+	init(p, &ev, begin ? EV_PHASE_BEGIN : EV_PHASE_END, fl, ts);
+	ev.phase = pk;
+	ev.text = str_c(name);
+	emit(p, &ev);
+}
+
+static enum pm_mode mode_from(struct str label)
+{
+	if (str_eq(label, "deep") || str_eq(label, "mem"))
+		return MODE_MEM;
+	if (str_eq(label, "s2idle") || str_eq(label, "freeze"))
+		return MODE_S2IDLE;
+	if (str_eq(label, "shallow") || str_eq(label, "standby"))
+		return MODE_STANDBY;
+	if (str_eq(label, "disk"))
+		return MODE_DISK;
+	return MODE_UNKNOWN;
+}
+
+static void cycle_begin(struct ftrace_parser *p, const struct ftrace_line *fl, ns_t ts,
+			enum pm_mode mode)
+{
+	struct pm_event ev;
+
+	init(p, &ev, EV_CYCLE_BEGIN, fl, ts);
+	ev.mode = mode;
+	emit(p, &ev);
+	p->in_cycle = true;
+	p->in_enter = p->in_machine = p->in_exit = false;
+	p->mode = mode;
+}
+
+static void set_mode(struct ftrace_parser *p, const struct ftrace_line *fl, enum pm_mode mode)
+{
+	struct pm_event ev;
+
+	if (mode == MODE_UNKNOWN || mode == p->mode)
+		return;
+	init(p, &ev, EV_CYCLE_MODE, fl, fl->ts);
+	ev.mode = mode;
+	emit(p, &ev);
+	p->mode = mode;
+}
+
+/* Events of a cycle whose start the buffer lost still make one. */
+static void ensure_cycle(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	if (!p->in_cycle)
+		cycle_begin(p, fl, fl->ts, p->file_mode);
+}
+
+/*
+ * Phases before the devices: the kernel's suspend_enter, or from the
+ * tool's start marker when the kernel has no such event (hibernation).
+ */
+static void enter_until(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	if (p->start_mark != NS_NONE) {
+		phase(p, fl, p->start_mark, true, PK_ENTER, "suspend_enter");
+		p->start_mark = NS_NONE;
+		p->in_enter = true;
+	}
+	if (p->in_enter) {
+		phase(p, fl, fl->ts, false, PK_ENTER, "suspend_enter");
+		p->in_enter = false;
+	}
+}
+
+/* The PM core's pm_verb() for the event number in "dpm_suspend[2]". */
+static const char *pm_verb(uint64_t val, bool resume)
+{
+	switch (val) {
+	case 0x1: return "freeze";
+	case 0x2: return "suspend";
+	case 0x4: return "hibernate";
+	case 0x8: return "quiesce";
+	case 0x10: return "resume";
+	case 0x20: return "thaw";
+	case 0x40: return "restore";
+	case 0x80: return "recover";
+	default: return resume ? "resume" : "suspend";
+	}
+}
+
+static const struct dpm_phase {
+	const char *event;
+	enum phase_kind kind;
+	const char *suffix;	/* NULL: the phase has one name */
+} dpm_phases[] = {
+	{ "dpm_prepare", PK_PREPARE, NULL },
+	{ "dpm_suspend", PK_SUSPEND, "" },
+	{ "dpm_suspend_late", PK_SUSPEND_LATE, "_late" },
+	{ "dpm_suspend_noirq", PK_SUSPEND_NOIRQ, "_noirq" },
+	{ "dpm_resume_noirq", PK_RESUME_NOIRQ, "_noirq" },
+	{ "dpm_resume_early", PK_RESUME_EARLY, "_early" },
+	{ "dpm_resume", PK_RESUME, "" },
+	{ "dpm_complete", PK_COMPLETE, NULL },
+};
+
+static void machine(struct ftrace_parser *p, const struct ftrace_line *fl, bool begin)
+{
+	if (begin == p->in_machine)
+		return;
+	phase(p, fl, fl->ts, begin, PK_MACHINE, "machine");
+	p->in_machine = begin;
+}
+
+static void device_phase(struct ftrace_parser *p, const struct ftrace_line *fl,
+			 const struct dpm_phase *d, uint64_t val, bool begin)
+{
+	bool resume = phase_kind_is_resume(d->kind);
+	char name[48];
+
+	if (val == 0x1 || val == 0x4 || val == 0x40)
+		set_mode(p, fl, MODE_DISK);
+	if (begin && !resume)
+		enter_until(p, fl);
+	if (begin && d->kind == PK_RESUME_NOIRQ)
+		machine(p, fl, false);
+	if (d->suffix)
+		snprintf(name, sizeof(name), "%s%s", pm_verb(val, resume), d->suffix);
+	else
+		snprintf(name, sizeof(name), "%s", d->kind == PK_PREPARE ? "prepare" : "complete");
+	phase(p, fl, fl->ts, begin, d->kind, name);
+	if (!begin && d->kind == PK_SUSPEND_NOIRQ)
+		machine(p, fl, true);
+}
+
+/*
+ * Where the machine slept: S3 and hibernation stop the clock, so the
+ * instant is machine_suspend's end (as sleepgraph has it); suspend to
+ * idle and standby sleep from its begin to its end.
+ */
+static void machine_suspend(struct ftrace_parser *p, const struct ftrace_line *fl,
+			    uint64_t val, bool begin)
+{
+	bool clock_stops = val == 3 || val == 4 || (val == 0 && p->mode == MODE_MEM);
+	struct pm_event ev;
+
+	if (begin && clock_stops)
+		return;
+	init(p, &ev, begin ? EV_SLEEP : EV_WAKE, fl, fl->ts);
+	if (!begin && clock_stops) {
+		ev.kind = EV_SLEEP;
+		emit(p, &ev);
+		ev.kind = EV_WAKE;
+	}
+	emit(p, &ev);
+}
+
+static void suspend_enter(struct ftrace_parser *p, const struct ftrace_line *fl,
+			  uint64_t val, bool begin)
+{
+	/* suspend_state_t: 1 to-idle, 2 standby, 3 mem */
+	static const enum pm_mode modes[] = { MODE_UNKNOWN, MODE_S2IDLE, MODE_STANDBY, MODE_MEM };
+	enum pm_mode mode = val < ARRAY_SIZE(modes) ? modes[val] : MODE_UNKNOWN;
+
+	if (!begin) {
+		if (p->in_enter)
+			phase(p, fl, fl->ts, false, PK_ENTER, "suspend_enter");
+		p->in_enter = false;
+		return;
+	}
+	if (!p->in_cycle || p->start_mark == NS_NONE)
+		cycle_begin(p, fl, fl->ts, mode != MODE_UNKNOWN ? mode : p->file_mode);
+	else
+		set_mode(p, fl, mode);
+	p->start_mark = NS_NONE;
+	phase(p, fl, fl->ts, true, PK_ENTER, "suspend_enter");
+	p->in_enter = true;
+}
+
+static void thaw(struct ftrace_parser *p, const struct ftrace_line *fl, bool begin)
+{
+	struct pm_event ev;
+
+	if (begin) {
+		machine(p, fl, false);
+		phase(p, fl, fl->ts, true, PK_EXIT, "thaw_processes");
+		p->in_exit = true;
+		return;
+	}
+	if (p->in_exit)
+		phase(p, fl, fl->ts, false, PK_EXIT, "thaw_processes");
+	init(p, &ev, EV_CYCLE_END, fl, fl->ts);
+	emit(p, &ev);
+	p->in_cycle = p->in_exit = false;
+}
+
+/* "dpm_suspend[2] begin": name, event value, begin or end. */
+static bool sr_args(struct str a, struct str *name, uint64_t *val, bool *begin)
+{
+	const char *br = memchr(a.p, '[', a.len);
+	struct str tail;
+
+	if (!br)
+		return false;
+	*name = str_make(a.p, (size_t)(br - a.p));
+	a = after(a, (size_t)(br - a.p) + 1);
+	if (!str_u64(a, val))
+		*val = 0;
+	br = memchr(a.p, ']', a.len);
+	if (!br)
+		return false;
+	tail = str_trim(after(a, (size_t)(br - a.p) + 1));
+	*begin = str_eq(tail, "begin");
+	return *begin || str_eq(tail, "end");
+}
+
+static bool suspend_resume(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	struct str name;
+	uint64_t val;
+	bool begin;
+	size_t i;
+
+	if (!sr_args(fl->args, &name, &val, &begin))
+		return false;
+	if (str_eq(name, "suspend_enter")) {
+		suspend_enter(p, fl, val, begin);
+		return true;
+	}
+	for (i = 0; i < ARRAY_SIZE(dpm_phases); i++) {
+		if (str_eq(name, dpm_phases[i].event)) {
+			ensure_cycle(p, fl);
+			device_phase(p, fl, &dpm_phases[i], val, begin);
+			return true;
+		}
+	}
+	if (!p->in_cycle) {
+		p->used = true;		/* a PM event, outside any cycle */
+		return true;
+	}
+	if (str_eq(name, "machine_suspend"))
+		machine_suspend(p, fl, val, begin);
+	else if (str_eq(name, "thaw_processes"))
+		thaw(p, fl, begin);
+	p->used = true;		/* CPU_ON, syscore, sync, freeze ... */
+	return true;
+}
+
+/*
+ * "DRV DEV": the kernel prints the driver (or bus or class) name and the
+ * device name with a space between, and both can hold spaces ("i8042 kbd
+ * 00:04", "int3403 thermal INT3403:00", "platform Fixed MDIO bus.0").
+ * The device is the last word, unless the second of three or more words
+ * starts with a capital: device names rarely do, driver names never.
+ * The driver is empty for devices without one.
+ */
+static void drv_dev(struct str head, struct pm_event *ev)
+{
+	const char *sp, *last;
+
+	head = str_trim(head);
+	sp = memchr(head.p, ' ', head.len);
+	if (!sp) {
+		ev->driver = str_make(head.p, 0);
+		ev->device = head;
+		return;
+	}
+	last = memrchr(head.p, ' ', head.len);
+	if (last != sp && sp[1] >= 'A' && sp[1] <= 'Z')
+		last = sp;
+	ev->driver = str_make(head.p, (size_t)(last - head.p));
+	ev->device = after(head, (size_t)(last - head.p) + 1);
+}
+
+/* "DRV DEV, parent: PARENT, [INFO][EVENT]" */
+static bool cb_start(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	struct str a = fl->args, rest;
+	long par = str_find(a, ", parent: "), comma;
+	const char *ob, *cb;
+	struct pm_event ev;
+
+	if (par <= 0)
+		return false;
+	init(p, &ev, EV_CB_START, fl, fl->ts);
+	drv_dev(str_make(a.p, (size_t)par), &ev);
+	rest = after(a, (size_t)par + 10);
+	comma = str_find(rest, ",");
+	ev.parent = str_trim(comma < 0 ? rest : str_make(rest.p, (size_t)comma));
+	ob = memrchr(rest.p, '[', rest.len);
+	cb = memrchr(rest.p, ']', rest.len);
+	if (ob && cb && cb > ob)
+		ev.event = str_make(ob + 1, (size_t)(cb - ob - 1));
+	if (!ev.device.len)
+		return false;
+	ev.cb_flags = CB_FROM_TRACE;
+	ensure_cycle(p, fl);
+	emit(p, &ev);
+	if (p->fg)
+		fgraph_cb_start(p->fg, fl);
+	return true;
+}
+
+/* "DRV DEV, err=N" */
+static bool cb_end(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	long e = str_find(fl->args, ", err=");
+	struct pm_event ev;
+	int64_t err;
+
+	if (e <= 0 || !str_i64(after(fl->args, (size_t)e + 6), &err))
+		return false;
+	init(p, &ev, EV_CB_END, fl, fl->ts);
+	drv_dev(str_make(fl->args.p, (size_t)e), &ev);
+	ev.has_ret = true;
+	ev.ret = (int)err;
+	ev.cb_flags = CB_FROM_TRACE;
+	ensure_cycle(p, fl);
+	if (p->fg && (ev.graph = fgraph_cb_end(p->fg, fl))) {
+		ev.kind = EV_CB_GRAPH;
+		emit(p, &ev);
+		ev.kind = EV_CB_END;
+	}
+	emit(p, &ev);
+	return true;
+}
+
+static void marker(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	struct str a = str_trim(fl->args);
+	struct pm_event ev;
+	long m;
+
+	if (str_find(a, "SUSPEND START") >= 0) {
+		enum pm_mode mode = p->file_mode;
+
+		m = str_find(a, "mode=");
+		if (m >= 0) {
+			struct str w = after(a, (size_t)m + 5);
+			const char *sp = memchr(w.p, ' ', w.len);
+
+			if (mode_from(sp ? str_make(w.p, (size_t)(sp - w.p)) : w) != MODE_UNKNOWN)
+				mode = mode_from(sp ? str_make(w.p, (size_t)(sp - w.p)) : w);
+		}
+		cycle_begin(p, fl, fl->ts, mode);
+		p->start_mark = fl->ts;
+		return;
+	}
+	if (p->in_cycle && (str_find(a, "RESUME COMPLETE") >= 0 || str_find(a, "CMD COMPLETE") >= 0)) {
+		/*
+		 * The tool's end of resume closes a cycle the kernel's events
+		 * did not (no thaw_processes event); after them it is only a
+		 * marker: the totals do not depend on a test tool's marker.
+		 */
+		init(p, &ev, EV_CYCLE_END, fl, fl->ts);
+		emit(p, &ev);
+		p->in_cycle = p->in_exit = false;
+		p->start_mark = NS_NONE;
+		return;
+	}
+	if (!p->in_cycle)
+		return;		/* the tool's own notes between cycles */
+	init(p, &ev, EV_MARKER, fl, fl->ts);
+	ev.text = a;
+	emit(p, &ev);
+}
+
+static void bad_line(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	struct pm_event ev;
+	char *t;
+
+	if (++p->bad > BAD_LINES_SHOWN)
+		return;
+	t = xasprintf("unreadable %.*s event: '%.*s'", (int)fl->event.len, fl->event.p,
+		      (int)(fl->args.len > 80 ? 80 : fl->args.len), fl->args.p);
+	init(p, &ev, EV_NOTE, fl, fl->ts);
+	ev.level = WARN_WARNING;
+	ev.text = str_c(t);
+	builder_event(p->b, &ev);
+	free(t);
+}
+
+void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	bool ok = true;
+
+	if (fl->ts == NS_NONE)
+		return;
+	if (str_eq(fl->event, "suspend_resume"))
+		ok = suspend_resume(p, fl);
+	else if (str_eq(fl->event, "device_pm_callback_start"))
+		ok = cb_start(p, fl);
+	else if (str_eq(fl->event, "device_pm_callback_end"))
+		ok = cb_end(p, fl);
+	else if (str_eq(fl->event, "tracing_mark_write"))
+		marker(p, fl);
+	if (!ok)
+		bad_line(p, fl);
+}
+
+/* sleepgraph's header lines (input_sleepgraph.c); the stamp's mode word
+ * is the mode of cycles whose events do not say it (hibernation). */
+void ftrace_header(struct ftrace_parser *p, struct str line)
+{
+	struct str kernel = STR_NULL, w = line;
+	int i;
+
+	if (!sleepgraph_line(p->b, line, p->line, &kernel))
+		return;
+	p->used = true;
+	if (!kernel.len)
+		return;
+	for (i = 0; i < 3 && w.len; i++) {	/* "#", the stamp, the host */
+		const char *sp = memchr(w.p, ' ', w.len);
+
+		w = sp ? after(w, (size_t)(sp - w.p) + 1) : after(w, w.len);
+	}
+	if (memchr(w.p, ' ', w.len))
+		w.len = (size_t)((const char *)memchr(w.p, ' ', w.len) - w.p);
+	p->file_mode = mode_from(w);
+}
+
+void ftrace_finish(struct ftrace_parser *p)
+{
+	unsigned int repaired = fgraph_repaired(p->fg);
+	struct pm_event ev;
+	char *t;
+
+	if (repaired) {
+		t = xasprintf("function_graph: %u calls inside callbacks lost their entry or "
+			      "return line; nesting repaired from the indentation", repaired);
+		event_init(&ev, EV_NOTE, NS_NONE, 0);
+		ev.level = WARN_INFO;
+		ev.text = str_c(t);
+		builder_event(p->b, &ev);
+		free(t);
+	}
+
+	if (p->bad <= BAD_LINES_SHOWN)
+		return;
+	t = xasprintf("%u PM event lines could not be read (the first %d are listed)",
+		      p->bad, BAD_LINES_SHOWN);
+	event_init(&ev, EV_NOTE, NS_NONE, 0);
+	ev.level = WARN_WARNING;
+	ev.text = str_c(t);
+	builder_event(p->b, &ev);
+	free(t);
+}

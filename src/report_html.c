@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Interactive HTML timeline: one self-contained polyglot XHTML file
+ * (xmllint reads it as XML, browsers as HTML). The header (facts,
+ * warnings, cycles) is written here as markup; the timeline is drawn on a
+ * canvas by src/html/timeline.js from the layout data (report_html_data.c)
+ * so 10^5 callbacks are not 10^5 DOM nodes. The script and style sheet
+ * are real files, embedded at build time (xxd -i).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "html_assets.h"	/* generated: timeline_js[], timeline_css[] */
+#include "timeline.h"
+
+#define MAX_WARNINGS_LISTED 200
+
+static void put_facts(FILE *f, const struct pm_run *run)
+{
+	size_t i;
+
+	fputs("<dl class=\"facts\">", f);
+	for (i = 0; i < run->nfacts; i++) {
+		fputs("<dt>", f);
+		tl_put_xml(f, run->facts[i].key);
+		fputs("</dt><dd>", f);
+		tl_put_xml(f, run->facts[i].value);
+		fputs("</dd>", f);
+	}
+	for (i = 0; i < run->nsources; i++) {
+		fputs("<dt>source</dt><dd>", f);
+		tl_put_xml(f, run->sources[i]);
+		fputs("</dd>", f);
+	}
+	fputs("</dl>\n", f);
+}
+
+/* Failures first, then warnings; notes stay in the text report. */
+static void put_warnings(FILE *f, const struct pm_run *run)
+{
+	static const char *const cls[] = { "note", "warning", "failure" };
+	size_t i, shown = 0, total = 0;
+	int level;
+
+	for (i = 0; i < run->nwarns; i++)
+		total += run->warns[i].level != WARN_INFO;
+	if (!total)
+		return;
+	fprintf(f, "<ul id=\"warnings\">\n");
+	for (level = WARN_FAILURE; level >= WARN_WARNING; level--) {
+		for (i = 0; i < run->nwarns && shown < MAX_WARNINGS_LISTED; i++) {
+			const struct pm_warning *w = &run->warns[i];
+
+			if ((int)w->level != level)
+				continue;
+			fprintf(f, "<li class=\"%s\">%s", cls[level],
+				level == WARN_FAILURE ? "FAILURE" : "warning");
+			if (w->cycle)
+				fprintf(f, ", cycle %d", w->cycle);
+			if (w->line) {
+				fputs(", ", f);
+				tl_put_xml(f, w->file);
+				fprintf(f, ":%u", w->line);
+			}
+			fputs(": ", f);
+			tl_put_xml(f, w->text);
+			fputs("</li>\n", f);
+			shown++;
+		}
+	}
+	if (total > shown)
+		fprintf(f, "<li>and %zu more (see the text or JSON report)</li>\n", total - shown);
+	fputs("</ul>\n", f);
+}
+
+static void put_ms(FILE *f, ns_t v)
+{
+	if (v == NS_NONE)
+		fputs("<td>-</td>", f);
+	else
+		fprintf(f, "<td>%.3f</td>", v / 1e6);
+}
+
+static void put_cycles(FILE *f, const struct tl_layout *L)
+{
+	size_t i;
+
+	fputs("<table id=\"cycles\"><thead><tr><th>cycle</th><th>mode</th><th>suspend ms</th>"
+	      "<th>resume ms</th><th>boot ms</th><th>callbacks</th><th>failures</th></tr>"
+	      "</thead><tbody>\n", f);
+	for (i = 0; i < L->ncycles; i++) {
+		const struct tl_cycle *tc = &L->cycles[i];
+		struct cycle_totals t;
+
+		cycle_totals(tc->c, &t);
+		fprintf(f, "<tr data-cycle=\"%zu\"><td><a href=\"#cycle=%d\">%d</a></td><td>", i,
+			tc->c->index, tc->c->index);
+		tl_put_xml(f, mode_name(tc->c->mode));
+		fputs("</td>", f);
+		put_ms(f, t.suspend_ns);
+		put_ms(f, t.resume_ns);
+		put_ms(f, tc->c->mode == MODE_BOOT ? t.total_ns : NS_NONE);
+		fprintf(f, "<td>%zu</td><td%s>%zu</td></tr>\n", tc->nboxes,
+			tc->nfail ? " class=\"failure\"" : "", tc->nfail);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
+static const char page_controls[] =
+	"<nav id=\"bar\"><label>cycle <select id=\"cycle\"></select></label> "
+	"<button id=\"zin\" type=\"button\" title=\"zoom in (+)\">+</button>"
+	"<button id=\"zout\" type=\"button\" title=\"zoom out (-)\">&#8722;</button>"
+	"<button id=\"left\" type=\"button\" title=\"pan left (&#8592;)\">&#9664;</button>"
+	"<button id=\"right\" type=\"button\" title=\"pan right (&#8594;)\">&#9654;</button>"
+	"<button id=\"fit\" type=\"button\" title=\"whole cycle (0)\">fit</button> "
+	"<input id=\"search\" type=\"search\" placeholder=\"find device or driver\"/> "
+	"<span id=\"count\"></span></nav>\n"
+	"<div id=\"cycleinfo\"><p id=\"ctitle\"></p><p id=\"ctotals\"></p>"
+	"<div id=\"legend\"></div></div>\n"
+	"<div id=\"main\"><div id=\"view\"><canvas id=\"tl\" tabindex=\"0\"></canvas>"
+	"<div id=\"tip\" hidden=\"hidden\"></div></div>\n"
+	"<aside id=\"detail\"><p>Click a callback for its details. Wheel or +/- zooms, "
+	"drag or arrow keys pan, 0 shows the whole cycle.</p></aside></div>\n"
+	"<div id=\"pmscope-state\" hidden=\"hidden\"></div>\n";
+
+int report_html(FILE *f, const struct pm_run *run, const struct report_opts *o)
+{
+	const char *kernel = run_fact(run, "kernel"), *host = run_fact(run, "host");
+	struct tl_layout L;
+	char err[256];
+
+	if (tl_layout(&L, run, o, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope: %s\n", err);
+		return -1;
+	}
+	fputs("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
+	      "<head><meta charset=\"UTF-8\"/>\n<title>pmscope", f);
+	if (kernel) {
+		fputs(": kernel ", f);
+		tl_put_xml(f, kernel);
+	}
+	if (host) {
+		fputs(", host ", f);
+		tl_put_xml(f, host);
+	}
+	fputs("</title>\n<style>/*<![CDATA[*/\n", f);
+	fwrite(timeline_css, 1, timeline_css_len, f);
+	fprintf(f, "/*]]>*/</style>\n</head>\n<body>\n<header id=\"head\"><h1>pmscope %s "
+		"timeline</h1>\n", PMSCOPE_VERSION);
+	put_facts(f, run);
+	put_warnings(f, run);
+	put_cycles(f, &L);
+	fputs("</header>\n", f);
+	fputs(page_controls, f);
+	fputs("<script type=\"application/json\" id=\"pmscope-data\">", f);
+	tl_put_html_data(f, &L);
+	fputs("</script>\n<script>//<![CDATA[\n", f);
+	fwrite(timeline_js, 1, timeline_js_len, f);
+	fputs("//]]></script>\n</body>\n</html>\n", f);
+	tl_layout_free(&L);
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Text: inside the slowest callback that function_graph traced, the
+ * functions that took the most time and where it slept.
+ */
+#include <stdio.h>
+
+#include "analysis.h"
+#include "report.h"
+
+#define SHOWN 5
+
+static void stat_lines(FILE *f, const struct pm_fn_stat *s, size_t n, bool self)
+{
+	size_t i;
+
+	for (i = 0; i < n && i < SHOWN; i++) {
+		fprintf(f, "    %10.3f", s[i].total_ns / 1e6);
+		if (self)
+			fprintf(f, " %10.3f", s[i].self_ns / 1e6);
+		fprintf(f, " %6u  %s\n", s[i].calls, s[i].fn);
+	}
+}
+
+void report_text_callgraph(FILE *f, const struct pm_run *run, const struct pm_cycle *c)
+{
+	const struct pm_callback *best = NULL;
+	const struct pm_callgraph *g;
+	size_t i;
+
+	for (i = 0; i < c->ncbs; i++) {
+		const struct pm_callback *cb = &c->cbs[i];
+
+		if (cb->graph && (!best || cb_duration(cb) > cb_duration(best)))
+			best = cb;
+	}
+	if (!best)
+		return;
+	g = best->graph;
+	fprintf(f, "  inside %s %s (function_graph, %u calls%s): slept %.3f ms\n",
+		run->devs[best->dev].name, best->phase >= 0 ? c->phases[best->phase].name : "?",
+		g->calls, g->repaired ? ", nesting repaired" : "", g->sleep_ns / 1e6);
+	fprintf(f, "      total ms    self ms  calls  function\n");
+	stat_lines(f, g->fns, g->nfns, true);
+	if (g->nsleeps) {
+		fprintf(f, "      slept ms  calls  function\n");
+		stat_lines(f, g->sleeps, g->nsleeps, false);
+	}
+	if (g->nslow) {
+		fprintf(f, "    slowest path:");
+		for (i = 0; i < g->nslow; i++)
+			fprintf(f, "%s %s", i ? " >" : "", g->slow_path[i]);
+		fprintf(f, "\n");
+	}
+}

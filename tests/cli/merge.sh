@@ -1,0 +1,64 @@
+#!/bin/sh
+# A kernel log and a trace of the same run make one model: the trace's
+# callbacks and times, the log's printed figures, each callback once.
+. "$(dirname "$0")/../tap.sh"
+F=$FIXTURES
+J=$TMPDIR_TEST/out.json
+q() { jq -r "$1" "$J"; }
+# "device/phase" pairs that occur more than once, with their count
+twice() { jq -r '.cycles[].callbacks|group_by(.device+"/"+.phase)[]|select(length>1)|"\(.[0].device)/\(.[0].phase) \(length)"' "$1" | sort; }
+
+D=$F/pmgraph-2014-skynet-mem-k3.15/skynet_mem_dmesg.txt
+T=$F/pmgraph-2014-skynet-mem-k3.15/skynet_mem_ftrace.txt
+"$PMSCOPE" analyze -q --json "$TMPDIR_TEST/trace.json" "$T"
+"$PMSCOPE" analyze -q --json "$J" "$D" "$T"
+is "skynet dmesg + trace: one cycle" "$(q '.cycles|length')" 1
+is "skynet dmesg + trace: the trace's 341 callbacks" "$(q '.cycles[0].callbacks|length')" \
+   "$(grep -c 'device_pm_callback_start:' "$T")"
+# 276 "calling  DEV+ @" lines + 2 of "Fixed MDIO bus.0"; none in prepare/complete
+is "skynet dmesg + trace: the log's 278 callbacks gave their figures" \
+   "$(q '[.cycles[0].callbacks[]|select(.kernel_us!=null)]|length')" 278
+is "skynet dmesg + trace: no device twice in a phase beyond the trace's own" \
+   "$(twice "$J")" "$(twice "$TMPDIR_TEST/trace.json")"
+# trace: sd 0:0:0:0 suspend 550.862880 -> 551.703414 on 189;
+# dmesg: "call 0:0:0:0+ returned 0 after 819657 usecs"
+is "skynet dmesg + trace: trace times, kernel figure" \
+   "$(q '.cycles[0].callbacks[]|select(.device=="0:0:0:0" and .phase=="suspend")|"\(.start_ns) \(.end_ns) \(.pid) \(.kernel_us) \(.kernel_unit_ns)"')" \
+   "550862880000 551703414000 189 819657 1024"
+# trace: dpm_suspend[2] 550.850398 -> 551.717654; dmesg: "PM: suspend of
+# devices complete after 866.009 msecs"
+is "skynet dmesg + trace: phase from the trace, the kernel's length from the log" \
+   "$(q '.cycles[0].phases[]|select(.name=="suspend")|"\(.start_ns) \(.end_ns) \(.kernel_ms)"')" \
+   "550850398000 551717654000 866.009"
+is "skynet dmesg + trace: the trace's totals" \
+   "$(q '.cycles[0].totals|"\(.suspend_ns) \(.resume_ns)"')" "1777513000 299218000"
+is "skynet dmesg + trace: the -13 of 1-1 reported once" \
+   "$(q '[.warnings[]|select(.text|test("^1-1: .*returned -13"))]|length')" 1
+ok "skynet dmesg + trace: the log's error line kept" grep -q 'Device 1-1 failed to resume async: error -13' "$J"
+"$PMSCOPE" analyze -q --json "$TMPDIR_TEST/rev.json" "$T" "$D"
+jq -c .cycles "$J" > "$TMPDIR_TEST/a"; jq -c .cycles "$TMPDIR_TEST/rev.json" > "$TMPDIR_TEST/b"
+ok "skynet trace + dmesg: the order of the files does not matter" cmp "$TMPDIR_TEST/a" "$TMPDIR_TEST/b"
+
+# --- a run folder: kernel 6.1 in QEMU, boot and S3 in dmesg.txt, S3 in trace.txt
+R=$TMPDIR_TEST/run
+mkdir -p "$R/sys"
+cp "$F/qemu-q35-s3-async1-medium/dmesg.txt" "$R/"
+cp "$F/qemu-q35-s3-async1-medium/guest/sys/devices.txt" "$R/sys/"
+xz -dc "$F/qemu-q35-s3-async1-medium/trace.txt.xz" > "$R/trace.txt"
+"$PMSCOPE" analyze -q --json "$TMPDIR_TEST/trace.json" "$R/trace.txt"
+"$PMSCOPE" analyze -q --json "$J" "$R"
+rc=$?
+is "qemu run folder: clean" "$rc" 0
+is "qemu run folder: boot from the log, the S3 cycle once" "$(q '[.cycles[].mode]|join(",")')" "boot,mem"
+is "qemu run folder: the trace's callbacks" "$(q '.cycles[1].callbacks|length')" \
+   "$(grep -c 'device_pm_callback_start:' "$R/trace.txt")"
+# grep -c 'PM: calling' dmesg.txt = 219, "i8042 kbd 00:00" and "i8042 aux 00:01" included
+is "qemu run folder: all 219 of the log's callbacks gave their figures" \
+   "$(q '[.cycles[1].callbacks[]|select(.kernel_us!=null)]|length')" "$(grep -c 'PM: calling' "$R/dmesg.txt")"
+is "qemu run folder: no device twice in a phase beyond the trace's own" \
+   "$(twice "$J" | grep -v '^.*/\(boot\|kernel_init\|user_init\)')" "$(twice "$TMPDIR_TEST/trace.json")"
+# "usb 1-2: PM: usb_dev_resume+0x0/0x10 [usbcore] returned 0 after 450503 usecs"
+is "qemu run folder: the function name from the log" \
+   "$(q '.cycles[1].callbacks[]|select(.device=="1-2" and .phase=="resume")|"\(.callback) \(.kernel_us) \(.kernel_unit_ns)"')" \
+   "usb_dev_resume 450503 1000"
+done_testing
