@@ -398,6 +398,33 @@
 		tb.appendChild(tr);
 	}
 
+	// A row whose value leads to another callback: shows and selects it.
+	function linkRow(tb, k, text, target) {
+		var tr = document.createElement('tr'), th = document.createElement('th'),
+		    td = document.createElement('td'), a = document.createElement('a');
+		th.textContent = k;
+		a.textContent = text;
+		a.href = '#';
+		a.addEventListener('click', function (e) {
+			e.preventDefault();
+			reveal(target);
+			detail(target);
+		});
+		td.appendChild(a);
+		tr.appendChild(th);
+		tr.appendChild(td);
+		tb.appendChild(tr);
+	}
+
+	// Pan so callback i is in the middle of the view.
+	function reveal(i) {
+		var c = st.cyc, span = st.u1 - st.u0;
+		var mid = (U(c, c.cbs[i * CBF + C_START]) + U(c, endOf(c, i))) / 2;
+		st.u0 = mid - span / 2;
+		st.u1 = mid + span / 2;
+		pan(0);
+	}
+
 	function parentChain(d) {
 		var out = [], n = 0;
 		for (d = D.devs[d][2]; d >= 0 && n < 32; d = D.devs[d][2], n++) out.push(D.devs[d][0]);
@@ -430,13 +457,16 @@
 		row(tb, 'critical path', fl & F_CRIT ? 'yes' : 'no');
 		if (c.blockedBy[i] !== undefined) {
 			w = c.blockedBy[i];
-			row(tb, 'blocked', 'waited ' + ms(c.waits[w + 3]) + ' ms for ' + devName(c.waits[w + 4]) +
-			    (c.waits[w + 5] ? ', delaying ' + c.waits[w + 5] + ' later sync callbacks' : ''));
+			k = 'waited ' + ms(c.waits[w + 3]) + ' ms for ' + devName(c.waits[w + 4]) +
+			    (c.waits[w + 5] ? ', delaying ' + c.waits[w + 5] + ' later sync callbacks' : '');
+			if (c.waits[w + 1] >= 0) linkRow(tb, 'blocked', k, c.waits[w + 1]);
+			else row(tb, 'blocked', k);
 		}
 		if (c.waitedBy[i])
 			for (k = 0; k < c.waitedBy[i].length; k++) {
 				w = c.waitedBy[i][k];
-				row(tb, 'held back', devName(c.cbs[c.waits[w] * CBF + C_DEV]) + ' for ' + ms(c.waits[w + 3]) + ' ms');
+				linkRow(tb, 'held back', devName(c.cbs[c.waits[w] * CBF + C_DEV]) + ' for ' +
+					ms(c.waits[w + 3]) + ' ms', c.waits[w]);
 			}
 		row(tb, 'log line', c.source + ':' + c.cbs[o + C_LINE]);
 		box.appendChild(tb);
@@ -680,6 +710,10 @@
 		}
 		publish();
 		if (p.click) clickDevice(p.click);
+		if (p.follow) {	// for tests: follow the detail panel's first link
+			o = document.querySelector('#detail a');
+			if (o) o.click();
+		}
 	}
 
 	init();

@@ -47,6 +47,14 @@ for want in "phaseresume" "duration450.503 ms" "thread146" "sync/asyncasync" "cr
 	    "held backinput4 for 454.537 ms" "parentsusb1 ← 0000:00:03.0 ← pci0000:00"; do
 	is "chromium: detail panel has '$want'" "$(printf '%s' "$d" | grep -c -F "$want")" 1
 done
+# The wait links both ways: 1-2 held back input4, whose panel says so
+browser --dump-dom "file://$T/q.html#cycle=2&click=1-2&follow=1" > "$T/follow.html"
+is "link from 1-2 to the sync device it held back" "$(state "$T/follow.html" selected)" \
+   "$(jq -r '.cycles[1].callbacks[] | select(.device == "input4" and .phase == "resume") |
+	.device + (if .driver then " {" + .driver + "}" else "" end)' "$T/q.json")"
+is "input4's panel: waited 454.537 ms for 1-2" \
+   "$(state "$T/follow.html" detail | grep -c -F "blockedwaited 454.537 ms for 1-2")" 1
+
 # Keys and the wheel: each step's view is "first-ms last-ms span" (span in
 # display ms: the 132.755 ms machine phase drawn as 7% of the rest).
 browser --dump-dom "file://$T/q.html#cycle=2&keys=%2B,ArrowRight,0,-,%2B,ArrowLeft,ArrowLeft,ArrowLeft&wheel=-347" \
