@@ -85,6 +85,16 @@ static int parse_ms(const char *s, ns_t *out)
 	return 0;
 }
 
+static bool tl_wanted(const char **paths)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(tl_outputs); i++)
+		if (paths[i])
+			return true;
+	return false;
+}
+
 /* The timeline outputs asked for, each through write_report(). */
 static int write_timelines(const char **paths, const struct pm_run *run,
 			   const struct report_opts *ro, bool quiet)
@@ -192,6 +202,10 @@ int cmd_analyze(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if (ro.to_ns && ro.from_ns >= ro.to_ns) {
+		fprintf(stderr, "pmscope analyze: --from must come before --to\n");
+		return EXIT_USAGE;
+	}
 	if (optind >= argc) {
 		fprintf(stderr, "pmscope analyze: no input file\n");
 		analyze_usage(stderr);
@@ -231,7 +245,7 @@ int cmd_analyze(int argc, char **argv)
 		if (!quiet && strcmp(json, "-"))
 			printf("JSON report: %s\n", json);
 	}
-	if (!tl_window_ok(run, &ro, err, sizeof(err))) {
+	if (tl_wanted(tl_paths) && !tl_window_ok(run, &ro, err, sizeof(err))) {
 		fprintf(stderr, "pmscope: %s\n", err);
 		goto out;
 	}

@@ -64,6 +64,11 @@ is "--from 300 --to 400.5: boxes = callbacks overlapping it" "$(grep -c '^start 
 is "--phase nosuch: exit 2" "$?" 2
 is "--phase nosuch: says why" "$(grep -c "no cycle shown has a phase named 'nosuch'" "$T/err")" 1
 ok "--phase nosuch: no file left" test ! -e "$T/n.svg"
+"$PMSCOPE" analyze -q --from 500 --to 100 --svg "$T/n.svg" "$run" 2>"$T/err"
+is "--from after --to: exit 2" "$?" 2
+is "--from after --to: says so" "$(cat "$T/err")" "pmscope analyze: --from must come before --to"
+"$PMSCOPE" analyze -q --phase nosuch "$run"
+is "--phase without a timeline output: nothing to check, exit 0" "$?" 0
 "$PMSCOPE" analyze -q --width 10 --svg "$T/n.svg" "$run" 2>"$T/err"
 is "--width 10: exit 2" "$?" 2
 "$PMSCOPE" analyze -q --svg "$T/nodir/x.svg" "$run" 2>"$T/err"
