@@ -67,6 +67,7 @@ const char *phase_kind_name(enum phase_kind k);
 bool phase_kind_is_resume(enum phase_kind k);
 bool phase_kind_is_device(enum phase_kind k);
 const char *mode_name(enum pm_mode m);
+enum pm_mode mode_from_label(struct str label);
 
 struct pm_phase {
 	enum phase_kind kind;

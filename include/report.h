@@ -22,6 +22,12 @@ struct report_opts {
 	const char *phase;	/* window: this phase, NULL none */
 };
 
+/* @ns in ms with three decimals, right-aligned in @width, or a dash. */
+const char *text_ms(char *buf, size_t n, int width, ns_t ns);
+/* @s cut to @width bytes keeping its end ("~…"); "-" when empty or NULL.
+ * @buf holds at least @width + 1 bytes. */
+const char *text_fit(char *buf, size_t width, const char *s);
+
 int report_text(FILE *f, const struct pm_run *run, const struct report_opts *o);
 /* The critical path and blocked-device part of one cycle's summary. */
 void report_text_critpath(FILE *f, const struct pm_run *run, const struct pm_cycle *c,

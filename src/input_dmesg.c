@@ -50,26 +50,13 @@ static void phase(struct dmesg_parser *p, enum ev_kind kind, ns_t ts,
 	emit(p, &ev);
 }
 
-static enum pm_mode mode_from(struct str label)
-{
-	if (str_eq(label, "deep") || str_eq(label, "mem"))
-		return MODE_MEM;
-	if (str_eq(label, "s2idle") || str_eq(label, "freeze"))
-		return MODE_S2IDLE;
-	if (str_eq(label, "shallow") || str_eq(label, "standby"))
-		return MODE_STANDBY;
-	if (str_eq(label, "disk"))
-		return MODE_DISK;
-	return MODE_UNKNOWN;
-}
-
 static void cycle_begin(struct dmesg_parser *p, ns_t ts, struct str label,
 			enum pm_mode mode)
 {
 	struct pm_event ev;
 
 	event_init(&ev, EV_CYCLE_BEGIN, ts, p->line);
-	ev.mode = mode != MODE_UNKNOWN ? mode : mode_from(label);
+	ev.mode = mode != MODE_UNKNOWN ? mode : mode_from_label(label);
 	ev.text = label;
 	emit(p, &ev);
 	if (!p->in_cycle) {

@@ -43,19 +43,6 @@ static void phase(struct ftrace_parser *p, const struct ftrace_line *fl, ns_t ts
 	emit(p, &ev);
 }
 
-static enum pm_mode mode_from(struct str label)
-{
-	if (str_eq(label, "deep") || str_eq(label, "mem"))
-		return MODE_MEM;
-	if (str_eq(label, "s2idle") || str_eq(label, "freeze"))
-		return MODE_S2IDLE;
-	if (str_eq(label, "shallow") || str_eq(label, "standby"))
-		return MODE_STANDBY;
-	if (str_eq(label, "disk"))
-		return MODE_DISK;
-	return MODE_UNKNOWN;
-}
-
 static void cycle_begin(struct ftrace_parser *p, const struct ftrace_line *fl, ns_t ts,
 			enum pm_mode mode)
 {
@@ -371,8 +358,8 @@ static void marker(struct ftrace_parser *p, const struct ftrace_line *fl)
 			struct str w = after(a, (size_t)m + 5);
 			const char *sp = memchr(w.p, ' ', w.len);
 
-			if (mode_from(sp ? str_make(w.p, (size_t)(sp - w.p)) : w) != MODE_UNKNOWN)
-				mode = mode_from(sp ? str_make(w.p, (size_t)(sp - w.p)) : w);
+			if (mode_from_label(sp ? str_make(w.p, (size_t)(sp - w.p)) : w) != MODE_UNKNOWN)
+				mode = mode_from_label(sp ? str_make(w.p, (size_t)(sp - w.p)) : w);
 		}
 		cycle_begin(p, fl, fl->ts, mode);
 		p->start_mark = fl->ts;
@@ -450,7 +437,7 @@ void ftrace_header(struct ftrace_parser *p, struct str line)
 	}
 	if (memchr(w.p, ' ', w.len))
 		w.len = (size_t)((const char *)memchr(w.p, ' ', w.len) - w.p);
-	p->file_mode = mode_from(w);
+	p->file_mode = mode_from_label(w);
 }
 
 void ftrace_finish(struct ftrace_parser *p)

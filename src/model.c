@@ -36,6 +36,20 @@ bool phase_kind_is_device(enum phase_kind k)
 	return k >= PK_PREPARE && k <= PK_COMPLETE && k != PK_MACHINE;
 }
 
+/* The kernel's words for a mode, old and new ("deep" is "mem"). */
+enum pm_mode mode_from_label(struct str label)
+{
+	if (str_eq(label, "deep") || str_eq(label, "mem"))
+		return MODE_MEM;
+	if (str_eq(label, "s2idle") || str_eq(label, "freeze"))
+		return MODE_S2IDLE;
+	if (str_eq(label, "shallow") || str_eq(label, "standby"))
+		return MODE_STANDBY;
+	if (str_eq(label, "disk"))
+		return MODE_DISK;
+	return MODE_UNKNOWN;
+}
+
 const char *mode_name(enum pm_mode m)
 {
 	switch (m) {

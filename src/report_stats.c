@@ -10,37 +10,15 @@
 #include "analysis.h"
 #include "report.h"
 
-static const char *fmt_ms(char *buf, size_t n, ns_t ns)
-{
-	if (ns == NS_NONE)
-		snprintf(buf, n, "%9s", "-");
-	else
-		snprintf(buf, n, "%9.3f", ns / 1e6);
-	return buf;
-}
-
-/* Cut long names so columns stay put; keeps the end, which differs. */
-static const char *fit(char *buf, size_t width, const char *s)
-{
-	size_t n = s ? strlen(s) : 0;
-
-	if (!s || !*s)
-		return "-";
-	if (n <= width)
-		return s;
-	snprintf(buf, width + 1, "~%s", s + n - (width - 1));
-	return buf;
-}
-
 static void summary_line(FILE *f, const char *name, const struct stat_series *s)
 {
 	struct stat_summary m;
 	char a[24], b[24], c[24], d[24], e[24];
 
 	stats_summary(s, &m);
-	fprintf(f, "  %-16.16s %5zu %s %s %s %s %s\n", name, m.n, fmt_ms(a, sizeof(a), m.min),
-		fmt_ms(b, sizeof(b), m.median), fmt_ms(c, sizeof(c), m.mean),
-		fmt_ms(d, sizeof(d), m.max), fmt_ms(e, sizeof(e), m.stddev));
+	fprintf(f, "  %-16.16s %5zu %s %s %s %s %s\n", name, m.n, text_ms(a, sizeof(a), 9, m.min),
+		text_ms(b, sizeof(b), 9, m.median), text_ms(c, sizeof(c), 9, m.mean),
+		text_ms(d, sizeof(d), 9, m.max), text_ms(e, sizeof(e), 9, m.stddev));
 }
 
 struct ranked {
@@ -80,8 +58,8 @@ static void slowest_devices(FILE *f, const struct run_stats *st, size_t top)
 					   xstrdup(row->device);
 
 		stats_summary(&row->s, &m);
-		fprintf(f, "  %-34s %-14.14s %5zu %s %s\n", fit(dev, 34, name), row->phase, m.n,
-			fmt_ms(a, sizeof(a), m.median), fmt_ms(b, sizeof(b), m.max));
+		fprintf(f, "  %-34s %-14.14s %5zu %s %s\n", text_fit(dev, 34, name), row->phase, m.n,
+			text_ms(a, sizeof(a), 9, m.median), text_ms(b, sizeof(b), 9, m.max));
 		free(name);
 	}
 	free(r);
@@ -141,7 +119,7 @@ static void change_line(FILE *f, const char *name, ns_t a, ns_t b)
 {
 	char x[24], y[24], d[24];
 
-	fprintf(f, "  %-20.20s %s %s", name, fmt_ms(x, sizeof(x), a), fmt_ms(y, sizeof(y), b));
+	fprintf(f, "  %-20.20s %s %s", name, text_ms(x, sizeof(x), 9, a), text_ms(y, sizeof(y), 9, b));
 	if (a == NS_NONE || b == NS_NONE) {
 		fprintf(f, "\n");
 		return;
@@ -233,8 +211,8 @@ static void compare_devices(FILE *f, const struct stats_report *sr)
 			snprintf(d, sizeof(d), "%+.3f", (vb - va) / 1e6);
 		else
 			snprintf(d, sizeof(d), "%s", va == NS_NONE ? "new" : "gone");
-		fprintf(f, "  %-30s %-12.12s %s %s %10s\n", fit(dev, 30, name), row->phase,
-			fmt_ms(x, sizeof(x), va), fmt_ms(y, sizeof(y), vb), d);
+		fprintf(f, "  %-30s %-12.12s %s %s %10s\n", text_fit(dev, 30, name), row->phase,
+			text_ms(x, sizeof(x), 9, va), text_ms(y, sizeof(y), 9, vb), d);
 		free(name);
 	}
 	free(r);

@@ -8,34 +8,6 @@
 #include "analysis.h"
 #include "report.h"
 
-static double ms(ns_t ns)
-{
-	return ns / 1e6;
-}
-
-/* "%9.3f" or a dash, into @buf. */
-static const char *fmt_ms(char *buf, size_t n, ns_t ns)
-{
-	if (ns == NS_NONE)
-		snprintf(buf, n, "%10s", "-");
-	else
-		snprintf(buf, n, "%10.3f", ms(ns));
-	return buf;
-}
-
-/* Cut long names so columns stay put; keeps the end, which differs. */
-static const char *fit(char *buf, size_t width, const char *s)
-{
-	size_t n = s ? strlen(s) : 0;
-
-	if (!s || !*s)
-		return "-";
-	if (n <= width)
-		return s;
-	snprintf(buf, width + 1, "~%s", s + n - (width - 1));
-	return buf;
-}
-
 static void print_phases(FILE *f, const struct pm_cycle *c)
 {
 	size_t *counts = xcalloc(c->nphases ? c->nphases : 1, sizeof(*counts));
@@ -50,9 +22,9 @@ static void print_phases(FILE *f, const struct pm_cycle *c)
 		ns_t off = p->start != NS_NONE && c->start != NS_NONE ? p->start - c->start : NS_NONE;
 		ns_t len = p->start != NS_NONE && p->end != NS_NONE ? p->end - p->start : NS_NONE;
 
-		fprintf(f, "  %-18.18s %s %s %s %9zu\n", p->name, fmt_ms(a, sizeof(a), off),
-			fmt_ms(b, sizeof(b), len),
-			fmt_ms(k, sizeof(k), p->kernel_us == US_NONE ? NS_NONE : p->kernel_us * 1000),
+		fprintf(f, "  %-18.18s %s %s %s %9zu\n", p->name, text_ms(a, sizeof(a), 10, off),
+			text_ms(b, sizeof(b), 10, len),
+			text_ms(k, sizeof(k), 10, p->kernel_us == US_NONE ? NS_NONE : p->kernel_us * 1000),
 			counts[i]);
 	}
 	free(counts);
@@ -80,9 +52,9 @@ static void print_slowest(FILE *f, const struct pm_run *run, const struct pm_cyc
 			snprintf(thr, sizeof(thr), "%d %s", cb->pid, cb->async ? "async" : "sync");
 		else
 			snprintf(thr, sizeof(thr), "-");
-		fprintf(f, "  %-24s %-12s %-14s %s  %s%s\n", fit(d, 24, dev->name),
-			fit(dr, 12, dev->driver), fit(ph, 14, cb->phase >= 0 ? c->phases[cb->phase].name : "?"),
-			fmt_ms(m, sizeof(m), dur), thr,
+		fprintf(f, "  %-24s %-12s %-14s %s  %s%s\n", text_fit(d, 24, dev->name),
+			text_fit(dr, 12, dev->driver), text_fit(ph, 14, cb->phase >= 0 ? c->phases[cb->phase].name : "?"),
+			text_ms(m, sizeof(m), 10, dur), thr,
 			cb->flags & CB_UNFINISHED ? " UNFINISHED" :
 			cb->has_ret && cb->ret ? " ERROR" : "");
 	}
@@ -118,10 +90,10 @@ static void print_cycle(FILE *f, const struct pm_run *run, const struct pm_cycle
 		c->mode_label ? ")" : "", c->file, c->first_line, c->last_line);
 	if (c->mode == MODE_BOOT)
 		fprintf(f, "  boot %s ms, %zu initcalls and probes\n",
-			fmt_ms(a, sizeof(a), t.total_ns), c->ncbs);
+			text_ms(a, sizeof(a), 10, t.total_ns), c->ncbs);
 	else
-		fprintf(f, "  suspend %s ms   resume %s ms%s%s\n", fmt_ms(a, sizeof(a), t.suspend_ns),
-			fmt_ms(b, sizeof(b), t.resume_ns), c->resumed ? "" : "   (did not complete)",
+		fprintf(f, "  suspend %s ms   resume %s ms%s%s\n", text_ms(a, sizeof(a), 10, t.suspend_ns),
+			text_ms(b, sizeof(b), 10, t.resume_ns), c->resumed ? "" : "   (did not complete)",
 			c->aborted ? "   (aborted)" : "");
 	if (c->fw_suspend_ns != NS_NONE)
 		fprintf(f, "  firmware: suspend %.3f ms, resume %.3f ms (ACPI FPDT, not in the totals)\n",

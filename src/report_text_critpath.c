@@ -190,17 +190,6 @@ static void print_path(FILE *f, const struct pm_run *run, const struct pm_cycle 
 	print_slack(f, run, c, p);
 }
 
-/* Cut long names so columns stay put; keeps the end, which differs. */
-static const char *fit(char *buf, size_t width, const char *s)
-{
-	size_t n = strlen(s);
-
-	if (n <= width)
-		return s;
-	snprintf(buf, width + 1, "~%s", s + n - (width - 1));
-	return buf;
-}
-
 static void print_blocked(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
 			  const struct critpath *cp, size_t top)
 {
@@ -218,8 +207,8 @@ static void print_blocked(FILE *f, const struct pm_run *run, const struct pm_cyc
 		const struct pm_callback *w = &c->cbs[b->waited_cb];
 
 		fprintf(f, "  %10.3f  %-13.13s %-20s %s on %d%s\n", ms(b->lost_ns),
-			c->phases[b->phase].name, fit(d, 20, dev_name(run, c->cbs[b->cb].dev)),
-			fit(wd, 20, dev_name(run, b->waited_dev)), w->pid, b->inferred ? " *" : "");
+			c->phases[b->phase].name, text_fit(d, 20, dev_name(run, c->cbs[b->cb].dev)),
+			text_fit(wd, 20, dev_name(run, b->waited_dev)), w->pid, b->inferred ? " *" : "");
 		for (j = 0; j < b->nvia; j++)
 			fprintf(f, "%s%s%s", j ? ", " : "              via ", dev_name(run, b->via[j]),
 				j + 1 == b->nvia ? "\n" : "");

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Column helpers shared by the terminal reports. */
+#include <stdio.h>
+
+#include "report.h"
+
+const char *text_ms(char *buf, size_t n, int width, ns_t ns)
+{
+	if (ns == NS_NONE)
+		snprintf(buf, n, "%*s", width, "-");
+	else
+		snprintf(buf, n, "%*.3f", width, ns / 1e6);
+	return buf;
+}
+
+const char *text_fit(char *buf, size_t width, const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	const char *tail;
+
+	if (!n)
+		return "-";
+	if (n <= width || width < 2)
+		return s;
+	/* The end differs between devices ("0000:00:1f.3"), so keep it, and
+	 * start on a character, not inside a UTF-8 sequence. */
+	tail = s + n - (width - 1);
+	while (*tail && ((unsigned char)*tail & 0xc0) == 0x80)
+		tail++;
+	snprintf(buf, width + 1, "~%s", tail);
+	return buf;
+}
