@@ -98,6 +98,10 @@ bool sleepgraph_line(struct builder *b, struct str line, unsigned int lineno,
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st);
 /* ftrace and trace-cmd report text (input_ftrace.c). */
 int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st);
+/* trace-cmd's trace.dat, a plain file (input_tracedat.c); -1 and @err on
+ * a read error, what was read before it kept. */
+int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
+		  char *err, size_t errlen);
 
 /* One kernel log line split into its prefix and its message. */
 struct kmsg_line {

@@ -29,8 +29,8 @@ static void analyze_usage(FILE *f)
 	fprintf(f,
 		"usage: pmscope analyze [options] FILE|RUN-DIR...\n"
 		"\n"
-		"Read kernel logs (dmesg in any of its saved forms) and ftrace or\n"
-		"trace-cmd report text, plain or compressed, and report each\n"
+		"Read kernel logs (dmesg in any of its saved forms), ftrace text and\n"
+		"trace-cmd files, plain or compressed, and report each\n"
 		"suspend/resume, hibernation or boot.\n"
 		"A run folder adds its system facts (sys/devices.txt, sys/devlinks.txt).\n"
 		"\n"

@@ -91,13 +91,13 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 		goto out;
 	}
 	kind = input_detect(window);
-	if (kind == INPUT_TRACE_DAT) {
-		snprintf(err, errlen, "%s: %s input is not supported yet", path,
-			 input_kind_name(kind));
-		goto out;
-	}
 	b = builder_new(run, path);
-	if ((kind == INPUT_FTRACE ? ftrace_read(r, b, st) : dmesg_read(r, b, st)) < 0) {
+	if (kind == INPUT_TRACE_DAT) {
+		reader_close(r);	/* libtracecmd reads the file itself */
+		r = NULL;
+		if (tracedat_read(path, b, st, err, errlen) < 0)
+			goto out;
+	} else if ((kind == INPUT_FTRACE ? ftrace_read(r, b, st) : dmesg_read(r, b, st)) < 0) {
 		snprintf(err, errlen, "%s", reader_error(r));
 		goto out;	/* what was read before the error stays */
 	}
@@ -113,7 +113,7 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	rc = 0;
 out:
 	builder_finish(b);
-	for (i = first; kind == INPUT_FTRACE && i < run->ncycles; i++)
+	for (i = first; (kind == INPUT_FTRACE || kind == INPUT_TRACE_DAT) && i < run->ncycles; i++)
 		run->cycles[i].from_trace = true;
 	reader_close(r);
 	return rc;

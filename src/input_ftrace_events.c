@@ -412,8 +412,8 @@ void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl)
 		ok = cb_start(p, fl);
 	else if (str_eq(fl->event, "device_pm_callback_end"))
 		ok = cb_end(p, fl);
-	else if (str_eq(fl->event, "tracing_mark_write"))
-		marker(p, fl);
+	else if (str_eq(fl->event, "tracing_mark_write") || str_eq(fl->event, "print"))
+		marker(p, fl);		/* "print:" in trace-cmd report */
 	if (!ok)
 		bad_line(p, fl);
 }

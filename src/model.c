@@ -242,13 +242,8 @@ ns_t cb_duration(const struct pm_callback *cb)
 	return cb->end - cb->start;
 }
 
+/* The builder allocates a summary in one block (build_graph.c). */
 void callgraph_free(struct pm_callgraph *g)
 {
-	if (!g)
-		return;
-	free(g->fns);
-	free(g->sleeps);
-	free(g->slow_path);
-	free(g->deep_path);
 	free(g);
 }
