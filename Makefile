@@ -26,7 +26,7 @@ TESTBIN := $(TESTSRC:tests/unit/%.c=$(B)/tests/%)
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-.PHONY: all deps check check-asan check-plain demo bench install uninstall clean
+.PHONY: all deps check check-asan check-plain check-vm demo bench install uninstall clean
 
 all: $(B)/pmscope
 
@@ -82,6 +82,15 @@ check:
 
 check-plain: $(B)/pmscope $(TESTBIN) $(B)/tests/pngstat
 	@sh tests/run.sh $(B) > $(B)/test-results.tap 2>&1; st=$$?; cat $(B)/test-results.tap; exit 0
+
+# Live capture on real kernels in QEMU (TCG): S3, s2idle, arm/collect,
+# SIGINT, pm_test, function_graph. A few minutes; the kernel download is
+# cached in $(B)/vm-cache.
+check-vm: $(B)/pmscope
+	@sh scripts/deps.sh vm
+	@bash tests/vm/run.sh $(B) > $(B)/vm-results.tap 2>&1; cat $(B)/vm-results.tap
+	@mkdir -p $(B)/vm && cp $(B)/vm-results.tap $(B)/vm/test-results.tap
+	@sh tests/summary.sh $(B)/vm
 
 demo: $(B)/pmscope
 	@sh scripts/demo.sh $(B)/pmscope

@@ -79,8 +79,15 @@ struct tl_tick {
 	int decimals;		/* of its label in ms */
 };
 
+/* Legend entries: the phases, then a key to the marks. */
+enum {
+	TL_KEY_CRIT = -1,	/* framed box: on the critical path */
+	TL_KEY_WAIT = -2,	/* pink bar: a blocked sync callback's wait */
+	TL_KEY_ERROR = -3,	/* red triangle: error return or unfinished */
+};
+
 struct tl_legend {
-	int phase;
+	int phase;		/* index into cycle->phases, or a TL_KEY_* */
 	double x, y;		/* the swatch's top left */
 };
 
@@ -179,8 +186,8 @@ char *tl_cb_title(const struct pm_run *run, const struct pm_cycle *c, int cb);
  * totals line. Caller frees. */
 char *tl_cycle_title(const struct pm_run *run, const struct pm_cycle *c);
 char *tl_cycle_totals(const struct pm_cycle *c);
-/* "resume 977.620 ms" into @buf. */
-const char *tl_legend_text(const struct pm_phase *p, char *buf, size_t n);
+/* "resume 977.620 ms" into @buf, or the key's words. */
+const char *tl_legend_text(const struct pm_cycle *c, int entry, char *buf, size_t n);
 /* Characters (code points) in @s, for label widths. */
 size_t tl_text_len(const char *s);
 

@@ -3,6 +3,7 @@
 # Make sure Debian's packages that pmscope needs are there.
 #   deps.sh build   libraries and tools to build
 #   deps.sh test    also what the test suite uses
+#   deps.sh vm      also what make check-vm uses (QEMU, busybox, cpio)
 # As root with apt-get, missing packages are installed; otherwise the
 # exact install line is printed and the script fails.
 set -u
@@ -23,7 +24,7 @@ have_pc json-c || need="$need libjson-c-dev"
 have_pc cairo || need="$need libcairo2-dev"
 have_pc libarchive || need="$need libarchive-dev"
 have_cmd xxd || need="$need xxd"
-if [ "$what" = test ]; then
+if [ "$what" = test ] || [ "$what" = vm ]; then
 	have_pc cmocka || need="$need libcmocka-dev"
 	have_cmd jq || need="$need jq"
 	have_cmd xmllint || need="$need libxml2-utils"
@@ -32,6 +33,13 @@ if [ "$what" = test ]; then
 	have_cmd gzip || need="$need gzip"
 	have_cmd xz || need="$need xz-utils"
 	have_cmd zstd || need="$need zstd"
+fi
+
+if [ "$what" = vm ]; then
+	have_cmd qemu-system-x86_64 || need="$need qemu-system-x86"
+	[ -x /bin/busybox ] && file -L /bin/busybox 2>/dev/null | grep -q static || need="$need busybox-static"
+	have_cmd file || need="$need file"
+	have_cmd cpio || need="$need cpio"
 fi
 
 [ -z "$need" ] && exit 0

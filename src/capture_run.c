@@ -92,10 +92,52 @@ static int use_tracing_dir(const struct capture_env *env, char *err, size_t errl
 	return rc;
 }
 
+/*
+ * function_graph in an instance needs a kernel that offers it there (6.12
+ * does, 6.1 does not); pmscope leaves the top-level buffer to its owner.
+ * Instances of 6.12 have no set_graph_function or max_graph_depth, so the
+ * filter that says which functions are patched at all also says which are
+ * traced: dpm_run_callback and the callbacks of the device phases by name.
+ */
+#define GRAPH_FILTER GRAPH_FUNCTION " *_suspend *_resume *_suspend_late *_resume_early " \
+	"*_suspend_noirq *_resume_noirq"
+
+static int setup_callgraph(struct capture *c, const struct capture_opts *o, char *err,
+			   size_t errlen)
+{
+	char *tracers = tracefs_instance_file_read(c->inst, "available_tracers", NULL);
+	bool ok = tracers && strstr(tracers, "function_graph");
+	char depth[32];
+
+	free(tracers);
+	if (!ok) {
+		snprintf(err, errlen, "--callgraph: this kernel has no function_graph tracer in "
+			 "tracing instances (newer kernels have), and pmscope does not take "
+			 "over the top-level buffer");
+		return -1;
+	}
+	snprintf(depth, sizeof(depth), "%u", o->graph_depth ? o->graph_depth : 3);
+	if (inst_write(c, "set_ftrace_filter", GRAPH_FILTER, err, errlen) < 0)
+		return -1;
+	if (tracefs_file_exists(c->inst, "set_graph_function") &&
+	    inst_write(c, "set_graph_function", GRAPH_FUNCTION, err, errlen) < 0)
+		return -1;
+	if (tracefs_file_exists(c->inst, "max_graph_depth") &&
+	    inst_write(c, "max_graph_depth", depth, err, errlen) < 0)
+		return -1;
+	/* time stamps and task names on every line, as sleepgraph -f has them */
+	if ((tracefs_file_exists(c->inst, "options/funcgraph-abstime") &&
+	     inst_write(c, "options/funcgraph-abstime", "1", err, errlen) < 0) ||
+	    (tracefs_file_exists(c->inst, "options/funcgraph-proc") &&
+	     inst_write(c, "options/funcgraph-proc", "1", err, errlen) < 0))
+		return -1;
+	return inst_write(c, "current_tracer", "function_graph", err, errlen);
+}
+
 static int setup_instance(struct capture *c, const struct capture_opts *o, char *err,
 			  size_t errlen)
 {
-	char kb[32], depth[32], *dir;
+	char kb[32], *dir;
 	size_t i;
 
 	c->inst = tracefs_instance_create(CAPTURE_INSTANCE);
@@ -123,15 +165,8 @@ static int setup_instance(struct capture *c, const struct capture_opts *o, char 
 		if (rc < 0)
 			return -1;
 	}
-	if (o->callgraph) {
-		snprintf(depth, sizeof(depth), "%u", o->graph_depth ? o->graph_depth : 3);
-		/* only these functions are patched at all: cheap even under emulation */
-		if (inst_write(c, "set_ftrace_filter", GRAPH_FUNCTION, err, errlen) < 0 ||
-		    inst_write(c, "set_graph_function", GRAPH_FUNCTION, err, errlen) < 0 ||
-		    inst_write(c, "max_graph_depth", depth, err, errlen) < 0 ||
-		    inst_write(c, "current_tracer", "function_graph", err, errlen) < 0)
-			return -1;
-	}
+	if (o->callgraph && setup_callgraph(c, o, err, errlen) < 0)
+		return -1;
 	return inst_write(c, "tracing_on", "1", err, errlen);
 }
 
@@ -253,6 +288,29 @@ static int find_instance(struct capture *c)
 	return c->inst ? 0 : -1;
 }
 
+/* How the trace was taken, as the instance says, into sys/facts.txt. */
+static void trace_facts(struct capture *c, const char *dir)
+{
+	static const char *const files[] = { "trace_clock", "buffer_size_kb", "current_tracer" };
+	char *path = xasprintf("%s/sys/facts.txt", dir);
+	FILE *f = fopen(path, "ae");
+	size_t i;
+
+	free(path);
+	if (!f)
+		return;
+	fprintf(f, "capture.mode: %s\ncapture.instance: %s\n", capture_mode_name(c->mode),
+		c->inst ? CAPTURE_INSTANCE : "-");
+	for (i = 0; c->inst && i < ARRAY_SIZE(files); i++) {
+		char *v = tracefs_instance_file_read(c->inst, files[i], NULL);
+
+		if (v)
+			fprintf(f, "capture.%s: %.*s\n", files[i], (int)strcspn(v, "\n"), v);
+		free(v);
+	}
+	fclose(f);
+}
+
 int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
 {
 	char *path = NULL, *trace;
@@ -283,6 +341,8 @@ int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
 	path = xasprintf("%s/sys", dir);
 	rc = facts_save(c->env, path, err, errlen);
 	free(path);
+	if (!rc)
+		trace_facts(c, dir);
 	return rc;
 }
 

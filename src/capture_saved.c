@@ -62,7 +62,7 @@ int capture_write(const struct capture_env *env, const char *path, const char *v
 		  char *err, size_t errlen)
 {
 	char *p = capture_path(env, path), *line = xasprintf("%s\n", value);
-	size_t len = strlen(line);
+	size_t len = strlen(line), done;
 	int fd, rc = -1;
 	ssize_t n;
 
@@ -71,14 +71,17 @@ int capture_write(const struct capture_env *env, const char *path, const char *v
 		snprintf(err, errlen, "%s: %s", p, strerror(errno));
 		goto out;
 	}
-	do
-		n = write(fd, line, len);
-	while (n < 0 && errno == EINTR);
-	if (n != (ssize_t)len) {
-		snprintf(err, errlen, "writing '%s' to %s: %s", value, p,
-			 n < 0 ? strerror(errno) : "short write");
-		close(fd);
-		goto out;
+	/* tracefs filter files take one word per write() and say so */
+	for (done = 0; done < len; done += (size_t)n) {
+		do
+			n = write(fd, line + done, len - done);
+		while (n < 0 && errno == EINTR);
+		if (n <= 0) {
+			snprintf(err, errlen, "writing '%s' to %s: %s", value, p,
+				 n < 0 ? strerror(errno) : "nothing written");
+			close(fd);
+			goto out;
+		}
 	}
 	if (close(fd) != 0) {
 		snprintf(err, errlen, "writing '%s' to %s: %s", value, p, strerror(errno));

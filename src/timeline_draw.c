@@ -69,10 +69,17 @@ static void draw_heading(const struct tl_layout *L, const struct tl_cycle *tc,
 	}
 	for (i = 0; i < tc->nlegend; i++) {
 		const struct tl_legend *e = &tc->legend[i];
-		const struct pm_phase *ph = &c->phases[e->phase];
 
-		p->rect(p->ctx, e->x, e->y + 2, 12, 12, tl_box_color(ph->kind), 0x555555, 0.5);
-		p->text(p->ctx, e->x + 16, e->y + 12, tl_legend_text(ph, buf, sizeof(buf)),
+		if (e->phase >= 0)
+			p->rect(p->ctx, e->x, e->y + 2, 12, 12, tl_box_color(c->phases[e->phase].kind),
+				0x555555, 0.5);
+		else if (e->phase == TL_KEY_CRIT)
+			p->rect(p->ctx, e->x + 1, e->y + 3, 10, 10, 0xffffff, TL_CRIT_COLOR, 2);
+		else if (e->phase == TL_KEY_WAIT)
+			p->rect(p->ctx, e->x, e->y + 5, 12, 6, TL_WAIT_COLOR, TL_CRIT_COLOR, 0.5);
+		else
+			p->tri(p->ctx, e->x + 6, e->y + 13, 10, TL_ERROR_COLOR);
+		p->text(p->ctx, e->x + 16, e->y + 12, tl_legend_text(c, e->phase, buf, sizeof(buf)),
 			TL_TEXT_COLOR, 0, false);
 	}
 }

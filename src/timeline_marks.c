@@ -40,27 +40,29 @@ static void count_warnings(const struct pm_run *run, struct tl_cycle *tc)
 /* Legend entries flow left to right and wrap; returns the height used. */
 static double place_legend(struct tl_layout *L, struct tl_cycle *tc, double y)
 {
+	static const int keys[] = { TL_KEY_CRIT, TL_KEY_WAIT, TL_KEY_ERROR };
 	const struct pm_cycle *c = tc->c;
 	double x = TL_MARGIN_PX, h = LINE_PX;
 	char buf[160];
-	size_t i;
+	size_t i, n = c->nphases + ARRAY_SIZE(keys);
 
-	tc->legend = xcalloc(c->nphases ? c->nphases : 1, sizeof(*tc->legend));
-	for (i = 0; i < c->nphases; i++) {
+	tc->legend = xcalloc(n, sizeof(*tc->legend));
+	for (i = 0; i < n; i++) {
+		int e = i < c->nphases ? (int)i : keys[i - c->nphases];
 		double w;
 
-		if (!phase_shown(tc, &c->phases[i]))
+		if (e >= 0 && !phase_shown(tc, &c->phases[e]))
 			continue;
-		w = 16 + tl_text_len(tl_legend_text(&c->phases[i], buf, sizeof(buf))) * TL_CHAR_PX + 14;
+		w = 16 + tl_text_len(tl_legend_text(c, e, buf, sizeof(buf))) * TL_CHAR_PX + 14;
 		if (x > TL_MARGIN_PX && x + w > L->width - TL_MARGIN_PX) {
 			x = TL_MARGIN_PX;
 			y += LINE_PX;
 			h += LINE_PX;
 		}
-		tc->legend[tc->nlegend++] = (struct tl_legend){ (int)i, x, y };
+		tc->legend[tc->nlegend++] = (struct tl_legend){ e, x, y };
 		x += w;
 	}
-	return tc->nlegend ? h : 0;
+	return h;
 }
 
 double tl_head(struct tl_layout *L, struct tl_cycle *tc)

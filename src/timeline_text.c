@@ -131,8 +131,16 @@ char *tl_cycle_totals(const struct pm_cycle *c)
 			 c->resumed ? "" : ", did not complete", c->aborted ? ", aborted" : "");
 }
 
-const char *tl_legend_text(const struct pm_phase *p, char *buf, size_t n)
+const char *tl_legend_text(const struct pm_cycle *c, int entry, char *buf, size_t n)
 {
+	const struct pm_phase *p = entry >= 0 ? &c->phases[entry] : NULL;
+
+	if (entry == TL_KEY_CRIT)
+		return "critical path";
+	if (entry == TL_KEY_WAIT)
+		return "blocked sync wait";
+	if (entry == TL_KEY_ERROR)
+		return "error or unfinished";
 	if (p->start != NS_NONE && p->end != NS_NONE)
 		snprintf(buf, n, "%s %.3f ms", p->name, (p->end - p->start) / 1e6);
 	else

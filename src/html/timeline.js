@@ -526,6 +526,18 @@
 				(p[4] >= 0 ? ' (kernel ' + ms(p[4] * 1000) + ')' : '')));
 			box.appendChild(sp);
 		}
+		key(box, 'critical path', 'background:#fff;border:2px solid ' + D.colors.crit);
+		key(box, 'blocked sync wait', 'height:5px;background:' + D.colors.wait + ';border-color:' + D.colors.crit);
+		key(box, 'error or unfinished', 'border:0;width:0;height:0;border-left:5px solid transparent;' +
+		    'border-right:5px solid transparent;border-top:9px solid ' + D.colors.error);
+	}
+
+	function key(box, text, style) {
+		var sp = document.createElement('span'), sw = document.createElement('i');
+		sw.setAttribute('style', style);
+		sp.appendChild(sw);
+		sp.appendChild(document.createTextNode(text));
+		box.appendChild(sp);
 	}
 
 	function select(ci) {

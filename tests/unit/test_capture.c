@@ -25,6 +25,7 @@ struct fake {
 	char root[256];
 	int suspends;
 	bool sigint_on_alarm;	/* raise SIGINT when the RTC alarm is set */
+	bool no_instance_graph;	/* a kernel without function_graph in instances */
 };
 
 static volatile sig_atomic_t stop_flag;
@@ -130,11 +131,14 @@ static void fake_instance_made(const char *dir, void *arg)
 		"/events/power/suspend_resume/enable", "/events/power/device_pm_callback_start/enable",
 		"/events/power/device_pm_callback_end/enable",
 	};
+	struct fake *fk = arg;
 	size_t i;
 
-	(void)arg;
 	for (i = 0; i < ARRAY_SIZE(files); i++)
-		put(dir, files[i], "0\n");
+		if (!fk->no_instance_graph || !strstr(files[i], "graph"))
+			put(dir, files[i], "0\n");
+	put(dir, "/available_tracers", fk->no_instance_graph ? "function nop\n" :
+	    "function_graph function nop\n");
 	put(dir, "/trace", "# tracer: nop\n"
 	    "  sh-99 [000] .....  5.100000: device_pm_callback_start: serial 00:04, parent: pnp0, bus [suspend]\n");
 }
@@ -420,6 +424,12 @@ static void test_restore_from_armed_file(void **state)
 	s = at(fk, "/sys/kernel/tracing/instances/pmscope/current_tracer");
 	assert_string_equal(s, "function_graph\n");
 	free(s);
+	s = at(fk, "/sys/kernel/tracing/instances/pmscope/set_ftrace_filter");
+	assert_true(!strncmp(s, "dpm_run_callback *_suspend ", 27));
+	free(s);
+	s = at(fk, "/sys/kernel/tracing/instances/pmscope/set_graph_function");
+	assert_string_equal(s, "dpm_run_callback\n");
+	free(s);
 	s = at(fk, "/sys/kernel/tracing/instances/pmscope/max_graph_depth");
 	assert_string_equal(s, "2\n");
 	free(s);
@@ -499,6 +509,30 @@ static void test_arm_failure_restores(void **state)
 	fake_free(fk);
 }
 
+/* --callgraph on a kernel that cannot graph in an instance: refused, undone. */
+static void test_callgraph_needs_instance_graph(void **state)
+{
+	struct fake *fk = fake_new();
+	FAKE_ENV(fk, hooks);
+	struct capture_opts o = { .mode = CAP_MEM, .callgraph = true };
+	struct capture c;
+	char err[512], *before, *after;
+
+	(void)state;
+	stop_flag = 0;
+	fk->no_instance_graph = true;
+	before = snap(fk);
+	assert_int_equal(capture_arm(&c, &env, &o, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "--callgraph: this kernel has no function_graph tracer in "
+				    "tracing instances"));
+	capture_free(&c);
+	after = snap(fk);
+	assert_string_equal(after, before);
+	free(before);
+	free(after);
+	fake_free(fk);
+}
+
 static void test_check_messages(void **state)
 {
 	struct fake *fk = fake_new();
@@ -547,6 +581,7 @@ int main(void)
 		cmocka_unit_test(test_restore_from_armed_file),
 		cmocka_unit_test(test_sigint_restores),
 		cmocka_unit_test(test_arm_failure_restores),
+		cmocka_unit_test(test_callgraph_needs_instance_graph),
 		cmocka_unit_test(test_check_messages),
 	};
 

@@ -1,0 +1,108 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# /init of the make check-vm guest (busybox ash as PID 1 in the initramfs).
+# Runs the cases named on the kernel command line (pmscope.cases=a,b,...),
+# each between two snapshots of every file pmscope may touch, then sends
+# /out as a base64 tar.gz over the second serial port and powers off.
+# Messages "vm: ..." on the console tell the host what is going on (the
+# host presses the ACPI power button to wake s2idle).
+export PATH=/bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mount -t tmpfs run /run
+mount -t tracefs tracefs /sys/kernel/tracing
+insmod /lib/modules/button.ko 2>/dev/null
+
+log() { echo "vm: $*" > /dev/console; }
+O=/out
+mkdir -p $O
+cd $O
+
+# Every file the capture writes (and neighbours it must not write).
+T=/sys/kernel/tracing
+# The first tracing of a boot makes a 6.1 kernel allocate the top-level
+# buffer ("7 (expanded: 1408)" becomes "7"): memory, not a setting, and
+# nothing can undo it. The size itself is compared.
+snap() {
+	for f in /sys/power/pm_print_times /sys/power/pm_debug_messages /sys/power/mem_sleep \
+		/sys/power/pm_test /sys/power/pm_async /sys/class/rtc/rtc0/wakealarm \
+		$T/tracing_on $T/trace_clock $T/current_tracer \
+		$T/set_graph_function $T/max_graph_depth $T/events/power/*/enable; do
+		echo "$f=$(head -c 300 "$f" 2>&1 | tr '\n' ' ')"
+	done
+	echo "buffer_size_kb=$(sed 's/ (expanded: [0-9]*)//' $T/buffer_size_kb)"
+	echo "set_ftrace_filter=$(head -c 300 $T/set_ftrace_filter | tr '\n' ' ')"
+	echo "instances=$(ls $T/instances | tr '\n' ' ')"
+	echo "run_pmscope=$(ls -A /run/pmscope 2>/dev/null | tr '\n' ' ')"
+}
+
+# The kernel's default is deep: start from s2idle so that mem's change
+# to deep has something to restore.
+echo s2idle > /sys/power/mem_sleep
+
+# run CASE CMD...: snapshots around CMD, its output and status in /out
+run() {
+	c=$1; shift
+	snap > $c.before
+	log "$c: begin"
+	"$@" > $c.log 2>&1
+	echo $? > $c.rc
+	log "$c: end rc=$(cat $c.rc)"
+	snap > $c.after
+	# a failed case must not leave the next one armed (after is kept as it was)
+	[ -e /run/pmscope ] && pmscope collect --restore > $c.cleanup.log 2>&1
+}
+
+case_s3() { run s3 pmscope record -m mem -s 5 -o $O/s3; }
+case_s2idle() { run s2idle pmscope record -m s2idle -s 0 -o $O/s2idle; }
+case_callgraph() { run callgraph pmscope record -m mem -s 5 --callgraph --graph-depth 2 -o $O/callgraph; }
+# what a tracing instance of this kernel offers (for diagnosis)
+case_probe() { mkdir $T/instances/probe; ls $T/instances/probe > probe.txt;
+	cat $T/instances/probe/available_tracers >> probe.txt; rmdir $T/instances/probe; }
+case_nocallgraph() { run nocallgraph pmscope record -m mem -s 5 --callgraph -o $O/nocallgraph; }
+case_pmtest() { run pmtest pmscope record -m mem -s 0 --pm-test devices -o $O/pmtest; }
+case_cycles() { run cycles pmscope record -m mem -s 4 --cycles 2 --delay 1 -o $O/cycles; }
+
+# arm, the user suspends with rtcwake, collect; a second collect has nothing
+armcollect() {
+	pmscope arm -m mem > armcollect.arm.log 2>&1 || return 10
+	snap > armcollect.armed
+	# what rtcwake -m mem -s 5 does (Debian's busybox has no rtcwake)
+	echo +5 > /sys/class/rtc/rtc0/wakealarm || return 11
+	echo mem > /sys/power/state || return 12
+	# QEMU's RTC still shows the alarm after it fired; the user's, not ours
+	echo 0 > /sys/class/rtc/rtc0/wakealarm
+	pmscope collect -o $O/armcollect || return $?
+	pmscope collect -o $O/armcollect2 > armcollect.second.log 2>&1
+	echo $? > armcollect.second.rc
+}
+case_armcollect() { run armcollect armcollect; }
+
+# SIGINT while the capture waits for the user's command
+sigint() {
+	pmscope record -m mem --cmd 'sleep 30' -o $O/sigint &
+	pid=$!
+	sleep 4
+	snap > sigint.during
+	kill -INT $pid
+	wait $pid
+}
+case_sigint() { run sigint sigint; }
+
+cases=$(sed -n 's/.*pmscope\.cases=\([^ ]*\).*/\1/p' /proc/cmdline | tr ',' ' ')
+log "kernel $(uname -r), cases: $cases"
+for c in $cases; do
+	case_$c
+done
+dmesg > $O/guest-dmesg.txt
+uname -r > $O/kernel.txt
+
+log "sending results"
+stty -F /dev/ttyS1 raw -echo 2>/dev/null
+{ tar -czf - -C $O . | base64; echo "=PMSCOPE-VM-END="; } > /dev/ttyS1
+log "all done"
+sync
+poweroff -f
+sleep 5
+echo o > /proc/sysrq-trigger
