@@ -33,6 +33,19 @@ bool reader_line_too_long(const struct line_reader *r);
 int reader_prefill(struct line_reader *r, struct str *window);
 unsigned int reader_lineno(const struct line_reader *r);
 uint64_t reader_bytes(const struct line_reader *r);
+bool reader_compressed(const struct line_reader *r);
+
+/* Progress of a long read on stderr when it is a terminal (input_progress.c):
+ * call tick every few thousand lines; it looks at the clock only. */
+struct progress {
+	const char *path;
+	bool on, shown;
+	uint64_t size;
+	int64_t start, next;
+};
+void progress_init(struct progress *pg, const char *path);
+void progress_tick(struct progress *pg, const struct line_reader *r);
+void progress_done(struct progress *pg);
 const char *reader_error(const struct line_reader *r);
 const char *reader_path(const struct line_reader *r);
 void reader_close(struct line_reader *r);

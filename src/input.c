@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#include "input.h"
+#include "ftrace.h"
 
 #define DETECT_LINES 400
 
@@ -20,20 +20,10 @@ const char *input_kind_name(enum input_kind k)
 	}
 }
 
-/* "  <task>-<pid>  [001] ....  123.456: event:" or trace-cmd's layout. */
-static bool ftrace_like(struct str l)
-{
-	long br = str_find(l, "] "), colon;
-
-	if (br < 0 || br > 80 || str_find(str_make(l.p, (size_t)br), "-") < 0)
-		return false;
-	colon = str_find(l, ": ");
-	return colon > br && str_find(l, "|") < 0 ? true : str_find(l, "|") > br;
-}
-
 enum input_kind input_detect(struct str window)
 {
 	unsigned int dmesg = 0, ftrace = 0, n = 0;
+	struct ftrace_line fl;
 	struct kmsg_line kl;
 	struct str line;
 	const char *nl;
@@ -50,10 +40,8 @@ enum input_kind input_detect(struct str window)
 			ftrace += 50;
 			continue;
 		}
-		if (ftrace_like(line) && (str_find(line, "suspend_resume:") >= 0 ||
-					  str_find(line, "device_pm_callback_") >= 0 ||
-					  str_find(line, "tracing_mark_write:") >= 0 ||
-					  str_find(line, "|  ") >= 0)) {
+		/* a trace line of any shape (input_ftrace.c splits it the same way) */
+		if (ftrace_split(line, &fl)) {
 			ftrace++;
 			continue;
 		}

@@ -533,12 +533,16 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 	struct dmesg_parser p = { .b = b, .last_ts = NS_NONE, .exact_us = -1 };
 	struct kmsg_line kl;
 	struct str line, kernel;
+	struct progress pg;
 	int rc;
 
+	progress_init(&pg, reader_path(r));
 	while ((rc = reader_next(r, &line)) > 0) {
 		kernel = STR_NULL;
 		p.line = reader_lineno(r);
 		p.used = false;
+		if (!(p.line & 0xffff))
+			progress_tick(&pg, r);
 		st->lines++;
 		if (reader_line_too_long(r) || memchr(line.p, '\0', line.len)) {
 			st->skipped++;
@@ -554,6 +558,7 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 		if (p.used)
 			st->used++;
 	}
+	progress_done(&pg);
 	st->bytes = reader_bytes(r);
 	return rc;
 }

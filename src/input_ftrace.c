@@ -206,11 +206,15 @@ int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st
 {
 	struct ftrace_parser p = { .b = b, .start_mark = NS_NONE };
 	struct ftrace_line fl;
+	struct progress pg;
 	struct str line;
 	int rc;
 
+	progress_init(&pg, reader_path(r));
 	while ((rc = reader_next(r, &line)) > 0) {
 		p.line = reader_lineno(r);
+		if (!(p.line & 0xffff))
+			progress_tick(&pg, r);
 		p.used = false;
 		st->lines++;
 		if (reader_line_too_long(r) || memchr(line.p, '\0', line.len)) {
@@ -228,6 +232,7 @@ int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st
 		if (p.used)
 			st->used++;
 	}
+	progress_done(&pg);
 	ftrace_finish(&p);
 	fgraph_free(p.fg);
 	st->bytes = reader_bytes(r);

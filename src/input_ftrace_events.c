@@ -71,8 +71,16 @@ static void set_mode(struct ftrace_parser *p, const struct ftrace_line *fl, enum
 /* Events of a cycle whose start the buffer lost still make one. */
 static void ensure_cycle(struct ftrace_parser *p, const struct ftrace_line *fl)
 {
-	if (!p->in_cycle)
-		cycle_begin(p, fl, fl->ts, p->file_mode);
+	struct pm_event ev;
+
+	if (p->in_cycle)
+		return;
+	cycle_begin(p, fl, fl->ts, p->file_mode);
+	init(p, &ev, EV_NOTE, fl, fl->ts);
+	ev.level = WARN_INFO;
+	ev.text = str_c("the trace starts inside a cycle: its start is not in the buffer "
+			"(it wrapped, or tracing began late)");
+	emit(p, &ev);
 }
 
 /*

@@ -214,6 +214,11 @@ uint64_t reader_bytes(const struct line_reader *r)
 	return r->bytes;
 }
 
+bool reader_compressed(const struct line_reader *r)
+{
+	return r->ar != NULL;
+}
+
 const char *reader_error(const struct line_reader *r)
 {
 	return r->err;

@@ -109,6 +109,12 @@ same "tegra report: phases = event pairs" json_phases 'trace_phases "$T"'
 is "tegra report: empty driver names stay empty" \
    "$(q '[.cycles[0].callbacks[]|select(.device=="platform")|.driver]|unique|join(",")')" ""
 
+# without its "cpus=4" line the report starts with 273 runtime-PM events:
+# still a trace, told by the shape of its lines
+xz -dc "$T" | tail -n +2 > "$TMPDIR_TEST/headless.txt"
+analyze "$TMPDIR_TEST/headless.txt"
+is "tegra report without its header: still 984 callbacks" "$(q '.cycles[0].callbacks|length')" 984
+
 # --- sleepgraph dev mode, 4.6: kprobe _cal/_ret lines among the events
 T=$F/pmgraph-2016-ivybridge-mem-devlate-k4.6/ivybridge_mem_ftrace.txt.xz
 analyze "$T"
@@ -172,6 +178,31 @@ analyze "$TMPDIR_TEST/lost.txt"
 is "function_graph: a lost entry is repaired and counted" \
    "$(q '.cycles[0].callbacks[]|select(.device=="input3" and .phase=="suspend")|"\(.callgraph.repaired) \(.callgraph.calls)"')" "1 2"
 ok "function_graph: and said" grep -q 'nesting repaired from the indentation' "$J"
+
+# --- several cycles in one trace: the freeze run, then the mem run
+cat "$F/pmgraph-2014-skynet-freeze-k3.15/skynet_freeze_ftrace.txt" \
+    "$F/pmgraph-2014-skynet-mem-k3.15/skynet_mem_ftrace.txt" > "$TMPDIR_TEST/two.txt"
+analyze "$TMPDIR_TEST/two.txt"
+is "two cycles in one trace: each as read alone" \
+   "$(q '[.cycles[]|"\(.mode) \(.callbacks|length) \(.totals.suspend_ns) \(.totals.resume_ns)"]|join(",")')" \
+   "s2idle 341 1022551000 180091000,mem 341 1777513000 299218000"
+
+# --- a buffer that wrapped: the first 238 events (to inside dpm_suspend) lost
+T=$F/pmgraph-2014-skynet-mem-k3.15/skynet_mem_ftrace.txt
+sed '13,250d' "$T" > "$TMPDIR_TEST/wrap.txt"
+analyze "$TMPDIR_TEST/wrap.txt"
+is "wrapped trace: the cycle it holds completes" "$(q '[.cycles[]|.completed]|join(",")')" true
+# 224 start lines kept + 6 end lines whose start was lost (awk below)
+is "wrapped trace: every start and every orphaned end kept" "$(q '.cycles[0].callbacks|length')" \
+   "$(awk '/device_pm_callback_start:/ { a = $0; sub(/.*_start: */, "", a); sub(/, parent.*/, "", a)
+		n1 = split(a, w, " "); open[w[n1]] = 1; n++ }
+	/device_pm_callback_end:/ { a = $0; sub(/.*_end: */, "", a); sub(/, err.*/, "", a)
+		n1 = split(a, w, " "); if (!open[w[n1]]) n++; else open[w[n1]] = 0 }
+	END { print n }' "$TMPDIR_TEST/wrap.txt")"
+is "wrapped trace: the orphaned ends have no start" \
+   "$(q '[.cycles[0].callbacks[]|select(.start_ns==null)|.device]|sort|join(",")')" \
+   "0:0:0:0,1-1.4.3,1-1.5,4-3.4,ata3,ata4"
+ok "wrapped trace: says its start is missing" grep -q 'the trace starts inside a cycle' "$J"
 
 # --- bad and truncated traces
 T=$F/pmgraph-2014-skynet-mem-k3.15/skynet_mem_ftrace.txt
