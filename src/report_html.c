@@ -113,6 +113,8 @@ static const char page_controls[] =
 	"<button id=\"left\" type=\"button\" title=\"pan left (&#8592;)\">&#9664;</button>"
 	"<button id=\"right\" type=\"button\" title=\"pan right (&#8594;)\">&#9654;</button>"
 	"<button id=\"fit\" type=\"button\" title=\"whole cycle (0)\">fit</button> "
+	"<label>lanes <select id=\"lanes\"><option value=\"threads\">by thread</option>"
+	"<option value=\"tree\">by device tree</option></select></label> "
 	"<input id=\"search\" type=\"search\" placeholder=\"find device or driver\"/> "
 	"<span id=\"count\"></span></nav>\n"
 	"<div id=\"cycleinfo\"><p id=\"ctitle\"></p><p id=\"ctotals\"></p>"

@@ -25,12 +25,12 @@
 	    C_FLAGS = 7, C_RET = 8, C_FN = 9, C_LINE = 10;
 	var F_CRIT = 1, F_ERROR = 2, F_UNFIN = 4, F_ASYNC = 8, F_BLOCKED = 16, F_WAITED = 32,
 	    F_HASRET = 256;
-	var ROW = 16, GUT = 150, RIGHT = 12, AXIS = 22, STRIP = 14, CH = 6.62;
+	var MAX_ROWS = 32, ROW = 16, GUT = 150, RIGHT = 12, AXIS = 22, STRIP = 14, CH = 6.62;
 	var FONT = '11px "DejaVu Sans Mono", monospace';
 	var BOLD = 'bold 11px "DejaVu Sans Mono", monospace';
 	var canvas = $('tl'), g = canvas.getContext('2d');
 	var st = { cyc: null, ci: -1, u0: 0, u1: 1, k: 1, match: null, nmatch: 0, sel: -1,
-		   drawn: 0, drawMs: 0, pending: false, drag: null, ticks: [], steps: [] };
+		   drawn: 0, drawMs: 0, pending: false, drag: null, ticks: [], steps: [], mode: 'threads' };
 
 	function ms(ns) { return (ns / 1e6).toFixed(3); }
 
@@ -54,14 +54,8 @@
 
 	function prepare(c) {
 		if (c.ready) return;
-		var y = AXIS + STRIP + 8, l, i, n = c.cbs.length / CBF;
+		var i, n = c.cbs.length / CBF;
 		c.n = n;
-		c.laneY = [];
-		for (l = 0; l < c.lanes.length; l++) {
-			c.laneY.push(y);
-			y += c.lanes[l][2] * ROW + 4;
-		}
-		c.height = Math.max(y, AXIS + STRIP + 8 + 2 * ROW) + 8;
 		if (c.sleep) {
 			c.ca = c.sleep[0];
 			c.cb = c.sleep[1];
@@ -70,16 +64,7 @@
 			c.ca = c.cb = Infinity;
 			c.cw = 0;
 		}
-		// boxes come sorted by lane, then start: each lane's range
-		c.laneFirst = new Int32Array(c.lanes.length + 1).fill(n);
-		c.laneMax = new Float64Array(c.lanes.length);
-		for (i = n - 1; i >= 0; i--) {
-			l = c.cbs[i * CBF + C_LANE];
-			c.laneFirst[l] = i;
-			c.laneMax[l] = Math.max(c.laneMax[l], endOf(c, i) - c.cbs[i * CBF + C_START]);
-		}
-		for (l = c.lanes.length - 1; l >= 0; l--)
-			if (c.laneFirst[l] > c.laneFirst[l + 1]) c.laneFirst[l] = c.laneFirst[l + 1];
+		c.views = {};
 		c.graphOf = {};
 		for (i = 0; i < c.graphs.length; i++) c.graphOf[c.graphs[i][0]] = c.graphs[i];
 		c.blockedBy = {};
@@ -89,6 +74,98 @@
 			if (c.waits[i + 1] >= 0) (c.waitedBy[c.waits[i + 1]] = c.waitedBy[c.waits[i + 1]] || []).push(i);
 		}
 		c.ready = true;
+	}
+
+	// A view is one way to put callbacks into lanes: lanes [{label, bold,
+	// rows}], each callback's lane and row, the callbacks ordered by lane
+	// then start (order), where each lane starts in that order (first),
+	// its longest callback (max) and its y.
+	function finishView(c, v) {
+		var nl = v.lanes.length, l, i, k, y = AXIS + STRIP + 8;
+		v.first = new Int32Array(nl + 1).fill(c.n);
+		v.max = new Float64Array(nl);
+		for (k = c.n - 1; k >= 0; k--) {
+			i = v.order[k];
+			l = v.lane[i];
+			v.first[l] = k;
+			v.max[l] = Math.max(v.max[l], endOf(c, i) - c.cbs[i * CBF + C_START]);
+		}
+		for (l = nl - 1; l >= 0; l--)
+			if (v.first[l] > v.first[l + 1]) v.first[l] = v.first[l + 1];
+		v.y = [];
+		for (l = 0; l < nl; l++) {
+			v.y.push(y);
+			y += v.lanes[l].rows * ROW + 4;
+		}
+		v.height = Math.max(y, AXIS + STRIP + 8 + 2 * ROW) + 8;
+		return v;
+	}
+
+	// Lanes by thread, as the layout (report_html_data.c) placed them.
+	function threadView(c) {
+		var v = { lanes: [], lane: new Int32Array(c.n), row: new Int32Array(c.n), order: new Int32Array(c.n) }, i, ln;
+		for (i = 0; i < c.lanes.length; i++) {
+			ln = c.lanes[i];
+			v.lanes.push({ rows: ln[2], bold: !!ln[3],
+				label: ln[0] < 0 ? 'thread unknown' : ln[0] + (ln[3] ? ' driving' : ln[1] ? ' ' + ln[1] : '') });
+		}
+		for (i = 0; i < c.n; i++) {
+			v.lane[i] = c.cbs[i * CBF + C_LANE];
+			v.row[i] = c.cbs[i * CBF + C_ROW];
+			v.order[i] = i;	// the data comes by lane, then start
+		}
+		return finishView(c, v);
+	}
+
+	// Lanes by device tree: one per device right below a root (a PCI host
+	// bridge's functions, platform devices ...), devices whose parent is
+	// not known together in one lane; rows packed by time.
+	function treeView(c) {
+		var v = { lanes: [], lane: new Int32Array(c.n), row: new Int32Array(c.n), order: new Int32Array(c.n) };
+		var groupOf = {}, hasChild = {}, i, d, p, top, key, lanes = {}, idx = [], rowEnd, l, r, s;
+		for (d = 0; d < D.devs.length; d++) if (D.devs[d][2] >= 0) hasChild[D.devs[d][2]] = 1;
+		function group(d) {
+			var chain = [d], k = 0;
+			while (D.devs[chain[chain.length - 1]][2] >= 0 && k++ < 64) chain.push(D.devs[chain[chain.length - 1]][2]);
+			if (chain.length >= 2) return chain[chain.length - 2];
+			return hasChild[d] ? d : -1;
+		}
+		for (i = 0; i < c.n; i++) {
+			d = c.cbs[i * CBF + C_DEV];
+			if (groupOf[d] === undefined) groupOf[d] = group(d);
+			idx.push(i);
+		}
+		idx.sort(function (a, b) { return c.cbs[a * CBF + C_START] - c.cbs[b * CBF + C_START] || a - b; });
+		for (i = 0; i < idx.length; i++) {	// lanes in order of their first callback
+			top = groupOf[c.cbs[idx[i] * CBF + C_DEV]];
+			key = String(top);
+			if (lanes[key] === undefined) {
+				lanes[key] = v.lanes.length;
+				v.lanes.push({ rows: 1, bold: false, label: top < 0 ? 'parent unknown' : D.devs[top][0], ends: [] });
+			}
+			v.lane[idx[i]] = lanes[key];
+		}
+		idx.sort(function (a, b) { return v.lane[a] - v.lane[b] || c.cbs[a * CBF + C_START] - c.cbs[b * CBF + C_START] || a - b; });
+		for (i = 0; i < idx.length; i++) {
+			l = v.lanes[v.lane[idx[i]]];
+			rowEnd = l.ends;
+			s = c.cbs[idx[i] * CBF + C_START];
+			for (r = 0; r < rowEnd.length && rowEnd[r] > s; r++);
+			if (r === MAX_ROWS) {	// full: the row that frees first
+				for (r = 0, p = 1; p < MAX_ROWS; p++) if (rowEnd[p] < rowEnd[r]) r = p;
+			}
+			rowEnd[r] = endOf(c, idx[i]);
+			v.row[idx[i]] = r;
+			l.rows = Math.max(l.rows, r + 1);
+			v.order[i] = idx[i];
+		}
+		return finishView(c, v);
+	}
+
+	function view(c) {
+		var m = st.mode === 'tree' ? 'tree' : 'threads';
+		if (!c.views[m]) c.views[m] = m === 'tree' ? treeView(c) : threadView(c);
+		return c.views[m];
 	}
 
 	function devName(d) { return d >= 0 ? D.devs[d][0] : '?'; }
@@ -169,12 +246,13 @@
 	}
 
 	function boxY(c, i) {
-		return c.laneY[c.cbs[i * CBF + C_LANE]] + 2 + c.cbs[i * CBF + C_ROW] * ROW;
+		var v = view(c);
+		return v.y[v.lane[i]] + 2 + v.row[i] * ROW;
 	}
 
 	function drawBoxes(c, W) {
 		var i, o, x0, x1, y, w, fl, key, px, drawn = 0, txt;
-		var last = new Float64Array(c.lanes.length * 16).fill(-1);
+		var v = view(c), last = new Float64Array(v.lanes.length * MAX_ROWS).fill(-1);
 		for (i = 0; i < c.n; i++) {
 			o = i * CBF;
 			x0 = X(U(c, c.cbs[o + C_START]));
@@ -182,7 +260,7 @@
 			if (x1 < GUT || x0 > W) continue;
 			w = x1 - x0;
 			if (w < 1) {	// many boxes in one pixel column: draw one
-				key = c.cbs[o + C_LANE] * 16 + c.cbs[o + C_ROW];
+				key = v.lane[i] * MAX_ROWS + v.row[i];
 				px = Math.floor(x0);
 				if (last[key] === px) continue;
 				last[key] = px;
@@ -231,7 +309,9 @@
 		return drawn;
 	}
 
-	function drawWaits(c) {
+	// Blocked sync callbacks' waits: bars under the boxes (the driving
+	// thread was idle then), dashed lines from what they waited for on top.
+	function drawWaits(c, lines) {
 		var i, b, wcb, x0, x1, y;
 		g.setLineDash([4, 3]);
 		for (i = 0; i < c.waits.length; i += WF) {
@@ -240,10 +320,11 @@
 			x1 = X(U(c, c.cbs[b * CBF + C_START]));
 			x0 = c.waits[i + 2] >= 0 ? X(U(c, c.waits[i + 2])) : x1;
 			y = boxY(c, b) + ROW / 2 - 1;
-			g.fillStyle = D.colors.wait;
-			g.fillRect(x0, y - 3, x1 - x0, 6);
 			wcb = c.waits[i + 1];
-			if (wcb >= 0) {
+			if (!lines) {
+				g.fillStyle = D.colors.wait;
+				g.fillRect(x0, y - 3, x1 - x0, 6);
+			} else if (wcb >= 0) {
 				g.strokeStyle = D.colors.crit;
 				g.beginPath();
 				g.moveTo(X(U(c, endOf(c, wcb))), boxY(c, wcb) + ROW / 2 - 1);
@@ -255,21 +336,21 @@
 	}
 
 	function drawGutter(c, W, H) {
-		var l, ln, s;
+		var l, ln, s, v = view(c);
 		g.fillStyle = '#ffffff';
 		g.fillRect(0, 0, GUT, H);
 		g.font = BOLD;
 		g.fillStyle = D.colors.crit;
 		g.fillText('critical path', 4, AXIS + 14);
-		for (l = 0; l < c.lanes.length; l++) {
-			ln = c.lanes[l];
+		for (l = 0; l < v.lanes.length; l++) {
+			ln = v.lanes[l];
 			g.fillStyle = '#bbbbbb';
-			g.fillRect(4, c.laneY[l], W - 4 - RIGHT, 0.5);
-			s = ln[0] < 0 ? 'thread unknown' : ln[0] + (ln[3] ? ' driving' : ln[1] ? ' ' + ln[1] : '');
+			g.fillRect(4, v.y[l], W - 4 - RIGHT, 0.5);
+			s = ln.label;
 			if (s.length * CH > GUT - 10) s = s.slice(0, Math.floor((GUT - 10) / CH) - 1) + '~';
-			g.font = ln[3] ? BOLD : FONT;
+			g.font = ln.bold ? BOLD : FONT;
 			g.fillStyle = D.colors.text;
-			g.fillText(s, 4, c.laneY[l] + 13);
+			g.fillText(s, 4, v.y[l] + 13);
 		}
 		g.font = FONT;
 		g.textAlign = 'center';
@@ -277,7 +358,7 @@
 		g.textAlign = 'right';
 		g.fillText('ms', GUT - 8, AXIS - 8);
 		g.textAlign = 'left';
-		if (!c.lanes.length) g.fillText('no device callbacks logged here', GUT + 4, AXIS + STRIP + 20);
+		if (!v.lanes.length) g.fillText('no device callbacks logged here', GUT + 4, AXIS + STRIP + 20);
 	}
 
 	function drawSelection(c) {
@@ -293,7 +374,7 @@
 		var t0 = window.performance.now();
 		st.pending = false;
 		var c = st.cyc, dpr = window.devicePixelRatio || 1;
-		var W = Math.max(480, canvas.parentNode.clientWidth), H = c.height;
+		var W = Math.max(480, canvas.parentNode.clientWidth), H = view(c).height;
 		if (canvas.width !== Math.round(W * dpr) || canvas.height !== Math.round(H * dpr)) {
 			canvas.width = Math.round(W * dpr);
 			canvas.height = Math.round(H * dpr);
@@ -308,8 +389,9 @@
 		drawBands(c, W, H);
 		drawTicks(c, W, H);
 		drawStrip(c, W);
+		drawWaits(c, false);
 		st.drawn = drawBoxes(c, W);
-		drawWaits(c);
+		drawWaits(c, true);
 		drawSelection(c);
 		drawGutter(c, W, H);
 		st.drawMs = window.performance.now() - t0;
@@ -354,24 +436,26 @@
 	// The box under (mx, my) in its lane and row: the nearest within 3 px,
 	// the innermost of those equally near.
 	function hit(mx, my) {
-		var c = st.cyc, l, row, u, du, lo, hi, mid, i, best = -1, bw = Infinity, bd = Infinity, s, e, d;
+		var c = st.cyc, v = view(c), l, row, u, du, lo, hi, mid, k, i, best = -1, bw = Infinity, bd = Infinity,
+		    s, e, d;
 		if (mx < GUT) return -1;
-		for (l = c.lanes.length - 1; l >= 0 && c.laneY[l] > my; l--);
+		for (l = v.lanes.length - 1; l >= 0 && v.y[l] > my; l--);
 		if (l < 0) return -1;
-		row = Math.floor((my - c.laneY[l] - 2) / ROW);
-		if (row < 0 || row >= c.lanes[l][2]) return -1;
+		row = Math.floor((my - v.y[l] - 2) / ROW);
+		if (row < 0 || row >= v.lanes[l].rows) return -1;
 		u = st.u0 + (mx - GUT) / st.k;
 		du = 3 / st.k;
-		lo = c.laneFirst[l];
-		hi = c.laneFirst[l + 1];
+		lo = v.first[l];
+		hi = v.first[l + 1];
 		while (lo < hi) {	// first box starting after u + du
 			mid = (lo + hi) >> 1;
-			if (U(c, c.cbs[mid * CBF + C_START]) <= u + du) lo = mid + 1; else hi = mid;
+			if (U(c, c.cbs[v.order[mid] * CBF + C_START]) <= u + du) lo = mid + 1; else hi = mid;
 		}
-		for (i = lo - 1; i >= c.laneFirst[l]; i--) {
+		for (k = lo - 1; k >= v.first[l]; k--) {
+			i = v.order[k];
 			s = c.cbs[i * CBF + C_START];
-			if (U(c, s) < u - du - c.laneMax[l]) break;
-			if (c.cbs[i * CBF + C_ROW] !== row) continue;
+			if (U(c, s) < u - du - v.max[l]) break;
+			if (v.row[i] !== row) continue;
 			e = endOf(c, i);
 			d = Math.max(0, U(c, s) - u, u - U(c, e));
 			if (d <= du && (d < bd || (d === bd && e - s < bw))) { best = i; bd = d; bw = e - s; }
@@ -468,6 +552,7 @@
 				linkRow(tb, 'held back', devName(c.cbs[c.waits[w] * CBF + C_DEV]) + ' for ' +
 					ms(c.waits[w + 3]) + ' ms', c.waits[w]);
 			}
+		row(tb, 'lane', view(c).lanes[view(c).lane[i]].label);
 		row(tb, 'log line', c.source + ':' + c.cbs[o + C_LINE]);
 		box.appendChild(tb);
 		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i]));
@@ -540,6 +625,12 @@
 		box.appendChild(sp);
 	}
 
+	function setMode(m) {
+		st.mode = m === 'tree' ? 'tree' : 'threads';
+		$('lanes').value = st.mode;
+		draw();
+	}
+
 	function select(ci) {
 		var c = D.cycles[ci], rows, i;
 		if (!c) return;
@@ -572,7 +663,8 @@
 		s.setAttribute('data-view', viewText());
 		s.setAttribute('data-steps', st.steps.join(','));
 		s.setAttribute('data-draw-ms', st.drawMs.toFixed(1));
-		s.setAttribute('data-lanes', String(c.lanes.length));
+		s.setAttribute('data-lanes', String(view(c).lanes.length));
+		s.setAttribute('data-lane-names', view(c).lanes.map(function (l) { return l.label; }).join('|'));
 		s.setAttribute('data-matches', st.match ? String(st.nmatch) : '');
 		s.setAttribute('data-selected', st.sel >= 0 ? label(c, st.sel) : '');
 		s.setAttribute('data-detail', st.sel >= 0 ? $('detail').textContent : '');
@@ -649,6 +741,7 @@
 		$('left').addEventListener('click', function () { pan(-(st.u1 - st.u0) * 0.25); });
 		$('right').addEventListener('click', function () { pan((st.u1 - st.u0) * 0.25); });
 		$('fit').addEventListener('click', fit);
+		$('lanes').addEventListener('change', function () { setMode(this.value); });
 		$('search').addEventListener('input', function () { search(this.value); });
 		canvas.addEventListener('wheel', function (e) {
 			e.preventDefault();
@@ -700,6 +793,8 @@
 			if (q.cycle && cycleByIndex(+q.cycle) >= 0) select(cycleByIndex(+q.cycle));
 		});
 		p = hashParams();
+		if (p.lanes) st.mode = p.lanes === 'tree' ? 'tree' : 'threads';
+		$('lanes').value = st.mode;
 		i = p.cycle ? cycleByIndex(+p.cycle) : -1;
 		select(i >= 0 ? i : firstCycle());
 		if (p.search) {

@@ -55,6 +55,17 @@ is "link from 1-2 to the sync device it held back" "$(state "$T/follow.html" sel
 is "input4's panel: waited 454.537 ms for 1-2" \
    "$(state "$T/follow.html" detail | grep -c -F "blockedwaited 454.537 ms for 1-2")" 1
 
+# Lanes by device tree: 1-2 (usb1 <- 0000:00:03.0 <- pci0000:00 in
+# sys/devices.txt) goes to the lane of the xHCI controller 0000:00:03.0
+browser --dump-dom "file://$T/q.html#cycle=2&lanes=tree&click=1-2" > "$T/tree.html"
+is "device tree lanes: no script error" "$(state "$T/tree.html" errors)" 0
+is "device tree lanes: 1-2 in the lane of 0000:00:03.0" \
+   "$(state "$T/tree.html" detail | grep -c -F "lane0000:00:03.0log line")" 1
+is "device tree lanes: devices deeper in the tree are no lanes" \
+   "$(state "$T/tree.html" lane-names | tr '|' '\n' | grep -c -x -E 'usb1|usb2|1-1|1-2|input2|ata1|host0')" 0
+is "device tree lanes: each lane once" \
+   "$(state "$T/tree.html" lane-names | tr '|' '\n' | sort | uniq -d | wc -l)" 0
+
 # Keys and the wheel: each step's view is "first-ms last-ms span" (span in
 # display ms: the 132.755 ms machine phase drawn as 7% of the rest).
 browser --dump-dom "file://$T/q.html#cycle=2&keys=%2B,ArrowRight,0,-,%2B,ArrowLeft,ArrowLeft,ArrowLeft&wheel=-347" \
