@@ -64,6 +64,10 @@ run() {	# run NAME FILE
 		printf "  wc -l (floor):    %d lines in %.3f s: %.0f MB/s, %.0f lines/s\n", l, d, s/1e6/d, l/d }'
 	printf "  pmscope reading:  "
 	"$bin" analyze -q -s --json /dev/null "$2" 2>&1 >/dev/null | sed 's/^pmscope: //'
+	if [ -x /usr/bin/time ]; then	# CPU time: what a busy machine does not inflate
+		/usr/bin/time -f "%U %S" -o "$tmp/cpu" "$bin" analyze -q "$2" > /dev/null 2>&1 || true
+		awk -v s="$size" '{ c = $1 + $2; printf "  pmscope CPU time (reading and analyses, no report): %.3f s: %.0f MB per CPU second\n", c, (c > 0 ? s / 1e6 / c : 0) }' "$tmp/cpu"
+	fi
 	t0=$(date +%s.%N); peak=$(rss "$bin" analyze -q --json /dev/null "$2"); t1=$(date +%s.%N)
 	awk -v s="$size" -v a="$t0" -v b="$t1" -v p="$peak" 'BEGIN {
 		printf "  whole analyze (critical paths, JSON): %.3f s", b - a

@@ -28,6 +28,7 @@ struct fg_thread {
 	struct fg_node *nodes;
 	size_t n, cap;
 	int open[FG_MAX_DEPTH];	/* node entered at each depth, -1 */
+	int top;		/* deepest depth with an open node, -1 none */
 	unsigned int repaired;
 };
 
@@ -50,6 +51,8 @@ struct fgraph *fgraph_new(void)
 
 	strpool_init(&g->names);
 	g->path = xmalloc(2 * FG_MAX_DEPTH * sizeof(*g->path));
+	g->out.fns = xmalloc(CALLGRAPH_TOP * sizeof(*g->out.fns));
+	g->out.sleeps = xmalloc(CALLGRAPH_TOP * sizeof(*g->out.sleeps));
 	return g;
 }
 
@@ -89,6 +92,9 @@ static struct fg_thread *thread(struct fgraph *g, const struct ftrace_line *fl)
 	VEC_RESERVE(g->th, g->nth, g->cap);
 	memset(&g->th[g->nth], 0, sizeof(*g->th));
 	g->th[g->nth].key = key;
+	g->th[g->nth].top = -1;
+	for (i = 0; i < FG_MAX_DEPTH; i++)
+		g->th[g->nth].open[i] = -1;
 	g->last = g->nth;
 	return &g->th[g->nth++];
 }
@@ -102,6 +108,8 @@ static bool sleeps(const char *fn)
 	};
 	size_t i;
 
+	if (!strchr("msuwf_", fn[0]))
+		return false;	/* what most functions are rejected by */
 	if (!strcmp(fn, "schedule") || !strcmp(fn, "__mutex_lock") || !strcmp(fn, "fsleep"))
 		return true;
 	for (i = 0; i < ARRAY_SIZE(pre); i++)
@@ -127,7 +135,7 @@ static void close_from(struct fg_thread *t, int d, ns_t ts)
 {
 	int i;
 
-	for (i = d; i < FG_MAX_DEPTH && i >= 0; i++) {
+	for (i = d < 0 ? 0 : d; i <= t->top; i++) {
 		struct fg_node *n;
 
 		if (t->open[i] < 0)
@@ -138,6 +146,8 @@ static void close_from(struct fg_thread *t, int d, ns_t ts)
 		t->open[i] = -1;
 		t->repaired++;
 	}
+	if (t->top >= d)
+		t->top = d - 1;
 }
 
 static void add_node(struct fgraph *g, struct fg_thread *t, struct str name, int d,
@@ -189,6 +199,7 @@ void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
 		}
 		t->nodes[t->open[d]].dur = duration(fl->duration);
 		t->open[d] = -1;
+		t->top = d - 1;
 		return;
 	}
 	paren = memchr(s.p, '(', s.len);
@@ -201,21 +212,21 @@ void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
 	close_from(t, d, fl->ts);
 	add_node(g, t, str_make(s.p, (size_t)(paren - s.p)), d,
 		 duration(fl->duration), fl->ts);
-	if (s.p[s.len - 1] == '{')
+	if (s.p[s.len - 1] == '{') {
 		t->open[d] = (int)t->n - 1;
+		t->top = d;
+	}
 }
 
 void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl)
 {
 	struct fg_thread *t = thread(g, fl);
-	int i;
 
+	close_from(t, 0, NS_NONE);	/* none open after a callback ends */
 	t->in_cb = true;
 	t->base = -1;
 	t->n = 0;
 	t->repaired = 0;
-	for (i = 0; i < FG_MAX_DEPTH; i++)
-		t->open[i] = -1;
 }
 
 static int cmp_fn(const void *a, const void *b, void *nodes)
@@ -334,11 +345,7 @@ const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_l
 		g->order = xrealloc(g->order, cap * sizeof(*g->order));
 		g->stats_cap = cap;
 	}
-	free(o->fns);
-	free(o->sleeps);
-	memset(o, 0, sizeof(*o));
-	o->fns = xmalloc(CALLGRAPH_TOP * sizeof(*o->fns));
-	o->sleeps = xmalloc(CALLGRAPH_TOP * sizeof(*o->sleeps));
+	o->sleep_ns = 0;
 	o->nfns = aggregate(g, t, false, o->fns, CALLGRAPH_TOP);
 	o->nsleeps = aggregate(g, t, true, o->sleeps, CALLGRAPH_TOP);
 	for (i = 0; i < t->n; i++)

@@ -118,11 +118,15 @@ static bool split_event(struct str s, struct ftrace_line *out)
 /* A duration column: "", "0.256 us", "+ 14.992 us", "! 123.4 us". */
 static bool is_duration(struct str d)
 {
-	d = str_trim(d);
+	d = skip_spaces(d);
 	if (!d.len)
 		return true;
-	if (strchr("+!#*@$", d.p[0]))
+	if (!is_digit(d.p[0])) {
+		if (!strchr("+!#*@$", d.p[0]))
+			return false;	/* a task column: the common case, seen first */
 		d = skip_spaces(after(d, 1));
+	}
+	d = str_trim(d);
 	return d.len > 3 && is_digit(d.p[0]) && d.p[d.len - 2] == 'u' && d.p[d.len - 1] == 's';
 }
 
@@ -168,9 +172,9 @@ static bool split_graph(struct str s, struct ftrace_line *out)
 	}
 	out->duration = str_trim(seg);
 	out->func = rest;
-	seg = str_trim(rest);
-	if (seg.len >= 4 && str_starts(seg, "/*") && seg.p[seg.len - 2] == '*' &&
-	    seg.p[seg.len - 1] == '/') {
+	seg = skip_spaces(rest);
+	if (seg.len >= 4 && seg.p[0] == '/' && seg.p[1] == '*' && (seg = str_trim(seg)).len >= 4 &&
+	    seg.p[seg.len - 2] == '*' && seg.p[seg.len - 1] == '/') {
 		seg = str_trim(str_make(seg.p + 2, seg.len - 4));
 		if (!event_text(seg, out) ||
 		    (!str_eq(out->event, "suspend_resume") &&
