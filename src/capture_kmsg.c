@@ -26,7 +26,7 @@ struct kmsg_src {
 	int fd;
 	FILE *f;		/* regular file */
 	char buf[KMSG_RECORD_MAX];
-	unsigned long lost;	/* records overwritten while we read (EPIPE) */
+	unsigned long lost;	/* records overwritten before we read them */
 };
 
 static int src_open(struct kmsg_src *s, const struct capture_env *env, char *err,
@@ -81,10 +81,8 @@ static int src_next(struct kmsg_src *s)
 			break;
 		if (n == 0 || errno == EAGAIN)
 			return 0;
-		if (errno == EPIPE) {
-			s->lost++;
+		if (errno == EPIPE)	/* overwritten: the next read has the next record */
 			continue;
-		}
 		if (errno != EINTR)
 			return -1;
 	}
@@ -155,6 +153,10 @@ int kmsg_save(const struct capture_env *env, uint64_t seq, const char *path,
 	while ((n = src_next(&s)) > 0) {
 		if (!parse_rec(s.buf, &r) || r.seq < seq)
 			continue;
+		/* records the log overwrote before they were read */
+		if (r.seq > seq)
+			s.lost += r.seq - seq;
+		seq = r.seq + 1;
 		fprintf(out, "[%5llu.%06llu]", r.usecs / 1000000, r.usecs % 1000000);
 		if (r.caller)
 			fprintf(out, "[%6.*s]", (int)r.caller_len, r.caller);
@@ -163,8 +165,8 @@ int kmsg_save(const struct capture_env *env, uint64_t seq, const char *path,
 	if (n < 0)
 		snprintf(err, errlen, "reading the kernel log: %s", strerror(errno));
 	else if (s.lost)
-		fprintf(stderr, "pmscope: the kernel log wrapped while being read: %lu "
-			"records lost (boot with a larger log_buf_len)\n", s.lost);
+		fprintf(stderr, "pmscope: the kernel log wrapped: %lu records of the capture "
+			"lost (boot with a larger log_buf_len)\n", s.lost);
 	src_close(&s);
 	if (n < 0)
 		goto out;

@@ -1,0 +1,33 @@
+#!/bin/sh
+# A run folder written by pmscope record in a QEMU guest (make check-vm):
+# it analyzes cleanly, with the kernel's own figures (checked by hand
+# against its dmesg.txt) and the callbacks of its trace.txt.
+. "$(dirname "$0")/../tap.sh"
+T=$TMPDIR_TEST
+R=$FIXTURES/pmscope-record-qemu-q35-s3-k6.1
+
+"$PMSCOPE" analyze -q --json "$T/r.json" "$R" > "$T/out" 2>&1
+is "analyzes cleanly" "$?" 0
+j() { jq -r "$1" "$T/r.json"; }
+is "one cycle" "$(j '.cycles | length')" 1
+is "mode mem" "$(j '.cycles[0].mode')" mem
+is "completed" "$(j '.cycles[0].completed')" true
+# "PM: suspend of devices complete after 8.923 msecs" ... (dmesg.txt lines 66-196)
+is "kernel figures of the device phases" \
+	"$(j '[.cycles[0].phases[] | select(.kernel_ms != null) | "\(.name)=\(.kernel_ms)"] | join(" ")')" \
+	"suspend=8.923 suspend_late=1.239 suspend_noirq=0.865 resume_noirq=8.663 resume_early=1.525 resume=13.468"
+# trace.txt lines 559-618: 28 callback_start lines between dpm_resume begin and end
+is "resume phase: 28 callbacks" "$(j '[.cycles[0].callbacks[] | select(.phase == "resume")] | length')" 28
+# rtc_cmos 00:04: "pnp_bus_resume+0x0/0xa0 returned 0 after 9488 usecs"
+is "rtc_cmos resume: the kernel's 9488 us" \
+	"$(j '.cycles[0].callbacks[] | select(.device == "00:04" and .phase == "resume") | .kernel_us')" 9488
+is "driving thread 448 (pmscope itself) and async kworkers 9, 25, 47" \
+	"$(j '[.cycles[0].callbacks[].pid] | unique | map(tostring) | join(" ")')" "9 25 47 448"
+ok "async PCI callbacks" test "$(j '[.cycles[0].callbacks[] | select(.async and (.device | startswith("0000:")))] | length')" -gt 0
+# The trace's resume phase (dpm_resume begin 21.863089, end 21.881314) is
+# 18.225 ms, 4.757 ms more than the kernel's figure: dpm_resume() prints
+# before cpufreq_resume() and devfreq_resume() (SOURCE.md).
+is "resume phase ends at the trace's dpm_resume end" \
+	"$(j '.cycles[0].phases[] | select(.name == "resume") | .end_ns')" 21881314000
+ok "device tree from sys/devices.txt" grep -q '"device_tree"' "$T/r.json"
+done_testing
