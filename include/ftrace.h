@@ -31,6 +31,8 @@ struct fgraph;
 struct fgraph *fgraph_new(void);
 void fgraph_free(struct fgraph *g);
 void fgraph_line(struct fgraph *g, const struct ftrace_line *fl);
+/* A kprobe "NAME_cal" (@ret false) or "NAME_ret" event of function @name. */
+void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str name, bool ret);
 /* A callback starts or ends on @fl's thread; the end gives its summary
  * (NULL without calls), valid until the next call. */
 void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl);
@@ -40,7 +42,7 @@ unsigned int fgraph_repaired(const struct fgraph *g);
 
 struct ftrace_parser {
 	struct builder *b;
-	struct fgraph *fg;	/* once a function_graph line was seen */
+	struct fgraph *fg;	/* call trees: function_graph lines, kprobes */
 	unsigned int line;
 	bool used;		/* the current line produced an event */
 	enum pm_mode file_mode;	/* from sleepgraph's "# suspend-..." stamp */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * function_graph text: the calls each device callback made, between its
- * device_pm_callback_start and _end events on the same thread, summed up
+ * function_graph text (and kprobe call/return pairs): the calls each device
+ * callback made, between its device_pm_callback_start and _end events on
+ * the same thread, summed up
  * when it ends: time per function (total and self), the slowest and the
  * deepest call chain, and where it slept. Nesting comes from the graph's
  * indentation (two spaces a level), so entries or returns lost at the
@@ -216,6 +217,42 @@ void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
 		t->open[d] = (int)t->n - 1;
 		t->top = d;
 	}
+}
+
+/*
+ * A kprobe pair (sleepgraph's dev mode: "msleep_cal:" ... "msleep_ret:")
+ * inside a callback: a call one level below the deepest one open.
+ */
+void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str name, bool ret)
+{
+	struct fg_thread *t = thread(g, fl);
+	const char *fn;
+	int d;
+
+	if (!t->in_cb || fl->ts == NS_NONE)
+		return;
+	if (!ret) {
+		d = t->top + 1;
+		if (d >= FG_MAX_DEPTH)
+			return;
+		if (t->base < 0)
+			t->base = d;
+		add_node(g, t, name, d, NS_NONE, fl->ts);
+		t->open[d] = (int)t->n - 1;
+		t->top = d;
+		return;
+	}
+	fn = strpool_get(&g->names, name);
+	for (d = t->top; d >= 0 && (t->open[d] < 0 || t->nodes[t->open[d]].fn != fn); d--)
+		;
+	if (d < 0) {
+		t->repaired++;	/* its call was before the callback or lost */
+		return;
+	}
+	close_from(t, d + 1, fl->ts);
+	t->nodes[t->open[d]].dur = fl->ts - t->nodes[t->open[d]].entry;
+	t->open[d] = -1;
+	t->top = d - 1;
 }
 
 void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl)

@@ -215,6 +215,7 @@ int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st
 	int rc;
 
 	progress_init(&pg, reader_path(r));
+	p.fg = fgraph_new();
 	while ((rc = reader_next(r, &line)) > 0) {
 		p.line = reader_lineno(r);
 		if (!(p.line & 0xffff))
@@ -230,7 +231,7 @@ int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st
 		else if (ftrace_split(line, &fl)) {
 			if (!fl.graph)
 				ftrace_event(&p, &fl);
-			else if (p.fg || (p.fg = fgraph_new()))
+			else
 				fgraph_line(p.fg, &fl);
 		}
 		if (p.used)

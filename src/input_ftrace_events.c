@@ -422,6 +422,11 @@ void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl)
 		ok = cb_end(p, fl);
 	else if (str_eq(fl->event, "tracing_mark_write") || str_eq(fl->event, "print"))
 		marker(p, fl);		/* "print:" in trace-cmd report */
+	else if (p->fg && fl->event.len > 4 && fl->args.len && fl->args.p[0] == '(' &&
+		 (str_eq(str_make(fl->event.p + fl->event.len - 4, 4), "_cal") ||
+		  str_eq(str_make(fl->event.p + fl->event.len - 4, 4), "_ret")))
+		fgraph_kprobe(p->fg, fl, str_make(fl->event.p, fl->event.len - 4),
+			      fl->event.p[fl->event.len - 3] == 'r');
 	if (!ok)
 		bad_line(p, fl);
 }
@@ -455,8 +460,8 @@ void ftrace_finish(struct ftrace_parser *p)
 	char *t;
 
 	if (repaired) {
-		t = xasprintf("function_graph: %u calls inside callbacks lost their entry or "
-			      "return line; nesting repaired from the indentation", repaired);
+		t = xasprintf("traced calls: %u inside callbacks lost their entry or return "
+			      "line; nesting repaired", repaired);
 		event_init(&ev, EV_NOTE, NS_NONE, 0);
 		ev.level = WARN_INFO;
 		ev.text = str_c(t);

@@ -37,7 +37,7 @@ void report_text_callgraph(FILE *f, const struct pm_run *run, const struct pm_cy
 	if (!best)
 		return;
 	g = best->graph;
-	fprintf(f, "  inside %s %s (function_graph, %u calls%s): slept %.3f ms\n",
+	fprintf(f, "  inside %s %s (%u traced calls%s): slept %.3f ms\n",
 		run->devs[best->dev].name, best->phase >= 0 ? c->phases[best->phase].name : "?",
 		g->calls, g->repaired ? ", nesting repaired" : "", g->sleep_ns / 1e6);
 	fprintf(f, "      total ms    self ms  calls  function\n");
