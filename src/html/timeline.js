@@ -341,7 +341,7 @@
 		g.fillRect(0, 0, GUT, H);
 		g.font = BOLD;
 		g.fillStyle = D.colors.crit;
-		g.fillText('critical path', 4, AXIS + 14);
+		if (c.segs.length) g.fillText('critical path', 4, AXIS + 14);
 		for (l = 0; l < v.lanes.length; l++) {
 			ln = v.lanes[l];
 			g.fillStyle = '#bbbbbb';
@@ -386,6 +386,10 @@
 		g.fillRect(0, 0, W, H);
 		st.k = (W - GUT - RIGHT) / (st.u1 - st.u0);
 		g.font = FONT;
+		g.save();	// the time area only
+		g.beginPath();
+		g.rect(GUT, 0, W - GUT - RIGHT, H);
+		g.clip();
 		drawBands(c, W, H);
 		drawTicks(c, W, H);
 		drawStrip(c, W);
@@ -393,6 +397,7 @@
 		st.drawn = drawBoxes(c, W);
 		drawWaits(c, true);
 		drawSelection(c);
+		g.restore();
 		drawGutter(c, W, H);
 		st.drawMs = window.performance.now() - t0;
 		publish();
@@ -682,7 +687,12 @@
 		var out = {}, parts = location.hash.replace(/^#/, '').split('&'), i, kv;
 		for (i = 0; i < parts.length; i++) {
 			kv = parts[i].split('=');
-			if (kv.length === 2) out[kv[0]] = decodeURIComponent(kv[1]);
+			if (kv.length !== 2) continue;
+			try {
+				out[kv[0]] = decodeURIComponent(kv[1]);
+			} catch (e) {	// a malformed address is no script error
+				out[kv[0]] = kv[1];
+			}
 		}
 		return out;
 	}
