@@ -64,6 +64,12 @@ case_nocallgraph() { run nocallgraph pmscope record -m mem -s 5 --callgraph -o $
 case_pmtest() { run pmtest pmscope record -m mem -s 0 --pm-test devices -o $O/pmtest; }
 case_cycles() { run cycles pmscope record -m mem -s 4 --cycles 2 --delay 1 -o $O/cycles; }
 
+# --cmd that returns before the suspend, as systemctl suspend does:
+# pmscope waits for /sys/power/suspend_stats to count it
+W=/sys/class/rtc/rtc0/wakealarm
+case_cmd() { run cmd pmscope record -m mem -o $O/cmd \
+	--cmd "echo +5 > $W; (sleep 1; echo mem > /sys/power/state; echo 0 > $W) &"; }
+
 # arm, the user suspends with rtcwake, collect; a second collect has nothing
 armcollect() {
 	pmscope arm -m mem > armcollect.arm.log 2>&1 || return 10

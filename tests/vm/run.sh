@@ -18,7 +18,7 @@ WAKE=6	# seconds in s2idle before the power button is pressed
 # s2idle first: after an S3 resume, QEMU 7.2's power button no longer
 # wakes s2idle (seen with 6.1; the RTC never does). function_graph in a
 # tracing instance needs a newer kernel than 6.1: a second boot on 6.12.
-BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,nocallgraph k612:linux-image-6.12-amd64:callgraph,cycles"}
+BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,nocallgraph k612:linux-image-6.12-amd64:callgraph,cycles,cmd"}
 
 mkdir -p "$V"
 exec 3>"$V/vm.log"
@@ -204,6 +204,13 @@ check_case() {
 		restored callgraph
 		ok "$K callgraph: function_graph lines in the trace" grep -q 'dpm_run_callback() {' "$O/callgraph/trace.txt"
 		analyze callgraph
+		;;
+	cmd)
+		exit_status cmd 0
+		restored cmd
+		analyze cmd
+		is "$K cmd: waited for the suspend the command started" "$(jqc cmd '.cycles | length')" 1
+		cycle_checks cmd 0 mem
 		;;
 	cycles)
 		exit_status cycles 0
