@@ -71,7 +71,8 @@ static void choose(struct pm_run *run, size_t budget)
 	struct want *w = gather(run, &n);
 	struct pm_excerpt *e;
 
-	qsort(w, n, sizeof(*w), cmp_rank);
+	if (n)
+		qsort(w, n, sizeof(*w), cmp_rank);
 	if (n > keep)
 		n = keep;
 	e = xcalloc(n ? n : 1, sizeof(*e));
@@ -79,7 +80,8 @@ static void choose(struct pm_run *run, size_t budget)
 		e[i].file = w[i].file;
 		e[i].line = w[i].line;
 	}
-	qsort(e, n, sizeof(*e), cmp_place);
+	if (n)
+		qsort(e, n, sizeof(*e), cmp_place);
 	run->nexcerpts = 0;
 	for (i = 0; i < n; i++)
 		if (!run->nexcerpts || cmp_place(&e[i], &e[run->nexcerpts - 1]))
