@@ -157,6 +157,8 @@ check_case() {
 		ok "$K s3: trace has the device callbacks" grep -q 'device_pm_callback_end:' "$O/s3/trace.txt"
 		ok "$K s3: trace clock global" grep -q '^capture.trace_clock: .*\[global\]' "$O/s3/sys/facts.txt"
 		ok "$K s3: private instance" grep -q '^capture.instance: pmscope' "$O/s3/sys/facts.txt"
+		ok "$K s3: no trace event lost" grep -q '^capture.trace_overrun: 0$' "$O/s3/sys/facts.txt"
+		ok "$K s3: no kernel log record lost" grep -q '^capture.kmsg_lost: 0$' "$O/s3/sys/facts.txt"
 		ok "$K s3: dmesg has the pm_print_times lines" grep -q 'PM: calling ' "$O/s3/dmesg.txt"
 		ok "$K s3: dmesg has pm_debug_messages" grep -q 'PM: suspend entry (deep)' "$O/s3/dmesg.txt"
 		ok "$K s3: dmesg starts after arming" sh -c "! grep -q 'Linux version' '$O/s3/dmesg.txt'"
