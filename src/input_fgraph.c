@@ -37,6 +37,8 @@ struct fgraph {
 	struct strpool names;
 	struct fg_thread *th;
 	size_t nth, cap, last;
+	int *slots;		/* thread key -> index + 1, open addressing */
+	size_t nslots;
 	unsigned int repaired;	/* all callbacks' */
 	struct pm_callgraph out;	/* the summary handed out, reused */
 	struct pm_fn_stat *stats;
@@ -66,6 +68,7 @@ void fgraph_free(struct fgraph *g)
 	for (i = 0; i < g->nth; i++)
 		free(g->th[i].nodes);
 	free(g->th);
+	free(g->slots);
 	free(g->out.fns);
 	free(g->out.sleeps);
 	free(g->stats);
@@ -80,6 +83,30 @@ unsigned int fgraph_repaired(const struct fgraph *g)
 	return g ? g->repaired : 0;
 }
 
+static size_t slot_of(const struct fgraph *g, int key)
+{
+	size_t i = ((size_t)(unsigned int)key * 2654435761u) & (g->nslots - 1);
+
+	while (g->slots[i] && g->th[g->slots[i] - 1].key != key)
+		i = (i + 1) & (g->nslots - 1);
+	return i;
+}
+
+/* Keep the table at most half full: lookups stay one or two probes. */
+static void grow_slots(struct fgraph *g)
+{
+	size_t i;
+
+	if (2 * (g->nth + 1) <= g->nslots)
+		return;
+	free(g->slots);
+	g->nslots = g->nslots ? 2 * g->nslots : 64;
+	g->slots = xcalloc(g->nslots, sizeof(*g->slots));
+	for (i = 0; i < g->nth; i++)
+		g->slots[slot_of(g, g->th[i].key)] = (int)i + 1;
+}
+
+/* Graph lines of many threads interleave: a thread's state by its key. */
 static struct fg_thread *thread(struct fgraph *g, const struct ftrace_line *fl)
 {
 	int key = fl->pid >= 0 ? fl->pid : -(fl->cpu + 1);
@@ -87,9 +114,10 @@ static struct fg_thread *thread(struct fgraph *g, const struct ftrace_line *fl)
 
 	if (g->last < g->nth && g->th[g->last].key == key)
 		return &g->th[g->last];
-	for (i = 0; i < g->nth; i++)
-		if (g->th[i].key == key)
-			return &g->th[g->last = i];
+	if (g->nslots && g->slots[i = slot_of(g, key)])
+		return &g->th[g->last = (size_t)g->slots[i] - 1];
+	grow_slots(g);
+	g->slots[slot_of(g, key)] = (int)g->nth + 1;
 	VEC_RESERVE(g->th, g->nth, g->cap);
 	memset(&g->th[g->nth], 0, sizeof(*g->th));
 	g->th[g->nth].key = key;

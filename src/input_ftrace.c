@@ -189,6 +189,20 @@ static bool split_graph(struct str s, struct ftrace_line *out)
 	return true;
 }
 
+/* trace-cmd report prints function_graph as events:
+ * "funcgraph_entry:   0.123 us   |  func();" */
+static void graph_event(struct ftrace_line *out)
+{
+	const char *bar;
+
+	if (!str_starts(out->event, "funcgraph_") ||
+	    !(bar = memchr(out->args.p, '|', out->args.len)))
+		return;
+	out->duration = str_trim(str_make(out->args.p, (size_t)(bar - out->args.p)));
+	out->func = after(out->args, (size_t)(bar - out->args.p) + 1);
+	out->graph = true;
+}
+
 bool ftrace_split(struct str line, struct ftrace_line *out)
 {
 	struct str s = skip_spaces(line);
@@ -203,7 +217,10 @@ bool ftrace_split(struct str line, struct ftrace_line *out)
 	memset(out, 0, sizeof(*out));
 	out->ts = NS_NONE;
 	out->cpu = out->pid = -1;
-	return split_event(s, out);
+	if (!split_event(s, out))
+		return false;
+	graph_event(out);
+	return true;
 }
 
 int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st)

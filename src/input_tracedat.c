@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * trace-cmd's binary trace.dat (file versions 6 and 7) through libtracecmd
- * and libtraceevent. The PM events are printed with the event's own
- * format into the text the ftrace reader parses, so one parser gives both
- * the same model; every other event is passed over without printing.
+ * and libtraceevent. The PM events and function_graph records are printed
+ * with their own formats into the text the ftrace reader parses, so one
+ * parser gives both the same model; every other event is passed over
+ * without printing.
  * There are no lines in a binary file: "line" is the event's number.
  * libtracecmd seeks, so a compressed copy is first unpacked into an
  * unlinked temporary file.
@@ -23,8 +24,23 @@ struct dat_ctx {
 	struct trace_seq seq;
 	struct input_stats *st;
 	/* event ids of what we read, looked up once */
-	int id_sr, id_start, id_end, id_print;
+	int id_sr, id_start, id_end, id_print, id_gentry, id_gexit;
 };
+
+/* libtracecmd prints function_graph records as the text tracer does:
+ * "+ 95.481 us  |      input_dev_release_keys();" */
+static void graph_record(struct dat_ctx *x, struct ftrace_line *fl)
+{
+	struct str info = str_make(x->seq.buffer, x->seq.len);
+	const char *bar = memchr(info.p, '|', info.len);
+
+	if (!bar)
+		return;
+	fl->graph = true;
+	fl->duration = str_trim(str_make(info.p, (size_t)(bar - info.p)));
+	fl->func = str_make(bar + 1, info.len - (size_t)(bar - info.p) - 1);
+	fgraph_line(x->p.fg, fl);
+}
 
 static int event_id(struct tep_handle *tep, const char *sys, const char *name)
 {
@@ -44,7 +60,8 @@ static int one_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
 	x->st->lines++;
 	x->p.line = x->st->lines;
 	x->p.used = false;
-	if (id != x->id_sr && id != x->id_start && id != x->id_end && id != x->id_print)
+	if (id != x->id_sr && id != x->id_start && id != x->id_end && id != x->id_print &&
+	    id != x->id_gentry && id != x->id_gexit)
 		return 0;
 	name = id == x->id_sr ? "suspend_resume" : id == x->id_start ? "device_pm_callback_start" :
 	       id == x->id_end ? "device_pm_callback_end" : "tracing_mark_write";
@@ -56,6 +73,10 @@ static int one_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
 	fl.cpu = cpu;
 	fl.pid = tep_data_pid(x->tep, rec);
 	fl.comm = str_c(tep_data_comm_from_pid(x->tep, fl.pid));
+	if (id == x->id_gentry || id == x->id_gexit) {
+		graph_record(x, &fl);
+		return 0;
+	}
 	fl.event = str_c(name);
 	fl.args = str_trim(str_make(x->seq.buffer, x->seq.len));
 	ftrace_event(&x->p, &fl);
@@ -148,6 +169,9 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 	x.id_start = event_id(x.tep, "power", "device_pm_callback_start");
 	x.id_end = event_id(x.tep, "power", "device_pm_callback_end");
 	x.id_print = event_id(x.tep, "ftrace", "print");
+	x.id_gentry = event_id(x.tep, "ftrace", "funcgraph_entry");
+	x.id_gexit = event_id(x.tep, "ftrace", "funcgraph_exit");
+	x.p.fg = fgraph_new();
 	trace_seq_init(&x.seq);
 	if (tracecmd_iterate_events(h, NULL, 0, one_record, &x) < 0)
 		snprintf(err, errlen, "%s: reading the events failed after %u of them", path,
@@ -155,6 +179,7 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 	else
 		rc = 0;
 	ftrace_finish(&x.p);
+	fgraph_free(x.p.fg);
 	trace_seq_destroy(&x.seq);
 	tracecmd_close(h);
 	return rc;

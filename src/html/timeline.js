@@ -732,13 +732,8 @@
 			clientX: r.left + (x0 + x1) / 2, clientY: r.top + boxY(c, best) + ROW / 2 }));
 	}
 
-	function init() {
-		var sel = $('cycle'), i, o, p;
-		if (!D.cycles.length) {
-			$('ctitle').textContent = 'No cycle to show.';
-			publish();
-			return;
-		}
+	function bindControls() {
+		var sel = $('cycle'), i, o, mid = function () { return GUT + (canvas.clientWidth - GUT) / 2; };
 		for (i = 0; i < D.cycles.length; i++) {
 			o = document.createElement('option');
 			o.value = String(i);
@@ -746,13 +741,32 @@
 			sel.appendChild(o);
 		}
 		sel.addEventListener('change', function () { select(+sel.value); });
-		$('zin').addEventListener('click', function () { zoom(0.5, GUT + (canvas.clientWidth - GUT) / 2); });
-		$('zout').addEventListener('click', function () { zoom(2, GUT + (canvas.clientWidth - GUT) / 2); });
+		$('zin').addEventListener('click', function () { zoom(0.5, mid()); });
+		$('zout').addEventListener('click', function () { zoom(2, mid()); });
 		$('left').addEventListener('click', function () { pan(-(st.u1 - st.u0) * 0.25); });
 		$('right').addEventListener('click', function () { pan((st.u1 - st.u0) * 0.25); });
 		$('fit').addEventListener('click', fit);
 		$('lanes').addEventListener('change', function () { setMode(this.value); });
 		$('search').addEventListener('input', function () { search(this.value); });
+		document.addEventListener('keydown', function (e) {
+			if (e.target && e.target.tagName === 'INPUT') return;
+			if (e.key === '+' || e.key === '=') zoom(0.5, mid());
+			else if (e.key === '-') zoom(2, mid());
+			else if (e.key === '0') fit();
+			else if (e.key === 'ArrowLeft') pan(-(st.u1 - st.u0) * 0.2);
+			else if (e.key === 'ArrowRight') pan((st.u1 - st.u0) * 0.2);
+			else return;
+			e.preventDefault();
+		});
+		window.addEventListener('resize', redraw);
+		window.addEventListener('hashchange', function () {
+			var q = hashParams();
+			if (q.cycle && cycleByIndex(+q.cycle) >= 0) select(cycleByIndex(+q.cycle));
+		});
+	}
+
+	// Wheel zooms, drag pans, hover shows the tooltip, click the details.
+	function bindCanvas() {
 		canvas.addEventListener('wheel', function (e) {
 			e.preventDefault();
 			zoom(Math.exp(e.deltaY * 0.002), mouse(e)[0]);
@@ -786,23 +800,42 @@
 			var m = mouse(e);
 			detail(hit(m[0], m[1]));
 		});
-		document.addEventListener('keydown', function (e) {
-			if (e.target && e.target.tagName === 'INPUT') return;
-			var mid = GUT + (canvas.clientWidth - GUT) / 2;
-			if (e.key === '+' || e.key === '=') zoom(0.5, mid);
-			else if (e.key === '-') zoom(2, mid);
-			else if (e.key === '0') fit();
-			else if (e.key === 'ArrowLeft') pan(-(st.u1 - st.u0) * 0.2);
-			else if (e.key === 'ArrowRight') pan((st.u1 - st.u0) * 0.2);
-			else return;
-			e.preventDefault();
-		});
-		window.addEventListener('resize', redraw);
-		window.addEventListener('hashchange', function () {
-			var q = hashParams();
-			if (q.cycle && cycleByIndex(+q.cycle) >= 0) select(cycleByIndex(+q.cycle));
-		});
-		p = hashParams();
+	}
+
+	// What the tests drive through the address: keys, a wheel turn, a
+	// click on a device, following the detail panel's first link.
+	function testHooks(p) {
+		var i, o;
+		if (p.keys) {	// e.g. #keys=+,+,ArrowLeft
+			o = p.keys.split(',');
+			for (i = 0; i < o.length; i++) {
+				document.dispatchEvent(new KeyboardEvent('keydown', { key: o[i], bubbles: true }));
+				st.steps.push(viewText());
+			}
+		}
+		if (p.wheel) {	// one wheel turn at the middle of the time area
+			o = canvas.getBoundingClientRect();
+			canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: +p.wheel, bubbles: true, cancelable: true,
+				clientX: o.left + GUT + (canvas.clientWidth - GUT) / 2, clientY: o.top + 40 }));
+			st.steps.push(viewText());
+		}
+		publish();
+		if (p.click) clickDevice(p.click);
+		if (p.follow) {
+			o = document.querySelector('#detail a');
+			if (o) o.click();
+		}
+	}
+
+	function init() {
+		var p = hashParams(), i;
+		if (!D.cycles.length) {
+			$('ctitle').textContent = 'No cycle to show.';
+			publish();
+			return;
+		}
+		bindControls();
+		bindCanvas();
 		if (p.lanes) st.mode = p.lanes === 'tree' ? 'tree' : 'threads';
 		$('lanes').value = st.mode;
 		i = p.cycle ? cycleByIndex(+p.cycle) : -1;
@@ -812,25 +845,7 @@
 			search(p.search);
 			draw();
 		}
-		if (p.keys) {	// for tests: keys pressed in order, e.g. #keys=+,+,ArrowLeft
-			o = p.keys.split(',');
-			for (i = 0; i < o.length; i++) {
-				document.dispatchEvent(new KeyboardEvent('keydown', { key: o[i], bubbles: true }));
-				st.steps.push(viewText());
-			}
-		}
-		if (p.wheel) {	// for tests: one wheel turn at the middle of the time area
-			o = canvas.getBoundingClientRect();
-			canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: +p.wheel, bubbles: true, cancelable: true,
-				clientX: o.left + GUT + (canvas.clientWidth - GUT) / 2, clientY: o.top + 40 }));
-			st.steps.push(viewText());
-		}
-		publish();
-		if (p.click) clickDevice(p.click);
-		if (p.follow) {	// for tests: follow the detail panel's first link
-			o = document.querySelector('#detail a');
-			if (o) o.click();
-		}
+		testHooks(p);
 	}
 
 	init();

@@ -46,6 +46,29 @@ is "trace.dat + dmesg: boot and one S3 cycle" "$(q '[.cycles[].mode]|join(",")')
 is "trace.dat + dmesg: every callback line of the log matched" \
    "$(q '[.cycles[1].callbacks[]|select(.kernel_us!=null)]|length')" "$(grep -c 'PM: calling' "$T/dmesg.txt")"
 
+# function_graph records in a trace.dat and in its report text
+G=$FIXTURES/qemu-q35-s3-tracecmd-fgraph
+xz -dc "$G/report.txt.xz" > "$T/fg-report.txt"
+"$PMSCOPE" analyze -q --json "$T/fg-dat.json" "$G/trace-v6.dat.xz"
+"$PMSCOPE" analyze -q --json "$J" "$T/fg-report.txt"
+# input3 suspend, report lines 657-661: input_dev_suspend 353.764 us calling
+# input_dev_release_keys 95.481 us and input_dev_toggle 16.355 us:
+# self 353.764 - 95.481 - 16.355 = 241.928 us
+is "function_graph in trace-cmd report text: total and self" \
+   "$(q '.cycles[0].callbacks[]|select(.device=="input3" and .phase=="suspend")|.callgraph.functions|map("\(.function) \(.total_ns) \(.self_ns)")|join(",")')" \
+   "input_dev_suspend 353764 241928,input_dev_release_keys 95481 95481,input_dev_toggle 16355 16355"
+jq -c '[.cycles[].callbacks[]|select(.callgraph)|[.device, .phase, .callgraph]]' "$J" > "$T/g1"
+jq -c '[.cycles[].callbacks[]|select(.callgraph)|[.device, .phase, .callgraph]]' "$T/fg-dat.json" > "$T/g2"
+ok "function_graph: the trace.dat's call summaries = its report's" cmp "$T/g1" "$T/g2"
+# callbacks with a funcgraph record between their start and end on sh-252
+# or a kworker, counted with awk
+is "function_graph: a summary for every callback with traced calls" "$(jq length "$T/g1")" \
+   "$(awk '{ t = $1 }
+	/device_pm_callback_start:/ { open[t] = 1; has[t] = 0; next }
+	/device_pm_callback_end:/ { if (open[t] && has[t]) n++; open[t] = 0; next }
+	/funcgraph_(entry|exit):/ && open[t] { has[t] = 1 }
+	END { print n }' "$T/fg-report.txt")"
+
 # bad input
 head -c 20000 "$D/trace.dat" > "$T/cut.dat"
 "$PMSCOPE" analyze -q "$T/cut.dat" 2>"$T/err"; rc=$?

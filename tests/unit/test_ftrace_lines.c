@@ -131,6 +131,26 @@ static void test_graph_plain(void **state)
 	assert_str(fl.func, "  __request_module() {");
 }
 
+static void test_graph_report(void **state)
+{
+	/* qemu-q35-s3-tracecmd-fgraph/report.txt: trace-cmd report prints
+	 * function_graph records as events (lines 659, 661) */
+	struct ftrace_line fl = split("              sh-252   [001]    39.031664: funcgraph_entry:      "
+				      "+ 95.481 us  |      input_dev_release_keys();");
+
+	(void)state;
+	assert_true(fl.graph);
+	assert_int_equal(fl.ts, 39031664000LL);
+	assert_int_equal(fl.pid, 252);
+	assert_str(fl.comm, "sh");
+	assert_str(fl.duration, "+ 95.481 us");
+	assert_str(fl.func, "      input_dev_release_keys();");
+	fl = split("              sh-252   [001]    39.031991: funcgraph_exit:       ! 353.764 us |    }");
+	assert_true(fl.graph);
+	assert_str(fl.duration, "! 353.764 us");
+	assert_str(fl.func, "    }");
+}
+
 static void test_not_lines(void **state)
 {
 	struct ftrace_line fl;
@@ -154,6 +174,7 @@ int main(void)
 		cmocka_unit_test(test_graph_abstime),
 		cmocka_unit_test(test_graph_comment),
 		cmocka_unit_test(test_graph_plain),
+		cmocka_unit_test(test_graph_report),
 		cmocka_unit_test(test_not_lines),
 	};
 
