@@ -100,7 +100,8 @@ ok "chromium: screenshot not blank (over 50 colours)" test "$("$pngstat" "$T/sho
 
 # A device named like markup: text in the page, never an element.
 sed -n '2125,2654p' "$FIXTURES/qemu-q35-s3-async1-medium/dmesg.txt" |
-	sed 's/alarmtimer alarmtimer.0.auto:/alarmtimer <img src=x onerror=alert(1)>:/' > "$T/xss.txt"
+	sed 's/alarmtimer alarmtimer.0.auto:/alarmtimer <img src=x onerror=alert(1)>:/' |
+	sed 's/sd 1:0:0:0:/sd <\/script>]]>\o377\o001x:/' > "$T/xss.txt"
 "$PMSCOPE" analyze -q --html "$T/x.html" "$T/xss.txt"
 ok "xss: html valid" xmllint --noout "$T/x.html"
 is "xss: no <img in the file" "$(grep -c '<img' "$T/x.html")" 0
@@ -108,6 +109,12 @@ is "xss: the name escaped in the data" "$(grep -c -F '\u003cimg src=x onerror=al
 browser --dump-dom "file://$T/x.html#click=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E" > "$T/xdom.html"
 is "xss: no script error" "$(state "$T/xdom.html" errors)" 0
 is "xss: no image element in the page" "$(state "$T/xdom.html" images)" 0
+"$PMSCOPE" analyze -q -j "$T/x.json" "$T/xss.txt"
+browser --dump-dom "file://$T/x.html#search=script" > "$T/xdom2.html"
+is "xss: a name with </script>, ]]>, a bad byte and a control byte: no script error" \
+   "$(state "$T/xdom2.html" errors)" 0
+is "xss: that name found by search like any other" "$(state "$T/xdom2.html" matches)" \
+   "$(jq '[.cycles[0].callbacks[] | select(.device | startswith("</script>]]>"))] | length' "$T/x.json")"
 is "xss: the detail panel shows the name" \
    "$(grep -c -F 'data-selected="&lt;img src=x onerror=alert(1)&gt; {alarmtimer}"' "$T/xdom.html")" 1
 done_testing

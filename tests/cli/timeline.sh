@@ -77,7 +77,8 @@ is "unwritable svg path: named" "$(grep -c "$T/nodir/x.svg" "$T/err")" 1
 
 # A device named like markup shows as text (one real cycle, one name changed).
 sed -n '2125,2654p' "$FIXTURES/qemu-q35-s3-async1-medium/dmesg.txt" |
-	sed 's/alarmtimer alarmtimer.0.auto:/alarmtimer <img src=x onerror=alert(1)>:/' > "$T/xss.txt"
+	sed 's/alarmtimer alarmtimer.0.auto:/alarmtimer <img src=x onerror=alert(1)>:/' |
+	sed 's/sd 1:0:0:0:/sd <\/script>]]>\o377\o001x:/' > "$T/xss.txt"
 "$PMSCOPE" analyze -q --svg "$T/x.svg" -j "$T/x.json" "$T/xss.txt"
 ok "xss: svg valid" xmllint --noout "$T/x.svg"
 is "xss: no <img element in the svg" "$(grep -c '<img' "$T/x.svg")" 0
