@@ -88,6 +88,7 @@ struct capture_opts {
 	bool callgraph;		/* function_graph below dpm_run_callback */
 	unsigned int graph_depth;
 	unsigned int cycles;	/* sizes the buffer */
+	unsigned int buffer_kb;	/* per CPU; 0: by mode and cycles */
 };
 
 struct tracefs_instance;
@@ -97,6 +98,8 @@ struct capture {
 	struct saved_settings saved;	/* everything to put back */
 	struct tracefs_instance *inst;
 	uint64_t kmsg_seq;		/* first kernel log record of the capture */
+	unsigned long kmsg_lost;	/* records of it the log overwrote */
+	unsigned long long overrun;	/* trace events lost, all CPUs */
 	enum capture_mode mode;
 	bool armed;
 };
@@ -128,9 +131,10 @@ int capture_state_remove(const struct capture_env *env, char *err, size_t errlen
 /* Pieces of a run folder (capture_kmsg.c, capture_facts.c). */
 /* The sequence number the next kernel log record will get. */
 int kmsg_next_seq(const struct capture_env *env, uint64_t *seq, char *err, size_t errlen);
-/* Kernel log records from @seq on into @path as dmesg text. */
+/* Kernel log records from @seq on into @path as dmesg text; @lost: records
+ * the log overwrote before they could be read. */
 int kmsg_save(const struct capture_env *env, uint64_t seq, const char *path,
-	      char *err, size_t errlen);
+	      unsigned long *lost, char *err, size_t errlen);
 int facts_save(const struct capture_env *env, const char *sysdir, char *err, size_t errlen);
 
 #endif

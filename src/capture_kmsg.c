@@ -137,7 +137,7 @@ int kmsg_next_seq(const struct capture_env *env, uint64_t *seq, char *err, size_
 }
 
 int kmsg_save(const struct capture_env *env, uint64_t seq, const char *path,
-	      char *err, size_t errlen)
+	      unsigned long *lost, char *err, size_t errlen)
 {
 	struct kmsg_src s;
 	struct kmsg_rec r;
@@ -164,9 +164,7 @@ int kmsg_save(const struct capture_env *env, uint64_t seq, const char *path,
 	}
 	if (n < 0)
 		snprintf(err, errlen, "reading the kernel log: %s", strerror(errno));
-	else if (s.lost)
-		fprintf(stderr, "pmscope: the kernel log wrapped: %lu records of the capture "
-			"lost (boot with a larger log_buf_len)\n", s.lost);
+	*lost = s.lost;
 	src_close(&s);
 	if (n < 0)
 		goto out;

@@ -43,6 +43,8 @@ static unsigned int buffer_kb(const struct capture_opts *o)
 	unsigned int kb = o->mode == CAP_DISK ? 8192 : 4096;
 	unsigned int cycles = o->cycles ? o->cycles : 1;
 
+	if (o->buffer_kb)
+		return o->buffer_kb;
 	kb *= cycles < 8 ? cycles : 8;
 	if (o->callgraph)
 		kb = 65536;
@@ -288,6 +290,26 @@ static int find_instance(struct capture *c)
 	return c->inst ? 0 : -1;
 }
 
+/* Events the ring buffer dropped because it was full, from per_cpu/cpuN/stats. */
+static unsigned long long trace_overrun(struct capture *c)
+{
+	unsigned long long sum = 0, v;
+	char name[64], *stats, *p;
+	int cpu;
+
+	for (cpu = 0; cpu < 4096; cpu++) {
+		snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
+		if (!tracefs_file_exists(c->inst, name))
+			break;
+		stats = tracefs_instance_file_read(c->inst, name, NULL);
+		p = stats ? strstr(stats, "overrun: ") : NULL;
+		if (p && sscanf(p + 9, "%llu", &v) == 1)
+			sum += v;
+		free(stats);
+	}
+	return sum;
+}
+
 /* How the trace was taken, as the instance says, into sys/facts.txt. */
 static void trace_facts(struct capture *c, const char *dir)
 {
@@ -299,8 +321,10 @@ static void trace_facts(struct capture *c, const char *dir)
 	free(path);
 	if (!f)
 		return;
-	fprintf(f, "capture.mode: %s\ncapture.instance: %s\n", capture_mode_name(c->mode),
-		c->inst ? CAPTURE_INSTANCE : "-");
+	fprintf(f, "capture.mode: %s\ncapture.instance: %s\ncapture.kmsg_lost: %lu\n",
+		capture_mode_name(c->mode), c->inst ? CAPTURE_INSTANCE : "-", c->kmsg_lost);
+	if (c->inst)
+		fprintf(f, "capture.trace_overrun: %llu\n", c->overrun);
 	for (i = 0; c->inst && i < ARRAY_SIZE(files); i++) {
 		char *v = tracefs_instance_file_read(c->inst, files[i], NULL);
 
@@ -322,6 +346,10 @@ int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
 	}
 	if (find_instance(c) == 0) {
 		inst_write(c, "tracing_on", "0", err, errlen);
+		c->overrun = trace_overrun(c);
+		if (c->overrun)
+			fprintf(stderr, "pmscope: the trace buffer was full: %llu events lost "
+				"(a larger --buffer-kb)\n", c->overrun);
 		trace = tracefs_instance_get_file(c->inst, "trace");
 		path = xasprintf("%s/trace.txt", dir);
 		rc = trace ? copy_file(trace, path, err, errlen) : -1;
@@ -334,7 +362,10 @@ int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
 			CAPTURE_INSTANCE);
 	}
 	path = xasprintf("%s/dmesg.txt", dir);
-	rc = kmsg_save(c->env, c->kmsg_seq, path, err, errlen);
+	rc = kmsg_save(c->env, c->kmsg_seq, path, &c->kmsg_lost, err, errlen);
+	if (c->kmsg_lost)
+		fprintf(stderr, "pmscope: the kernel log wrapped: %lu records of the capture "
+			"lost (boot with a larger log_buf_len)\n", c->kmsg_lost);
 	free(path);
 	if (rc < 0)
 		return -1;

@@ -214,6 +214,7 @@ static void record_usage(FILE *f)
 		"  -t, --pm-test LEVEL  /sys/power/pm_test level (freezer, devices, platform, ...)\n"
 		"  -g, --callgraph      function_graph below dpm_run_callback\n"
 		"      --graph-depth N  its max_graph_depth (default 3)\n"
+		"  -b, --buffer-kb N    trace buffer per CPU (default by mode, see pmscope(1))\n"
 		"  -o, --output DIR     the run folder (default pmscope-DATE-TIME)\n"
 		"  -q, --quiet          no terminal summary\n"
 		"  -h, --help           this text\n"
@@ -236,6 +237,7 @@ static void arm_usage(FILE *f)
 		"  -t, --pm-test LEVEL  /sys/power/pm_test level\n"
 		"  -g, --callgraph      function_graph below dpm_run_callback\n"
 		"      --graph-depth N  its max_graph_depth (default 3)\n"
+		"  -b, --buffer-kb N    trace buffer per CPU (default by mode, see pmscope(1))\n"
 		"  -h, --help           this text\n");
 }
 
@@ -276,6 +278,7 @@ static int parse_args(int argc, char **argv, const char *allowed, struct capture
 		{ "pm-test", required_argument, NULL, 't' },
 		{ "callgraph", no_argument, NULL, 'g' },
 		{ "graph-depth", required_argument, NULL, OPT_DEPTH },
+		{ "buffer-kb", required_argument, NULL, 'b' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "restore", no_argument, NULL, 'r' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -285,7 +288,7 @@ static int parse_args(int argc, char **argv, const char *allowed, struct capture
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "m:s:C:n:d:t:go:rqh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:s:C:n:d:t:gb:o:rqh", opts, NULL)) != -1) {
 		if (c == 'h') {
 			usage(stdout);
 			return 1;
@@ -312,6 +315,10 @@ static int parse_args(int argc, char **argv, const char *allowed, struct capture
 			break;
 		case 'd':
 			if (parse_uint(optarg, 86400, &a->delay) < 0)
+				goto bad_number;
+			break;
+		case 'b':
+			if (parse_uint(optarg, 4194304, &a->o.buffer_kb) < 0 || a->o.buffer_kb < 4)
 				goto bad_number;
 			break;
 		case OPT_DEPTH:
@@ -361,7 +368,7 @@ int cmd_record(int argc, char **argv)
 	bool failed = false;
 	int rc;
 
-	rc = parse_args(argc, argv, "msCndtgoq", &a, record_usage);
+	rc = parse_args(argc, argv, "msCndtgboq", &a, record_usage);
 	if (rc)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
 	if (!a.mode_given && !a.cmd) {
@@ -410,7 +417,7 @@ int cmd_arm(int argc, char **argv)
 	char err[1024];
 	int rc;
 
-	rc = parse_args(argc, argv, "mtg", &a, arm_usage);
+	rc = parse_args(argc, argv, "mtgb", &a, arm_usage);
 	if (rc)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
 	env_init(&env);

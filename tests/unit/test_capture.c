@@ -117,7 +117,7 @@ static void fake_written(const char *path, const char *value, void *arg)
 			     "7,21,5100000,-,caller=T99;serial 00:04: PM: calling pnp_bus_suspend @ 99, parent: pnp0\n"
 			     " SUBSYSTEM=pnp\n"
 			     "7,22,5100250,-,caller=T99;serial 00:04: PM: pnp_bus_suspend returned 0 after 250 usecs\n"
-			     "6,23,9000000,-,caller=T99;PM: suspend exit\n");
+			     "6,25,9000000,-,caller=T99;PM: suspend exit\n");
 		free(kmsg);
 		fk->suspends++;
 	}
@@ -139,6 +139,8 @@ static void fake_instance_made(const char *dir, void *arg)
 			put(dir, files[i], "0\n");
 	put(dir, "/available_tracers", fk->no_instance_graph ? "function nop\n" :
 	    "function_graph function nop\n");
+	put(dir, "/per_cpu/cpu0/stats", "entries: 5\noverrun: 7\ncommit overrun: 0\n");
+	put(dir, "/per_cpu/cpu1/stats", "entries: 2\noverrun: 0\ncommit overrun: 0\n");
 	put(dir, "/trace", "# tracer: nop\n"
 	    "  sh-99 [000] .....  5.100000: device_pm_callback_start: serial 00:04, parent: pnp0, bus [suspend]\n");
 }
@@ -400,6 +402,10 @@ static void test_record_restores(void **state)
 	free(s);
 	s = at_dir(run, "/sys/facts.txt");
 	assert_non_null(strstr(s, "power.mem_sleep: s2idle [deep]\n"));
+	/* records 23 and 24 were overwritten; 7 events dropped on CPU 0 */
+	assert_non_null(strstr(s, "capture.kmsg_lost: 2\n"));
+	assert_non_null(strstr(s, "capture.trace_overrun: 7\n"));
+	assert_non_null(strstr(s, "capture.trace_clock: global\n"));
 	free(s);
 	rm_tree(run);
 	free(run);

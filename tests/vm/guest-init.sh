@@ -62,6 +62,8 @@ case_probe() { mkdir $T/instances/probe; ls $T/instances/probe > probe.txt;
 	cat $T/instances/probe/available_tracers >> probe.txt; rmdir $T/instances/probe; }
 case_nocallgraph() { run nocallgraph pmscope record -m mem -s 5 --callgraph -o $O/nocallgraph; }
 case_pmtest() { run pmtest pmscope record -m mem -s 0 --pm-test devices -o $O/pmtest; }
+# hibernation up to the device freeze and thaw (no swap needed)
+case_disktest() { run disktest pmscope record -m disk -s 0 --pm-test devices -o $O/disktest; }
 case_cycles() { run cycles pmscope record -m mem -s 4 --cycles 2 --delay 1 -o $O/cycles; }
 
 # --cmd that returns before the suspend, as systemctl suspend does:

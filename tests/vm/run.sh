@@ -18,7 +18,7 @@ WAKE=6	# seconds in s2idle before the power button is pressed
 # s2idle first: after an S3 resume, QEMU 7.2's power button no longer
 # wakes s2idle (seen with 6.1; the RTC never does). function_graph in a
 # tracing instance needs a newer kernel than 6.1: a second boot on 6.12.
-BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,nocallgraph k612:linux-image-6.12-amd64:callgraph,cycles,cmd"}
+BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph k612:linux-image-6.12-amd64:callgraph,cycles,cmd"}
 
 mkdir -p "$V"
 exec 3>"$V/vm.log"
@@ -157,6 +157,8 @@ check_case() {
 		ok "$K s3: trace has the device callbacks" grep -q 'device_pm_callback_end:' "$O/s3/trace.txt"
 		ok "$K s3: trace clock global" grep -q '^capture.trace_clock: .*\[global\]' "$O/s3/sys/facts.txt"
 		ok "$K s3: private instance" grep -q '^capture.instance: pmscope' "$O/s3/sys/facts.txt"
+		ok "$K s3: no trace event lost" grep -q '^capture.trace_overrun: 0$' "$O/s3/sys/facts.txt"
+		ok "$K s3: no kernel log record lost" grep -q '^capture.kmsg_lost: 0$' "$O/s3/sys/facts.txt"
 		ok "$K s3: dmesg has the pm_print_times lines" grep -q 'PM: calling ' "$O/s3/dmesg.txt"
 		ok "$K s3: dmesg has pm_debug_messages" grep -q 'PM: suspend entry (deep)' "$O/s3/dmesg.txt"
 		ok "$K s3: dmesg starts after arming" sh -c "! grep -q 'Linux version' '$O/s3/dmesg.txt'"
@@ -204,6 +206,16 @@ check_case() {
 		restored callgraph
 		ok "$K callgraph: function_graph lines in the trace" grep -q 'dpm_run_callback() {' "$O/callgraph/trace.txt"
 		analyze callgraph
+		;;
+	disktest)
+		exit_status disktest 0
+		restored disktest
+		ok "$K disktest: the kernel stopped after freezing the devices" \
+			grep -q 'PM: hibernation: debug: Waiting for 5 seconds' "$O/disktest/dmesg.txt"
+		analyze disktest
+		is "$K disktest: a hibernation cycle" "$(jqc disktest '.cycles[0].mode')" disk
+		ok "$K disktest: freeze callbacks" test \
+			"$(jqc disktest '[.cycles[0].callbacks[] | select(.phase == "freeze")] | length')" -gt 0
 		;;
 	cmd)
 		exit_status cmd 0
