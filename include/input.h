@@ -94,6 +94,19 @@ int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 typedef void (*input_run_fn)(const struct pm_run *run, const char *source, void *ctx);
 size_t input_each(const char *path, input_run_fn fn, void *ctx, size_t *nbad);
 
+/*
+ * Keep the log lines around each callback's line for the reports
+ * (input_excerpts.c): EXCERPT_BEFORE lines before it and EXCERPT_AFTER
+ * after, each cut to EXCERPT_COLS bytes, longest callbacks first until
+ * about @budget bytes are kept. Reads each log once more; standard input
+ * cannot be read again and is passed over. Returns 0, or -1 with @err
+ * when a log could not be read again (what was read is kept).
+ */
+#define EXCERPT_BEFORE 2
+#define EXCERPT_AFTER 2
+#define EXCERPT_COLS 200
+int input_excerpts(struct pm_run *run, size_t budget, char *err, size_t errlen);
+
 /* System facts (input_sysfacts.c): sys/devices.txt and sys/devlinks.txt. */
 int sysfacts_devices(struct pm_run *run, const char *path, char *err, size_t errlen);
 int sysfacts_devlinks(struct pm_run *run, const char *path, char *err, size_t errlen);

@@ -202,6 +202,15 @@ struct pm_link {
 	const char *status;	/* "active", "dormant", ... as read */
 };
 
+/* Log lines kept for the reports: the lines around line @line of @file
+ * ("\n"-joined, the middle one is @line). */
+struct pm_excerpt {
+	const char *file;
+	unsigned int line;
+	unsigned int first;	/* line number of the first line in @text */
+	char *text;
+};
+
 struct pm_fact {
 	const char *key;
 	const char *value;
@@ -222,6 +231,9 @@ struct pm_run {
 	size_t nwarns, warns_cap;
 	struct pm_fact *facts;	/* kernel, host, ... as the inputs said */
 	size_t nfacts, facts_cap;
+	struct pm_excerpt *excerpts;	/* sorted by file pointer, line; none
+					 * unless asked for (input_excerpts()) */
+	size_t nexcerpts;
 	const char **sources;	/* input files read */
 	size_t nsources;
 };
@@ -242,5 +254,8 @@ bool run_failed(const struct pm_run *run);
 const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind);
 void callgraph_free(struct pm_callgraph *g);
 ns_t cb_duration(const struct pm_callback *cb);
+/* The kept lines around @line of @file, or NULL. */
+const struct pm_excerpt *run_excerpt(const struct pm_run *run, const char *file,
+				     unsigned int line);
 
 #endif

@@ -22,6 +22,8 @@ static const struct tl_output {
 	{ "png", "PNG timeline", report_png },
 	{ "html", "HTML timeline", report_html },
 };
+/* Bytes of log lines the HTML may carry: a few MB, whatever the run. */
+#define HTML_EXCERPT_BUDGET (4u << 20)
 enum { OPT_WIDTH = 256, OPT_FROM, OPT_TO, OPT_PHASE, OPT_TL };
 
 static void analyze_usage(FILE *f)
@@ -249,6 +251,10 @@ int cmd_analyze(int argc, char **argv)
 		fprintf(stderr, "pmscope: %s\n", err);
 		goto out;
 	}
+	/* The HTML's detail panel shows the log lines around a callback. */
+	if (tl_paths[ARRAY_SIZE(tl_outputs) - 1] &&
+	    input_excerpts(run, HTML_EXCERPT_BUDGET, err, sizeof(err)) < 0)
+		fprintf(stderr, "pmscope: log lines for the HTML: %s\n", err);
 	if (write_timelines(tl_paths, run, &ro, quiet) < 0)
 		goto out;
 	if (fflush(stdout) != 0) {

@@ -87,6 +87,9 @@ void run_free(struct pm_run *run)
 	}
 	for (i = 0; i < run->nwarns; i++)
 		free(run->warns[i].text);
+	for (i = 0; i < run->nexcerpts; i++)
+		free(run->excerpts[i].text);
+	free(run->excerpts);
 	free(run->cycles);
 	free(run->devs);
 	free(run->links);
@@ -246,4 +249,23 @@ ns_t cb_duration(const struct pm_callback *cb)
 void callgraph_free(struct pm_callgraph *g)
 {
 	free(g);
+}
+
+static int cmp_excerpt(const void *k, const void *e)
+{
+	const struct pm_excerpt *a = k, *b = e;
+
+	if (a->file != b->file)
+		return (uintptr_t)a->file < (uintptr_t)b->file ? -1 : 1;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+const struct pm_excerpt *run_excerpt(const struct pm_run *run, const char *file,
+				     unsigned int line)
+{
+	struct pm_excerpt key = { .file = file, .line = line };
+
+	if (!run->nexcerpts)
+		return NULL;
+	return bsearch(&key, run->excerpts, run->nexcerpts, sizeof(key), cmp_excerpt);
 }

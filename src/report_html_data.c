@@ -105,6 +105,30 @@ static void put_cbs(FILE *f, const struct tl_cycle *tc, struct strtab *fns)
 	fputc(']', f);
 }
 
+/* The log lines around each callback that has them kept, by box index:
+ * [first line number, text, file or null for the cycle's own]. */
+static void put_logs(FILE *f, const struct pm_run *run, const struct tl_cycle *tc)
+{
+	const struct pm_cycle *c = tc->c;
+	size_t i, n = 0;
+
+	fputs(",\"logs\":{", f);
+	for (i = 0; i < tc->nboxes && run->nexcerpts; i++) {
+		const struct pm_callback *cb = &c->cbs[tc->boxes[i].cb];
+		const struct pm_excerpt *e = run_excerpt(run, cb->file, cb->line);
+
+		if (!e)
+			continue;
+		put_sep(f, n++);
+		fprintf(f, "\"%zu\":[%u,", i, e->first);
+		tl_put_json(f, e->text);
+		fputc(',', f);
+		tl_put_json(f, cb->file == c->file ? NULL : cb->file);
+		fputc(']', f);
+	}
+	fputc('}', f);
+}
+
 /* Critical path segments and waits refer to callbacks by box index. */
 static int box(const struct tl_cycle *tc, int cb)
 {
@@ -210,6 +234,7 @@ static void put_cycle(FILE *f, const struct tl_layout *L, const struct tl_cycle 
 	put_phases(f, c);
 	put_lanes(f, tc);
 	put_cbs(f, tc, fns);
+	put_logs(f, L->run, tc);
 	put_path(f, tc);
 	put_graphs(f, tc);
 	fputc('}', f);

@@ -560,9 +560,24 @@
 		row(tb, 'lane', view(c).lanes[view(c).lane[i]].label);
 		row(tb, 'log line', c.source + ':' + c.cbs[o + C_LINE]);
 		box.appendChild(tb);
+		if (c.logs && c.logs[i]) box.appendChild(logLines(c.logs[i], c.cbs[o + C_LINE]));
 		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i]));
 		redraw();
 		publish();
+	}
+
+	// The log around the callback: [first line number, text, file or null].
+	function logLines(lg, at) {
+		var pre = document.createElement('pre'), lines = lg[1].split('\n'), k, span;
+		pre.className = 'log';
+		if (lg[2]) pre.title = lg[2];
+		for (k = 0; k < lines.length; k++) {
+			span = document.createElement('span');
+			span.textContent = (lg[0] + k) + '  ' + lines[k] + '\n';
+			if (lg[0] + k === at) span.className = 'at';
+			pre.appendChild(span);
+		}
+		return pre;
 	}
 
 	// function_graph summary: [box, calls, repaired, sleep_ns, fns, sleeps, path]
@@ -672,7 +687,7 @@
 		s.setAttribute('data-lane-names', view(c).lanes.map(function (l) { return l.label; }).join('|'));
 		s.setAttribute('data-matches', st.match ? String(st.nmatch) : '');
 		s.setAttribute('data-selected', st.sel >= 0 ? label(c, st.sel) : '');
-		s.setAttribute('data-detail', st.sel >= 0 ? $('detail').textContent : '');
+		s.setAttribute('data-detail', st.sel >= 0 ? $('detail').textContent.replace(/\n/g, ' ') : '');
 	}
 
 	// The view: its first and last ms from the cycle's start, and its span

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The log lines around each callback, for the reports' detail views: the
+ * model keeps only a file and line per callback, so the lines are read
+ * again, once per log, with a small ring of the last lines.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "input.h"
+
+#define RING (EXCERPT_BEFORE + EXCERPT_AFTER + 1)
+/* A guess at one excerpt's size, to turn the byte budget into a count. */
+#define EXCERPT_GUESS (RING * 100)
+
+struct want {
+	const char *file;
+	unsigned int line;
+	ns_t rank;
+};
+
+static int cmp_rank(const void *a, const void *b)
+{
+	const struct want *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank > y->rank ? -1 : 1;
+	if (x->file != y->file)
+		return (uintptr_t)x->file < (uintptr_t)y->file ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static int cmp_place(const void *a, const void *b)
+{
+	const struct pm_excerpt *x = a, *y = b;
+
+	if (x->file != y->file)
+		return (uintptr_t)x->file < (uintptr_t)y->file ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Every callback's line; unfinished ones rank first, they are the riddles. */
+static struct want *gather(const struct pm_run *run, size_t *n)
+{
+	struct want *w = NULL;
+	size_t cap = 0, k = 0, i, j;
+
+	for (i = 0; i < run->ncycles; i++) {
+		const struct pm_cycle *c = &run->cycles[i];
+
+		for (j = 0; j < c->ncbs; j++) {
+			const struct pm_callback *cb = &c->cbs[j];
+			ns_t d = cb_duration(cb);
+
+			if (!cb->file || !cb->line || !strcmp(cb->file, "-"))
+				continue;
+			VEC_RESERVE(w, k, cap);
+			w[k].file = cb->file;
+			w[k].line = cb->line;
+			w[k++].rank = d == NS_NONE ? INT64_MAX : d;
+		}
+	}
+	*n = k;
+	return w;
+}
+
+/* The chosen lines, in file and line order, without repeats. */
+static void choose(struct pm_run *run, size_t budget)
+{
+	size_t n, i, keep = budget / EXCERPT_GUESS;
+	struct want *w = gather(run, &n);
+	struct pm_excerpt *e;
+
+	if (n)
+		qsort(w, n, sizeof(*w), cmp_rank);
+	if (n > keep)
+		n = keep;
+	e = xcalloc(n ? n : 1, sizeof(*e));
+	for (i = 0; i < n; i++) {
+		e[i].file = w[i].file;
+		e[i].line = w[i].line;
+	}
+	if (n)
+		qsort(e, n, sizeof(*e), cmp_place);
+	run->nexcerpts = 0;
+	for (i = 0; i < n; i++)
+		if (!run->nexcerpts || cmp_place(&e[i], &e[run->nexcerpts - 1]))
+			e[run->nexcerpts++] = e[i];
+	run->excerpts = e;
+	free(w);
+}
+
+struct ring {
+	char text[RING][EXCERPT_COLS + 1];
+	unsigned int last;	/* line number of the newest line, 0 none */
+};
+
+static void ring_put(struct ring *r, unsigned int lineno, struct str line, bool too_long)
+{
+	char *slot = r->text[lineno % RING];
+
+	if (too_long)
+		snprintf(slot, EXCERPT_COLS + 1, "[line over %d bytes]", LINE_MAX_BYTES);
+	else
+		snprintf(slot, EXCERPT_COLS + 1, "%.*s", (int)line.len, line.p);
+	r->last = lineno;
+}
+
+/* Lines @e->line - BEFORE .. up to @e->line + AFTER, as far as read. */
+static void fill(struct pm_excerpt *e, const struct ring *r)
+{
+	unsigned int from = e->line > EXCERPT_BEFORE ? e->line - EXCERPT_BEFORE : 1;
+	unsigned int to = e->line + EXCERPT_AFTER < r->last ? e->line + EXCERPT_AFTER : r->last;
+	struct str_buf { char *p; size_t len, cap; } b = { 0 };
+	unsigned int l;
+
+	if (from + RING <= r->last)	/* fell out of the ring: cannot happen */
+		from = r->last - RING + 1;
+	for (l = from; l <= to; l++) {
+		const char *t = r->text[l % RING];
+		size_t n = strlen(t);
+
+		b.p = xrealloc(b.p, b.len + n + 2);
+		memcpy(b.p + b.len, t, n);
+		b.len += n;
+		b.p[b.len++] = l == to ? '\0' : '\n';
+	}
+	e->first = from;
+	e->text = b.p;
+}
+
+static int read_file(struct pm_excerpt *e, size_t n, char *err, size_t errlen)
+{
+	struct line_reader *r = reader_open(e[0].file, err, errlen);
+	struct ring *ring = xcalloc(1, sizeof(*ring));
+	struct str line;
+	size_t i = 0;
+	int rc = -1;
+
+	if (!r)
+		goto out;
+	while (i < n && (rc = reader_next(r, &line)) > 0) {
+		ring_put(ring, reader_lineno(r), line, reader_line_too_long(r));
+		while (i < n && e[i].line + EXCERPT_AFTER <= ring->last)
+			fill(&e[i++], ring);
+	}
+	for (; i < n && e[i].line <= ring->last; i++)	/* near the end */
+		fill(&e[i], ring);
+	if (rc < 0)
+		snprintf(err, errlen, "%s", reader_error(r));
+	rc = rc < 0 ? -1 : 0;
+	reader_close(r);
+out:
+	free(ring);
+	return rc;
+}
+
+int input_excerpts(struct pm_run *run, size_t budget, char *err, size_t errlen)
+{
+	size_t i = 0, j, k;
+	int rc = 0;
+
+	choose(run, budget);
+	while (i < run->nexcerpts) {
+		for (j = i; j < run->nexcerpts && run->excerpts[j].file == run->excerpts[i].file; j++)
+			;
+		if (read_file(run->excerpts + i, j - i, err, errlen) < 0)
+			rc = -1;
+		i = j;
+	}
+	/* Lines the file no longer has (it changed since) keep no entry. */
+	for (i = k = 0; i < run->nexcerpts; i++)
+		if (run->excerpts[i].text)
+			run->excerpts[k++] = run->excerpts[i];
+	run->nexcerpts = k;
+	return rc;
+}
