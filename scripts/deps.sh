@@ -29,6 +29,7 @@ if [ "$what" = test ] || [ "$what" = vm ]; then
 	have_cmd jq || need="$need jq"
 	have_cmd xmllint || need="$need libxml2-utils"
 	have_cmd chromium || need="$need chromium"
+	have_cmd firefox-esr || need="$need firefox-esr"
 	have_cmd mandoc || need="$need mandoc"
 	have_cmd gzip || need="$need gzip"
 	have_cmd xz || need="$need xz-utils"

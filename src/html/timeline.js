@@ -840,6 +840,10 @@
 			o = document.querySelector('#detail a');
 			if (o) o.click();
 		}
+		// Browsers without a DOM dump (Firefox) read the state from the console.
+		if (p.log) console.log('pmscope-state ' + JSON.stringify({
+			errors: errors.length, selected: $('pmscope-state').getAttribute('data-selected'),
+			detail: $('pmscope-state').getAttribute('data-detail'), drawn: st.drawn }));
 	}
 
 	function init() {

@@ -457,6 +457,41 @@ static void test_restore_from_armed_file(void **state)
 	fake_free(fk);
 }
 
+/* Values with spaces, '%' and newlines survive the armed file. */
+static void test_state_escapes(void **state)
+{
+	struct fake *fk = fake_new();
+	FAKE_ENV(fk, hooks);
+	struct capture c = { .env = &env, .mode = CAP_STANDBY, .kmsg_seq = 99 }, back;
+	char err[512], *s;
+
+	(void)state;
+	c.saved.v = xcalloc(2, sizeof(*c.saved.v));
+	c.saved.cap = 2;
+	c.saved.v[0].path = xstrdup("/sys/odd dir/x");
+	c.saved.v[0].value = xstrdup("a b%c\td");
+	c.saved.v[1].path = xstrdup("/sys/power/pm_test");
+	c.saved.v[1].value = xstrdup("");
+	c.saved.n = 2;
+	assert_int_equal(capture_state_store(&c, err, sizeof(err)), 0);
+	s = at(fk, CAPTURE_ARMED_FILE);
+	assert_string_equal(s, "pmscope-armed 1\nmode standby\nkmsg_seq 99\n"
+			    "restore /sys/odd%20dir/x a%20b%25c%09d\n"
+			    "restore /sys/power/pm_test \n");
+	free(s);
+	assert_int_equal(capture_state_load(&back, &env, err, sizeof(err)), 0);
+	assert_int_equal(back.mode, CAP_STANDBY);
+	assert_int_equal(back.kmsg_seq, 99);
+	assert_int_equal(back.saved.n, 2);
+	assert_string_equal(back.saved.v[0].path, "/sys/odd dir/x");
+	assert_string_equal(back.saved.v[0].value, "a b%c\td");
+	assert_string_equal(back.saved.v[1].value, "");
+	capture_free(&back);
+	capture_free(&c);
+	assert_int_equal(capture_state_remove(&env, err, sizeof(err)), 0);
+	fake_free(fk);
+}
+
 /* SIGINT while arming the RTC: no suspend, everything put back. */
 static void test_sigint_restores(void **state)
 {
@@ -585,6 +620,7 @@ int main(void)
 		cmocka_unit_test(test_restore_value),
 		cmocka_unit_test(test_record_restores),
 		cmocka_unit_test(test_restore_from_armed_file),
+		cmocka_unit_test(test_state_escapes),
 		cmocka_unit_test(test_sigint_restores),
 		cmocka_unit_test(test_arm_failure_restores),
 		cmocka_unit_test(test_callgraph_needs_instance_graph),

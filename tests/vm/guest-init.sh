@@ -98,6 +98,24 @@ sigint() {
 }
 case_sigint() { run sigint sigint; }
 
+# SIGTERM between two real S3 cycles: one cycle saved, all put back
+sigterm() {
+	pmscope record -m mem -s 3 --cycles 2 --delay 60 -o $O/sigterm 2> sigterm.err &
+	pid=$!
+	i=0
+	while ! grep -q 'cycle 1 of 2: resumed' sigterm.err && [ $i -lt 60 ]; do
+		sleep 1; i=$((i + 1))
+	done
+	sleep 1
+	snap > sigterm.during
+	kill -TERM $pid
+	wait $pid
+	rc=$?
+	cat sigterm.err
+	return $rc
+}
+case_sigterm() { run sigterm sigterm; }
+
 cases=$(sed -n 's/.*pmscope\.cases=\([^ ]*\).*/\1/p' /proc/cmdline | tr ',' ' ')
 log "kernel $(uname -r), cases: $cases"
 for c in $cases; do

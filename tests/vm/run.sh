@@ -18,7 +18,7 @@ WAKE=6	# seconds in s2idle before the power button is pressed
 # s2idle first: after an S3 resume, QEMU 7.2's power button no longer
 # wakes s2idle (seen with 6.1; the RTC never does). function_graph in a
 # tracing instance needs a newer kernel than 6.1: a second boot on 6.12.
-BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph k612:linux-image-6.12-amd64:callgraph,cycles,cmd"}
+BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph k612:linux-image-6.12-amd64:callgraph,cycles,cmd,sigterm"}
 
 mkdir -p "$V"
 exec 3>"$V/vm.log"
@@ -182,6 +182,14 @@ check_case() {
 		restored sigint during
 		ok "$K sigint: instance there meanwhile" grep -q 'instances=pmscope' "$O/sigint.during"
 		ok "$K sigint: run folder kept" test -f "$O/sigint/trace.txt"
+		;;
+	sigterm)
+		exit_status sigterm 3
+		restored sigterm during
+		ok "$K sigterm: said so" grep -q 'interrupted; everything was put back' "$O/sigterm.log"
+		analyze sigterm
+		is "$K sigterm: the one cycle done is saved" "$(jqc sigterm '.cycles | length')" 1
+		cycle_checks sigterm 0 mem
 		;;
 	s2idle)
 		exit_status s2idle 0

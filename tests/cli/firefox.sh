@@ -1,0 +1,44 @@
+#!/bin/sh
+# The HTML timeline in Firefox (ESR, headless) as well as Chromium: the q35
+# run's page loads with no script error, a scripted click on 1-2 shows its
+# details, the screenshot is not blank. Firefox has no DOM dump, so the
+# page prints its test state on the console (#log=1), which the profile
+# sends to standard output.
+. "$(dirname "$0")/../tap.sh"
+T=$TMPDIR_TEST
+pngstat=$(dirname "$PMSCOPE")/tests/pngstat
+
+# firefox NAME URL: screenshot to $T/NAME.png, console to $T/NAME.log
+firefox() {
+	rm -rf "$T/ff"
+	mkdir -p "$T/ff"
+	cat > "$T/ff/user.js" <<-'PREFS'
+	user_pref("devtools.console.stdout.content", true);
+	user_pref("browser.dom.window.dump.enabled", true);
+	PREFS
+	HOME=$T timeout 120 firefox-esr --headless --no-remote --profile "$T/ff" \
+		--window-size=1400,1000 --screenshot "$T/$1.png" "$2" > "$T/$1.log" 2>&1
+}
+page_errors() { grep -c '^JavaScript error: file:' "$T/$1.log"; }
+
+run=$T/q35
+mkdir -p "$run/sys"
+cp "$FIXTURES/qemu-q35-s3-async1-medium/dmesg.txt" "$run/"
+cp "$FIXTURES/qemu-q35-s3-async1-medium/guest/sys/devices.txt" "$run/sys/"
+"$PMSCOPE" analyze -q --html "$T/q.html" "$run"
+
+firefox q "file://$T/q.html#cycle=2&click=1-2&log=1"
+is "firefox: no script error" "$(page_errors q)" 0
+st=$(grep -a 'pmscope-state' "$T/q.log" | tail -1)
+is "firefox: the page ran and counted no error" "$(printf '%s' "$st" | grep -c -F '\"errors\":0')" 1
+is "firefox: the click selected 1-2" "$(printf '%s' "$st" | grep -c -F '\"selected\":\"1-2 {usb}\"')" 1
+is "firefox: its detail (450.503 ms on thread 146)" \
+   "$(printf '%s' "$st" | grep -c -F 'duration450.503 msthread146')" 1
+ok "firefox: screenshot taken" test -s "$T/q.png"
+ok "firefox: screenshot not blank (over 50 colours)" test "$("$pngstat" "$T/q.png" | cut -d' ' -f3)" -gt 50
+
+# The check can fail: the same page with a script error in it
+sed 's#</body>#<script>//<![CDATA[\nnosuchfunction();\n//]]></script></body>#' "$T/q.html" > "$T/bad.html"
+firefox bad "file://$T/bad.html"
+is "firefox: a script error is seen" "$(page_errors bad)" 1
+done_testing
