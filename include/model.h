@@ -77,7 +77,7 @@ struct pm_phase {
 	unsigned int line;	/* source line that defined it */
 };
 
-enum cb_flags {
+enum cb_flags {	/* 8 bits in struct pm_callback */
 	CB_UNFINISHED = 1 << 0,	/* start seen, no end */
 	CB_NO_START = 1 << 1,	/* end seen, start lost */
 	CB_FROM_TRACE = 1 << 2,
@@ -116,22 +116,47 @@ struct pm_callgraph {
 };
 #define CALLGRAPH_TOP 10
 
+/*
+ * A trace holds callbacks by the million, so a callback is 48 bytes:
+ * names, source file and call graph are small indices into tables the
+ * run and its cycle keep (cb_fn(), cb_event(), cb_file(), cb_graph()).
+ * The builder keeps every value inside its field (CB_*_MAX).
+ */
 struct pm_callback {
-	int dev;		/* index into run->devs */
-	int phase;		/* index into cycle->phases, -1 unknown
-				 * (PHASE_INFER only while the builder runs) */
-	const char *fn;		/* callback function, NULL when not printed */
-	const char *event;	/* kernel's pm event: "suspend", "freeze" ... */
 	ns_t start, end;
-	int64_t kernel_us;	/* kernel-measured duration, US_NONE */
-	int pid;		/* thread that ran it, -1 unknown */
-	bool async;		/* ran outside the driving thread */
-	bool has_ret;
-	int ret;
-	unsigned int flags;
-	const char *file;	/* source file and line of the start */
-	unsigned int line;
-	struct pm_callgraph *graph;	/* function_graph summary, NULL */
+	int32_t kernel_us;	/* kernel-measured duration, US_NONE; saturates
+				 * at INT32_MAX (35 minutes) */
+	int32_t ret;
+	uint32_t line;		/* source line of the start */
+	int32_t dev;		/* index into run->devs */
+	int32_t pid:24;		/* thread that ran it, -1 unknown (the
+				 * kernel's PID_MAX_LIMIT is 2^22) */
+	uint32_t event_id:8;	/* kernel's pm event, cb_event() */
+	int32_t graph_id:24;	/* index into cycle->graphs, -1 none */
+	uint32_t flags:8;	/* enum cb_flags */
+	uint32_t fn_id:24;	/* callback function, cb_fn() */
+	uint32_t async:1;	/* ran outside the driving thread */
+	uint32_t has_ret:1;
+	int16_t phase;		/* index into cycle->phases, -1 unknown
+				 * (PHASE_INFER only while the builder runs) */
+	uint16_t file_id;	/* index into run->sources, cb_file() */
+};
+#define CB_PID_MAX ((1 << 23) - 1)
+#define CB_GRAPHS_MAX ((1 << 23) - 1)
+#define CB_FNS_MAX ((1u << 24) - 1)
+#define CB_EVENTS_MAX 255u
+#define CB_PHASES_MAX INT16_MAX
+#define CB_SOURCES_MAX UINT16_MAX
+
+/*
+ * Names shared by a run's callbacks, each kept once: index 0 is none
+ * (NULL), the rest are interned in the run's pool.
+ */
+struct name_table {
+	const char **names;
+	size_t n, cap;
+	uint32_t *slots;	/* interned pointer -> index, open addressing */
+	size_t nslots;
 };
 
 struct pm_device {
@@ -175,6 +200,9 @@ struct pm_cycle {
 	size_t nphases, phases_cap;
 	struct pm_callback *cbs;
 	size_t ncbs, cbs_cap;
+	struct pm_callgraph **graphs;	/* function_graph summaries, each
+					 * owned here, cb->graph_id */
+	size_t ngraphs, graphs_cap;
 	struct pm_thread *threads;
 	size_t nthreads;
 	const char *file;
@@ -236,6 +264,7 @@ struct pm_run {
 	size_t nexcerpts;
 	const char **sources;	/* input files read */
 	size_t nsources;
+	struct name_table cb_fns, cb_events;	/* callbacks' fn_id, event_id */
 };
 
 struct pm_run *run_new(void);
@@ -254,6 +283,31 @@ bool run_failed(const struct pm_run *run);
 const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind);
 void callgraph_free(struct pm_callgraph *g);
 ns_t cb_duration(const struct pm_callback *cb);
+
+/* @name's index in @t, added when new (@name interned in the run's pool,
+ * NULL is 0); 0 when @t already holds @max names. */
+uint32_t name_table_id(struct name_table *t, const char *name, uint32_t max);
+
+static inline const char *cb_fn(const struct pm_run *run, const struct pm_callback *cb)
+{
+	return cb->fn_id ? run->cb_fns.names[cb->fn_id] : NULL;
+}
+
+static inline const char *cb_event(const struct pm_run *run, const struct pm_callback *cb)
+{
+	return cb->event_id ? run->cb_events.names[cb->event_id] : NULL;
+}
+
+static inline const char *cb_file(const struct pm_run *run, const struct pm_callback *cb)
+{
+	return cb->file_id < run->nsources ? run->sources[cb->file_id] : NULL;
+}
+
+static inline const struct pm_callgraph *cb_graph(const struct pm_cycle *c,
+						  const struct pm_callback *cb)
+{
+	return cb->graph_id >= 0 && (size_t)cb->graph_id < c->ngraphs ? c->graphs[cb->graph_id] : NULL;
+}
 /* The kept lines around @line of @file, or NULL. */
 const struct pm_excerpt *run_excerpt(const struct pm_run *run, const char *file,
 				     unsigned int line);

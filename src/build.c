@@ -12,6 +12,9 @@
 struct builder {
 	struct pm_run *run;
 	const char *file;
+	uint16_t file_id;	/* index into run->sources */
+	bool names_full;	/* warned: a name table is full */
+	bool phases_full;	/* warned: a cycle has CB_PHASES_MAX phases */
 	int cur;		/* open cycle index, -1 none */
 	int open_phase;		/* begun, not ended, in the open cycle */
 	size_t unassigned;	/* first callback that may lack a phase */
@@ -41,6 +44,7 @@ struct builder *builder_new(struct pm_run *run, const char *file)
 	b->file = strpool_cstr(&run->pool, file);
 	b->cur = -1;
 	b->open_phase = -1;
+	b->file_id = (uint16_t)(run->nsources < CB_SOURCES_MAX ? run->nsources : CB_SOURCES_MAX);
 	run->sources = xrealloc(run->sources, (run->nsources + 1) * sizeof(char *));
 	run->sources[run->nsources++] = b->file;
 	return b;
@@ -125,6 +129,19 @@ static int add_phase(struct builder *b, struct pm_cycle *c, enum phase_kind kind
 	return (int)c->nphases++;
 }
 
+/* A callback keeps its phase in 16 bits: no log has that many phases in
+ * one cycle, so the rest are dropped, once said. */
+static bool too_many_phases(struct builder *b, struct pm_cycle *c, const struct pm_event *ev)
+{
+	if (c->nphases < CB_PHASES_MAX)
+		return false;
+	if (!b->phases_full)
+		run_warn(b->run, WARN_WARNING, c->index, b->file, ev->line,
+			 "more than %d phases in one cycle: later ones ignored", CB_PHASES_MAX);
+	b->phases_full = true;
+	return true;
+}
+
 static const char *phase_name(struct builder *b, const struct pm_event *ev)
 {
 	if (ev->text.len)
@@ -180,6 +197,8 @@ static void on_phase_begin(struct builder *b, const struct pm_event *ev)
 			break;
 		}
 	}
+	if (idx < 0 && too_many_phases(b, c, ev))
+		return;
 	if (idx < 0)
 		idx = add_phase(b, c, ev->phase, str_c(name), ev->line);
 	c->phases[idx].start = ev->ts;
@@ -243,6 +262,8 @@ static void on_phase_end(struct builder *b, const struct pm_event *ev)
 			break;
 		}
 	}
+	if (idx < 0 && too_many_phases(b, c, ev))
+		return;
 	if (idx < 0) {
 		idx = add_phase(b, c, ev->phase, str_c(name), ev->line);
 		/* The kernel's printed length says where the phase began. */
@@ -301,6 +322,29 @@ static void set_device_facts(struct builder *b, int id, const struct pm_event *e
 	}
 }
 
+/* @name's index in @t; a full table drops the name, once said. */
+static uint32_t cb_name(struct builder *b, struct name_table *t, struct str name,
+			uint32_t max, unsigned int line)
+{
+	uint32_t id;
+
+	if (!name.len)
+		return 0;
+	id = name_table_id(t, strpool_get(&b->run->pool, name), max);
+	if (!id && !b->names_full) {
+		b->names_full = true;
+		run_warn(b->run, WARN_WARNING, 0, b->file, line,
+			 "more than %u distinct callback names: later ones not kept", max);
+	}
+	return id;
+}
+
+/* The kernel's figure fits 35 minutes; longer ones say at least that. */
+static int32_t kernel_us_field(int64_t us)
+{
+	return us > INT32_MAX ? INT32_MAX : us < 0 ? US_NONE : (int32_t)us;
+}
+
 static struct pm_callback *add_cb(struct builder *b, struct pm_cycle *c,
 				  int dev, const struct pm_event *ev)
 {
@@ -313,14 +357,13 @@ static struct pm_callback *add_cb(struct builder *b, struct pm_cycle *c,
 	cb->phase = b->open_phase;
 	cb->start = cb->end = NS_NONE;
 	cb->kernel_us = US_NONE;
-	cb->pid = ev->pid;
+	cb->pid = ev->pid >= 0 && ev->pid <= CB_PID_MAX ? ev->pid : -1;
 	cb->flags = ev->cb_flags;
-	cb->file = b->file;
+	cb->file_id = b->file_id;
 	cb->line = ev->line;
-	if (ev->fn.len)
-		cb->fn = strpool_get(&b->run->pool, ev->fn);
-	if (ev->event.len)
-		cb->event = strpool_get(&b->run->pool, ev->event);
+	cb->graph_id = -1;
+	cb->fn_id = cb_name(b, &b->run->cb_fns, ev->fn, CB_FNS_MAX, ev->line);
+	cb->event_id = cb_name(b, &b->run->cb_events, ev->event, CB_EVENTS_MAX, ev->line);
 	return cb;
 }
 
@@ -363,11 +406,11 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	cb->flags &= ~CB_UNFINISHED;
 	cb->flags |= ev->cb_flags;
 	cb->end = ev->ts;
-	cb->kernel_us = ev->kernel_us;
+	cb->kernel_us = kernel_us_field(ev->kernel_us);
 	cb->has_ret = ev->has_ret;
 	cb->ret = ev->ret;
-	if (!cb->fn && ev->fn.len)
-		cb->fn = strpool_get(&run->pool, ev->fn);
+	if (!cb->fn_id)
+		cb->fn_id = cb_name(b, &run->cb_fns, ev->fn, CB_FNS_MAX, ev->line);
 	/*
 	 * dmesg prints "calling" before the kernel starts its clock and the
 	 * return line right after it stops: the end line's time minus the
@@ -382,7 +425,7 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	if (ev->has_ret && ev->ret != 0 && !(cb->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK)))
 		run_warn(run, WARN_FAILURE, c->index, b->file, ev->line,
 			 "%s: %s callback returned %d", d->name,
-			 cb->fn ? cb->fn : "PM", ev->ret);
+			 cb_fn(run, cb) ? cb_fn(run, cb) : "PM", ev->ret);
 }
 
 /*
@@ -446,9 +489,12 @@ static void on_cb_graph(struct builder *b, const struct pm_event *ev)
 	if (!c || dev < 0 || b->run->devs[dev].open_cb < 0 || b->run->devs[dev].open_cycle != b->cur)
 		return;
 	cb = &c->cbs[b->run->devs[dev].open_cb];
-	if (cb->graph || (ev->pid >= 0 && cb->pid >= 0 && cb->pid != ev->pid))
+	if (cb->graph_id >= 0 || (ev->pid >= 0 && cb->pid >= 0 && cb->pid != ev->pid) ||
+	    c->ngraphs >= CB_GRAPHS_MAX)
 		return;
-	cb->graph = callgraph_copy(&b->run->pool, ev->graph);
+	VEC_RESERVE(c->graphs, c->ngraphs, c->graphs_cap);
+	c->graphs[c->ngraphs] = callgraph_copy(&b->run->pool, ev->graph);
+	cb->graph_id = (int32_t)c->ngraphs++;
 }
 
 static void on_cycle_end(struct builder *b, const struct pm_event *ev)

@@ -140,8 +140,8 @@ static size_t take_figures(const struct pm_run *run, struct pm_cycle *t,
 		tc = &t->cbs[m];
 		tc->kernel_us = dc->kernel_us;
 		tc->flags |= dc->flags & CB_US_1024;
-		if (!tc->fn)
-			tc->fn = dc->fn;
+		if (!tc->fn_id)
+			tc->fn_id = dc->fn_id;	/* one run, one name table */
 	}
 	for (i = 0; i < d->nphases; i++) {
 		int tp = same_phase(t, d, (int)i);
@@ -195,8 +195,9 @@ static void drop_cycle(struct pm_run *run, size_t di, size_t ti)
 		run->warns[n++] = *w;
 	}
 	run->nwarns = n;
-	for (i = 0; i < run->cycles[di].ncbs; i++)
-		callgraph_free(run->cycles[di].cbs[i].graph);
+	for (i = 0; i < run->cycles[di].ngraphs; i++)
+		callgraph_free(run->cycles[di].graphs[i]);
+	free(run->cycles[di].graphs);
 	free(run->cycles[di].phases);
 	free(run->cycles[di].cbs);
 	free(run->cycles[di].threads);

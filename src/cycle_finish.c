@@ -184,7 +184,7 @@ static void infer_phases(struct pm_run *run, struct pm_cycle *c, enum phase_kind
 
 		if (cb->phase >= 0)
 			continue;
-		k = kind_of_fn(cb->fn);
+		k = kind_of_fn(cb_fn(run, cb));
 		/* phases only move forward; an unknown name stays where we are */
 		if (k != PK_COUNT && (k > cur || (phase_kind_is_resume(k) && !phase_kind_is_resume(cur))))
 			cur = k;
@@ -373,11 +373,11 @@ static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
 		 * initcall a boot stopped in is a hang.
 		 */
 		if (c->mode == MODE_BOOT && i != hung) {
-			run_warn(run, WARN_WARNING, c->index, cb->file, cb->line,
+			run_warn(run, WARN_WARNING, c->index, cb_file(run, cb), cb->line,
 				 "%s: no return line (lost or garbled?)", run->devs[cb->dev].name);
 			continue;
 		}
-		run_warn(run, WARN_FAILURE, c->index, cb->file, cb->line,
+		run_warn(run, WARN_FAILURE, c->index, cb_file(run, cb), cb->line,
 			 "%s: %s callback never returned", run->devs[cb->dev].name,
 			 cb->phase >= 0 ? c->phases[cb->phase].name : "PM");
 	}

@@ -79,6 +79,10 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 		goto out;
 	}
 	kind = input_detect(window);
+	if (run->nsources >= CB_SOURCES_MAX) {	/* a callback's file_id is 16 bits */
+		snprintf(err, errlen, "%s: more than %u input files", path, CB_SOURCES_MAX);
+		goto out;
+	}
 	b = builder_new(run, path);
 	if (kind == INPUT_TRACE_DAT) {
 		reader_close(r);	/* libtracecmd reads the file itself */

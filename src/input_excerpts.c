@@ -52,10 +52,10 @@ static struct want *gather(const struct pm_run *run, size_t *n)
 			const struct pm_callback *cb = &c->cbs[j];
 			ns_t d = cb_duration(cb);
 
-			if (!cb->file || !cb->line || !strcmp(cb->file, "-"))
+			if (!cb_file(run, cb) || !cb->line || !strcmp(cb_file(run, cb), "-"))
 				continue;
 			VEC_RESERVE(w, k, cap);
-			w[k].file = cb->file;
+			w[k].file = cb_file(run, cb);
 			w[k].line = cb->line;
 			w[k++].rank = d == NS_NONE ? INT64_MAX : d;
 		}

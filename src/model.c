@@ -79,8 +79,9 @@ void run_free(struct pm_run *run)
 	for (i = 0; i < run->ncycles; i++) {
 		size_t j;
 
-		for (j = 0; j < run->cycles[i].ncbs; j++)
-			callgraph_free(run->cycles[i].cbs[j].graph);
+		for (j = 0; j < run->cycles[i].ngraphs; j++)
+			callgraph_free(run->cycles[i].graphs[j]);
+		free(run->cycles[i].graphs);
 		free(run->cycles[i].phases);
 		free(run->cycles[i].cbs);
 		free(run->cycles[i].threads);
@@ -97,6 +98,10 @@ void run_free(struct pm_run *run)
 	free(run->warns);
 	free(run->facts);
 	free(run->sources);
+	free(run->cb_fns.names);
+	free(run->cb_fns.slots);
+	free(run->cb_events.names);
+	free(run->cb_events.slots);
 	strpool_free(&run->pool);
 	free(run);
 }
@@ -124,6 +129,49 @@ static void dev_rehash(struct pm_run *run)
 	free(run->dev_slots);
 	run->dev_slots = slots;
 	run->dev_nslots = n;
+}
+
+static void name_rehash(struct name_table *t)
+{
+	size_t n = t->nslots ? t->nslots * 2 : 256, i, j;
+	uint32_t *slots = xcalloc(n, sizeof(*slots));
+
+	for (i = 1; i < t->n; i++) {
+		for (j = ptr_hash(t->names[i]) & (n - 1); slots[j]; j = (j + 1) & (n - 1))
+			;
+		slots[j] = (uint32_t)i;
+	}
+	free(t->slots);
+	t->slots = slots;
+	t->nslots = n;
+}
+
+uint32_t name_table_id(struct name_table *t, const char *name, uint32_t max)
+{
+	size_t j;
+
+	if (!name)
+		return 0;
+	if (t->nslots) {
+		for (j = ptr_hash(name) & (t->nslots - 1); t->slots[j];
+		     j = (j + 1) & (t->nslots - 1))
+			if (t->names[t->slots[j]] == name)
+				return t->slots[j];
+	}
+	if (!t->n) {	/* index 0 is none */
+		VEC_RESERVE(t->names, t->n, t->cap);
+		t->names[t->n++] = NULL;
+	}
+	if (t->n > max)
+		return 0;
+	if ((t->n + 1) * 2 >= t->nslots)
+		name_rehash(t);
+	VEC_RESERVE(t->names, t->n, t->cap);
+	t->names[t->n] = name;
+	for (j = ptr_hash(name) & (t->nslots - 1); t->slots[j]; j = (j + 1) & (t->nslots - 1))
+		;
+	t->slots[j] = (uint32_t)t->n;
+	return (uint32_t)t->n++;
 }
 
 /* @name must be interned in run->pool: lookups compare pointers. */
@@ -238,10 +286,14 @@ const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kin
 	return NULL;
 }
 
+/* Millions of callbacks: their size is most of a trace's memory. */
+_Static_assert(sizeof(struct pm_callback) <= 48, "struct pm_callback grew past 48 bytes");
+_Static_assert(CB_US_1024 < 1 << 8, "enum cb_flags outgrew pm_callback.flags");
+
 ns_t cb_duration(const struct pm_callback *cb)
 {
 	if (cb->start == NS_NONE || cb->end == NS_NONE)
-		return cb->kernel_us != US_NONE ? cb->kernel_us * 1000 : NS_NONE;
+		return cb->kernel_us != US_NONE ? (ns_t)cb->kernel_us * 1000 : NS_NONE;
 	return cb->end - cb->start;
 }
 

@@ -83,7 +83,8 @@ static void put_lanes(FILE *f, const struct tl_cycle *tc)
 	fputc(']', f);
 }
 
-static void put_cbs(FILE *f, const struct tl_cycle *tc, struct strtab *fns)
+static void put_cbs(FILE *f, const struct pm_run *run, const struct tl_cycle *tc,
+		    struct strtab *fns)
 {
 	const struct pm_cycle *c = tc->c;
 	size_t i;
@@ -95,12 +96,12 @@ static void put_cbs(FILE *f, const struct tl_cycle *tc, struct strtab *fns)
 		ns_t end = cb->end;
 
 		if (end == NS_NONE && !(cb->flags & CB_UNFINISHED) && cb->kernel_us != US_NONE)
-			end = cb->start + cb->kernel_us * 1000;
+			end = cb->start + (ns_t)cb->kernel_us * 1000;
 		put_sep(f, i);
 		fprintf(f, "%d,%d,%lld,%lld,%d,%d,%d,%u,%d,%d,%u", cb->dev, cb->phase,
 			off(c, cb->start), off(c, end), cb->pid, b->lane, b->row,
 			b->flags | (cb->has_ret ? TLB_HAS_RET : 0), cb->has_ret ? cb->ret : 0,
-			str_index(fns, cb->fn), cb->line);
+			str_index(fns, cb_fn(run, cb)), cb->line);
 	}
 	fputc(']', f);
 }
@@ -115,7 +116,7 @@ static void put_logs(FILE *f, const struct pm_run *run, const struct tl_cycle *t
 	fputs(",\"logs\":{", f);
 	for (i = 0; i < tc->nboxes && run->nexcerpts; i++) {
 		const struct pm_callback *cb = &c->cbs[tc->boxes[i].cb];
-		const struct pm_excerpt *e = run_excerpt(run, cb->file, cb->line);
+		const struct pm_excerpt *e = run_excerpt(run, cb_file(run, cb), cb->line);
 
 		if (!e)
 			continue;
@@ -123,7 +124,7 @@ static void put_logs(FILE *f, const struct pm_run *run, const struct tl_cycle *t
 		fprintf(f, "\"%zu\":[%u,", i, e->first);
 		tl_put_json(f, e->text);
 		fputc(',', f);
-		tl_put_json(f, cb->file == c->file ? NULL : cb->file);
+		tl_put_json(f, cb_file(run, cb) == c->file ? NULL : cb_file(run, cb));
 		fputc(']', f);
 	}
 	fputc('}', f);
@@ -194,7 +195,7 @@ static void put_graphs(FILE *f, const struct tl_cycle *tc)
 
 	fputs(",\"graphs\":[", f);
 	for (i = 0; i < tc->nboxes; i++) {
-		const struct pm_callgraph *g = tc->c->cbs[tc->boxes[i].cb].graph;
+		const struct pm_callgraph *g = cb_graph(tc->c, &tc->c->cbs[tc->boxes[i].cb]);
 
 		if (!g)
 			continue;
@@ -233,7 +234,7 @@ static void put_cycle(FILE *f, const struct tl_layout *L, const struct tl_cycle 
 			off(c, tc->piece[1].t0), tc->machine);
 	put_phases(f, c);
 	put_lanes(f, tc);
-	put_cbs(f, tc, fns);
+	put_cbs(f, L->run, tc, fns);
 	put_logs(f, L->run, tc);
 	put_path(f, tc);
 	put_graphs(f, tc);

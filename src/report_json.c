@@ -62,7 +62,7 @@ static struct json_object *cb_json(const struct pm_run *run, const struct pm_cyc
 	add(o, "driver", jstr(d->driver && *d->driver ? d->driver : NULL));
 	add(o, "parent", jstr(d->parent));
 	add(o, "phase", jstr(cb->phase >= 0 ? c->phases[cb->phase].name : NULL));
-	add(o, "callback", jstr(cb->fn));
+	add(o, "callback", jstr(cb_fn(run, cb)));
 	add(o, "start_ns", jns(cb->start));
 	add(o, "end_ns", jns(cb->end));
 	add(o, "kernel_us", cb->kernel_us == US_NONE ? NULL : json_object_new_int64(cb->kernel_us));
@@ -75,9 +75,9 @@ static struct json_object *cb_json(const struct pm_run *run, const struct pm_cyc
 	add(o, "kind", jstr(cb->flags & CB_INITCALL ? "initcall" :
 			    cb->flags & CB_PROBE ? "probe" :
 			    cb->flags & CB_QUIRK ? "quirk" : "pm"));
-	add(o, "source", json_object_new_string(cb->file));
+	add(o, "source", json_object_new_string(cb_file(run, cb)));
 	add(o, "line", json_object_new_int((int)cb->line));
-	report_json_callgraph(o, cb->graph);
+	report_json_callgraph(o, cb_graph(c, cb));
 	return o;
 }
 

@@ -31,12 +31,12 @@ void report_text_callgraph(FILE *f, const struct pm_run *run, const struct pm_cy
 	for (i = 0; i < c->ncbs; i++) {
 		const struct pm_callback *cb = &c->cbs[i];
 
-		if (cb->graph && (!best || cb_duration(cb) > cb_duration(best)))
+		if (cb_graph(c, cb) && (!best || cb_duration(cb) > cb_duration(best)))
 			best = cb;
 	}
 	if (!best)
 		return;
-	g = best->graph;
+	g = cb_graph(c, best);
 	fprintf(f, "  inside %s %s (%u traced calls%s): slept %.3f ms\n",
 		run->devs[best->dev].name, best->phase >= 0 ? c->phases[best->phase].name : "?",
 		g->calls, g->repaired ? ", nesting repaired" : "", g->sleep_ns / 1e6);

@@ -14,7 +14,7 @@ static ns_t cb_draw_end(const struct pm_cycle *c, const struct pm_callback *cb)
 	if (cb->end != NS_NONE)
 		return cb->end;
 	if (!(cb->flags & CB_UNFINISHED) && cb->kernel_us != US_NONE)
-		return cb->start + cb->kernel_us * 1000;
+		return cb->start + (ns_t)cb->kernel_us * 1000;
 	return c->end;
 }
 

@@ -59,16 +59,17 @@ const char *tl_label_text(const struct pm_run *run, const struct pm_cycle *c,
 	return buf;
 }
 
-static const char *cb_kind(const struct pm_callback *cb)
+static const char *cb_kind(const struct pm_run *run, const struct pm_callback *cb)
 {
 	return cb->flags & CB_INITCALL ? "initcall" : cb->flags & CB_PROBE ? "probe" :
-	       cb->flags & CB_QUIRK ? "quirk" : cb->event ? cb->event : "callback";
+	       cb->flags & CB_QUIRK ? "quirk" : cb_event(run, cb) ? cb_event(run, cb) : "callback";
 }
 
 char *tl_cb_title(const struct pm_run *run, const struct pm_cycle *c, int i)
 {
 	const struct pm_callback *cb = &c->cbs[i];
 	const struct pm_device *d = &run->devs[cb->dev];
+	const char *fn = cb_fn(run, cb);
 	ns_t dur = cb_duration(cb);
 	char len[48], thr[48], ret[32];
 
@@ -89,8 +90,8 @@ char *tl_cb_title(const struct pm_run *run, const struct pm_cycle *c, int i)
 	return xasprintf("%s%s%s%s\n%s %s%s%s\nstart +%.3f ms, %s, %s%s", d->name,
 			 d->driver && *d->driver ? " {" : "", d->driver ? d->driver : "",
 			 d->driver && *d->driver ? "}" : "",
-			 cb->phase >= 0 ? c->phases[cb->phase].name : "?", cb_kind(cb),
-			 cb->fn ? " " : "", cb->fn ? cb->fn : "",
+			 cb->phase >= 0 ? c->phases[cb->phase].name : "?", cb_kind(run, cb),
+			 fn ? " " : "", fn ? fn : "",
 			 cb->start != NS_NONE && c->start != NS_NONE ? (cb->start - c->start) / 1e6 : 0.0,
 			 len, thr, ret);
 }
