@@ -45,7 +45,7 @@ $(B)/pmscope: $(OBJ)
 $(B)/libpmscope.a: $(LIBOBJ)
 	rm -f $@ && ar rcs $@ $^
 
-$(B)/tests/%: tests/unit/%.c $(B)/libpmscope.a
+$(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(B)/libpmscope.a
 	@mkdir -p $(dir $@)
 	@echo "  TEST    $@"
 	@$(CC) $(ALL_CFLAGS) -DFIXTURES=\"$(CURDIR)/tests/fixtures\" -o $@ $< $(B)/libpmscope.a \

@@ -212,7 +212,7 @@ static void record_usage(FILE *f)
 		"  -n, --cycles N       suspend N times (default 1)\n"
 		"  -d, --delay N        seconds between cycles (default 5)\n"
 		"  -t, --pm-test LEVEL  /sys/power/pm_test level (freezer, devices, platform, ...)\n"
-		"  -g, --callgraph      function_graph below dpm_run_callback\n"
+		"  -g, --callgraph      function_graph of the device callbacks (see pmscope(1))\n"
 		"      --graph-depth N  its max_graph_depth (default 3)\n"
 		"  -b, --buffer-kb N    trace buffer per CPU (default by mode, see pmscope(1))\n"
 		"  -o, --output DIR     the run folder (default pmscope-DATE-TIME)\n"
@@ -235,7 +235,7 @@ static void arm_usage(FILE *f)
 		"  -m, --mode MODE      check that MODE is offered; mem also selects\n"
 		"                       mem_sleep deep\n"
 		"  -t, --pm-test LEVEL  /sys/power/pm_test level\n"
-		"  -g, --callgraph      function_graph below dpm_run_callback\n"
+		"  -g, --callgraph      function_graph of the device callbacks (see pmscope(1))\n"
 		"      --graph-depth N  its max_graph_depth (default 3)\n"
 		"  -b, --buffer-kb N    trace buffer per CPU (default by mode, see pmscope(1))\n"
 		"  -h, --help           this text\n");

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "load_run.h"
 
 #include "analysis.h"
 #include "input.h"
@@ -26,17 +27,6 @@
 #define SKY_MEM FIXTURES "/pmgraph-2014-skynet-mem-k3.15/skynet_mem_dmesg.txt"
 #define SKY_FRZ FIXTURES "/pmgraph-2014-skynet-freeze-k3.15/skynet_freeze_dmesg.txt"
 
-static struct pm_run *load(const char *log, const char *devices)
-{
-	struct pm_run *run = run_new();
-	struct input_stats st;
-	char err[512];
-
-	assert_int_equal(input_read(run, log, &st, err, sizeof(err)), 0);
-	if (devices)
-		assert_int_equal(sysfacts_devices(run, devices, err, sizeof(err)), 0);
-	return run;
-}
 
 /* The cycle that is not boot (each fixture has exactly one). */
 static const struct pm_cycle *sleep_cycle(const struct pm_run *run)

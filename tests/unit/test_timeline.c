@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <cmocka.h>
+#include "load_run.h"
 #include <math.h>
 
 #include "input.h"
@@ -21,17 +22,6 @@
 #define Q35 FIXTURES "/qemu-q35-s3-async1-medium"
 #define EPS 1e-6
 
-static struct pm_run *load(const char *log, const char *devices)
-{
-	struct pm_run *run = run_new();
-	struct input_stats st;
-	char err[512];
-
-	assert_int_equal(input_read(run, log, &st, err, sizeof(err)), 0);
-	if (devices)
-		assert_int_equal(sysfacts_devices(run, devices, err, sizeof(err)), 0);
-	return run;
-}
 
 typedef void (*put_fn)(FILE *f, const char *s);
 
