@@ -81,7 +81,8 @@ void cycle_finish(struct pm_run *run, struct pm_cycle *c);
  */
 void run_merge_sources(struct pm_run *run);
 
-/* A copy of @g whose strings live in @pool (build_graph.c). */
-struct pm_callgraph *callgraph_copy(struct strpool *pool, const struct pm_callgraph *g);
+/* A copy of @g in @arena whose strings live in @pool (build_graph.c). */
+const struct pm_callgraph_packed *callgraph_copy(struct strpool *pool, struct arena *arena,
+						 const struct pm_callgraph *g);
 
 #endif

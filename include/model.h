@@ -117,6 +117,18 @@ struct pm_callgraph {
 #define CALLGRAPH_TOP 10
 
 /*
+ * How the model keeps a callback's struct pm_callgraph: one block in the
+ * run's graph arena, this header and then fns, sleeps, slow_path and
+ * deep_path (a trace holds them by the hundred thousand). cb_graph()
+ * unpacks it.
+ */
+struct pm_callgraph_packed {
+	ns_t sleep_ns;
+	unsigned int calls, repaired;
+	uint16_t nfns, nsleeps, nslow, ndeep;
+};
+
+/*
  * A trace holds callbacks by the million, so a callback is 48 bytes:
  * names, source file and call graph are small indices into tables the
  * run and its cycle keep (cb_fn(), cb_event(), cb_file(), cb_graph()).
@@ -200,8 +212,8 @@ struct pm_cycle {
 	size_t nphases, phases_cap;
 	struct pm_callback *cbs;
 	size_t ncbs, cbs_cap;
-	struct pm_callgraph **graphs;	/* function_graph summaries, each
-					 * owned here, cb->graph_id */
+	const struct pm_callgraph_packed **graphs;	/* function_graph summaries
+							 * in run->graph_arena, cb->graph_id */
 	size_t ngraphs, graphs_cap;
 	struct pm_thread *threads;
 	size_t nthreads;
@@ -265,6 +277,7 @@ struct pm_run {
 	const char **sources;	/* input files read */
 	size_t nsources;
 	struct name_table cb_fns, cb_events;	/* callbacks' fn_id, event_id */
+	struct arena graph_arena;	/* the cycles' graphs */
 };
 
 struct pm_run *run_new(void);
@@ -281,7 +294,6 @@ bool run_failed(const struct pm_run *run);
 
 /* The phase of @kind named @name in @c, the last one if several; or NULL. */
 const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind);
-void callgraph_free(struct pm_callgraph *g);
 ns_t cb_duration(const struct pm_callback *cb);
 
 /* @name's index in @t, added when new (@name interned in the run's pool,
@@ -303,11 +315,9 @@ static inline const char *cb_file(const struct pm_run *run, const struct pm_call
 	return cb->file_id < run->nsources ? run->sources[cb->file_id] : NULL;
 }
 
-static inline const struct pm_callgraph *cb_graph(const struct pm_cycle *c,
-						  const struct pm_callback *cb)
-{
-	return cb->graph_id >= 0 && (size_t)cb->graph_id < c->ngraphs ? c->graphs[cb->graph_id] : NULL;
-}
+/* @cb's function_graph summary, unpacked into @view; NULL none. */
+const struct pm_callgraph *cb_graph(const struct pm_cycle *c, const struct pm_callback *cb,
+				    struct pm_callgraph *view);
 /* The kept lines around @line of @file, or NULL. */
 const struct pm_excerpt *run_excerpt(const struct pm_run *run, const char *file,
 				     unsigned int line);

@@ -73,13 +73,24 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 	} while (0)
 
 /*
+ * Many small blocks freed together: 64 kB chunks, no per-block header.
+ * @align is a power of two, at most 16 (malloc's own).
+ */
+struct arena {
+	char **chunks;
+	size_t nchunks;
+	size_t used; /* bytes used in the last chunk */
+};
+
+void *arena_alloc(struct arena *a, size_t n, size_t align);
+void arena_free(struct arena *a);
+
+/*
  * Interned strings: equal texts share one pointer, so the model compares
  * names by pointer and each name is stored once however often it occurs.
  */
 struct strpool {
-	char **chunks;
-	size_t nchunks;
-	size_t used; /* bytes used in the last chunk */
+	struct arena mem;
 	const char **slots;
 	uint32_t *hashes;
 	size_t nslots, count;

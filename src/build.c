@@ -493,7 +493,7 @@ static void on_cb_graph(struct builder *b, const struct pm_event *ev)
 	    c->ngraphs >= CB_GRAPHS_MAX)
 		return;
 	VEC_RESERVE(c->graphs, c->ngraphs, c->graphs_cap);
-	c->graphs[c->ngraphs] = callgraph_copy(&b->run->pool, ev->graph);
+	c->graphs[c->ngraphs] = callgraph_copy(&b->run->pool, &b->run->graph_arena, ev->graph);
 	cb->graph_id = (int32_t)c->ngraphs++;
 }
 

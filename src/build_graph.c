@@ -26,21 +26,33 @@ static void copy_path(struct strpool *pool, const char **d, const char *const *p
 		d[i] = strpool_cstr(pool, p[i]);
 }
 
-/* One allocation: a trace holds a summary per callback, by the million. */
-struct pm_callgraph *callgraph_copy(struct strpool *pool, const struct pm_callgraph *g)
+/* The parser keeps at most CALLGRAPH_TOP functions and FG_MAX_DEPTH calls
+ * per path: 16 bits is room to spare, and more is cut, not wrapped. */
+static uint16_t count16(size_t n)
 {
-	size_t stats = (g->nfns + g->nsleeps) * sizeof(struct pm_fn_stat);
-	size_t paths = (g->nslow + g->ndeep) * sizeof(char *);
-	struct pm_callgraph *d = xmalloc(sizeof(*d) + stats + paths);
+	return n > UINT16_MAX ? UINT16_MAX : (uint16_t)n;
+}
 
-	*d = *g;
-	d->fns = (struct pm_fn_stat *)(d + 1);
-	d->sleeps = d->fns + g->nfns;
-	d->slow_path = (const char **)(d->sleeps + g->nsleeps);
-	d->deep_path = d->slow_path + g->nslow;
-	copy_stats(pool, d->fns, g->fns, g->nfns);
-	copy_stats(pool, d->sleeps, g->sleeps, g->nsleeps);
-	copy_path(pool, d->slow_path, g->slow_path, g->nslow);
-	copy_path(pool, d->deep_path, g->deep_path, g->ndeep);
+/* One block in @arena: a trace holds a summary per callback, by the
+ * hundred thousand. */
+const struct pm_callgraph_packed *callgraph_copy(struct strpool *pool, struct arena *arena,
+						 const struct pm_callgraph *g)
+{
+	struct pm_callgraph_packed h = {
+		.sleep_ns = g->sleep_ns, .calls = g->calls, .repaired = g->repaired,
+		.nfns = count16(g->nfns), .nsleeps = count16(g->nsleeps),
+		.nslow = count16(g->nslow), .ndeep = count16(g->ndeep),
+	};
+	size_t stats = (size_t)(h.nfns + h.nsleeps) * sizeof(struct pm_fn_stat);
+	size_t paths = (size_t)(h.nslow + h.ndeep) * sizeof(char *);
+	struct pm_callgraph_packed *d = arena_alloc(arena, sizeof(*d) + stats + paths, 8);
+	struct pm_fn_stat *fns = (struct pm_fn_stat *)(d + 1);
+	const char **slow = (const char **)(fns + h.nfns + h.nsleeps);
+
+	*d = h;
+	copy_stats(pool, fns, g->fns, h.nfns);
+	copy_stats(pool, fns + h.nfns, g->sleeps, h.nsleeps);
+	copy_path(pool, slow, g->slow_path, h.nslow);
+	copy_path(pool, slow + h.nslow, g->deep_path, h.ndeep);
 	return d;
 }

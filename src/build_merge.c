@@ -195,9 +195,7 @@ static void drop_cycle(struct pm_run *run, size_t di, size_t ti)
 		run->warns[n++] = *w;
 	}
 	run->nwarns = n;
-	for (i = 0; i < run->cycles[di].ngraphs; i++)
-		callgraph_free(run->cycles[di].graphs[i]);
-	free(run->cycles[di].graphs);
+	free(run->cycles[di].graphs);	/* their blocks stay in the arena */
 	free(run->cycles[di].phases);
 	free(run->cycles[di].cbs);
 	free(run->cycles[di].threads);

@@ -77,10 +77,6 @@ void run_free(struct pm_run *run)
 	if (!run)
 		return;
 	for (i = 0; i < run->ncycles; i++) {
-		size_t j;
-
-		for (j = 0; j < run->cycles[i].ngraphs; j++)
-			callgraph_free(run->cycles[i].graphs[j]);
 		free(run->cycles[i].graphs);
 		free(run->cycles[i].phases);
 		free(run->cycles[i].cbs);
@@ -102,6 +98,7 @@ void run_free(struct pm_run *run)
 	free(run->cb_fns.slots);
 	free(run->cb_events.names);
 	free(run->cb_events.slots);
+	arena_free(&run->graph_arena);
 	strpool_free(&run->pool);
 	free(run);
 }
@@ -297,10 +294,26 @@ ns_t cb_duration(const struct pm_callback *cb)
 	return cb->end - cb->start;
 }
 
-/* The builder allocates a summary in one block (build_graph.c). */
-void callgraph_free(struct pm_callgraph *g)
+const struct pm_callgraph *cb_graph(const struct pm_cycle *c, const struct pm_callback *cb,
+				    struct pm_callgraph *view)
 {
-	free(g);
+	const struct pm_callgraph_packed *g;
+
+	if (cb->graph_id < 0 || (size_t)cb->graph_id >= c->ngraphs)
+		return NULL;
+	g = c->graphs[cb->graph_id];
+	view->sleep_ns = g->sleep_ns;
+	view->calls = g->calls;
+	view->repaired = g->repaired;
+	view->nfns = g->nfns;
+	view->nsleeps = g->nsleeps;
+	view->nslow = g->nslow;
+	view->ndeep = g->ndeep;
+	view->fns = (struct pm_fn_stat *)(g + 1);
+	view->sleeps = view->fns + g->nfns;
+	view->slow_path = (const char **)(view->sleeps + g->nsleeps);
+	view->deep_path = view->slow_path + g->nslow;
+	return view;
 }
 
 static int cmp_excerpt(const void *k, const void *e)

@@ -195,7 +195,8 @@ static void put_graphs(FILE *f, const struct tl_cycle *tc)
 
 	fputs(",\"graphs\":[", f);
 	for (i = 0; i < tc->nboxes; i++) {
-		const struct pm_callgraph *g = cb_graph(tc->c, &tc->c->cbs[tc->boxes[i].cb]);
+		struct pm_callgraph view;
+		const struct pm_callgraph *g = cb_graph(tc->c, &tc->c->cbs[tc->boxes[i].cb], &view);
 
 		if (!g)
 			continue;

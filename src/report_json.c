@@ -57,6 +57,7 @@ static struct json_object *cb_json(const struct pm_run *run, const struct pm_cyc
 {
 	const struct pm_device *d = &run->devs[cb->dev];
 	struct json_object *o = json_object_new_object();
+	struct pm_callgraph graph;
 
 	add(o, "device", jstr(d->name));
 	add(o, "driver", jstr(d->driver && *d->driver ? d->driver : NULL));
@@ -77,7 +78,7 @@ static struct json_object *cb_json(const struct pm_run *run, const struct pm_cyc
 			    cb->flags & CB_QUIRK ? "quirk" : "pm"));
 	add(o, "source", json_object_new_string(cb_file(run, cb)));
 	add(o, "line", json_object_new_int((int)cb->line));
-	report_json_callgraph(o, cb_graph(c, cb));
+	report_json_callgraph(o, cb_graph(c, cb, &graph));
 	return o;
 }
 

@@ -165,44 +165,51 @@ void strpool_init(struct strpool *sp)
 	memset(sp, 0, sizeof(*sp));
 }
 
-void strpool_free(struct strpool *sp)
+void arena_free(struct arena *a)
 {
 	size_t i;
 
-	for (i = 0; i < sp->nchunks; i++)
-		free(sp->chunks[i]);
-	free(sp->chunks);
-	free(sp->slots);
-	free(sp->hashes);
-	memset(sp, 0, sizeof(*sp));
+	for (i = 0; i < a->nchunks; i++)
+		free(a->chunks[i]);
+	free(a->chunks);
+	memset(a, 0, sizeof(*a));
 }
 
-static char *pool_alloc(struct strpool *sp, size_t n)
+void *arena_alloc(struct arena *a, size_t n, size_t align)
 {
 	char *p;
 
+	a->used = (a->used + align - 1) & ~(align - 1);
 	if (n > POOL_CHUNK / 4) {
-		/* Big strings get their own chunk, kept before the current one. */
+		/* Big blocks get their own chunk, kept before the current one. */
 		p = xmalloc(n);
-		sp->chunks = xrealloc(sp->chunks, (sp->nchunks + 1) * sizeof(char *));
-		if (sp->nchunks) {
-			sp->chunks[sp->nchunks] = sp->chunks[sp->nchunks - 1];
-			sp->chunks[sp->nchunks - 1] = p;
+		a->chunks = xrealloc(a->chunks, (a->nchunks + 1) * sizeof(char *));
+		if (a->nchunks) {
+			a->chunks[a->nchunks] = a->chunks[a->nchunks - 1];
+			a->chunks[a->nchunks - 1] = p;
 		} else {
-			sp->chunks[0] = p;
-			sp->used = POOL_CHUNK; /* force a fresh chunk next time */
+			a->chunks[0] = p;
+			a->used = POOL_CHUNK; /* force a fresh chunk next time */
 		}
-		sp->nchunks++;
+		a->nchunks++;
 		return p;
 	}
-	if (!sp->nchunks || sp->used + n > POOL_CHUNK) {
-		sp->chunks = xrealloc(sp->chunks, (sp->nchunks + 1) * sizeof(char *));
-		sp->chunks[sp->nchunks++] = xmalloc(POOL_CHUNK);
-		sp->used = 0;
+	if (!a->nchunks || a->used + n > POOL_CHUNK) {
+		a->chunks = xrealloc(a->chunks, (a->nchunks + 1) * sizeof(char *));
+		a->chunks[a->nchunks++] = xmalloc(POOL_CHUNK);
+		a->used = 0;
 	}
-	p = sp->chunks[sp->nchunks - 1] + sp->used;
-	sp->used += n;
+	p = a->chunks[a->nchunks - 1] + a->used;
+	a->used += n;
 	return p;
+}
+
+void strpool_free(struct strpool *sp)
+{
+	arena_free(&sp->mem);
+	free(sp->slots);
+	free(sp->hashes);
+	memset(sp, 0, sizeof(*sp));
 }
 
 static void pool_grow(struct strpool *sp)
@@ -242,7 +249,7 @@ const char *strpool_get(struct strpool *sp, struct str s)
 		    sp->slots[i][s.len] == '\0')
 			return sp->slots[i];
 	}
-	p = pool_alloc(sp, s.len + 1);
+	p = arena_alloc(&sp->mem, s.len + 1, 1);
 	memcpy(p, s.p, s.len);
 	p[s.len] = '\0';
 	sp->slots[i] = p;
