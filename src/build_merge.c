@@ -230,10 +230,38 @@ static void merge_pair(struct pm_run *run, size_t ti, size_t di)
 	drop_cycle(run, di, ti);
 }
 
+/*
+ * A boot in both: the log's cycle stays. It has what the initcall events
+ * lack (probes, PCI quirks, where /init started), and the same initcalls
+ * with the kernel's own figures.
+ */
+static void merge_boots(struct pm_run *run)
+{
+	size_t ti, di;
+
+	for (ti = 0; ti < run->ncycles; ti++) {
+		if (!run->cycles[ti].from_trace || run->cycles[ti].mode != MODE_BOOT)
+			continue;
+		for (di = 0; di < run->ncycles; di++) {
+			const struct pm_cycle *d = &run->cycles[di];
+
+			if (d->from_trace || d->mode != MODE_BOOT || !overlap(&run->cycles[ti], d))
+				continue;
+			run_warn(run, WARN_INFO, d->index, run->cycles[ti].file, 0,
+				 "boot: the kernel log's initcalls are reported, the trace's "
+				 "%zu initcall events agree with them", run->cycles[ti].ncbs);
+			drop_cycle(run, ti, di);
+			ti--;
+			break;
+		}
+	}
+}
+
 void run_merge_sources(struct pm_run *run)
 {
 	size_t ti, di;
 
+	merge_boots(run);
 	for (ti = 0; ti < run->ncycles; ti++) {
 		if (!run->cycles[ti].from_trace || run->cycles[ti].mode == MODE_BOOT)
 			continue;

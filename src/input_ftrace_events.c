@@ -23,6 +23,11 @@ static void emit(struct ftrace_parser *p, struct pm_event *ev)
 	p->used = true;
 }
 
+void ftrace_emit(struct ftrace_parser *p, struct pm_event *ev)
+{
+	emit(p, ev);
+}
+
 static void init(struct ftrace_parser *p, struct pm_event *ev, enum ev_kind k,
 		 const struct ftrace_line *fl, ns_t ts)
 {
@@ -48,6 +53,7 @@ static void cycle_begin(struct ftrace_parser *p, const struct ftrace_line *fl, n
 {
 	struct pm_event ev;
 
+	ftrace_boot_end(p, fl);	/* a suspend after boot: boot is over */
 	init(p, &ev, EV_CYCLE_BEGIN, fl, ts);
 	ev.mode = mode;
 	emit(p, &ev);
@@ -420,6 +426,8 @@ void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl)
 		ok = cb_start(p, fl);
 	else if (str_eq(fl->event, "device_pm_callback_end"))
 		ok = cb_end(p, fl);
+	else if (str_starts(fl->event, "initcall_"))
+		ok = ftrace_initcall(p, fl);
 	else if (str_eq(fl->event, "tracing_mark_write") || str_eq(fl->event, "print"))
 		marker(p, fl);		/* "print:" in trace-cmd report */
 	else if (p->fg && fl->event.len > 4 && fl->args.len && fl->args.p[0] == '(' &&
@@ -459,6 +467,7 @@ void ftrace_finish(struct ftrace_parser *p)
 	struct pm_event ev;
 	char *t;
 
+	ftrace_boot_end(p, NULL);
 	if (repaired) {
 		t = xasprintf("traced calls: %u inside callbacks lost their entry or return "
 			      "line; nesting repaired", repaired);

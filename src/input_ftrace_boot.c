@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot in a trace: the initcall:initcall_start/finish events (kernel
+ * command line "trace_event=initcall:*") make a boot cycle, as
+ * initcall_debug's lines do in dmesg. Built-in initcalls run in the idle
+ * task or in pid 1 (kernel_init); the first one in any other task
+ * (insmod, modprobe, udev loading a module) starts the user_init phase.
+ *   init-1  [000] .....  0.61: initcall_start: func=init_hw_perf_events+0x0/0x683
+ *   init-1  [000] .....  0.62: initcall_finish: func=init_hw_perf_events+0x0/0x683 ret=0
+ *   insmod-238 [001] ... 11.04: initcall_start: func=0xffffffffc0343000
+ */
+#include <stdio.h>
+
+#include "ftrace.h"
+
+static void boot_event(struct ftrace_parser *p, ns_t ts, enum ev_kind kind,
+		       enum phase_kind pk, const char *name)
+{
+	struct pm_event ev;
+
+	/* no pid: the idle task runs the first initcalls, yet the driving
+	 * thread is kernel_init, the one that runs most of them */
+	event_init(&ev, kind, ts, p->line);
+	ev.mode = MODE_BOOT;
+	ev.phase = pk;
+	ev.text = str_c(name);
+	ftrace_emit(p, &ev);
+}
+
+void ftrace_boot_end(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	ns_t ts = fl ? fl->ts : p->boot_last;
+
+	if (p->boot != FB_KERNEL && p->boot != FB_USER)
+		return;
+	if (p->boot == FB_KERNEL)
+		boot_event(p, ts, EV_PHASE_END, PK_BOOT_KERNEL, "kernel_init");
+	else
+		boot_event(p, ts, EV_PHASE_END, PK_BOOT_USER, "user_init");
+	boot_event(p, ts, EV_CYCLE_END, PK_BOOT_USER, "boot");
+	p->boot = FB_DONE;
+}
+
+/* The phase a new initcall belongs to; false when it is not part of boot. */
+static bool boot_phase(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	bool kernel_task = fl->pid <= 1;
+
+	if (p->boot == FB_DONE || p->in_cycle)
+		return false;	/* a module loaded after boot or in a suspend */
+	if (p->boot == FB_NONE) {
+		boot_event(p, fl->ts, EV_CYCLE_BEGIN, PK_BOOT_KERNEL, "boot");
+		boot_event(p, fl->ts, EV_PHASE_BEGIN, PK_BOOT_KERNEL, "kernel_init");
+		p->boot = FB_KERNEL;
+	}
+	if (p->boot == FB_KERNEL && !kernel_task) {
+		boot_event(p, fl->ts, EV_PHASE_END, PK_BOOT_KERNEL, "kernel_init");
+		boot_event(p, fl->ts, EV_PHASE_BEGIN, PK_BOOT_USER, "user_init");
+		p->boot = FB_USER;
+	}
+	return true;
+}
+
+/* "func=NAME+0x0/0x22c [module]" or "func=0xffffffffc0343000" */
+static void func_arg(struct str a, struct pm_event *ev)
+{
+	const char *end = a.p + a.len, *plus, *sp, *ob, *cb;
+
+	sp = memchr(a.p, ' ', a.len);
+	plus = memchr(a.p, '+', (size_t)((sp ? sp : end) - a.p));
+	ev->device = str_make(a.p, (size_t)((plus ? plus : sp ? sp : end) - a.p));
+	ev->fn = ev->device;
+	ob = sp ? memchr(sp, '[', (size_t)(end - sp)) : NULL;
+	cb = ob ? memchr(ob, ']', (size_t)(end - ob)) : NULL;
+	if (cb)
+		ev->driver = str_make(ob + 1, (size_t)(cb - ob - 1));
+}
+
+bool ftrace_initcall(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	bool start = str_eq(fl->event, "initcall_start");
+	struct str a = str_trim(fl->args);
+	struct pm_event ev;
+	long r;
+
+	if (str_eq(fl->event, "initcall_level"))
+		return true;
+	if ((!start && !str_eq(fl->event, "initcall_finish")) || !str_starts(a, "func="))
+		return false;
+	if (!boot_phase(p, fl))
+		return true;
+	event_init(&ev, start ? EV_CB_START : EV_CB_END, fl->ts, p->line);
+	ev.pid = fl->pid;
+	ev.cpu = fl->cpu;
+	ev.comm = fl->comm;
+	ev.cb_flags = CB_INITCALL | CB_FROM_TRACE;
+	r = str_find(a, " ret=");
+	func_arg(str_make(a.p + 5, (r > 0 ? (size_t)r : a.len) - 5), &ev);
+	if (!ev.device.len)
+		return false;
+	if (!start && r > 0) {
+		int64_t ret;
+
+		if (!str_i64(str_make(a.p + r + 5, a.len - (size_t)r - 5), &ret))
+			return false;
+		ev.has_ret = true;
+		ev.ret = (int)ret;
+	}
+	ftrace_emit(p, &ev);
+	p->boot_last = fl->ts;
+	return true;
+}
