@@ -71,7 +71,7 @@ run() {	# run NAME FILE
 	t0=$(date +%s.%N); peak=$(rss "$bin" analyze -q --json /dev/null "$2"); t1=$(date +%s.%N)
 	awk -v s="$size" -v a="$t0" -v b="$t1" -v p="$peak" 'BEGIN {
 		printf "  whole analyze (critical paths, JSON): %.3f s", b - a
-		if (p != "-") printf ", peak RSS %.1f MB = %.2f x the input", p / 1024, p * 1024 / s
+		if (p != "-") printf ", peak RSS %.1f MB = %.3f x the input", p / 1024, p * 1024 / s
 		printf "\n" }'
 }
 
