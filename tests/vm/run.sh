@@ -128,8 +128,10 @@ cycle_checks() {
 		"$(jqc "$c" "[.cycles[$i].callbacks[] | select(.async)] | length")" -gt 0
 	ok "$K $c: cycle $i has sync callbacks" test \
 		"$(jqc "$c" "[.cycles[$i].callbacks[] | select(.async | not)] | length")" -gt 0
-	ok "$K $c: cycle $i ran on several threads" test \
-		"$(jqc "$c" "[.cycles[$i].callbacks[].pid] | unique | length")" -gt 2
+	# the driving thread and at least one async worker: how many kworkers
+	# the kernel uses varies run to run (one took all 24 async callbacks once)
+	ok "$K $c: cycle $i ran on the driving thread and async workers" test \
+		"$(jqc "$c" "[.cycles[$i].callbacks[].pid] | unique | length")" -ge 2
 }
 # restored NAME [DURING]: every touched file as before (and not meanwhile)
 restored() {
