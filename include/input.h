@@ -83,6 +83,8 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
  */
 int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 		   char *err, size_t errlen);
+/* @dir holds a log input_read_dir() reads. */
+bool input_is_run_dir(const char *dir);
 
 /*
  * Many runs (input_batch.c): @path is a log file, a run folder, or a folder

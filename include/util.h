@@ -45,6 +45,12 @@ static inline bool str_starts(struct str s, const char *lit)
 	return s.len >= n && memcmp(s.p, lit, n) == 0;
 }
 
+/* @s without its first @n bytes (empty when it is shorter). */
+static inline struct str str_skip(struct str s, size_t n)
+{
+	return n >= s.len ? str_make(s.p + s.len, 0) : str_make(s.p + n, s.len - n);
+}
+
 struct str str_trim(struct str s);
 /* Position of @lit in @s, or -1. */
 long str_find(struct str s, const char *lit);
@@ -100,6 +106,8 @@ void strpool_init(struct strpool *sp);
 void strpool_free(struct strpool *sp);
 const char *strpool_get(struct strpool *sp, struct str s);
 const char *strpool_cstr(struct strpool *sp, const char *s);
+/* The interned copy of @s, or NULL when the pool does not hold it. */
+const char *strpool_find(const struct strpool *sp, const char *s);
 
 uint32_t hash_bytes(const void *p, size_t len);
 

@@ -99,13 +99,14 @@ static struct stat_row *row_get(struct run_stats *st, const char *phase, const c
 const struct stat_row *stats_row(const struct run_stats *st, const char *phase,
 				 const char *device)
 {
-	struct strpool *pool = (struct strpool *)&st->pool;
+	const char *ph = strpool_find(&st->pool, phase);
+	const char *dev = device ? strpool_find(&st->pool, device) : NULL;
 	int slot;
 
-	if (!st->nslots)
+	/* A name the pool does not hold is in no row. */
+	if (!st->nslots || !ph || (device && !dev))
 		return NULL;
-	/* Interning a name that is not there only grows the pool. */
-	slot = find_slot(st, strpool_cstr(pool, phase), device ? strpool_cstr(pool, device) : NULL);
+	slot = find_slot(st, ph, dev);
 	return st->slots[slot] >= 0 ? &st->rows[st->slots[slot]] : NULL;
 }
 

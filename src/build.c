@@ -471,7 +471,7 @@ static void on_wake_reason(struct builder *b, const struct pm_event *ev)
 	const char *old = c->wake_reason;
 	char *s;
 
-	if (old && (strlen(old) > 200 || strstr(old, strpool_get(&b->run->pool, ev->text))))
+	if (old && (strlen(old) > 200 || memmem(old, strlen(old), ev->text.p, ev->text.len)))
 		return;
 	s = old ? xasprintf("%s; %.*s", old, (int)ev->text.len, ev->text.p) :
 		  xasprintf("%.*s", (int)ev->text.len, ev->text.p);

@@ -10,21 +10,6 @@
 
 #include "input.h"
 
-static bool is_run_dir(const char *dir)
-{
-	static const char *const logs[] = { "dmesg.txt", "trace.txt" };
-	struct stat sb;
-	char p[4096];
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(logs); i++) {
-		snprintf(p, sizeof(p), "%s/%s", dir, logs[i]);
-		if (stat(p, &sb) == 0 && S_ISREG(sb.st_mode))
-			return true;
-	}
-	return false;
-}
-
 /* What pmscope and its users write beside the logs. */
 static bool is_report(const char *name)
 {
@@ -78,7 +63,7 @@ static size_t read_folder(const char *path, input_run_fn fn, void *ctx, size_t *
 		if (!is_report(ents[i]->d_name) && stat(sub, &sb) == 0) {
 			bool dir = S_ISDIR(sb.st_mode);
 
-			if ((dir && is_run_dir(sub)) || S_ISREG(sb.st_mode)) {
+			if ((dir && input_is_run_dir(sub)) || S_ISREG(sb.st_mode)) {
 				if (read_one(sub, dir, fn, ctx))
 					nruns++;
 				else
@@ -97,7 +82,7 @@ size_t input_each(const char *path, input_run_fn fn, void *ctx, size_t *nbad)
 	struct stat sb;
 
 	if (strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		if (is_run_dir(path))
+		if (input_is_run_dir(path))
 			return read_one(path, true, fn, ctx) ? 1 : (++*nbad, 0);
 		return read_folder(path, fn, ctx, nbad);
 	}

@@ -27,11 +27,6 @@ struct dmesg_parser {
 	int exact_us;		/* kernel >= 5.14 prints true usecs: 1, 0, -1 unknown */
 };
 
-static struct str skip(struct str s, size_t n)
-{
-	return n >= s.len ? str_make(s.p + s.len, 0) : str_make(s.p + n, s.len - n);
-}
-
 static void emit(struct dmesg_parser *p, struct pm_event *ev)
 {
 	builder_event(p->b, ev);
@@ -131,7 +126,7 @@ static struct str paren(struct str s)
 
 	if (o < 0)
 		return STR_NULL;
-	s = skip(s, (size_t)o + 1);
+	s = str_skip(s, (size_t)o + 1);
 	c = str_find(s, ")");
 	return c < 0 ? STR_NULL : str_make(s.p, (size_t)c);
 }
@@ -165,12 +160,12 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 
 	if (of <= 0)
 		return false;
-	us = msecs_us(skip(m, (size_t)of + 27));
+	us = msecs_us(str_skip(m, (size_t)of + 27));
 	verb = str_make(m.p, (size_t)of);
 	for (i = 0; i < ARRAY_SIZE(infos); i++) {
 		if (str_starts(verb, infos[i])) {
 			info = str_c(infos[i]);
-			verb = skip(verb, strlen(infos[i]));
+			verb = str_skip(verb, strlen(infos[i]));
 			break;
 		}
 	}
@@ -297,7 +292,7 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		cycle_begin(p, ts, paren(m), MODE_UNKNOWN);
 		end_enter(p, ts);
 	} else if (str_starts(m, "Preparing system for ") || str_starts(m, "Entering ")) {
-		struct str w = skip(m, str_starts(m, "Entering ") ? 9 : 21);
+		struct str w = str_skip(m, str_starts(m, "Entering ") ? 9 : 21);
 		long sp = str_find(w, " ");
 
 		cycle_begin(p, ts, sp > 0 ? str_make(w.p, (size_t)sp) : w, MODE_UNKNOWN);
@@ -481,10 +476,10 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 	if (cb_line(p, kl))
 		return;
 	if (str_starts(m, "printk: "))
-		m = skip(m, 8);
+		m = str_skip(m, 8);
 	if (str_starts(m, "ACPI: "))
-		m = skip(m, 6);
-	if (str_starts(m, "PM: ") && pm_message(p, kl->ts, skip(m, 4)))
+		m = str_skip(m, 6);
+	if (str_starts(m, "PM: ") && pm_message(p, kl->ts, str_skip(m, 4)))
 		return;
 	if (str_starts(m, "Preparing to enter system sleep state") ||
 	    str_starts(m, "Waking up from system sleep state") ||
@@ -501,10 +496,10 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 		boot_userspace(p, kl->ts);
 	else if (str_starts(m, "Linux version ")) {
 		new_boot(p, kl->ts);
-		fact(p, "kernel", str_make(m.p + 14, str_find(skip(m, 14), " ") > 0 ?
-					   (size_t)str_find(skip(m, 14), " ") : m.len - 14));
+		fact(p, "kernel", str_make(m.p + 14, str_find(str_skip(m, 14), " ") > 0 ?
+					   (size_t)str_find(str_skip(m, 14), " ") : m.len - 14));
 	} else if (str_starts(m, "DMI: "))
-		fact(p, "dmi", skip(m, 5));
+		fact(p, "dmi", str_skip(m, 5));
 }
 
 static void check_clock(struct dmesg_parser *p, ns_t ts)

@@ -11,11 +11,6 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-static struct str skip(struct str s, size_t n)
-{
-	return n >= s.len ? str_make(s.p + s.len, 0) : str_make(s.p + n, s.len - n);
-}
-
 /* /dev/kmsg record "6,1234,123456789,-;message" (time in usecs). */
 static bool split_kmsg(struct str line, struct kmsg_line *out)
 {
@@ -27,19 +22,19 @@ static bool split_kmsg(struct str line, struct kmsg_line *out)
 	if (!n || n + 1 >= line.len || line.p[n] != ',')
 		return false;
 	i = n + 1;
-	n = str_u64(skip(line, i), &seq);
+	n = str_u64(str_skip(line, i), &seq);
 	if (!n || i + n + 1 >= line.len || line.p[i + n] != ',')
 		return false;
 	i += n + 1;
-	n = str_u64(skip(line, i), &us);
+	n = str_u64(str_skip(line, i), &us);
 	if (!n || i + n >= line.len || (line.p[i + n] != ',' && line.p[i + n] != ';'))
 		return false;
 	i += n;
-	semi = str_find(skip(line, i), ";");
+	semi = str_find(str_skip(line, i), ";");
 	if (semi < 0 || us > INT64_MAX / 1000)
 		return false;
 	out->ts = (ns_t)us * 1000;
-	out->msg = skip(line, i + (size_t)semi + 1);
+	out->msg = str_skip(line, i + (size_t)semi + 1);
 	return true;
 }
 
@@ -52,7 +47,7 @@ static size_t bracket_ts(struct str s, ns_t *ts)
 		return 0;
 	while (i < s.len && s.p[i] == ' ')
 		i++;
-	n = str_seconds_ns(skip(s, i), ts);
+	n = str_seconds_ns(str_skip(s, i), ts);
 	/* a fraction is required: "[ 7] BadDLLP" is not a time stamp */
 	if (!n || !memchr(s.p + i, '.', n))
 		return 0;
@@ -76,7 +71,7 @@ static size_t caller_id(struct str s, int *tid)
 	if (i >= s.len || (s.p[i] != 'T' && s.p[i] != 'C'))
 		return 0;
 	kind = s.p[i++];
-	n = str_u64(skip(s, i), &v);
+	n = str_u64(str_skip(s, i), &v);
 	if (!n || i + n >= s.len || s.p[i + n] != ']')
 		return 0;
 	*tid = kind == 'T' && v < 1u << 30 ? (int)v : -1;
@@ -88,8 +83,8 @@ static struct str strip_journal(struct str msg)
 {
 	long sp = str_find(msg, " ");
 
-	if (sp > 0 && str_starts(skip(msg, (size_t)sp), " kernel: "))
-		return skip(msg, (size_t)sp + 9);
+	if (sp > 0 && str_starts(str_skip(msg, (size_t)sp), " kernel: "))
+		return str_skip(msg, (size_t)sp + 9);
 	return msg;
 }
 
@@ -114,22 +109,22 @@ static bool split_timeless(struct str line, struct kmsg_line *out)
 
 	if (line.len > 24 && all_digits(p, 4) && p[4] == '-' && p[7] == '-' && p[10] == ' ' &&
 	    p[13] == ':' && p[16] == ':' && p[19] == ',') {
-		struct str rest = skip(line, 23);
+		struct str rest = str_skip(line, 23);
 		long colon = str_find(rest, ":");
 
 		if (rest.len && rest.p[0] == ' ' && colon > 1 && colon < 10) {
-			out->msg = skip(rest, (size_t)colon + 1);
+			out->msg = str_skip(rest, (size_t)colon + 1);
 			while (out->msg.len && (out->msg.p[0] == '\t' || out->msg.p[0] == ' '))
-				out->msg = skip(out->msg, 1);
+				out->msg = str_skip(out->msg, 1);
 			return true;
 		}
 		return false;
 	}
 	if (line.len > 16 && p[3] == ' ' && p[6] == ' ' && p[9] == ':' && p[12] == ':' &&
 	    p[0] >= 'A' && p[0] <= 'Z') {
-		k = str_find(skip(line, 16), " kernel: ");
+		k = str_find(str_skip(line, 16), " kernel: ");
 		if (k >= 0 && k < 64) {
-			out->msg = skip(line, 16 + (size_t)k + 9);
+			out->msg = str_skip(line, 16 + (size_t)k + 9);
 			return true;
 		}
 	}
@@ -152,13 +147,13 @@ bool dmesg_split(struct str line, struct kmsg_line *out)
 	for (i = 0; i < limit; i++) {
 		if (line.p[i] != '[')
 			continue;
-		n = bracket_ts(skip(line, i), &out->ts);
+		n = bracket_ts(str_skip(line, i), &out->ts);
 		if (!n)
 			continue;
-		i += caller_id(skip(line, i + n), &out->caller_tid) + n;
-		out->msg = skip(line, i);
+		i += caller_id(str_skip(line, i + n), &out->caller_tid) + n;
+		out->msg = str_skip(line, i);
 		if (out->msg.len && out->msg.p[0] == ' ')
-			out->msg = skip(out->msg, 1);
+			out->msg = str_skip(out->msg, 1);
 		if (line.p[0] == '[')
 			out->msg = strip_journal(out->msg);
 		return true;
@@ -177,7 +172,7 @@ static void split_dev(struct str prefix, struct str *driver, struct str *device)
 		return;
 	}
 	*driver = str_make(prefix.p, (size_t)sp);
-	*device = str_trim(skip(prefix, (size_t)sp + 1));
+	*device = str_trim(str_skip(prefix, (size_t)sp + 1));
 }
 
 /* "fn+0x0/0x20 [mod]" -> fn and module. */
@@ -206,13 +201,13 @@ static bool parse_at(struct str s, struct dmesg_cb *out)
 
 	if (!str_starts(s, "@ "))
 		return false;
-	n = str_i64(skip(s, 2), &pid);
+	n = str_i64(str_skip(s, 2), &pid);
 	if (!n || pid < 0 || pid > 1 << 30)
 		return false;
 	out->pid = (int)pid;
 	par = str_find(s, ", parent: ");
 	if (par >= 0)
-		out->parent = str_trim(skip(s, (size_t)par + 10));
+		out->parent = str_trim(str_skip(s, (size_t)par + 10));
 	return true;
 }
 
@@ -223,11 +218,11 @@ static bool parse_returned(struct str s, struct dmesg_cb *out)
 	size_t n;
 
 	n = str_i64(s, &ret);
-	if (!n || !str_starts(skip(s, n), " after "))
+	if (!n || !str_starts(str_skip(s, n), " after "))
 		return false;
-	s = skip(s, n + 7);
+	s = str_skip(s, n + 7);
 	n = str_i64(s, &us);
-	if (!n || us < 0 || !str_starts(skip(s, n), " usecs"))
+	if (!n || us < 0 || !str_starts(str_skip(s, n), " usecs"))
 		return false;
 	out->has_ret = true;
 	out->ret = ret < -100000 || ret > 100000 ? -1 : (int)ret;
@@ -243,7 +238,7 @@ static enum dmesg_shape v1_or_initcall_start(struct str s, struct dmesg_cb *out)
 	if (at < 0)
 		return DS_NONE;
 	name = str_trim(str_make(s.p, (size_t)at));
-	if (!name.len || !parse_at(skip(s, (size_t)at + 1), out))
+	if (!name.len || !parse_at(str_skip(s, (size_t)at + 1), out))
 		return DS_NONE;
 	if (out->parent.p || name.p[name.len - 1] == '+') {
 		if (name.p[name.len - 1] == '+')
@@ -261,7 +256,7 @@ static enum dmesg_shape named_end(struct str s, enum dmesg_shape shape, struct d
 	long r = str_find(s, " returned ");
 	struct str name;
 
-	if (r <= 0 || !parse_returned(skip(s, (size_t)r + 10), out))
+	if (r <= 0 || !parse_returned(str_skip(s, (size_t)r + 10), out))
 		return DS_NONE;
 	name = str_make(s.p, (size_t)r);
 	if (shape == DS_CB_END) {
@@ -283,39 +278,39 @@ static enum dmesg_shape dev_line(struct str msg, struct dmesg_cb *out)
 
 	if (colon <= 0)
 		return DS_NONE;
-	rest = skip(msg, (size_t)colon + 2);
+	rest = str_skip(msg, (size_t)colon + 2);
 	if (str_starts(rest, "PM: ")) {
-		rest = skip(rest, 4);
+		rest = str_skip(rest, 4);
 		out->pm_prefix = true;
 	}
 	if (str_starts(rest, "calling  ")) {
 		/* PCI fixups: "calling  quirk+0x0/0x20 @ 1", then "took N usecs" */
-		rest = skip(rest, 9);
+		rest = str_skip(rest, 9);
 		at = str_find(rest, " @ ");
-		if (at <= 0 || !parse_at(skip(rest, (size_t)at + 1), out))
+		if (at <= 0 || !parse_at(str_skip(rest, (size_t)at + 1), out))
 			return DS_NONE;
 		split_fn(str_make(rest.p, (size_t)at), &out->fn, &out->module);
 		out->shape = DS_QUIRK_START;
 	} else if ((r = str_find(rest, " took ")) > 0 && str_find(rest, " usecs") > r) {
 		int64_t us;
 
-		if (!str_i64(skip(rest, (size_t)r + 6), &us) || us < 0)
+		if (!str_i64(str_skip(rest, (size_t)r + 6), &us) || us < 0)
 			return DS_NONE;
 		out->usecs = us;
 		split_fn(str_make(rest.p, (size_t)r), &out->fn, &out->module);
 		out->shape = DS_QUIRK_END;
 	} else if (str_starts(rest, "calling ")) {
-		rest = skip(rest, 8);
+		rest = str_skip(rest, 8);
 		at = str_find(rest, " @ ");
-		if (at <= 0 || !parse_at(skip(rest, (size_t)at + 1), out))
+		if (at <= 0 || !parse_at(str_skip(rest, (size_t)at + 1), out))
 			return DS_NONE;
 		split_fn(str_make(rest.p, (size_t)at), &out->fn, &out->module);
 		out->shape = DS_CB_START;
 	} else {
 		if (str_starts(rest, "probe of "))
-			return named_end(skip(rest, 9), DS_PROBE_END, out);
+			return named_end(str_skip(rest, 9), DS_PROBE_END, out);
 		r = str_find(rest, " returned ");
-		if (r <= 0 || !parse_returned(skip(rest, (size_t)r + 10), out))
+		if (r <= 0 || !parse_returned(str_skip(rest, (size_t)r + 10), out))
 			return DS_NONE;
 		split_fn(str_make(rest.p, (size_t)r), &out->fn, &out->module);
 		out->shape = DS_CB_END;
@@ -338,13 +333,13 @@ enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out)
 	out->pid = -1;
 	out->usecs = US_NONE;
 	if (str_starts(msg, "calling  "))
-		return v1_or_initcall_start(skip(msg, 9), out);
+		return v1_or_initcall_start(str_skip(msg, 9), out);
 	if (str_starts(msg, "call "))
-		return named_end(skip(msg, 5), DS_CB_END, out);
+		return named_end(str_skip(msg, 5), DS_CB_END, out);
 	if (str_starts(msg, "initcall "))
-		return named_end(skip(msg, 9), DS_INITCALL_END, out);
+		return named_end(str_skip(msg, 9), DS_INITCALL_END, out);
 	if (str_starts(msg, "probe of "))
-		return named_end(skip(msg, 9), DS_PROBE_END, out);
+		return named_end(str_skip(msg, 9), DS_PROBE_END, out);
 	/* The cheap tests first: an end ends in "usecs", a start says
 	 * "calling" right after the device's prefix. */
 	if (!ends_usecs(msg) && str_find(msg, ": calling ") < 0 &&

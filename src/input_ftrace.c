@@ -15,11 +15,6 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-static struct str after(struct str s, size_t n)
-{
-	return n >= s.len ? str_make(s.p + s.len, 0) : str_make(s.p + n, s.len - n);
-}
-
 static struct str skip_spaces(struct str s)
 {
 	while (s.len && (*s.p == ' ' || *s.p == '\t'))
@@ -68,7 +63,7 @@ static void task(struct str t, struct ftrace_line *out)
 	for (i = t.len; i-- > 0;) {
 		if (t.p[i] != '-')
 			continue;
-		if (i + 1 < t.len && str_u64(after(t, i + 1), &pid) == t.len - i - 1) {
+		if (i + 1 < t.len && str_u64(str_skip(t, i + 1), &pid) == t.len - i - 1) {
 			out->pid = (int)pid;
 			out->comm = str_make(t.p, i);
 		}
@@ -85,7 +80,7 @@ static bool event_text(struct str s, struct ftrace_line *out)
 	if (!c || c == s.p)
 		return false;
 	out->event = str_make(s.p, (size_t)(c - s.p));
-	out->args = skip_spaces(after(s, (size_t)(c - s.p) + 1));
+	out->args = skip_spaces(str_skip(s, (size_t)(c - s.p) + 1));
 	return true;
 }
 
@@ -100,7 +95,7 @@ static bool split_event(struct str s, struct ftrace_line *out)
 	if (br < 0)
 		return false;
 	task(str_make(s.p, (size_t)br), out);
-	rest = after(s, close);
+	rest = str_skip(s, close);
 	for (k = 0; k < 2; k++) {
 		const char *sp;
 
@@ -109,8 +104,8 @@ static bool split_event(struct str s, struct ftrace_line *out)
 		tok = str_make(rest.p, sp ? (size_t)(sp - rest.p) : rest.len);
 		if (tok.len > 1 && tok.p[tok.len - 1] == ':' &&
 		    str_seconds_ns(tok, &out->ts) == tok.len - 1)
-			return event_text(skip_spaces(after(rest, tok.len)), out);
-		rest = after(rest, tok.len);	/* the flags column */
+			return event_text(skip_spaces(str_skip(rest, tok.len)), out);
+		rest = str_skip(rest, tok.len);	/* the flags column */
 	}
 	return false;
 }
@@ -124,7 +119,7 @@ static bool is_duration(struct str d)
 	if (!is_digit(d.p[0])) {
 		if (!strchr("+!#*@$", d.p[0]))
 			return false;	/* a task column: the common case, seen first */
-		d = skip_spaces(after(d, 1));
+		d = skip_spaces(str_skip(d, 1));
 	}
 	d = str_trim(d);
 	return d.len > 3 && is_digit(d.p[0]) && d.p[d.len - 2] == 'u' && d.p[d.len - 1] == 's';
@@ -138,7 +133,7 @@ static struct str upto_bar(struct str s, struct str *rest)
 		*rest = str_make(s.p + s.len, 0);
 		return STR_NULL;
 	}
-	*rest = after(s, (size_t)(b - s.p) + 1);
+	*rest = str_skip(s, (size_t)(b - s.p) + 1);
 	return str_make(s.p, (size_t)(b - s.p));
 }
 
@@ -161,7 +156,7 @@ static bool split_graph(struct str s, struct ftrace_line *out)
 	if (!n || n >= s.len || s.p[n] != ')')
 		return false;
 	out->cpu = (int)cpu;
-	seg = upto_bar(after(s, n + 1), &rest);
+	seg = upto_bar(str_skip(s, n + 1), &rest);
 	if (!seg.p)
 		return false;
 	if (!is_duration(seg)) {
@@ -199,7 +194,7 @@ static void graph_event(struct ftrace_line *out)
 	    !(bar = memchr(out->args.p, '|', out->args.len)))
 		return;
 	out->duration = str_trim(str_make(out->args.p, (size_t)(bar - out->args.p)));
-	out->func = after(out->args, (size_t)(bar - out->args.p) + 1);
+	out->func = str_skip(out->args, (size_t)(bar - out->args.p) + 1);
 	out->graph = true;
 }
 

@@ -12,11 +12,6 @@
 
 #define BAD_LINES_SHOWN 10
 
-static struct str after(struct str s, size_t n)
-{
-	return n >= s.len ? str_make(s.p + s.len, 0) : str_make(s.p + n, s.len - n);
-}
-
 static void emit(struct ftrace_parser *p, struct pm_event *ev)
 {
 	builder_event(p->b, ev);
@@ -236,13 +231,13 @@ static bool sr_args(struct str a, struct str *name, uint64_t *val, bool *begin)
 	if (!br)
 		return false;
 	*name = str_make(a.p, (size_t)(br - a.p));
-	a = after(a, (size_t)(br - a.p) + 1);
+	a = str_skip(a, (size_t)(br - a.p) + 1);
 	if (!str_u64(a, val))
 		*val = 0;
 	br = memchr(a.p, ']', a.len);
 	if (!br)
 		return false;
-	tail = str_trim(after(a, (size_t)(br - a.p) + 1));
+	tail = str_trim(str_skip(a, (size_t)(br - a.p) + 1));
 	*begin = str_eq(tail, "begin");
 	return *begin || str_eq(tail, "end");
 }
@@ -302,7 +297,7 @@ static void drv_dev(struct str head, struct pm_event *ev)
 	if (last != sp && sp[1] >= 'A' && sp[1] <= 'Z')
 		last = sp;
 	ev->driver = str_make(head.p, (size_t)(last - head.p));
-	ev->device = after(head, (size_t)(last - head.p) + 1);
+	ev->device = str_skip(head, (size_t)(last - head.p) + 1);
 }
 
 /* "DRV DEV, parent: PARENT, [INFO][EVENT]" */
@@ -317,7 +312,7 @@ static bool cb_start(struct ftrace_parser *p, const struct ftrace_line *fl)
 		return false;
 	init(p, &ev, EV_CB_START, fl, fl->ts);
 	drv_dev(str_make(a.p, (size_t)par), &ev);
-	rest = after(a, (size_t)par + 10);
+	rest = str_skip(a, (size_t)par + 10);
 	comma = str_find(rest, ",");
 	ev.parent = str_trim(comma < 0 ? rest : str_make(rest.p, (size_t)comma));
 	ob = memrchr(rest.p, '[', rest.len);
@@ -341,7 +336,7 @@ static bool cb_end(struct ftrace_parser *p, const struct ftrace_line *fl)
 	struct pm_event ev;
 	int64_t err;
 
-	if (e <= 0 || !str_i64(after(fl->args, (size_t)e + 6), &err))
+	if (e <= 0 || !str_i64(str_skip(fl->args, (size_t)e + 6), &err))
 		return false;
 	init(p, &ev, EV_CB_END, fl, fl->ts);
 	drv_dev(str_make(fl->args.p, (size_t)e), &ev);
@@ -369,7 +364,7 @@ static void marker(struct ftrace_parser *p, const struct ftrace_line *fl)
 
 		m = str_find(a, "mode=");
 		if (m >= 0) {
-			struct str w = after(a, (size_t)m + 5);
+			struct str w = str_skip(a, (size_t)m + 5);
 			const char *sp = memchr(w.p, ' ', w.len);
 
 			if (mode_from_label(sp ? str_make(w.p, (size_t)(sp - w.p)) : w) != MODE_UNKNOWN)
@@ -454,7 +449,7 @@ void ftrace_header(struct ftrace_parser *p, struct str line)
 	for (i = 0; i < 3 && w.len; i++) {	/* "#", the stamp, the host */
 		const char *sp = memchr(w.p, ' ', w.len);
 
-		w = sp ? after(w, (size_t)(sp - w.p) + 1) : after(w, w.len);
+		w = sp ? str_skip(w, (size_t)(sp - w.p) + 1) : str_skip(w, w.len);
 	}
 	if (memchr(w.p, ' ', w.len))
 		w.len = (size_t)((const char *)memchr(w.p, ' ', w.len) - w.p);

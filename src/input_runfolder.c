@@ -10,6 +10,8 @@
 
 #include "input.h"
 
+static const char *const run_logs[] = { "dmesg.txt", "trace.txt" };
+
 static bool is_file(const char *path)
 {
 	struct stat sb;
@@ -17,10 +19,22 @@ static bool is_file(const char *path)
 	return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
 }
 
+bool input_is_run_dir(const char *dir)
+{
+	char p[4096];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(run_logs); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, run_logs[i]);
+		if (is_file(p))
+			return true;
+	}
+	return false;
+}
+
 int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 		   char *err, size_t errlen)
 {
-	static const char *const logs[] = { "dmesg.txt", "trace.txt" };
 	struct input_stats one;
 	char sub[1024];
 	bool any = false;
@@ -28,10 +42,10 @@ int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 
 	memset(st, 0, sizeof(*st));
 	snprintf(err, errlen, "%s: no dmesg.txt or trace.txt in the run folder", dir);
-	for (i = 0; i < ARRAY_SIZE(logs); i++) {
+	for (i = 0; i < ARRAY_SIZE(run_logs); i++) {
 		char e[1024];
 
-		snprintf(sub, sizeof(sub), "%s/%s", dir, logs[i]);
+		snprintf(sub, sizeof(sub), "%s/%s", dir, run_logs[i]);
 		if (!is_file(sub))
 			continue;
 		if (input_read(run, sub, &one, e, sizeof(e)) < 0) {

@@ -10,11 +10,6 @@
 
 #include "input.h"
 
-static struct str skip(struct str s, size_t n)
-{
-	return n >= s.len ? str_make(s.p + s.len, 0) : str_make(s.p + n, s.len - n);
-}
-
 static void fact(struct builder *b, unsigned int lineno, const char *key, struct str v)
 {
 	struct pm_event ev;
@@ -37,7 +32,7 @@ static size_t words(struct str s, struct str *w, size_t max)
 		long sp = str_find(s, " ");
 
 		w[n++] = sp < 0 ? s : str_make(s.p, (size_t)sp);
-		s = sp < 0 ? skip(s, s.len) : skip(s, (size_t)sp + 1);
+		s = sp < 0 ? str_skip(s, s.len) : str_skip(s, (size_t)sp + 1);
 	}
 	return n;
 }
@@ -66,7 +61,7 @@ static void stamp_line(struct builder *b, struct str line, unsigned int lineno,
 {
 	struct str w[4];
 
-	if (words(skip(line, 2), w, 4) < 4)
+	if (words(str_skip(line, 2), w, 4) < 4)
 		return;
 	stamp_date(b, lineno, w[0]);
 	fact(b, lineno, "host", w[1]);
@@ -90,8 +85,8 @@ static void sysinfo_line(struct builder *b, struct str line, unsigned int lineno
 
 		for (i = 0; i < ARRAY_SIZE(keys); i++)
 			if (str_starts(f, keys[i][0]))
-				fact(b, lineno, keys[i][1], skip(f, strlen(keys[i][0])));
-		line = bar < 0 ? skip(line, line.len) : skip(line, (size_t)bar + 1);
+				fact(b, lineno, keys[i][1], str_skip(f, strlen(keys[i][0])));
+		line = bar < 0 ? str_skip(line, line.len) : str_skip(line, (size_t)bar + 1);
 	}
 }
 
@@ -101,7 +96,7 @@ static void firmware_line(struct builder *b, struct str line, unsigned int linen
 	uint64_t s, r;
 	struct pm_event ev;
 
-	if (words(skip(line, 2), w, 4) < 4 || !str_eq(w[2], "fwresume") ||
+	if (words(str_skip(line, 2), w, 4) < 4 || !str_eq(w[2], "fwresume") ||
 	    str_u64(w[1], &s) != w[1].len || str_u64(w[3], &r) != w[3].len)
 		return;
 	event_init(&ev, EV_FIRMWARE, NS_NONE, lineno);
@@ -117,9 +112,9 @@ bool sleepgraph_line(struct builder *b, struct str line, unsigned int lineno,
 	    str_starts(line, "# freeze-") || str_starts(line, "# standby-"))
 		stamp_line(b, line, lineno, kernel);
 	else if (str_starts(line, "# sysinfo |"))
-		sysinfo_line(b, skip(line, 11), lineno);
+		sysinfo_line(b, str_skip(line, 11), lineno);
 	else if (str_starts(line, "# command |"))
-		fact(b, lineno, "command", skip(line, 11));
+		fact(b, lineno, "command", str_skip(line, 11));
 	else if (str_starts(line, "# fwsuspend "))
 		firmware_line(b, line, lineno);
 	else

@@ -262,3 +262,18 @@ const char *strpool_cstr(struct strpool *sp, const char *s)
 {
 	return s ? strpool_get(sp, str_c(s)) : NULL;
 }
+
+const char *strpool_find(const struct strpool *sp, const char *s)
+{
+	size_t n, i;
+	uint32_t h;
+
+	if (!s || !sp->nslots)
+		return NULL;
+	n = strlen(s);
+	h = hash_bytes(s, n);
+	for (i = h & (sp->nslots - 1); sp->slots[i]; i = (i + 1) & (sp->nslots - 1))
+		if (sp->hashes[i] == h && !strcmp(sp->slots[i], s))
+			return sp->slots[i];
+	return NULL;
+}
