@@ -88,8 +88,10 @@ bool input_is_run_dir(const char *dir);
 
 /*
  * Many runs (input_batch.c): @path is a log file, a run folder, or a folder
- * holding those (reports and hidden files in it are passed over). Each is
- * read into a run of its own and handed to @fn, which does not keep it.
+ * holding those or folders of those (reports and hidden files in it are
+ * passed over). Each is read into a run of its own and handed to @fn,
+ * which does not keep it; sleepgraph's NAME_dmesg.txt and NAME_ftrace.txt
+ * side by side are one run.
  * Unreadable inputs are reported on stderr and counted in @nbad. Returns
  * the number of runs handed over.
  */

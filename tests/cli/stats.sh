@@ -68,6 +68,22 @@ cp "$T/s.json" "$T/lab/summary.json"
 "$PMSCOPE" stats -q -m mem -j "$T/lab.json" "$T/lab"
 is "folder of runs: 2 inputs, 2 S3 cycles" "$(jq -c '.stats | [.inputs, .cycles]' "$T/lab.json")" '[2,2]'
 
+# sleepgraph saves each test as NAME_dmesg.txt + NAME_ftrace.txt, a -multi
+# run as one folder per test: each pair is one run, merged as pmscope
+# analyze LOG TRACE merges it (skynet mem: 1777.513 / 299.218 ms)
+sky=$FIXTURES/pmgraph-2014-skynet-mem-k3.15
+"$PMSCOPE" stats -q -j "$T/sky.json" "$sky"
+is "sleepgraph folder: log + trace are one run, one cycle" \
+	"$(jq -c '.stats | [.inputs, .cycles, .suspend.median_ns, .resume.median_ns]' "$T/sky.json")" \
+	"[1,1,$("$PMSCOPE" analyze -q -j - "$sky/skynet_mem_dmesg.txt" "$sky/skynet_mem_ftrace.txt" |
+		jq -r '.cycles[0].totals | "\(.suspend_ns),\(.resume_ns)"')]"
+is "sleepgraph folder: sleepgraph's suspend figure" "$(jq .stats.suspend.median_ns "$T/sky.json")" 1777513000
+mkdir -p "$T/multi/suspend-1" "$T/multi/suspend-2"
+cp "$sky"/skynet_mem_*.txt "$T/multi/suspend-1/"
+cp "$FIXTURES"/pmgraph-2014-skynet-freeze-k3.15/skynet_freeze_*.txt "$T/multi/suspend-2/"
+"$PMSCOPE" stats -q -j "$T/multi.json" "$T/multi"
+is "sleepgraph -multi folder: a run per test folder" "$(jq -c '.stats | [.inputs, .cycles]' "$T/multi.json")" '[2,2]'
+
 # Bad usage and input
 "$PMSCOPE" compare "$a0" 2>/dev/null
 is "compare with one input: exit 2" $? 2
