@@ -111,22 +111,25 @@ static void fill(struct pm_excerpt *e, const struct ring *r)
 {
 	unsigned int from = e->line > EXCERPT_BEFORE ? e->line - EXCERPT_BEFORE : 1;
 	unsigned int to = e->line + EXCERPT_AFTER < r->last ? e->line + EXCERPT_AFTER : r->last;
-	struct str_buf { char *p; size_t len, cap; } b = { 0 };
+	size_t len = 0;
 	unsigned int l;
+	char *o;
 
 	if (from + RING <= r->last)	/* fell out of the ring: cannot happen */
 		from = r->last - RING + 1;
-	for (l = from; l <= to; l++) {
-		const char *t = r->text[l % RING];
-		size_t n = strlen(t);
-
-		b.p = xrealloc(b.p, b.len + n + 2);
-		memcpy(b.p + b.len, t, n);
-		b.len += n;
-		b.p[b.len++] = l == to ? '\0' : '\n';
-	}
+	for (l = from; l <= to; l++)
+		len += strlen(r->text[l % RING]) + 1;
 	e->first = from;
-	e->text = b.p;
+	e->text = o = xmalloc(len ? len : 1);
+	for (l = from; l <= to; l++) {
+		size_t n = strlen(r->text[l % RING]);
+
+		memcpy(o, r->text[l % RING], n);
+		o += n;
+		*o++ = l == to ? '\0' : '\n';
+	}
+	if (!len)
+		*o = '\0';
 }
 
 static int read_file(struct pm_excerpt *e, size_t n, char *err, size_t errlen)
