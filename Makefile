@@ -17,10 +17,13 @@ ALL_CFLAGS = $(WARN) -Iinclude -I$(B)/gen $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS  = -Wl,--as-needed $(PKG_LIBS) -lm
 
 B       ?= build
-SRC     := $(wildcard src/*.c)
-LIBSRC  := $(filter-out src/main.c,$(SRC))
+# One folder per pipeline stage (README, Layout).
+STAGES  := util model input build analysis report timeline capture cmd
+SRC     := $(foreach s,$(STAGES),$(wildcard src/$(s)/*.c))
+LIBSRC  := $(filter-out src/cmd/main.c,$(SRC))
 OBJ     := $(SRC:src/%.c=$(B)/%.o)
 LIBOBJ  := $(LIBSRC:src/%.c=$(B)/%.o)
+HDRS    := $(wildcard include/*.h src/*/*.h)
 TESTSRC := $(wildcard tests/unit/test_*.c)
 TESTBIN := $(TESTSRC:tests/unit/%.c=$(B)/tests/%)
 
@@ -33,7 +36,7 @@ all: $(B)/pmscope
 deps:
 	@sh scripts/deps.sh build
 
-$(B)/%.o: src/%.c $(wildcard include/*.h) | deps-build
+$(B)/%.o: src/%.c $(HDRS) | deps-build
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -42,25 +45,24 @@ $(B)/pmscope: $(OBJ)
 	@echo "  LINK    $@"
 	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(B)/libpmscope.a: $(LIBOBJ)
-	rm -f $@ && ar rcs $@ $^
-
-$(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(B)/libpmscope.a
+# Tests link the objects themselves: an ar archive keeps one member per
+# base name, and stages share some (stats.c in analysis, report and cmd).
+$(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIBOBJ)
 	@mkdir -p $(dir $@)
 	@echo "  TEST    $@"
-	@$(CC) $(ALL_CFLAGS) -DFIXTURES=\"$(CURDIR)/tests/fixtures\" -o $@ $< $(B)/libpmscope.a \
+	@$(CC) $(ALL_CFLAGS) -Isrc -DFIXTURES=\"$(CURDIR)/tests/fixtures\" -o $@ $< $(LIBOBJ) \
 		$(LDLIBS) $$($(PKG_CONFIG) --libs cmocka)
 
 # The HTML report's script and style sheet, embedded as C arrays. They sit
 # inside CDATA in a script/style element: neither may contain "]]>" or "</".
-HTML_ASSETS := src/html/timeline.js src/html/timeline.css
+HTML_ASSETS := src/timeline/html/timeline.js src/timeline/html/timeline.css
 $(B)/gen/html_assets.h: $(HTML_ASSETS)
 	@mkdir -p $(dir $@)
 	@echo "  GEN     $@"
 	@! grep -n -e ']]>' -e '</' $(HTML_ASSETS) || { echo "$@: ']]>' or '</' in an asset" >&2; exit 1; }
-	@(cd src/html && xxd -i timeline.js && xxd -i timeline.css) > $@.tmp && mv $@.tmp $@
+	@(cd src/timeline/html && xxd -i timeline.js && xxd -i timeline.css) > $@.tmp && mv $@.tmp $@
 
-$(B)/report_html.o: $(B)/gen/html_assets.h
+$(B)/timeline/html.o: $(B)/gen/html_assets.h
 
 # Helpers of the CLI tests (tests/tools/).
 $(B)/tests/pngstat: tests/tools/pngstat.c
