@@ -33,7 +33,7 @@ size_t cycle_slowest(const struct pm_cycle *c, int phase, size_t *idx, size_t n)
 void cycle_phase_counts(const struct pm_cycle *c, size_t *counts);
 
 /*
- * Critical path and blocking (analysis_critpath.c). Per device phase, the
+ * Critical path and blocking (analysis/critpath.c). Per device phase, the
  * chain of waits that set the phase's length, walked back from its end;
  * per cycle, the sync callbacks held back by an async child (suspend) or
  * an async parent (resume). Method and limits: pmscope(1).
@@ -128,7 +128,7 @@ int critpath_compute(const struct pm_run *run, const struct pm_cycle *c,
 void critpath_free(struct critpath *cp);
 
 /*
- * Statistics over many cycles (analysis_stats.c): one side of a
+ * Statistics over many cycles (analysis/stats.c): one side of a
  * comparison, or every cycle of a lab's runs. Cycles are added one run at
  * a time, so the runs themselves need not stay in memory; names are
  * copied into the stats' own pool.

@@ -121,14 +121,14 @@ int capture_save(struct capture *c, const char *dir, char *err, size_t errlen);
 int capture_restore(struct capture *c, char *err, size_t errlen);
 void capture_free(struct capture *c);
 
-/* The armed state: written by arm, read back by collect (capture_state.c). */
+/* The armed state: written by arm, read back by collect (capture/state.c). */
 int capture_state_store(const struct capture *c, char *err, size_t errlen);
 /* 0 loaded, 1 nothing armed, -1 error. */
 int capture_state_load(struct capture *c, const struct capture_env *env, char *err,
 		       size_t errlen);
 int capture_state_remove(const struct capture_env *env, char *err, size_t errlen);
 
-/* Pieces of a run folder (capture_kmsg.c, capture_facts.c). */
+/* Pieces of a run folder (capture/kmsg.c, capture/facts.c). */
 /* The sequence number the next kernel log record will get. */
 int kmsg_next_seq(const struct capture_env *env, uint64_t *seq, char *err, size_t errlen);
 /* Kernel log records from @seq on into @path as dmesg text; @lost: records

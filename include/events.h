@@ -77,11 +77,11 @@ void cycle_finish(struct pm_run *run, struct pm_cycle *c);
 /*
  * A kernel log and a trace of the same run (a run folder, or both files
  * given): each trace cycle takes over the log's cycle it overlaps, so
- * every callback is there once (build_merge.c).
+ * every callback is there once (build/merge.c).
  */
 void run_merge_sources(struct pm_run *run);
 
-/* A copy of @g in @arena whose strings live in @pool (build_graph.c). */
+/* A copy of @g in @arena whose strings live in @pool (build/graph.c). */
 const struct pm_callgraph_packed *callgraph_copy(struct strpool *pool, struct arena *arena,
 						 const struct pm_callgraph *g);
 

@@ -35,7 +35,7 @@ unsigned int reader_lineno(const struct line_reader *r);
 uint64_t reader_bytes(const struct line_reader *r);
 bool reader_compressed(const struct line_reader *r);
 
-/* Progress of a long read on stderr when it is a terminal (input_progress.c):
+/* Progress of a long read on stderr when it is a terminal (input/progress.c):
  * call tick every few thousand lines; it looks at the clock only. */
 struct progress {
 	const char *path;
@@ -87,7 +87,7 @@ int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 bool input_is_run_dir(const char *dir);
 
 /*
- * Many runs (input_batch.c): @path is a log file, a run folder, or a folder
+ * Many runs (input/batch.c): @path is a log file, a run folder, or a folder
  * holding those or folders of those (reports and hidden files in it are
  * passed over). Each is read into a run of its own and handed to @fn,
  * which does not keep it; sleepgraph's NAME_dmesg.txt and NAME_ftrace.txt
@@ -100,7 +100,7 @@ size_t input_each(const char *path, input_run_fn fn, void *ctx, size_t *nbad);
 
 /*
  * Keep the log lines around each callback's line for the reports
- * (input_excerpts.c): EXCERPT_BEFORE lines before it and EXCERPT_AFTER
+ * (input/excerpts.c): EXCERPT_BEFORE lines before it and EXCERPT_AFTER
  * after, each cut to EXCERPT_COLS bytes, longest callbacks first until
  * about @budget bytes are kept. Reads each log once more; standard input
  * cannot be read again and is passed over. Returns 0, or -1 with @err
@@ -111,24 +111,24 @@ size_t input_each(const char *path, input_run_fn fn, void *ctx, size_t *nbad);
 #define EXCERPT_COLS 200
 int input_excerpts(struct pm_run *run, size_t budget, char *err, size_t errlen);
 
-/* System facts (input_sysfacts.c): sys/devices.txt and sys/devlinks.txt. */
+/* System facts (input/sysfacts.c): sys/devices.txt and sys/devlinks.txt. */
 int sysfacts_devices(struct pm_run *run, const char *path, char *err, size_t errlen);
 int sysfacts_devlinks(struct pm_run *run, const char *path, char *err, size_t errlen);
 
 /*
  * sleepgraph's header lines in its saved dmesg and ftrace files
- * (input_sleepgraph.c): "# suspend-…", "# sysinfo | …", "# command | …",
+ * (input/sleepgraph.c): "# suspend-…", "# sysinfo | …", "# command | …",
  * "# fwsuspend N fwresume N". True when @line was one; @kernel gets the
  * release when the line named it.
  */
 bool sleepgraph_line(struct builder *b, struct str line, unsigned int lineno,
 		     struct str *kernel);
 
-/* The kernel log parser (input_dmesg.c). */
+/* The kernel log parser (input/dmesg.c). */
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st);
-/* ftrace and trace-cmd report text (input_ftrace.c). */
+/* ftrace and trace-cmd report text (input/ftrace.c). */
 int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st);
-/* trace-cmd's trace.dat, a plain file (input_tracedat.c); -1 and @err on
+/* trace-cmd's trace.dat, a plain file (input/tracedat.c); -1 and @err on
  * a read error, what was read before it kept. */
 int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 		  char *err, size_t errlen);
@@ -142,7 +142,7 @@ struct kmsg_line {
 
 bool dmesg_split(struct str line, struct kmsg_line *out);
 
-/* The device/initcall line shapes of every era (input_dmesg_lines.c). */
+/* The device/initcall line shapes of every era (input/dmesg_lines.c). */
 enum dmesg_shape {
 	DS_NONE,
 	DS_CB_START,		/* "calling" a PM callback, any era */

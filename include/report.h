@@ -32,7 +32,7 @@ int report_text(FILE *f, const struct pm_run *run, const struct report_opts *o);
 /* The critical path and blocked-device part of one cycle's summary. */
 void report_text_critpath(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
 			  const struct report_opts *o);
-/* Inside the slowest callback function_graph traced (report_text_callgraph.c). */
+/* Inside the slowest callback function_graph traced (report/text_callgraph.c). */
 void report_text_callgraph(FILE *f, const struct pm_run *run, const struct pm_cycle *c);
 int report_json(FILE *f, const struct pm_run *run, const struct report_opts *o);
 /* Adds critical_path[] to each of @cycle's phases[] and blocked[] to it. */
@@ -55,7 +55,7 @@ typedef int (*write_fn)(FILE *f, const void *ctx);
 int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen);
 
 /*
- * Statistics and comparisons (report_stats.c): terminal text and JSON
+ * Statistics and comparisons (report/text_stats.c): terminal text and JSON
  * (schemas pmscope-stats/1 and pmscope-compare/1, see pmscope(1)).
  * @b NULL: the statistics of @a alone.
  */

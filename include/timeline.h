@@ -159,7 +159,7 @@ void tl_layout_free(struct tl_layout *L);
 /* Whether @o's window shows anything; when not, why in @err. */
 bool tl_window_ok(const struct pm_run *run, const struct report_opts *o, char *err,
 		  size_t errlen);
-/* Inside the layout (timeline_marks.c): the heading, legend, axis and
+/* Inside the layout (timeline/marks.c): the heading, legend, axis and
  * critical path strip, returning where the lanes start; then bands, ticks,
  * path segments and waits once the boxes are placed. */
 double tl_head(struct tl_layout *L, struct tl_cycle *tc);
@@ -222,7 +222,7 @@ void tl_put_json(FILE *f, const char *s);
 int report_svg(FILE *f, const struct pm_run *run, const struct report_opts *o);
 int report_png(FILE *f, const struct pm_run *run, const struct report_opts *o);
 int report_html(FILE *f, const struct pm_run *run, const struct report_opts *o);
-/* The HTML page's data: the layout as JSON (report_html_data.c). */
+/* The HTML page's data: the layout as JSON (timeline/html_data.c). */
 void tl_put_html_data(FILE *f, const struct tl_layout *L);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Internals of the critical path analysis (src/critpath_*.c and
- * src/analysis_critpath.c); renderers use analysis.h only.
+ * src/analysis/critpath.c); renderers use analysis.h only.
  *
  * One context per cycle: the device graph (parents, children, device
  * links) is built once; each device phase then gets its own view: which

@@ -40,7 +40,7 @@ enum input_kind input_detect(struct str window)
 			ftrace += 50;
 			continue;
 		}
-		/* a trace line of any shape (input_ftrace.c splits it the same way) */
+		/* a trace line of any shape (input/ftrace.c splits it the same way) */
 		if (ftrace_split(line, &fl)) {
 			ftrace++;
 			continue;

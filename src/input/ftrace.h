@@ -26,7 +26,7 @@ struct ftrace_line {
 /* 0 when @line is not a trace line (headers, blank, garbage). */
 bool ftrace_split(struct str line, struct ftrace_line *out);
 
-/* function_graph call trees per callback (input_fgraph.c). */
+/* function_graph call trees per callback (input/fgraph.c). */
 struct fgraph;
 struct fgraph *fgraph_new(void);
 void fgraph_free(struct fgraph *g);
@@ -50,11 +50,11 @@ struct ftrace_parser {
 	bool in_cycle, in_enter, in_machine, in_exit;
 	ns_t start_mark;	/* "SUSPEND START" not yet followed by events */
 	unsigned int bad;	/* PM event lines that did not parse */
-	int boot;		/* FB_* (input_ftrace_boot.c) */
+	int boot;		/* FB_* (input/ftrace_boot.c) */
 	ns_t boot_last;		/* the last initcall event of the boot */
 };
 
-/* Boot from initcall events (input_ftrace_boot.c). */
+/* Boot from initcall events (input/ftrace_boot.c). */
 enum { FB_NONE, FB_KERNEL, FB_USER, FB_DONE };
 bool ftrace_initcall(struct ftrace_parser *p, const struct ftrace_line *fl);
 /* Close the boot cycle, if one is open: at @fl (a suspend begins) or,
@@ -63,7 +63,7 @@ void ftrace_boot_end(struct ftrace_parser *p, const struct ftrace_line *fl);
 /* Hand @ev to the builder as this line's event. */
 void ftrace_emit(struct ftrace_parser *p, struct pm_event *ev);
 
-/* PM events, markers and sleepgraph's header lines (input_ftrace_events.c). */
+/* PM events, markers and sleepgraph's header lines (input/ftrace_events.c). */
 void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl);
 void ftrace_header(struct ftrace_parser *p, struct str line);
 /* The end of the file: a cycle still open stays open (unfinished). */

@@ -3,7 +3,7 @@
  * Interactive HTML timeline: one self-contained polyglot XHTML file
  * (xmllint reads it as XML, browsers as HTML). The header (facts,
  * warnings, cycles) is written here as markup; the timeline is drawn on a
- * canvas by src/html/timeline.js from the layout data (report_html_data.c)
+ * canvas by src/timeline/html/timeline.js from the layout data (timeline/html_data.c)
  * so 10^5 callbacks are not 10^5 DOM nodes. The script and style sheet
  * are real files, embedded at build time (xxd -i).
  */

@@ -12,7 +12,7 @@
 
 #include "timeline.h"
 
-/* Strides of the flat arrays, also in src/html/timeline.js. */
+/* Strides of the flat arrays, also in src/timeline/html/timeline.js. */
 #define CB_FIELDS 11	/* dev phase start end pid lane row flags ret fn line */
 #define SEG_FIELDS 5	/* kind start end dev cb */
 #define WAIT_FIELDS 6	/* cb waited_cb ready lost waited_dev ndelayed */

@@ -2,7 +2,7 @@
 /*
  * Timeline layout: the window and time axis of each cycle, its thread
  * lanes and where each callback's box goes. Marks on top of that (phase
- * bands, ticks, critical path, waits) are in timeline_marks.c.
+ * bands, ticks, critical path, waits) are in timeline/marks.c.
  */
 #include <stdlib.h>
 

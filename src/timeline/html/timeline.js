@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// pmscope HTML timeline: draws the layout data (report_html_data.c) on a
-// canvas. Embedded into every report by src/report_html.c, inside CDATA:
+// pmscope HTML timeline: draws the layout data (timeline/html_data.c) on a
+// canvas. Embedded into every report by src/timeline/html.c, inside CDATA:
 // this file must never contain the characters that end CDATA or a script.
 // Text from logs only ever reaches the page through textContent or the
 // canvas, never as markup.
@@ -101,7 +101,7 @@
 		return v;
 	}
 
-	// Lanes by thread, as the layout (report_html_data.c) placed them.
+	// Lanes by thread, as the layout (timeline/html_data.c) placed them.
 	function threadView(c) {
 		var v = { lanes: [], lane: new Int32Array(c.n), row: new Int32Array(c.n), order: new Int32Array(c.n) }, i, ln;
 		for (i = 0; i < c.lanes.length; i++) {
