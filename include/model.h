@@ -18,6 +18,12 @@
 
 typedef int64_t ns_t;
 #define NS_NONE INT64_MIN
+/* The largest time stamp and kernel-printed length the parsers take
+ * (1e8 s is over three years of uptime, 1e12 us eleven days for one
+ * callback): within them sums and differences of times stay far from
+ * int64_t's end. A line beyond them is refused with a warning. */
+#define NS_MAX (100000000LL * 1000000000LL)
+#define US_MAX 1000000000000LL
 /* How far a callback may start before its phase and still be in it:
  * dmesg time stamps and the kernel's measured lengths come from two
  * clocks, and printk adds its own delay. */
