@@ -50,9 +50,18 @@ void report_json_callgraph(struct json_object *cb, const struct pm_callgraph *g)
 typedef int (*report_fn)(FILE *f, const struct pm_run *run, const struct report_opts *o);
 int write_report(const char *path, report_fn fn, const struct pm_run *run,
 		 const struct report_opts *o, char *err, size_t errlen);
-/* The same for any writer: @fn gets @ctx back. */
+/* The same for any writer: @fn gets @ctx back. A device or FIFO is
+ * written in place; the temporary file is ".NAME.XXXXXX.pmscope-tmp". */
 typedef int (*write_fn)(FILE *f, const void *ctx);
 int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen);
+/*
+ * Before writing @out: -1 with @err when it is one of the @n files in
+ * @inputs (same device and inode, so also "./log" or a hard link), which
+ * the report would replace; 0 otherwise. Commands call it for every
+ * output before writing any.
+ */
+int output_is_input(const char *out, const char *const *inputs, size_t n, char *err,
+		    size_t errlen);
 
 /*
  * Statistics and comparisons (report/text_stats.c): terminal text and JSON

@@ -117,6 +117,31 @@ static int write_timelines(const char **paths, const struct pm_run *run,
 	return 0;
 }
 
+/* No output may replace an input: each one against every file read (a
+ * run folder's dmesg.txt too) and every argument. */
+static bool outputs_ok(const char *json, const char **tl_paths, const struct pm_run *run,
+		       char **args, int nargs)
+{
+	size_t n = run->nsources + (size_t)nargs, i;
+	const char **in = xmalloc((n ? n : 1) * sizeof(*in));
+	char err[1024];
+	bool ok = true;
+
+	for (i = 0; i < run->nsources; i++)
+		in[i] = run->sources[i];
+	for (i = 0; i < (size_t)nargs; i++)
+		in[run->nsources + i] = args[i];
+	if (json && output_is_input(json, in, n, err, sizeof(err)) < 0)
+		ok = false;
+	for (i = 0; ok && i < ARRAY_SIZE(tl_outputs); i++)
+		if (tl_paths[i] && output_is_input(tl_paths[i], in, n, err, sizeof(err)) < 0)
+			ok = false;
+	if (!ok)
+		fprintf(stderr, "pmscope: %s\n", err);
+	free(in);
+	return ok;
+}
+
 static int parse_count(const char *s, long max, long *out)
 {
 	char *end;
@@ -230,6 +255,8 @@ int cmd_analyze(int argc, char **argv)
 	if (stats)
 		print_stats(&total, now_s() - t0);
 	if (!any)
+		goto out;
+	if (!outputs_ok(json, tl_paths, run, argv + optind, argc - optind))
 		goto out;
 	if (ro.cycle && (size_t)ro.cycle > run->ncycles) {
 		fprintf(stderr, "pmscope: there is no cycle %d (%zu found)\n", ro.cycle, run->ncycles);

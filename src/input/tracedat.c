@@ -252,8 +252,11 @@ static void one_record(struct dat_ctx *x, const struct dat_msg *m)
 	x->p.line = (unsigned int)m->nrec;
 	x->p.used = false;
 	memset(&fl, 0, sizeof(fl));
-	/* the ftrace reader's stamps are signed: a larger one is no time */
-	fl.ts = m->ts <= (uint64_t)NS_MAX ? (ns_t)m->ts : NS_NONE;
+	/* ftrace_event() refuses an event past NS_MAX; in a call tree the
+	 * stamp is only a hint (as in ftrace_split()) */
+	fl.ts = m->ts <= (uint64_t)NS_MAX ? (ns_t)m->ts : NS_MAX + 1;
+	if ((m->name == DN_GENTRY || m->name == DN_GEXIT) && fl.ts > NS_MAX)
+		fl.ts = NS_NONE;
 	fl.cpu = m->cpu;
 	fl.pid = m->pid;
 	fl.comm = str_make(x->comm, m->comm_len);
@@ -318,7 +321,7 @@ static void child_error(const char *path, int status, unsigned int nrec, char *e
 int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 		  char *err, size_t errlen)
 {
-	struct dat_ctx x = { .p = { .b = b, .start_mark = NS_NONE }, .st = st };
+	struct dat_ctx x = { .p = { .b = b, .st = st, .start_mark = NS_NONE }, .st = st };
 	struct dat_msg end = { 0 };
 	int pfd[2], status = 0, kind, rc = -1;
 	struct stat sb;

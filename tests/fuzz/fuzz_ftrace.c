@@ -14,9 +14,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct str rest = str_make((const char *)data, size), line;
 	struct pm_run *run = run_new();
 	struct ftrace_parser p = { .start_mark = NS_NONE };
+	struct input_stats st = { 0 };
 	struct ftrace_line fl;
 
 	p.b = builder_new(run, "fuzz.txt");
+	p.st = &st;
 	p.fg = fgraph_new();
 	while (fuzz_line(&rest, &line)) {
 		p.line++;
