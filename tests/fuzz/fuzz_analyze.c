@@ -5,25 +5,34 @@
  * it, then every report: terminal text, JSON, SVG, PNG and HTML (with
  * the log excerpts), written to /dev/null.
  */
+#include "analysis.h"
 #include "fuzz.h"
 #include "input.h"
 #include "report.h"
 #include "timeline.h"
 
+/* As the output pipeline (cmd/pipeline.c) does: results once, then every
+ * renderer. */
 static void reports(const struct pm_run *run)
 {
+	const struct results_opts rs = { .top = 10 };
 	struct report_opts ro = { .top = 10 };
+	struct pm_results res = { 0 };
 	FILE *f = fuzz_sink();
 	char err[1024];
 
-	report_text(f, run, &ro);
-	report_json(f, run, &ro);
+	if (results_compute(&res, run, &rs) < 0)
+		goto out;
+	report_text(f, run, &res, &ro);
+	report_json(f, run, &res, &ro);
 	if (!tl_window_ok(run, &ro, err, sizeof(err)))
-		return;
-	report_svg(f, run, &ro);
-	report_png(f, run, &ro);
-	report_html(f, run, &ro);
+		goto out;
+	report_svg(f, run, &res, &ro);
+	report_png(f, run, &res, &ro);
+	report_html(f, run, &res, &ro);
 	fflush(f);
+out:
+	results_free(&res);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
