@@ -13,12 +13,12 @@ for t in dmesg ftrace fgraph sysfacts tracedat analyze; do
 	for d in corpus repro; do
 		dir="$top/tests/fuzz/$d/$t"
 		[ -d "$dir" ] || continue
-		n=$(ls "$dir" | wc -l)
+		cnt=$(ls "$dir" | wc -l)
 		out=$("$bin" "$dir" 2>"$TMPDIR_TEST/err"; echo "exit $?")
 		grep -q -E '==[0-9]+==ERROR|runtime error:' "$TMPDIR_TEST/err" &&
 			grep -E -A12 '==[0-9]+==ERROR|runtime error:' "$TMPDIR_TEST/err" | sed 's/^/# /'
-		is "fuzz $t: the $n inputs of tests/fuzz/$d/$t run to the end" \
-			"$(echo $out)" "$n inputs exit 0"
+		is "fuzz $t: the $cnt inputs of tests/fuzz/$d/$t run to the end" \
+			"$(echo $out)" "$cnt inputs exit 0"
 		ok "fuzz $t: tests/fuzz/$d/$t: no sanitizer report" \
 			sh -c "! grep -q -E '==[0-9]+==ERROR|runtime error:' '$TMPDIR_TEST/err'"
 	done
