@@ -11,8 +11,8 @@ _pmscope_options()
 {
 	case $1 in
 	analyze)
-		echo "-j --json -n --top -c --cycle -q --quiet -s --stats --html --svg" \
-		     "--png --width --from --to --phase -h --help" ;;
+		echo "-j --json --text -o --outdir -n --top -c --cycle -q --quiet -s --stats" \
+		     "--html --svg --png --width --from --to --phase -h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
 		     "-h --help" ;;
@@ -36,6 +36,7 @@ _pmscope_takes_arg()
 {
 	case "$1:$2" in
 	*:-j | *:--json | *:-n | *:--top | *:-m | *:--mode | *:-o | *:--output | \
+	*:--outdir | *:--text | \
 	*:-t | *:--pm-test | *:-b | *:--buffer-kb | *:--graph-depth | \
 	analyze:-c | analyze:--cycle | *:--html | *:--svg | *:--png | \
 	*:--width | *:--from | *:--to | *:--phase | *:--max-suspend | \
@@ -74,10 +75,10 @@ _pmscope_value()
 	--phase)
 		words="prepare suspend suspend_late suspend_noirq resume_noirq"
 		words="$words resume_early resume complete kernel_init user_init" ;;
-	-o | --output)
+	-o | --output | --outdir)
 		_pmscope_files -d "$cur"
 		return ;;
-	-j | --json | --html | --svg | --png)
+	-j | --json | --text | --html | --svg | --png)
 		_pmscope_files "$cur"
 		return ;;
 	-C | --cmd)
