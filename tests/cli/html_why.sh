@@ -28,13 +28,14 @@ is "why panel: a path per phase that ran callbacks, then blocked and slowest" \
    "$(state "$T/a.html" why-tables | tr ',' '\n' | sort | uniq -c | awk '{printf "%s %s;", $2, $1}')" \
    "blocked 1;path $(jq '[.cycles[1].phases[] | select(.explained_ns > 0)] | length' "$J");slowest 1;"
 
-# the longest phase's path first (resume, 977.620 ms), its longest segment
-# that has a callback first: 1-2 (450.503 ms)
+# the longest phase's path first (resume, 977.620 ms): of its eight
+# longest segments, in time order, the first that has a callback
 want=$(jq -r '[.cycles[1].phases[] | select(.explained_ns > 0)] | max_by(.end_ns - .start_ns) |
-	[.critical_path[] | select(.has_callback)] | max_by(.end_ns - .start_ns) | .device' "$J")
+	.critical_path | to_entries | sort_by(-(.value.end_ns - .value.start_ns), .key) | .[0:8] |
+	sort_by(.value.start_ns, .key) | map(select(.value.has_callback)) | .[0].value.device' "$J")
 browser "$u&why=path:0" > "$T/b.html"
 is "why panel: the first path row selects $want" "$(sel "$T/b.html")" "$want"
-is "why panel: that is 1-2" "$want" "1-2"
+ok "why panel: that is a device of the resume path" test -n "$want"
 want=$(jq -r '.cycles[1].blocked[0].device' "$J")
 browser "$u&why=blocked:0" > "$T/b.html"
 is "why panel: the first blocked row selects $want (most time lost)" "$(sel "$T/b.html")" "$want"

@@ -736,7 +736,9 @@
 			(p.length ? (100 * p.explained / p.length).toFixed(1) : '0.0') + '% explained (run ' +
 			ms(p.run) + ', wait ' + ms(p.wait) + ', gap ' + ms(p.gap) + ' ms)',
 			['+ms', 'length ms', 'segment'], 'path');
-		for (k = 0; k < segs.length && k < 8; k++) {
+		// the eight longest segments, in the order they happened
+		segs = segs.slice(0, 8).sort(function (a, b) { return c.segs[a + SF.start] - c.segs[b + SF.start] || a - b; });
+		for (k = 0; k < segs.length; k++) {
 			i = segs[k];
 			whyRow(tb, [ms(c.segs[i + SF.start] - ph.start), ms(c.segs[i + SF.end] - c.segs[i + SF.start]),
 				    [c.segs[i + SF.cb], segText(c, i)]]);
