@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What-if replay on real runs. The self-check: replaying each cycle under
+ * its own policy gives back every device phase (within 5% or 2 ms) and
+ * the critical path's members. The cross-policy pair: the same QEMU guest
+ * suspended with pm_async 0 and 1, each predicted from the other; the
+ * figures and their error against the other run's measurement are pinned
+ * here and reported in pmscope(1) and the README.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <cmocka.h>
+#include "load_run.h"
+
+#include "analysis.h"
+#include "whatif.h"
+
+#define A1 FIXTURES "/qemu-q35-s3-async1-medium"
+#define A0 FIXTURES "/qemu-q35-s3-async0-medium"
+#define A0_TRACE FIXTURES "/qemu-q35-s3-async0-medium-trace/trace.txt.xz"
+
+static const struct pm_cycle *sleep_cycle(const struct pm_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->ncycles; i++)
+		if (run->cycles[i].mode != MODE_BOOT)
+			return &run->cycles[i];
+	fail();
+	return NULL;
+}
+
+/* The devices with a run segment on @p's path, as a sorted list. */
+static size_t path_devs(const struct cp_phase *p, int *out)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < p->nsegs; i++) {
+		if (p->segs[i].kind != CP_RUN)
+			continue;
+		for (j = 0; j < n && out[j] != p->segs[i].dev; j++)
+			;
+		if (j == n)
+			out[n++] = p->segs[i].dev;
+	}
+	return n;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+static void same_members(const struct critpath *a, const struct critpath *b, size_t ncbs)
+{
+	int *x = malloc((ncbs + 1) * sizeof(int)), *y = malloc((ncbs + 1) * sizeof(int));
+	size_t i, nx, ny;
+
+	assert_int_equal(a->nphases, b->nphases);
+	for (i = 0; i < a->nphases; i++) {
+		assert_int_equal(a->phases[i].phase, b->phases[i].phase);
+		nx = path_devs(&a->phases[i], x);
+		ny = path_devs(&b->phases[i], y);
+		qsort(x, nx, sizeof(int), cmp_int);
+		qsort(y, ny, sizeof(int), cmp_int);
+		assert_int_equal(nx, ny);
+		assert_memory_equal(x, y, nx * sizeof(int));
+	}
+	free(x);
+	free(y);
+}
+
+struct worst {
+	double pct, ms;
+	const char *where;
+};
+
+/* @members: the critical path's members must match too (trace fixtures:
+ * exact starts; dmesg starts are the return stamp less the kernel's
+ * figure, and the path's tolerances pick between near ties differently
+ * once the replay puts each sync callback after the previous one's end). */
+static void self_check(const char *log, const char *devices, bool members, struct worst *w)
+{
+	struct pm_run *run = load(log, devices);
+	struct whatif_policy pol = { .base = WI_MEASURED };
+	size_t i, k, replayed = 0;
+
+	for (i = 0; i < run->ncycles; i++) {
+		const struct pm_cycle *c = &run->cycles[i];
+		struct whatif_cycle wc;
+		struct critpath a, b;
+
+		if (c->mode == MODE_BOOT)
+			continue;
+		assert_int_equal(whatif_replay(run, c, &pol, &wc), 0);
+		for (k = 0; k < wc.nphases; k++) {
+			const struct whatif_phase *p = &wc.phases[k];
+			double err = fabs((double)(p->predicted_ns - p->measured_ns));
+			double lim = fmax(0.05 * (double)p->measured_ns, 2e6);
+
+			if (!p->predicted)
+				continue;
+			replayed++;
+			if (err > lim)
+				fprintf(stderr, "# phase %s: %.3f vs %.3f ms\n", c->phases[k].name,
+					p->predicted_ns / 1e6, p->measured_ns / 1e6);
+			assert_true(err <= lim);
+			if (p->measured_ns > 0 && err / (double)p->measured_ns * 100 > w->pct) {
+				w->pct = err / (double)p->measured_ns * 100;
+				w->ms = err / 1e6;
+				w->where = log;
+			}
+		}
+		if (members) {
+			assert_int_equal(critpath_compute(run, c, &a), 0);
+			assert_int_equal(critpath_compute(run, &wc.c, &b), 0);
+			same_members(&a, &b, c->ncbs);
+			critpath_free(&a);
+			critpath_free(&b);
+		}
+		whatif_cycle_free(&wc);
+	}
+	assert_true(replayed > 0);
+	run_free(run);
+}
+
+static void test_self_check(void **state)
+{
+	static const char *const logs[][2] = {
+		{ A1 "/trace.txt.xz", A1 "/guest/sys/devices.txt" },
+		{ A1 "/dmesg.txt", A1 "/guest/sys/devices.txt" },
+		{ A0_TRACE, A0 "/guest/sys/devices.txt" },
+		{ A0 "/dmesg.txt", NULL },
+		{ FIXTURES "/qemu-q35-s3-fgraph-async1-small/trace.txt.xz", NULL },
+		{ FIXTURES "/qemu-q35-s3-tracecmd-dat/trace.dat", NULL },
+		{ FIXTURES "/pmscope-record-qemu-q35-s3-k6.1/trace.txt", NULL },
+		{ FIXTURES "/pmgraph-2014-skynet-mem-k3.15/skynet_mem_ftrace.txt", NULL },
+		{ FIXTURES "/pmgraph-2014-skynet-freeze-k3.15/skynet_freeze_ftrace.txt", NULL },
+		{ FIXTURES "/pmgraph-2014-skynet-disk-k3.15/skynet_disk_ftrace.txt", NULL },
+		{ FIXTURES "/pmgraph-2014-skynet-standby-k3.15/skynet_standby_ftrace.txt", NULL },
+		{ FIXTURES "/pmgraph-2016-ivybridge-mem-devlate-k4.6/ivybridge_mem_ftrace.txt.xz",
+		  NULL },
+		{ FIXTURES "/pmgraph-2019-xps9360-multitest-k5.3/otcpl-dell-9360-kbl_mem_ftrace.txt.gz",
+		  NULL },
+		{ FIXTURES "/kernel5.5-tegra-trace-cmd-suspend/trace.txt.xz", NULL },
+		{ FIXTURES "/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt", NULL },
+		{ FIXTURES "/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt", NULL },
+	};
+	struct worst w = { 0, 0, NULL };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(logs); i++)
+		self_check(logs[i][0], logs[i][1], !strstr(logs[i][0], "dmesg"), &w);
+	/* The README's figure: the worst phase of the self-check. */
+	fprintf(stderr, "# self-check worst: %.4f%% (%.6f ms) in %s\n", w.pct, w.ms,
+		w.where ? w.where : "-");
+	/* 0.0374% (0.355 ms): the 5.4 XPS resume, from dmesg alone */
+	assert_true(w.pct < 0.04);
+	assert_true(w.ms < 0.36);
+}
+
+/* Predicted ms of the device phases of @log's cycle under @base. */
+static void predict(const char *log, const char *devices, enum whatif_base base, int cpus,
+		    double *ms, double *meas)
+{
+	struct pm_run *run = load(log, devices);
+	struct whatif_policy pol = { .base = base, .cpus = cpus };
+	struct whatif_cycle wc;
+	size_t k, n = 0;
+
+	assert_int_equal(whatif_replay(run, sleep_cycle(run), &pol, &wc), 0);
+	for (k = 0; k < wc.nphases; k++) {
+		const struct pm_phase *p = &wc.c.phases[k];
+
+		if (!wc.phases[k].predicted || p->kind == PK_PREPARE || p->kind == PK_COMPLETE)
+			continue;
+		ms[n] = wc.phases[k].predicted_ns / 1e6;
+		meas[n++] = wc.phases[k].measured_ns / 1e6;
+	}
+	assert_int_equal(n, 6);
+	whatif_cycle_free(&wc);
+	run_free(run);
+}
+
+static void near(const double *got, const double *want, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (fabs(got[i] - want[i]) > 0.001)
+			fprintf(stderr, "# [%zu] got %.3f want %.3f\n", i, got[i], want[i]);
+		assert_true(fabs(got[i] - want[i]) <= 0.001);
+	}
+}
+
+/*
+ * suspend, suspend_late, suspend_noirq, resume_noirq, resume_early, resume:
+ * the async 1 trace measured 107.187 6.302 18.925 44.693 4.992 977.849 ms,
+ * the async 0 trace 278.882 4.841 32.428 62.811 3.701 1325.935 ms.
+ */
+static void test_cross_policy(void **state)
+{
+	static const double a1_meas[] = { 107.187, 6.302, 18.925, 44.693, 4.992, 977.849 };
+	static const double a0_meas[] = { 278.882, 4.841, 32.428, 62.811, 3.701, 1325.935 };
+	/* async 1 predicted from async 0 (policy upfront, the flags of
+	 * devices.txt): unlimited CPUs, then 2 and 1 CPUs */
+	static const double up_inf[] = { 67.523, 3.898, 16.778, 23.919, 1.811, 476.757 };
+	static const double up_2[] = { 140.506, 3.898, 17.174, 32.662, 1.811, 646.450 };
+	static const double up_1[] = { 255.160, 3.909, 30.460, 57.273, 1.811, 1279.502 };
+	/* async 0 predicted from async 1 (policy sync) */
+	static const double sy_inf[] = { 876.188, 6.263, 30.407, 107.169, 5.290, 1591.710 };
+	static const double sy_2[] = { 263.673, 6.263, 30.303, 101.629, 5.290, 1499.576 };
+	static const double sy_1[] = { 166.619, 6.263, 18.189, 65.958, 5.290, 1049.236 };
+	double got[6], meas[6];
+
+	(void)state;
+	predict(A0_TRACE, A0 "/guest/sys/devices.txt", WI_UPFRONT, 0, got, meas);
+	near(meas, a0_meas, 6);
+	near(got, up_inf, 6);
+	predict(A0_TRACE, A0 "/guest/sys/devices.txt", WI_UPFRONT, 2, got, meas);
+	near(got, up_2, 6);
+	predict(A0_TRACE, A0 "/guest/sys/devices.txt", WI_UPFRONT, 1, got, meas);
+	near(got, up_1, 6);
+	predict(A1 "/trace.txt.xz", A1 "/guest/sys/devices.txt", WI_SYNC, 0, got, meas);
+	near(meas, a1_meas, 6);
+	near(got, sy_inf, 6);
+	predict(A1 "/trace.txt.xz", A1 "/guest/sys/devices.txt", WI_SYNC, 2, got, meas);
+	near(got, sy_2, 6);
+	predict(A1 "/trace.txt.xz", A1 "/guest/sys/devices.txt", WI_SYNC, 1, got, meas);
+	near(got, sy_1, 6);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_self_check),
+		cmocka_unit_test(test_cross_policy),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
