@@ -12,9 +12,10 @@
 #include "cmd.h"
 #include "input.h"
 #include "report.h"
+#include "timeline.h"
 #include "whatif.h"
 
-enum { OPT_ASYNC = 256, OPT_SYNC, OPT_DEFER, OPT_SCALE, OPT_CPUS };
+enum { OPT_ASYNC = 256, OPT_SYNC, OPT_DEFER, OPT_SCALE, OPT_CPUS, OPT_SVG, OPT_PNG, OPT_WIDTH };
 
 static void whatif_usage(FILE *f)
 {
@@ -47,6 +48,10 @@ static void whatif_usage(FILE *f)
 		"      --scale DEV=F    multiply DEV's callback length by F\n"
 		"      --cpus N         callbacks share N CPUs (default: unlimited)\n"
 		"  -j, --json FILE      write the JSON (schema %s); - for stdout\n"
+		"      --svg FILE       write an SVG timeline: each cycle as measured, then\n"
+		"                       as predicted under it\n"
+		"      --png FILE       the same timeline as PNG\n"
+		"      --width PX       timeline width (default 1400)\n"
 		"  -n, --top N          callbacks listed per predicted critical path (5)\n"
 		"  -c, --cycle N        replay only cycle N\n"
 		"  -q, --quiet          no terminal summary\n"
@@ -65,7 +70,8 @@ struct opts {
 	size_t nchanges, cap;
 	char **bufs;		/* the option copies the changes point into */
 	size_t nbufs, bufs_cap;
-	const char *json;
+	const char *json, *svg, *png;
+	int width;
 	size_t top;
 	int cycle;
 	bool quiet;
@@ -124,6 +130,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "defer", required_argument, NULL, OPT_DEFER },
 		{ "scale", required_argument, NULL, OPT_SCALE },
 		{ "cpus", required_argument, NULL, OPT_CPUS },
+		{ "svg", required_argument, NULL, OPT_SVG },
+		{ "png", required_argument, NULL, OPT_PNG },
+		{ "width", required_argument, NULL, OPT_WIDTH },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const enum whatif_change_kind kinds[] = { WI_SET_ASYNC, WI_SET_SYNC, WI_DEFER,
@@ -143,6 +152,20 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'j':
 			o->json = optarg;
+			break;
+		case OPT_SVG:
+			o->svg = optarg;
+			break;
+		case OPT_PNG:
+			o->png = optarg;
+			break;
+		case OPT_WIDTH:
+			v = strtol(optarg, &end, 10);
+			if (!*optarg || *end || v < TL_WIDTH_MIN || v > TL_WIDTH_MAX) {
+				fprintf(stderr, "pmscope whatif: bad width '%s'\n", optarg);
+				return -1;
+			}
+			o->width = (int)v;
 			break;
 		case 'n':
 		case 'c':
@@ -231,6 +254,50 @@ static int check_matched(const struct whatif_report *r, const struct opts *o)
 	return 0;
 }
 
+/*
+ * The timelines draw a run: one whose cycles are each replayed cycle as
+ * measured and then as predicted (its label says so), through the
+ * timeline renderers as they are.
+ */
+static int write_timelines(const struct whatif_report *r, const struct opts *o)
+{
+	const char *paths[2] = { o->svg, o->png };
+	const report_fn fns[2] = { report_svg, report_png };
+	struct pm_cycle *cycles = xcalloc(2 * r->ncycles + 1, sizeof(*cycles));
+	char **labels = xcalloc(r->ncycles + 1, sizeof(char *)), err[1024];
+	struct report_opts ro = { .width = o->width };
+	struct pm_run view = *r->run;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < r->ncycles; i++) {
+		const struct pm_cycle *m = r->cycles[i].measured;
+
+		cycles[2 * i] = *m;
+		cycles[2 * i + 1] = r->cycles[i].c;
+		labels[i] = xasprintf("%s%spredicted, policy %s", m->mode_label ? m->mode_label : "",
+				      m->mode_label ? "; " : "", whatif_base_name(r->pol->base));
+		cycles[2 * i + 1].mode_label = labels[i];
+	}
+	view.cycles = cycles;
+	view.ncycles = 2 * r->ncycles;
+	for (i = 0; i < 2 && !rc; i++) {
+		if (!paths[i])
+			continue;
+		if (write_report(paths[i], fns[i], &view, &ro, err, sizeof(err)) < 0) {
+			fprintf(stderr, "pmscope: %s\n", err);
+			rc = -1;
+		} else if (!o->quiet && strcmp(paths[i], "-")) {
+			printf("%s timeline: %s\n", i ? "PNG" : "SVG", paths[i]);
+		}
+	}
+	for (i = 0; i < r->ncycles; i++)
+		free(labels[i]);
+	free(labels);
+	free(cycles);
+	return rc;
+}
+
 static int read_inputs(struct pm_run *run, int argc, char **argv, bool *bad)
 {
 	struct input_stats st;
@@ -310,6 +377,8 @@ int cmd_whatif(int argc, char **argv)
 		if (!o.quiet && strcmp(o.json, "-"))
 			printf("JSON: %s\n", o.json);
 	}
+	if ((o.svg || o.png) && write_timelines(&r, &o) < 0)
+		goto out;
 	if (fflush(stdout) != 0) {
 		fprintf(stderr, "pmscope: standard output: write failed\n");
 		goto out;

@@ -61,4 +61,12 @@ is "--scale 0 = --defer" "$(jq -c '[.cycles[].phases[].predicted_ns]' "$a1/z.jso
 is "text: 80 columns" "$(grep -v "$a1" "$a1/t.txt" | awk 'length > 80' | wc -l)" 0
 is "text: policy line" "$(head -1 "$a1/t.txt")" "pmscope 0.1.0 whatif: policy async, unlimited workers"
 
+# the timeline: measured, then predicted, through the timeline renderers
+ok "--svg" "$PMSCOPE" whatif -q -p async --svg "$a1/t.svg" "$a1"
+is "svg: both cycles drawn, the second one labelled" \
+	"$(grep -o 'cycle 1: mem[^<]*' "$a1/t.svg" | sort -u | tr '\n' '|')" \
+	"cycle 1: mem|cycle 1: mem (predicted, policy async)|"
+is "svg: the predicted suspend phase in its legend" \
+	"$(grep -c 'suspend 86.413 ms' "$a1/t.svg")" 1
+
 done_testing
