@@ -58,13 +58,15 @@ enum whatif_change_kind {
 	WI_SCALE,	/* the callback's length times .factor */
 };
 
-/* A per-device option: devices whose name matches .glob (fnmatch), in
- * every device phase or only in phase .phase (a phase name). */
+/* A per-device option: devices whose name matches .glob (fnmatch), or
+ * device .dev when .glob is NULL, in every device phase or only in phase
+ * .phase (a phase name). */
 struct whatif_change {
 	enum whatif_change_kind kind;
 	const char *glob;
 	const char *phase;	/* NULL: every phase */
 	double factor;
+	int dev;		/* index into run->devs when .glob is NULL */
 };
 
 struct whatif_policy {
@@ -112,10 +114,29 @@ enum whatif_rules whatif_run_rules(const struct pm_run *run);
 enum whatif_rules whatif_base_rules(const struct pm_run *run, enum whatif_base b);
 
 /*
+ * The single change per device phase that would save the most (analyze's
+ * hint): each sync callback on the phase's critical path or blocked on
+ * async work is made async in turn, everything else as measured, and the
+ * phase replayed (whatif_hint.c). @cp is the measured cycle's critical
+ * path. Phases where no change saves at least WHATIF_HINT_MIN_NS (and 1%
+ * of the phase) get none.
+ */
+#define WHATIF_HINT_MIN_NS 1000000
+#define WHATIF_HINT_TRIES 16	/* candidates tried per phase, longest first */
+struct whatif_hint {
+	int phase;		/* index into the cycle's phases */
+	int dev;		/* the device made async */
+	ns_t measured_ns, predicted_ns;
+};
+
+struct critpath;
+int whatif_hints(const struct pm_run *run, const struct pm_cycle *c, const struct critpath *cp,
+		 struct whatif_hint **out, size_t *n);
+
+/*
  * What `pmscope whatif` reports (report/text_whatif.c, report/json_whatif.c):
  * per replayed cycle the prediction and the critical path computed on it.
  */
-struct critpath;
 struct whatif_report {
 	const struct pm_run *run;
 	const struct whatif_policy *pol;

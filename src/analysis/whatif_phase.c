@@ -310,7 +310,7 @@ static bool change_hits(const struct pm_run *run, const struct pm_phase *p,
 {
 	if (dev < 0 || (ch->phase && strcmp(ch->phase, p->name)))
 		return false;
-	return !fnmatch(ch->glob, run->devs[dev].name, 0);
+	return ch->glob ? !fnmatch(ch->glob, run->devs[dev].name, 0) : ch->dev == dev;
 }
 
 /* The policy's flag, length and CPU share for each item. */

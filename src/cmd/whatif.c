@@ -86,7 +86,7 @@ static void add_change(struct opts *o, enum whatif_change_kind kind, char *glob,
 	ch = &o->changes[o->nchanges++];
 	if (at)
 		*at = '\0';
-	*ch = (struct whatif_change){ kind, glob, at ? at + 1 : NULL, f };
+	*ch = (struct whatif_change){ kind, glob, at ? at + 1 : NULL, f, -1 };
 }
 
 /* "A,B@resume" (or "A=0.5" for --scale) into changes. */

@@ -237,11 +237,41 @@ static void test_cross_policy(void **state)
 	near(got, sy_1, 6);
 }
 
+/* The hint: the single sync device per phase that, made async, saves most. */
+static void print_hints(const char *log, const char *devices)
+{
+	struct pm_run *run = load(log, devices);
+	const struct pm_cycle *c = sleep_cycle(run);
+	struct whatif_hint *h;
+	struct critpath cp;
+	size_t n, i;
+
+	assert_int_equal(critpath_compute(run, c, &cp), 0);
+	assert_int_equal(whatif_hints(run, c, &cp, &h, &n), 0);
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "# hint %s: %s %.3f -> %.3f\n", c->phases[h[i].phase].name,
+			run->devs[h[i].dev].name, h[i].measured_ns / 1e6, h[i].predicted_ns / 1e6);
+	free(h);
+	critpath_free(&cp);
+	run_free(run);
+}
+
+static void test_hints(void **state)
+{
+	(void)state;
+	print_hints(A1 "/dmesg.txt", A1 "/guest/sys/devices.txt");
+	print_hints(A1 "/trace.txt.xz", A1 "/guest/sys/devices.txt");
+	print_hints(FIXTURES "/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt", NULL);
+	print_hints(FIXTURES "/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt", NULL);
+	print_hints(FIXTURES "/pmgraph-2014-skynet-mem-k3.15/skynet_mem_ftrace.txt", NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_self_check),
 		cmocka_unit_test(test_cross_policy),
+		cmocka_unit_test(test_hints),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
