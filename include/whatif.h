@@ -135,14 +135,16 @@ int whatif_hints(const struct pm_run *run, const struct pm_cycle *c, const struc
 
 /*
  * What `pmscope whatif` reports (report/text_whatif.c, report/json_whatif.c):
- * per replayed cycle the prediction and the critical path computed on it.
+ * per replayed cycle the prediction, and the results stage's findings on
+ * the predicted cycles (.pred: its cycles parallel to .cycles).
  */
+struct pm_results;
 struct whatif_report {
 	const struct pm_run *run;
 	const struct whatif_policy *pol;
 	struct whatif_cycle *cycles;
-	struct critpath *cps;	/* per cycle, on the predicted cycle */
 	size_t ncycles;
+	const struct pm_results *pred;
 	size_t top;		/* critical path segments listed per phase */
 };
 
@@ -151,6 +153,12 @@ extern const char *const whatif_assumptions[][2];
 extern const size_t whatif_nassumptions;
 
 int report_whatif_text(FILE *f, const void *whatif_report);
+/* analyze's hint lines and pmscope/1's cycles[].hints[] (text_whatif.c,
+ * json_whatif.c). */
+struct cycle_results;
+struct jw;
+void report_text_hints(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
+void report_json_hints(struct jw *w, const struct pm_run *run, const struct cycle_results *cr);
 int report_whatif_json(FILE *f, const void *whatif_report);
 
 #endif

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # make bench: pmscope whatif on the 32,000-callback cycle of
 # bench_critpath.sh (generated there, under build/bench-critpath/), beside
-# its floor: analyze -q on the same run folder reads it and builds the model
-# and nothing else.
+# its floor: analyze -q --no-hints on the same run folder reads it, builds
+# the model and runs the analyses; and what analyze's what-if hints add.
 #   scripts/bench_whatif.sh BUILD/pmscope
 set -eu
 bin=$1
@@ -17,10 +17,12 @@ secs() {	# secs ARGS...: wall seconds of one pmscope run
 }
 
 cbs=$(grep -c 'returned 0 after' "$dir/dmesg.txt")
-floor=$(secs analyze -q "$dir")
+floor=$(secs analyze -q --no-hints "$dir")
+hints=$(secs analyze -q "$dir")
+printf "analyze with the what-if hints: %5.2f s, without: %5.2f s\n" "$hints" "$floor"
 for p in "-p measured" "-p sync" "-p rework" "-p async" "-p async --cpus 2"; do
 	# shellcheck disable=SC2086
 	t=$(secs whatif -q $p "$dir")
-	printf "whatif %-20s %d callbacks: %5.2f s (floor: read and model %5.2f s)\n" \
+	printf "whatif %-20s %d callbacks: %5.2f s (floor: read, model, analyses %5.2f s)\n" \
 		"$p" "$cbs" "$t" "$floor"
 done

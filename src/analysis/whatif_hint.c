@@ -7,13 +7,14 @@
  */
 #include <stdlib.h>
 
-#include "analysis.h"
+#include "analyses.h"
 #include "critpath.h"
 #include "whatif_int.h"
 
 struct cand {
 	int cb;
 	ns_t len;
+	int dev;
 };
 
 static int cmp_len(const void *a, const void *b)
@@ -34,21 +35,22 @@ static bool is_sync(const struct pm_cycle *c, int cb)
 
 static void add_cand(const struct pm_cycle *c, struct cand *v, size_t *n, int cb)
 {
-	size_t i;
+	if (cb >= 0 && is_sync(c, cb) && c->cbs[cb].dev >= 0)
+		v[(*n)++] = (struct cand){ cb, cb_duration(&c->cbs[cb]), c->cbs[cb].dev };
+}
 
-	if (cb < 0 || !is_sync(c, cb) || c->cbs[cb].dev < 0)
-		return;
-	for (i = 0; i < *n; i++)
-		if (c->cbs[v[i].cb].dev == c->cbs[cb].dev)
-			return;
-	v[(*n)++] = (struct cand){ cb, cb_duration(&c->cbs[cb]) };
+static int cmp_dev(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+
+	return x->dev != y->dev ? x->dev - y->dev : cmp_len(a, b);
 }
 
 /* Sync callbacks on the phase's path or blocked in it, longest first. */
 static size_t candidates(const struct pm_cycle *c, const struct critpath *cp,
 			 const struct cp_phase *p, struct cand *v)
 {
-	size_t n = 0, i;
+	size_t n = 0, i, k;
 
 	for (i = 0; i < p->nsegs; i++)
 		if (p->segs[i].kind == CP_RUN)
@@ -56,24 +58,22 @@ static size_t candidates(const struct pm_cycle *c, const struct critpath *cp,
 	for (i = 0; i < cp->nblocked; i++)
 		if (cp->blocked[i].phase == p->phase)
 			add_cand(c, v, &n, cp->blocked[i].cb);
+	qsort(v, n, sizeof(*v), cmp_dev);	/* each device once, its longest */
+	for (i = 0, k = 0; i < n; i++)
+		if (!k || v[k - 1].dev != v[i].dev)
+			v[k++] = v[i];
+	n = k;
 	qsort(v, n, sizeof(*v), cmp_len);
 	return n < WHATIF_HINT_TRIES ? n : WHATIF_HINT_TRIES;
 }
 
-static ns_t replay_len(const struct wi_phase_in *in, struct cp_ctx *g, int phase)
+/* The phase's length with the policy @in->pol applied to built phase @s. */
+static ns_t replay_len(const struct wi_phase_in *in, int phase, struct wi_sim *s, ns_t tail)
 {
-	struct wi_sim s;
-	ns_t tail, len;
-
-	if (wi_phase_build(in, g, phase, &s, &tail)) {
-		wi_sim_free(&s);
-		return NS_NONE;
-	}
-	s.t0 = (double)in->c->phases[phase].start;
-	wi_simulate(&s);
-	len = (ns_t)(s.end - s.t0 + 0.5) + tail;
-	wi_sim_free(&s);
-	return len;
+	wi_phase_policy(in, phase, s);
+	s->t0 = (double)in->c->phases[phase].start;
+	wi_simulate(s);
+	return (ns_t)(s->end - s->t0 + 0.5) + tail;
 }
 
 static void best_of_phase(struct wi_phase_in *in, struct cp_ctx *g, const struct critpath *cp,
@@ -81,32 +81,38 @@ static void best_of_phase(struct wi_phase_in *in, struct cp_ctx *g, const struct
 {
 	const struct pm_phase *ph = &in->c->phases[p->phase];
 	struct whatif_change ch = { .kind = WI_SET_ASYNC, .phase = ph->name };
-	struct whatif_policy pol = { .base = WI_MEASURED, .changes = &ch, .nchanges = 1 };
-	ns_t base, meas = ph->end - ph->start;
+	struct whatif_policy pol = { .base = WI_MEASURED, .changes = &ch };
+	ns_t base, tail, meas = ph->end - ph->start;
 	size_t n = candidates(in->c, cp, p, v), i;
+	struct wi_sim s;
 
 	h->dev = -1;
 	h->phase = p->phase;
 	h->measured_ns = meas;
-	if (!n)
-		return;
 	in->pol = &pol;
+	if (!n || wi_phase_build(in, g, p->phase, &s, &tail)) {
+		if (n)
+			wi_sim_free(&s);
+		in->pol = NULL;
+		return;
+	}
 	/* the model's own length as the base, so the gain is the change's */
-	pol.nchanges = 0;
-	base = replay_len(in, g, p->phase);
+	base = replay_len(in, p->phase, &s, tail);
 	pol.nchanges = 1;
-	for (i = 0; i < n && base != NS_NONE; i++) {
+	for (i = 0; i < n; i++) {
 		ns_t len;
 
 		ch.dev = in->c->cbs[v[i].cb].dev;
-		len = replay_len(in, g, p->phase);
-		if (len == NS_NONE || base - len < WHATIF_HINT_MIN_NS || (base - len) * 100 < meas)
+		len = replay_len(in, p->phase, &s, tail);
+		if (base - len < WHATIF_HINT_MIN_NS || (base - len) * 100 < meas)
 			continue;
 		if (h->dev < 0 || meas - (base - len) < h->predicted_ns) {
 			h->dev = ch.dev;
 			h->predicted_ns = meas - (base - len);
 		}
 	}
+	wi_sim_free(&s);
+	in->pol = NULL;	/* @pol is ours */
 }
 
 int whatif_hints(const struct pm_run *run, const struct pm_cycle *c, const struct critpath *cp,
@@ -137,4 +143,20 @@ int whatif_hints(const struct pm_run *run, const struct pm_cycle *c, const struc
 	cp_ctx_free(&g);
 	free(v);
 	return 0;
+}
+
+/* The results stage's entry: after the critical path, whose result it reads. */
+int an_whatif_hints(const struct pm_run *run, struct cycle_results *cr,
+		    const struct results_opts *o)
+{
+	if (!o->hints)
+		return 0;
+	return whatif_hints(run, cr->c, &cr->cp, &cr->hints, &cr->nhints);
+}
+
+void an_whatif_hints_free(struct cycle_results *cr)
+{
+	free(cr->hints);
+	cr->hints = NULL;
+	cr->nhints = 0;
 }

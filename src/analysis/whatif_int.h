@@ -14,6 +14,7 @@ struct wi_item {
 	double work;		/* ns of progress to make, alone on a CPU */
 	double frac;		/* share of a CPU it needs while it runs */
 	double over;		/* the kept gap before it */
+	double work0, over0;	/* as measured, before the policy */
 	bool async;		/* in the prediction */
 	bool was_async;		/* in the measured cycle */
 	double start, end;	/* simulated */
@@ -54,6 +55,8 @@ struct cp_ctx;
  * without an end), -1 on error. */
 int wi_phase_build(const struct wi_phase_in *in, struct cp_ctx *graph, int phase,
 		   struct wi_sim *s, ns_t *tail);
+/* The policy @in->pol again on a built phase (whatif_hint.c tries many). */
+void wi_phase_policy(const struct wi_phase_in *in, int phase, struct wi_sim *s);
 void wi_sim_free(struct wi_sim *s);
 /* whatif_threads.c: workers for the predicted async callbacks (pid -1). */
 int whatif_threads(struct whatif_cycle *w);

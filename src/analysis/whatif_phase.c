@@ -495,6 +495,18 @@ static void deflate(const struct pm_cycle *c, struct wi_sim *s, int cpus)
 	free(f);
 }
 
+void wi_phase_policy(const struct wi_phase_in *in, int phase, struct wi_sim *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		s->it[i].work = s->it[i].work0;
+		s->it[i].over = s->it[i].over0;
+	}
+	apply_policy(in, &in->c->phases[phase], s);
+	moved_gaps(s);
+}
+
 int wi_phase_build(const struct wi_phase_in *in, struct cp_ctx *g, int phase,
 		   struct wi_sim *s, ns_t *tail)
 {
@@ -514,8 +526,11 @@ int wi_phase_build(const struct wi_phase_in *in, struct cp_ctx *g, int phase,
 	cpu_shares(c, s);
 	if (in->pol->cpus > 0)
 		deflate(c, s, in->pol->cpus);
-	apply_policy(in, p, s);
-	moved_gaps(s);
+	for (i = 0; i < s->n; i++) {
+		s->it[i].work0 = s->it[i].work;
+		s->it[i].over0 = s->it[i].over;
+	}
+	wi_phase_policy(in, phase, s);
 	s->loop_starts_async = has_deps && !resume && in->rules == WI_RULES_UPFRONT;
 	s->cpus = in->pol->cpus;
 	for (i = 0; i < s->n; i++)

@@ -2,9 +2,9 @@
 /*
  * Threads of a predicted cycle. Sync callbacks ran on the driving thread;
  * each async one gets a worker: the one it ran on in the measured cycle
- * when that worker is free then, else the lowest-numbered predicted worker
- * that is free (as the kernel's async pool reuses idle kworkers), else a
- * new one. Predicted workers get pids above every pid of the cycle.
+ * when that worker is free then, else the predicted worker free the
+ * longest (as the kernel's async pool reuses idle kworkers), else a new
+ * one. Predicted workers get pids above every pid of the cycle.
  */
 #include <stdlib.h>
 
@@ -50,6 +50,63 @@ static struct lane *measured_lanes(const struct pm_cycle *m, size_t *n, int *max
 	return l;
 }
 
+/* Predicted workers, a min-heap on when each is free. */
+struct lanes {
+	struct lane *v;
+	size_t n, cap;
+};
+
+static void sift_down(struct lanes *h, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		struct lane t;
+
+		if (l < h->n && h->v[l].free_at < h->v[m].free_at)
+			m = l;
+		if (r < h->n && h->v[r].free_at < h->v[m].free_at)
+			m = r;
+		if (m == i)
+			return;
+		t = h->v[i];
+		h->v[i] = h->v[m];
+		h->v[m] = t;
+		i = m;
+	}
+}
+
+static void lanes_push(struct lanes *h, struct lane l)
+{
+	size_t i;
+
+	VEC_RESERVE(h->v, h->n, h->cap);
+	i = h->n++;
+	h->v[i] = l;
+	while (i && h->v[i].free_at < h->v[(i - 1) / 2].free_at) {
+		struct lane t = h->v[i];
+
+		h->v[i] = h->v[(i - 1) / 2];
+		h->v[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+/* A predicted worker free at @t (busy from then until @until), or a new one. */
+static int lanes_take(struct lanes *h, ns_t t, ns_t until, int *next_pid)
+{
+	int pid;
+
+	if (h->n && h->v[0].free_at <= t) {
+		pid = h->v[0].pid;
+		h->v[0].free_at = until;
+		sift_down(h, 0);
+		return pid;
+	}
+	pid = (*next_pid)++;
+	lanes_push(h, (struct lane){ pid, until });
+	return pid;
+}
+
 static struct lane *find_lane(struct lane *l, size_t n, int pid)
 {
 	struct lane key = { pid, 0 };
@@ -62,34 +119,32 @@ static void assign(struct whatif_cycle *w)
 {
 	const struct pm_cycle *m = w->measured;
 	struct pm_callback *cbs = w->c.cbs;
-	size_t n = 0, nm, nnew = 0, cap = 0, i, k;
-	int *idx = xmalloc((w->c.ncbs ? w->c.ncbs : 1) * sizeof(int)), maxpid;
-	struct lane *ml = measured_lanes(m, &nm, &maxpid), *nl = NULL;
+	size_t n = 0, nm, i;
+	int *idx = xmalloc((w->c.ncbs ? w->c.ncbs : 1) * sizeof(int)), maxpid, next;
+	struct lane *ml = measured_lanes(m, &nm, &maxpid);
+	struct lanes nl = { 0 };
 
 	for (i = 0; i < w->c.ncbs; i++)
 		if (cbs[i].pid < 0 && cbs[i].async)
 			idx[n++] = (int)i;
 	qsort_r(idx, n, sizeof(int), cmp_cb_start, cbs);
+	next = maxpid + 1;
 	for (i = 0; i < n; i++) {
 		struct pm_callback *cb = &cbs[idx[i]];
 		struct lane *l = find_lane(ml, nm, m->cbs[idx[i]].pid);
+		int pid;
 
-		if (!l || l->free_at > cb->start) {
-			for (k = 0, l = NULL; k < nnew && !l; k++)
-				if (nl[k].free_at <= cb->start)
-					l = &nl[k];
+		if (l && l->free_at <= cb->start) {
+			l->free_at = cb->end;
+			pid = l->pid;
+		} else {
+			pid = lanes_take(&nl, cb->start, cb->end, &next);
 		}
-		if (!l) {
-			VEC_RESERVE(nl, nnew, cap);
-			nl[nnew] = (struct lane){ maxpid + 1 + (int)nnew, INT64_MIN };
-			l = &nl[nnew++];
-		}
-		cb->pid = l->pid > CB_PID_MAX ? -1 : l->pid;
-		l->free_at = cb->end;
+		cb->pid = pid > CB_PID_MAX ? -1 : pid;
 	}
 	free(idx);
 	free(ml);
-	free(nl);
+	free(nl.v);
 }
 
 static int cmp_thread_pid(const void *a, const void *b)

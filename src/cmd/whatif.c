@@ -213,24 +213,37 @@ static bool replayable(const struct pm_cycle *c, int only)
 	return c->mode != MODE_BOOT && (!only || c->index == only);
 }
 
-/* Every cycle replayed, and the critical path of each prediction. */
-static int replay_all(const struct pm_run *run, const struct opts *o, struct whatif_report *r)
+/* The predictions as a run of their own, for the results stage. */
+struct predicted {
+	struct pm_run view;	/* the measured run's, with the predicted cycles */
+	struct pm_results res;
+	bool computed;
+};
+
+/* Every cycle replayed, then the results stage on the predictions. */
+static int replay_all(const struct pm_run *run, const struct opts *o, struct whatif_report *r,
+		      struct predicted *p)
 {
+	struct results_opts ro = { 0 };
 	size_t i;
 
 	r->cycles = xcalloc(run->ncycles + 1, sizeof(*r->cycles));
-	r->cps = xcalloc(run->ncycles + 1, sizeof(*r->cps));
 	for (i = 0; i < run->ncycles; i++) {
 		if (!replayable(&run->cycles[i], o->cycle))
 			continue;
 		if (whatif_replay(run, &run->cycles[i], &o->pol, &r->cycles[r->ncycles]) < 0)
 			return -1;
-		if (critpath_compute(run, &r->cycles[r->ncycles].c, &r->cps[r->ncycles]) < 0) {
-			whatif_cycle_free(&r->cycles[r->ncycles]);
-			return -1;
-		}
 		r->ncycles++;
 	}
+	p->view = *run;
+	p->view.cycles = xcalloc(r->ncycles + 1, sizeof(struct pm_cycle));
+	p->view.ncycles = r->ncycles;
+	for (i = 0; i < r->ncycles; i++)
+		p->view.cycles[i] = r->cycles[i].c;
+	if (results_compute(&p->res, &p->view, &ro) < 0)
+		return -1;
+	p->computed = true;
+	r->pred = &p->res;
 	return 0;
 }
 
@@ -266,7 +279,9 @@ static int write_timelines(const struct whatif_report *r, const struct opts *o)
 	struct pm_cycle *cycles = xcalloc(2 * r->ncycles + 1, sizeof(*cycles));
 	char **labels = xcalloc(r->ncycles + 1, sizeof(char *)), err[1024];
 	struct report_opts ro = { .width = o->width };
+	struct results_opts rso = { 0 };
 	struct pm_run view = *r->run;
+	struct pm_results res;
 	size_t i;
 	int rc = 0;
 
@@ -281,16 +296,20 @@ static int write_timelines(const struct whatif_report *r, const struct opts *o)
 	}
 	view.cycles = cycles;
 	view.ncycles = 2 * r->ncycles;
+	if (results_compute(&res, &view, &rso) < 0)
+		rc = -1;
 	for (i = 0; i < 2 && !rc; i++) {
 		if (!paths[i])
 			continue;
-		if (write_report(paths[i], fns[i], &view, &ro, err, sizeof(err)) < 0) {
+		if (write_report(paths[i], fns[i], &view, &res, &ro, err, sizeof(err)) < 0) {
 			fprintf(stderr, "pmscope: %s\n", err);
 			rc = -1;
 		} else if (!o->quiet && strcmp(paths[i], "-")) {
 			printf("%s timeline: %s\n", i ? "PNG" : "SVG", paths[i]);
 		}
 	}
+	if (res.cycles)
+		results_free(&res);
 	for (i = 0; i < r->ncycles; i++)
 		free(labels[i]);
 	free(labels);
@@ -318,16 +337,16 @@ static int read_inputs(struct pm_run *run, int argc, char **argv, bool *bad)
 	return any ? 0 : -1;
 }
 
-static void free_all(struct whatif_report *r, struct opts *o)
+static void free_all(struct whatif_report *r, struct opts *o, struct predicted *p)
 {
 	size_t i;
 
-	for (i = 0; i < r->ncycles; i++) {
+	if (p->computed)
+		results_free(&p->res);
+	free(p->view.cycles);
+	for (i = 0; i < r->ncycles; i++)
 		whatif_cycle_free(&r->cycles[i]);
-		critpath_free(&r->cps[i]);
-	}
 	free(r->cycles);
-	free(r->cps);
 	for (i = 0; i < o->nbufs; i++)
 		free(o->bufs[i]);
 	free(o->bufs);
@@ -338,6 +357,7 @@ int cmd_whatif(int argc, char **argv)
 {
 	struct opts o = { .pol = { .base = WI_MEASURED }, .top = 5 };
 	struct whatif_report r = { 0 };
+	struct predicted pred = { 0 };
 	struct pm_run *run = NULL;
 	bool bad_input = false;
 	char err[1024];
@@ -361,7 +381,7 @@ int cmd_whatif(int argc, char **argv)
 	r.run = run;
 	r.pol = &o.pol;
 	r.top = o.top;
-	if (replay_all(run, &o, &r) < 0) {
+	if (replay_all(run, &o, &r, &pred) < 0) {
 		fprintf(stderr, "pmscope whatif: out of memory\n");
 		goto out;
 	}
@@ -385,7 +405,7 @@ int cmd_whatif(int argc, char **argv)
 	}
 	rc = bad_input ? EXIT_USAGE : EXIT_CLEAN;
 out:
-	free_all(&r, &o);
+	free_all(&r, &o, &pred);
 	run_free(run);
 	return rc;
 }

@@ -3,131 +3,139 @@
  * pmscope whatif, JSON (schema pmscope-whatif/1, pmscope(1)): the policy
  * and the model's assumptions, then per replayed cycle each phase's
  * measured and predicted length with the predicted critical path in the
- * form of pmscope/1 (critical_path[], explained_ns, threads[], off_path[]).
+ * form of pmscope/1 (critical_path[], explained_ns, threads[], off_path[],
+ * blocked[]), through the one JSON writer.
  */
-#include <json-c/json.h>
 #include <stdio.h>
 
 #include "analysis.h"
 #include "report.h"
 #include "whatif.h"
 
-#define JFLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
-
 static const char *const change_kinds[] = {
 	[WI_SET_ASYNC] = "async", [WI_SET_SYNC] = "sync", [WI_DEFER] = "defer",
 	[WI_SCALE] = "scale",
 };
 
-static void add(struct json_object *o, const char *k, struct json_object *v)
-{
-	json_object_object_add(o, k, v);
-}
-
-static struct json_object *jns(ns_t v)
-{
-	return v == NS_NONE ? NULL : json_object_new_int64(v);
-}
-
-static struct json_object *jstr(const char *s)
-{
-	return s ? json_object_new_string(s) : NULL;
-}
-
-static struct json_object *policy_json(const struct whatif_report *r)
+static void put_policy(struct jw *w, const struct whatif_report *r)
 {
 	const struct whatif_policy *pol = r->pol;
-	struct json_object *o = json_object_new_object(), *a = json_object_new_array();
 	size_t i, k;
 
-	add(o, "base", jstr(whatif_base_name(pol->base)));
-	add(o, "cpus", pol->cpus ? json_object_new_int(pol->cpus) : NULL);
+	jw_kobj(w, "policy");
+	jw_kstr(w, "base", whatif_base_name(pol->base));
+	jw_key(w, "cpus");
+	if (pol->cpus)
+		jw_int(w, pol->cpus);
+	else
+		jw_null(w);
+	jw_karr(w, "changes");
 	for (i = 0; i < pol->nchanges; i++) {
 		const struct whatif_change *ch = &pol->changes[i];
-		struct json_object *c = json_object_new_object();
 		size_t matched = 0;
 
 		for (k = 0; k < r->ncycles; k++)
 			matched += r->cycles[k].matched[i];
-		add(c, "kind", jstr(change_kinds[ch->kind]));
-		add(c, "devices", jstr(ch->glob));
-		add(c, "phase", jstr(ch->phase));
-		add(c, "factor", ch->kind == WI_SCALE ? json_object_new_double(ch->factor) : NULL);
-		add(c, "matched_callbacks", json_object_new_int64((int64_t)matched));
-		json_object_array_add(a, c);
+		jw_obj(w);
+		jw_kstr(w, "kind", change_kinds[ch->kind]);
+		jw_kstr(w, "devices", ch->glob);
+		jw_kstr(w, "phase", ch->phase);
+		jw_key(w, "factor");
+		if (ch->kind == WI_SCALE)
+			jw_double(w, ch->factor);
+		else
+			jw_null(w);
+		jw_kint(w, "matched_callbacks", (int64_t)matched);
+		jw_obj_end(w);
 	}
-	add(o, "changes", a);
-	return o;
+	jw_arr_end(w);
+	jw_obj_end(w);
 }
 
-static struct json_object *totals_json(const struct pm_cycle *c)
+static void put_totals(struct jw *w, const char *key, const struct pm_cycle *c)
 {
-	struct json_object *t = json_object_new_object();
-	struct cycle_totals tot;
+	struct cycle_totals t;
 
-	cycle_totals(c, &tot);
-	add(t, "suspend_ns", jns(tot.suspend_ns));
-	add(t, "resume_ns", jns(tot.resume_ns));
-	return t;
+	cycle_totals(c, &t);
+	jw_kobj(w, key);
+	jw_kns(w, "suspend_ns", t.suspend_ns);
+	jw_kns(w, "resume_ns", t.resume_ns);
+	jw_obj_end(w);
 }
 
-static struct json_object *cycle_json(const struct whatif_report *r, const struct whatif_cycle *w)
+static void put_cycle(struct jw *w, const struct whatif_report *r, size_t k)
 {
-	struct json_object *o = json_object_new_object(), *a;
+	const struct whatif_cycle *wc = &r->cycles[k];
+	const struct cycle_results *cr = &r->pred->cycles[k];
 	size_t i;
 
-	add(o, "index", json_object_new_int(w->c.index));
-	add(o, "mode", jstr(mode_name(w->c.mode)));
-	add(o, "rules", jstr(whatif_rules_name(w->rules)));
-	add(o, "measured", totals_json(w->measured));
-	add(o, "predicted", totals_json(&w->c));
-	a = json_object_new_array_ext((int)w->nphases);
-	for (i = 0; i < w->nphases; i++) {
-		const struct whatif_phase *p = &w->phases[i];
-		struct json_object *ph = json_object_new_object();
+	jw_obj(w);
+	jw_kint(w, "index", wc->c.index);
+	jw_kstr(w, "mode", mode_name(wc->c.mode));
+	jw_kstr(w, "rules", whatif_rules_name(wc->rules));
+	put_totals(w, "measured", wc->measured);
+	put_totals(w, "predicted", &wc->c);
+	jw_karr(w, "phases");
+	for (i = 0; i < wc->nphases; i++) {
+		const struct whatif_phase *p = &wc->phases[i];
 
-		add(ph, "name", jstr(w->c.phases[i].name));
-		add(ph, "replayed", json_object_new_boolean(p->predicted));
-		add(ph, "measured_ns", jns(p->measured_ns));
-		add(ph, "predicted_ns", jns(p->predicted_ns));
-		add(ph, "start_ns", jns(w->c.phases[i].start));
-		add(ph, "callbacks", json_object_new_int64((int64_t)p->ncbs));
-		add(ph, "async_callbacks", json_object_new_int64((int64_t)p->nasync));
-		add(ph, "kept_gaps_ns", json_object_new_int64(p->kept_gaps_ns));
-		add(ph, "dropped_waits", json_object_new_int64((int64_t)p->nforced));
-		json_object_array_add(a, ph);
+		jw_obj(w);
+		jw_kstr(w, "name", wc->c.phases[i].name);
+		jw_kbool(w, "replayed", p->predicted);
+		jw_kns(w, "measured_ns", p->measured_ns);
+		jw_kns(w, "predicted_ns", p->predicted_ns);
+		jw_kns(w, "start_ns", wc->c.phases[i].start);
+		jw_kint(w, "callbacks", (int64_t)p->ncbs);
+		jw_kint(w, "async_callbacks", (int64_t)p->nasync);
+		jw_kns(w, "kept_gaps_ns", p->kept_gaps_ns);
+		jw_kint(w, "dropped_waits", (int64_t)p->nforced);
+		report_json_phase_path(w, r->run, cr, i);
+		jw_obj_end(w);
 	}
-	add(o, "phases", a);
-	report_json_critpath(o, r->run, &w->c);
-	return o;
-}
-
-static void put(FILE *f, struct json_object *o)
-{
-	fputs(json_object_to_json_string_ext(o, JFLAGS), f);
-	json_object_put(o);
+	jw_arr_end(w);
+	report_json_blocked(w, r->run, cr);
+	jw_obj_end(w);
 }
 
 int report_whatif_json(FILE *f, const void *ctx)
 {
 	const struct whatif_report *r = ctx;
-	struct json_object *x;
+	struct jw w;
 	size_t i;
 
-	fprintf(f, "{\"schema\":\"%s\",\"tool\":\"pmscope %s\",\"policy\":", WHATIF_SCHEMA,
-		PMSCOPE_VERSION);
-	put(f, policy_json(r));
-	fputs(",\"assumptions\":", f);
-	x = json_object_new_object();
+	jw_init(&w, f);
+	jw_obj(&w);
+	jw_kstr(&w, "schema", WHATIF_SCHEMA);
+	jw_kstr(&w, "tool", "pmscope " PMSCOPE_VERSION);
+	put_policy(&w, r);
+	jw_kobj(&w, "assumptions");
 	for (i = 0; i < whatif_nassumptions; i++)
-		add(x, whatif_assumptions[i][0], jstr(whatif_assumptions[i][1]));
-	put(f, x);
-	fputs(",\"cycles\":[", f);
-	for (i = 0; i < r->ncycles; i++) {
-		if (i)
-			fputc(',', f);
-		put(f, cycle_json(r, &r->cycles[i]));
-	}
-	fputs("]}\n", f);
+		jw_kstr(&w, whatif_assumptions[i][0], whatif_assumptions[i][1]);
+	jw_obj_end(&w);
+	jw_karr(&w, "cycles");
+	for (i = 0; i < r->ncycles; i++)
+		put_cycle(&w, r, i);
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	fputc('\n', f);
 	return ferror(f) ? -1 : 0;
+}
+
+void report_json_hints(struct jw *w, const struct pm_run *run, const struct cycle_results *cr)
+{
+	size_t i;
+
+	jw_karr(w, "hints");
+	for (i = 0; i < cr->nhints; i++) {
+		const struct whatif_hint *h = &cr->hints[i];
+
+		jw_obj(w);
+		jw_kstr(w, "phase", cr->c->phases[h->phase].name);
+		jw_kstr(w, "device", run->devs[h->dev].name);
+		jw_kstr(w, "change", "async");
+		jw_kns(w, "measured_ns", h->measured_ns);
+		jw_kns(w, "predicted_ns", h->predicted_ns);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
 }

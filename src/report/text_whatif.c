@@ -119,7 +119,7 @@ static void print_phases(FILE *f, const struct whatif_cycle *w)
 static void print_cycle(FILE *f, const struct whatif_report *r, size_t k)
 {
 	const struct whatif_cycle *w = &r->cycles[k];
-	const struct critpath *cp = &r->cps[k];
+	const struct critpath *cp = &r->pred->cycles[k].cp;
 	struct cycle_totals mt, pt;
 	char a[24], b[24], c[24], d[24];
 	size_t i;
@@ -149,4 +149,18 @@ int report_whatif_text(FILE *f, const void *ctx)
 	if (!r->ncycles)
 		fprintf(f, "no suspend, resume or hibernation cycle to replay\n");
 	return ferror(f) ? -1 : 0;
+}
+
+/* "what if: making input2 async: resume -450.123 ms", one line per phase. */
+void report_text_hints(FILE *f, const struct pm_run *run, const struct cycle_results *cr)
+{
+	size_t i;
+
+	for (i = 0; i < cr->nhints; i++) {
+		const struct whatif_hint *h = &cr->hints[i];
+
+		fprintf(f, "  what if: making %s async: %s %.3f ms (pmscope whatif)\n",
+			run->devs[h->dev].name, cr->c->phases[h->phase].name,
+			(h->predicted_ns - h->measured_ns) / 1e6);
+	}
 }

@@ -69,4 +69,16 @@ is "svg: both cycles drawn, the second one labelled" \
 is "svg: the predicted suspend phase in its legend" \
 	"$(grep -c 'suspend 86.413 ms' "$a1/t.svg")" 1
 
+# analyze's hint: per device phase, the one device that made async saves
+# the most (tests/unit/test_whatif.c pins them on several fixtures)
+"$PMSCOPE" analyze "$a1" > "$a1/a.txt"
+is "analyze: the hint lines" "$(grep 'what if:' "$a1/a.txt")" \
+"  what if: making rtc0 async: suspend -2.763 ms (pmscope whatif)
+  what if: making QEMU0002:00 async: suspend_late -3.067 ms (pmscope whatif)"
+"$PMSCOPE" analyze -q -j "$a1/a.json" "$a1"
+is "analyze: JSON hints" "$(jq -c '.cycles[0].hints[0]' "$a1/a.json")" \
+	'{"phase":"suspend","device":"rtc0","change":"async","measured_ns":107187000,"predicted_ns":104424000}'
+"$PMSCOPE" analyze --no-hints -q -j "$a1/n.json" "$a1"
+is "analyze --no-hints: none" "$(jq -c '[.cycles[].hints[]] | length' "$a1/n.json")" 0
+
 done_testing
