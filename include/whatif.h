@@ -30,7 +30,7 @@
 
 #include <stdio.h>
 
-#include "model.h"
+#include "analysis.h"
 
 #define WHATIF_SCHEMA "pmscope-whatif/1"
 
@@ -95,8 +95,9 @@ struct whatif_cycle {
 	enum whatif_rules rules;
 	struct whatif_phase *phases;	/* one per measured phase */
 	size_t nphases;
-	size_t *matched;	/* per policy change: devices it matched */
+	size_t *matched;	/* per policy change: callbacks it matched */
 	size_t nchanges;
+	struct cycle_totals measured_tot, predicted_tot;
 };
 
 int whatif_replay(const struct pm_run *run, const struct pm_cycle *measured,

@@ -216,6 +216,8 @@ int whatif_replay(const struct pm_run *run, const struct pm_cycle *m,
 	if (!rc) {
 		shift_rest(out, shift);
 		rc = whatif_threads(out);
+		cycle_totals(m, &out->measured_tot);
+		cycle_totals(&out->c, &out->predicted_tot);
 	}
 out:
 	free(shift);

@@ -52,14 +52,11 @@ static void put_policy(struct jw *w, const struct whatif_report *r)
 	jw_obj_end(w);
 }
 
-static void put_totals(struct jw *w, const char *key, const struct pm_cycle *c)
+static void put_totals(struct jw *w, const char *key, const struct cycle_totals *t)
 {
-	struct cycle_totals t;
-
-	cycle_totals(c, &t);
 	jw_kobj(w, key);
-	jw_kns(w, "suspend_ns", t.suspend_ns);
-	jw_kns(w, "resume_ns", t.resume_ns);
+	jw_kns(w, "suspend_ns", t->suspend_ns);
+	jw_kns(w, "resume_ns", t->resume_ns);
 	jw_obj_end(w);
 }
 
@@ -73,8 +70,8 @@ static void put_cycle(struct jw *w, const struct whatif_report *r, size_t k)
 	jw_kint(w, "index", wc->c.index);
 	jw_kstr(w, "mode", mode_name(wc->c.mode));
 	jw_kstr(w, "rules", whatif_rules_name(wc->rules));
-	put_totals(w, "measured", wc->measured);
-	put_totals(w, "predicted", &wc->c);
+	put_totals(w, "measured", &wc->measured_tot);
+	put_totals(w, "predicted", &wc->predicted_tot);
 	jw_karr(w, "phases");
 	for (i = 0; i < wc->nphases; i++) {
 		const struct whatif_phase *p = &wc->phases[i];

@@ -120,18 +120,16 @@ static void print_cycle(FILE *f, const struct whatif_report *r, size_t k)
 {
 	const struct whatif_cycle *w = &r->cycles[k];
 	const struct critpath *cp = &r->pred->cycles[k].cp;
-	struct cycle_totals mt, pt;
+	const struct cycle_totals *mt = &w->measured_tot, *pt = &w->predicted_tot;
 	char a[24], b[24], c[24], d[24];
 	size_t i;
 
-	cycle_totals(w->measured, &mt);
-	cycle_totals(&w->c, &pt);
 	fprintf(f, "\ncycle %d: %s%s%s%s  (rules of %s)\n", w->c.index, mode_name(w->c.mode),
 		w->c.mode_label ? " (" : "", w->c.mode_label ? w->c.mode_label : "",
 		w->c.mode_label ? ")" : "", whatif_rules_name(w->rules));
 	fprintf(f, "  suspend %s -> %s ms   resume %s -> %s ms\n",
-		text_ms(a, sizeof(a), 0, mt.suspend_ns), text_ms(b, sizeof(b), 0, pt.suspend_ns),
-		text_ms(c, sizeof(c), 0, mt.resume_ns), text_ms(d, sizeof(d), 0, pt.resume_ns));
+		text_ms(a, sizeof(a), 0, mt->suspend_ns), text_ms(b, sizeof(b), 0, pt->suspend_ns),
+		text_ms(c, sizeof(c), 0, mt->resume_ns), text_ms(d, sizeof(d), 0, pt->resume_ns));
 	print_phases(f, w);
 	for (i = 0; r->top && i < cp->nphases; i++)
 		if (w->phases[cp->phases[i].phase].ncbs)

@@ -69,6 +69,14 @@ is "svg: both cycles drawn, the second one labelled" \
 is "svg: the predicted suspend phase in its legend" \
 	"$(grep -c 'suspend 86.413 ms' "$a1/t.svg")" 1
 
+# cycle 1 of the input pair with the input devices made async: the resume
+# wait moves to input2's LED (cycle 2 measured 632.312 ms; test_whatif)
+"$PMSCOPE" whatif -q -c 1 --async 'input[0-9]' -j "$TMPDIR_TEST/p.json" \
+	"$FIXTURES/qemu-q35-s3-async1-input-async-2cycles/trace.txt.xz"
+is "input pair: the predicted blocked device" \
+	"$(jq -c '.cycles[0].blocked[0] | [.device, .waited_for, .lost_ns]' "$TMPDIR_TEST/p.json")" \
+	'["input2::numlock","input2",695426000]'
+
 # analyze's hint: per device phase, the one device that made async saves
 # the most (tests/unit/test_whatif.c pins them on several fixtures)
 "$PMSCOPE" analyze "$a1" > "$a1/a.txt"
