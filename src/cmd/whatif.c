@@ -45,7 +45,7 @@ static void whatif_usage(FILE *f)
 		"      --sync DEV       make DEV sync\n"
 		"      --defer DEV      DEV's callback returns at once, its work moved off\n"
 		"                       the PM path\n"
-		"      --scale DEV=F    multiply DEV's callback length by F\n"
+		"      --scale SPEC     SPEC is DEV=F: multiply DEV's callback length by F\n"
 		"      --cpus N         callbacks share N CPUs (default: unlimited)\n"
 		"  -j, --json FILE      write the JSON (schema %s); - for stdout\n"
 		"      --svg FILE       write an SVG timeline: each cycle as measured, then\n"
