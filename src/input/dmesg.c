@@ -500,6 +500,8 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 					   (size_t)str_find(str_skip(m, 14), " ") : m.len - 14));
 	} else if (str_starts(m, "DMI: "))
 		fact(p, "dmi", str_skip(m, 5));
+	if (!p->used)	/* the log's own words: the builder keeps them */
+		dmesg_message(p->b, kl, p->line);
 }
 
 static void check_clock(struct dmesg_parser *p, ns_t ts)
