@@ -130,12 +130,120 @@ static void test_bounded(void **state)
 	run_free(run);
 }
 
+/* Error shapes, on lines of the fixtures and the kernel's wording. */
+static void test_error_shapes(void **state)
+{
+	(void)state;
+	assert_true(msg_is_error("Timeout while waiting for setup device command"));
+	assert_true(msg_is_error("device not accepting address 2, error -62"));
+	assert_true(msg_is_error("CPU-PCH overheats [66C], S0ix might fail.  Start cooling..."));
+	assert_true(msg_is_error("I/O tag 736 (82e0) QID 1 timeout, completion polled"));
+	assert_true(msg_is_error("hub_port_status failed (err = -71)"));
+	assert_true(msg_is_error("cannot disable (err = -71)"));
+	assert_true(msg_is_error("[Firmware Bug]: BIOS _OSI(Linux) query ignored"));
+	assert_true(msg_is_error("\\_SB.PCI0.LPCB.EC0: AE_NOT_FOUND"));
+	assert_false(msg_is_error("reset high-speed USB device number 2 using xhci_hcd"));
+	assert_false(msg_is_error("Turning OFF"));
+	assert_false(msg_is_error("Using pass-thru MAC addr 18:db:f2:2d:cc:f3"));
+}
+
+static const struct pm_callback *find_cb(const struct pm_run *run, const struct pm_cycle *c,
+					 const char *dev, const char *phase, size_t *idx)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncbs; i++)
+		if (!strcmp(run->devs[c->cbs[i].dev].name, dev) && c->cbs[i].phase >= 0 &&
+		    !strcmp(c->phases[c->cbs[i].phase].name, phase)) {
+			*idx = i;
+			return &c->cbs[i];
+		}
+	fail();
+	return NULL;
+}
+
+/*
+ * 5.8: 3-1 resumed 51.582258 -> 63.209888 (11355107 x 1.024 us); its
+ * grandparent 0000:39:00.0 timed out at 56.885946 and 62.261948 (963,
+ * 964), usb 4-1 said error -62 at 62.469925 (965), 3-1 itself reset at
+ * 62.821931 (967). Errors of its family first, then others' errors, then
+ * its own words; 4-1's lines 871-872 came before 3-1's calling line 874.
+ */
+static void test_analysis_58(void **state)
+{
+	struct pm_run *run = load(XPS58, NULL);
+	struct results_opts o = { .top = 10 };
+	struct pm_results r;
+	const struct cycle_results *cr;
+	const struct pm_cycle *c;
+	const struct cb_msg *m;
+	size_t i, n, cb31, cb41;
+
+	(void)state;
+	assert_int_equal(results_compute(&r, run, &o), 0);
+	cr = &r.cycles[0];
+	c = cr->c;
+	find_cb(run, c, "3-1", "resume", &cb31);
+	n = cb_msgs(&cr->msgs, cb31, &m);
+	assert_true(n >= 4 && n <= CB_MSGS_MAX);
+	assert_int_equal(c->msgs[m[0].msg].line, 963);
+	assert_int_equal(m[0].rel, MR_PARENT);
+	assert_true(m[0].error);
+	assert_int_equal(c->msgs[m[1].msg].line, 964);
+	assert_int_equal(c->msgs[m[2].msg].line, 965);
+	assert_int_equal(m[2].rel, MR_DRIVER);
+	assert_true(m[2].error);
+	assert_int_equal(c->msgs[m[3].msg].line, 967);
+	assert_int_equal(m[3].rel, MR_DEVICE);
+	for (i = 0; i < n; i++)
+		assert_true(c->msgs[m[i].msg].line > 874);
+	find_cb(run, c, "4-1", "resume", &cb41);
+	assert_int_equal(cr->msgs.nsaid_error, 4);
+	assert_int_equal(cr->msgs.said_error[2], cb41);
+	assert_int_equal(cr->msgs.said_error[3], cb31);
+	results_free(&r);
+	run_free(run);
+}
+
+/* 6.10: 0000:00:14.2's noirq suspend 41.313924 -> 106.122190; its own
+ * "CPU-PCH overheats" at 41.313922 is 2 us before the computed start,
+ * inside the drift allowed for a 64.8 s figure (64.8 ms). */
+static void test_analysis_610(void **state)
+{
+	struct pm_run *run = load(XPS610, NULL);
+	struct results_opts o = { .top = 10 };
+	struct pm_results r;
+	const struct cycle_results *cr;
+	const struct cb_msg *m;
+	size_t n, cb;
+
+	(void)state;
+	assert_int_equal(results_compute(&r, run, &o), 0);
+	assert_int_equal(run->ncycles, 2);
+	cr = &r.cycles[1];
+	find_cb(run, cr->c, "0000:00:14.2", "suspend_noirq", &cb);
+	n = cb_msgs(&cr->msgs, cb, &m);
+	assert_int_equal(n, 3);
+	assert_int_equal(cr->c->msgs[m[0].msg].line, 3256);
+	assert_int_equal(m[0].rel, MR_DEVICE);
+	assert_int_equal(cr->c->msgs[m[1].msg].line, 3272);
+	assert_int_equal(cr->c->msgs[m[2].msg].line, 3271);
+	assert_int_equal(m[2].rel, MR_OTHER);
+	assert_int_equal(cr->msgs.nsaid_error, 1);
+	assert_int_equal(cr->msgs.said_error[0], cb);
+	results_free(&r);
+	run_free(run);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_prefix),
 		cmocka_unit_test(test_kept_58),
 		cmocka_unit_test(test_bounded),
+		cmocka_unit_test(test_error_shapes),
+		cmocka_unit_test(test_analysis_58),
+		cmocka_unit_test(test_analysis_610),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
