@@ -132,8 +132,8 @@ int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
 	}
 	fprintf(f, "\n%s: %zu failure%s", fails ? "FAILED" : "ok", fails, fails == 1 ? "" : "s");
 	if (said)
-		fprintf(f, ", %zu warning%s: callback%s returned 0 while the log said error or timeout",
-			said, said == 1 ? "" : "s", said == 1 ? "" : "s");
+		fprintf(f, ", %zu warning%s (returned 0, the log said error or timeout)",
+			said, said == 1 ? "" : "s");
 	fputc('\n', f);
 	return ferror(f) ? -1 : 0;
 }

@@ -60,7 +60,7 @@ is "5.8 text: then 964 the same, then 965" \
 is "5.8 text: the warning names 3-1 and line 963" \
    "$(grep -c -F "warning: $X58:963: 3-1 returned 0 after 11627.630 ms in resume, but the log said: xhci_hcd 0000:39:00.0: Timeout while waiting for setup device command" "$T/m.txt")" 1
 is "5.8 text: the summary counts the warnings" "$(grep "^ok: " "$T/m.txt")" \
-   "ok: 0 failures, 4 warnings: callbacks returned 0 while the log said error or timeout"
+   "ok: 0 failures, 4 warnings (returned 0, the log said error or timeout)"
 ok "5.8 text: message rows fit 80 columns" \
    test "$(sed -n '/the log while they ran/,/critical path/p' "$T/m.txt" | awk 'length > 80' | wc -l)" -eq 0
 
@@ -89,7 +89,7 @@ is "6.10 text: under it, wrapped within 80 columns" \
    "      3256 intel_pch_thermal 0000:00:14.2: CPU-PCH overheats [66C], S0ix might
                                            fail.  Start cooling..."
 is "6.10 text: one warning in the summary" "$(grep "^ok: " "$T/t.txt")" \
-   "ok: 0 failures, 1 warning: callback returned 0 while the log said error or timeout"
+   "ok: 0 failures, 1 warning (returned 0, the log said error or timeout)"
 
 # --- the browser: click the device, the detail panel shows what the log said
 if command -v chromium >/dev/null 2>&1; then
