@@ -65,4 +65,10 @@ browser "file://$T/q.html$h" > "$T/c.html"
 is "address: the shared view selects 1-2 again" "$(sel "$T/c.html")" "1-2"
 is "address: and shows the same window" "$(state "$T/c.html" view | cut -d' ' -f1-2)" \
    "$(printf '%s' "$h" | sed 's/.*from=\([0-9.]*\)&to=\([0-9.]*\).*/\1 \2/')"
+# the axis and the strip stay under the bar when the page scrolls down
+timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
+	--window-size=1200,400 --virtual-time-budget=5000 --dump-dom "$u&scroll=2000" > "$T/d.html" 2>/dev/null
+set -- $(state "$T/d.html" head)
+ok "sticky axis: the timeline scrolled above the window (its top at $2 px)" test "$2" -lt 0
+is "sticky axis: the axis copy stays right under the bar" "$1" "$3"
 done_testing

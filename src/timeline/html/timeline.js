@@ -387,6 +387,22 @@
 		g.lineWidth = 1;
 	}
 
+	// The axis and the critical path strip stay in sight when the page
+	// scrolls: a copy of the top of the timeline, sticky under the bar,
+	// that covers the same pixels while nothing is scrolled.
+	function drawHead(W, dpr) {
+		var head = $('tlhead'), h = AXIS + STRIP + 4;
+		if (head.width !== Math.round(W * dpr) || head.height !== Math.round(h * dpr)) {
+			head.width = Math.round(W * dpr);
+			head.height = Math.round(h * dpr);
+			head.style.width = W + 'px';
+			head.style.height = h + 'px';
+			head.style.marginBottom = -h + 'px';
+		}
+		head.getContext('2d').drawImage(canvas, 0, 0, head.width, head.height, 0, 0, head.width, head.height);
+		head.style.top = $('bar').offsetHeight + 'px';
+	}
+
 	function draw() {
 		var t0 = window.performance.now();
 		st.pending = false;
@@ -416,6 +432,7 @@
 		drawSelection(c);
 		g.restore();
 		drawGutter(c, W, H);
+		drawHead(W, dpr);
 		st.drawMs = window.performance.now() - t0;
 		publish();
 	}
@@ -1076,6 +1093,12 @@
 			canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: +p.wheel, bubbles: true, cancelable: true,
 				clientX: o.left + GUT + (canvas.clientWidth - GUT) / 2, clientY: o.top + 40 }));
 			st.steps.push(viewText());
+		}
+		if (p.scroll) {	// #scroll=PX: the page scrolled down, for the sticky axis
+			window.scrollTo(0, +p.scroll);
+			o = $('tlhead').getBoundingClientRect();
+			$('pmscope-state').setAttribute('data-head', Math.round(o.top) + ' ' +
+				Math.round(canvas.getBoundingClientRect().top) + ' ' + $('bar').offsetHeight);
 		}
 		publish();
 		if (p.click) clickDevice(p.click);
