@@ -27,4 +27,9 @@ void an_critpath_free(struct cycle_results *cr);
 int an_messages(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);
 void an_messages_free(struct cycle_results *cr);
 
+/* analysis/whatif_hint.c */
+int an_whatif_hints(const struct pm_run *run, struct cycle_results *cr,
+		    const struct results_opts *o);
+void an_whatif_hints_free(struct cycle_results *cr);
+
 #endif
