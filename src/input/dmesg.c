@@ -472,7 +472,7 @@ static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 	return true;
 }
 
-static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
+static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	struct str m = kl->msg;
 
@@ -503,6 +503,14 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 					   (size_t)str_find(str_skip(m, 14), " ") : m.len - 14));
 	} else if (str_starts(m, "DMI: "))
 		fact(p, "dmi", str_skip(m, 5));
+}
+
+/* A line no rule took is the log's own words: the builder keeps them. */
+static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	classify(p, kl);
+	if (!p->used)
+		dmesg_message(p->b, kl, p->line);
 }
 
 static void check_clock(struct dmesg_parser *p, ns_t ts)
