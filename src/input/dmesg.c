@@ -156,11 +156,13 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 	char name[48];
 	enum phase_kind pk;
 	int64_t us;
+	ns_t began;
 	size_t i;
 
 	if (of <= 0)
 		return false;
 	us = msecs_us(str_skip(m, (size_t)of + 27));
+	began = us == US_NONE ? ts : ns_before(ts, kernel_us_ns(us, false));
 	verb = str_make(m.p, (size_t)of);
 	for (i = 0; i < ARRAY_SIZE(infos); i++) {
 		if (str_starts(verb, infos[i])) {
@@ -173,18 +175,16 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 		return false;
 	if (str_eq(info, "start ")) {
 		/* dpm_suspend_start: prepare plus suspend, printed after both. */
-		if (us != US_NONE && ts != NS_NONE)
-			phase(p, EV_PHASE_BEGIN, ns_minus_us(ts, us), PK_PREPARE, "prepare", US_NONE);
+		if (us != US_NONE && began != NS_NONE)
+			phase(p, EV_PHASE_BEGIN, began, PK_PREPARE, "prepare", US_NONE);
 		return true;
 	}
 	if (!p->in_cycle)
-		cycle_begin(p, us == US_NONE ? ts : ns_minus_us(ts, us),
-			    STR_NULL, MODE_UNKNOWN);
+		cycle_begin(p, began, STR_NULL, MODE_UNKNOWN);
 	p->in_enter = false;
 	if (is_resume_verb(verb) && p->in_machine) {
 		/* machine ends where this phase began */
-		phase(p, EV_PHASE_END, us == US_NONE ? ts : ns_minus_us(ts, us),
-		      PK_MACHINE, "machine", US_NONE);
+		phase(p, EV_PHASE_END, began, PK_MACHINE, "machine", US_NONE);
 		p->in_machine = false;
 	}
 	if (is_resume_verb(verb)) {

@@ -95,8 +95,9 @@ static void put_cbs(FILE *f, const struct pm_run *run, const struct tl_cycle *tc
 		const struct pm_callback *cb = &c->cbs[b->cb];
 		ns_t end = cb->end;
 
-		if (end == NS_NONE && !(cb->flags & CB_UNFINISHED) && cb->kernel_us != US_NONE)
-			end = cb->start + (ns_t)cb->kernel_us * 1000;
+		if (end == NS_NONE && !(cb->flags & CB_UNFINISHED) && cb->start != NS_NONE &&
+		    cb_kernel_ns(cb) != NS_NONE)
+			end = cb->start + cb_kernel_ns(cb);
 		put_sep(f, i);
 		fprintf(f, "%d,%d,%lld,%lld,%d,%d,%d,%u,%d,%d,%u", cb->dev, cb->phase,
 			off(c, cb->start), off(c, end), cb->pid, b->lane, b->row,
