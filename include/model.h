@@ -196,6 +196,8 @@ struct name_table {
 struct pm_device {
 	const char *name;
 	const char *driver;	/* NULL unknown, "" none */
+	bool driver_pm;		/* @driver is from a PM callback line, not
+				 * from boot (enumeration, fixups, probes) */
 	const char *parent;	/* NULL unknown or none */
 	int parent_id;		/* index into run->devs, -1 */
 	int async_flag;		/* power/async from system facts: 1, 0, -1 */

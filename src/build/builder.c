@@ -311,8 +311,16 @@ static void set_device_facts(struct builder *b, int id, const struct pm_event *e
 	const char *parent;
 	int pid;
 
-	if (ev->driver.p && (!d->driver || !*d->driver))
+	/* A PM callback line names the driver bound when it ran; boot lines
+	 * name the bus that enumerated the device ("pci 0000:00:14.2"). */
+	bool pm_line = !(ev->cb_flags & (CB_INITCALL | CB_PROBE | CB_QUIRK));
+
+	if (ev->driver.p && ev->driver.len && pm_line && !d->driver_pm) {
 		d->driver = strpool_get(&run->pool, ev->driver);
+		d->driver_pm = true;
+	} else if (ev->driver.p && (!d->driver || !*d->driver)) {
+		d->driver = strpool_get(&run->pool, ev->driver);
+	}
 	if (ev->parent.len && !str_eq(ev->parent, "none") && !d->parent) {
 		parent = strpool_get(&run->pool, ev->parent);
 		pid = run_device(run, parent);	/* may move run->devs */

@@ -7,7 +7,7 @@ F=$FIXTURES
 T=$TMPDIR_TEST
 J=$T/out.json
 
-analyze() { "$PMSCOPE" analyze -q --json "$J" "$@" 2>"$T/err"; rc=$?; }
+analyze() { rm -f "$J"; "$PMSCOPE" analyze -q --json "$J" "$@" 2>"$T/err"; rc=$?; }
 q() { jq -r "$1" "$J"; }
 
 # --- the kernel's "usecs" before 5.14 are 1.024 us units (CB_US_1024).
@@ -28,5 +28,78 @@ X58=$F/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
 sed -E 's/^\[ *[0-9]+\.[0-9]+\] /Jul 08 15:20:08 Ixpees kernel: /' "$X58" >"$T/x58-journal.txt"
 is "5.8 stamped: usb 3-1 resume" "$(slowest "$X58")" "3-1 usb 11627.630"
 is "5.8 without stamps: the same" "$(slowest "$T/x58-journal.txt")" "3-1 usb 11627.630"
+
+# --- vendor printk prefixes. Derived input: the 6.16 Pixel 6 log, whose
+# lines read "[ 1505.314441][T10732] PM: ...", rewritten into the vendor
+# shapes "[ 1505.314441] [2024:11:02 10:11:12][pid:10732,cpu3,kworker/u16:2]PM: ..."
+# (date bracket on even lines only, as kernels that add it once a second)
+# and "[ 1505.314441] [  T10732@C3] PM: ...". Both must read as the original.
+P6=$F/kernel6.16-pixel6-arm64-deep-caller-email/message.eml
+awk '{ if (match($0, /^\[ *[0-9]+\.[0-9]+\]\[T *[0-9]+\] /)) {
+	   head = substr($0, 1, RLENGTH); rest = substr($0, RLENGTH + 1)
+	   ts = head; sub(/\]\[T.*/, "]", ts); tid = head; sub(/.*\[T */, "", tid); sub(/\] $/, "", tid)
+	   date = NR % 2 ? "" : "[2024:11:02 10:11:12]"
+	   print ts " " date "[pid:" tid ",cpu3,kworker/u16:2]" rest
+	 } else print }' "$P6" >"$T/p6-vendor.txt"
+sed -E 's/^(\[ *[0-9]+\.[0-9]+\])\[T *([0-9]+)\] /\1 [  T\2@C3] /' "$P6" >"$T/p6-caller.txt"
+ok "vendor shapes were made" grep -q '\[2024:11:02 10:11:12\]\[pid:10732,cpu3,kworker/u16:2\]PM: suspend entry (deep)' "$T/p6-vendor.txt"
+shape() { jq -c '[.cycles[]|[.mode, (.callbacks|length), ([.callbacks[]|select(.unfinished)]|length), ([.callbacks[].pid]|unique|length), ([.callbacks[].driver]|unique|join(","))]], [.warnings[].text]' "$J"; }
+analyze "$P6"; want=$(shape)
+is "pixel6: the original has its modes" "$(q '[.cycles[].mode]|join(",")')" "unknown,mem,mem"
+analyze "$T/p6-vendor.txt"
+is "pixel6 with [date][pid:N,cpuN,comm] brackets: same cycles, callbacks, threads, drivers, warnings" "$(shape)" "$want"
+analyze "$T/p6-caller.txt"
+is "pixel6 with [  T1@C0] callers: the same" "$(shape)" "$want"
+
+# --- driver names come from the PM callback lines, not the first boot line
+# ("pci 0000:00:14.2: [8086:9d31] type 00 class 0x118000" enumerates it;
+# "intel_pch_thermal 0000:00:14.2: PM: calling pci_pm_suspend @ 42" runs it)
+X610=$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt
+analyze "$X610"
+drv() { q "[.cycles[].callbacks[]|select(.device==\"$1\")|.driver]|unique|join(\",\")"; }
+is "6.10: PCH thermal device's driver" "$(drv 0000:00:14.2)" "intel_pch_thermal"
+is "6.10: graphics" "$(drv 0000:00:02.0)" "i915"
+is "6.10: USB controller" "$(drv 0000:00:14.0)" "xhci_hcd"
+# "[    0.000000] DMI: Dell Inc. XPS 13 9360/0596KF, BIOS 2.21.0 06/02/2022", then
+# "[    0.000000] DMI: Memory slots populated: 2/2"
+is "6.10: the DMI fact is the DMI: line" "$(q .facts.dmi)" "Dell Inc. XPS 13 9360/0596KF, BIOS 2.21.0 06/02/2022"
+
+# --- phases never overlap; the kernel's figure stays. 5.4 XPS: "PM: resume of
+# devices complete after 950.403 msecs" at 536.345558 puts resume's start at
+# 535.395155, 0.469 ms before "PM: early resume of devices complete" at
+# 535.395624 ends resume_early: resume starts there.
+overlaps() { q '[.cycles[].phases as $p | range(1; $p|length) | select($p[.].start_ns < $p[.-1].end_ns)]|length'; }
+analyze "$X54"
+is "5.4 XPS: no phase starts before the one before it ends" "$(overlaps)" 0
+is "5.4 XPS: resume starts where resume_early ended" \
+   "$(q '.cycles[0].phases as $p | ($p|map(.name)|index("resume")) as $i | $p[$i].start_ns - $p[$i-1].end_ns')" 0
+is "5.4 XPS: resume keeps the kernel's 950.403 ms" "$(q '.cycles[0].phases[]|select(.name=="resume")|.kernel_ms')" 950.403
+for fx in qemu-q35-s3-async1-medium/dmesg.txt pmgraph-2016-ivybridge-mem-devlate-k4.6/ivybridge_mem_ftrace.txt.xz \
+	  kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt kernel6.9-xps9360-deep-hibernate-multicycle/messages.txt; do
+	analyze "$F/$fx"
+	is "$fx: no overlapping phases" "$(overlaps)" 0
+done
+
+# --- a log without device lines (6.9 XPS, deep, no pm_print_times): the
+# machine sleeps from "ACPI: PM: Preparing to enter system sleep state S3"
+# (8994.051905) to "ACPI: PM: Waking up from system sleep state S3"
+# (8994.201794) = 149.889 ms, not to "OOM killer enabled." (8996.392664);
+# what is between is resume no line explains: 2190.870 ms.
+analyze "$F/kernel6.9-xps9360-deep-hibernate-multicycle/messages.txt"
+ph() { q ".cycles[0].phases[]|select(.name==\"$1\")|(.end_ns - .start_ns)"; }
+is "6.9 deep without device lines: machine ends at the wake" "$(ph machine)" 149889000
+is "6.9: the rest is resume" "$(ph resume)" 2190870000
+is "6.9: phase order" "$(q '[.cycles[0].phases[].name]|join(",")')" "suspend_enter,machine,resume,thaw_processes"
+
+# --- records glued by a NUL (a record cut short, NUL, the next record).
+# Derived input: the q35 6.1 log with line 2124 cut to 20 bytes and
+# "[   13.575363] PM: suspend entry (deep)" (line 2125) glued after a NUL.
+Q=$F/qemu-q35-s3-async1-medium/dmesg.txt
+awk 'NR == 2124 { printf "%s%c", substr($0, 1, 20), 0; next } { print }' "$Q" >"$T/glued.txt"
+is "glued: the record is one line with a NUL" "$(grep -c -a 'PM: suspend entry (deep)' "$T/glued.txt")" 1
+analyze "$T/glued.txt"
+is "glued: the suspend entry after the NUL is read (mode deep)" "$(q '.cycles[1].mode_label')" deep
+is "glued: it starts the cycle at 13.575363" "$(q .cycles[1].start_ns)" 13575363000
+ok "glued: no line reported skipped" sh -c "! grep -q 'binary or overlong' '$J'"
 
 done_testing
