@@ -130,7 +130,7 @@ static int parse_count(const char *s, long max, long *out)
 
 int cmd_analyze(int argc, char **argv)
 {
-	static const struct option opts[] = {
+	const struct option opts[] = {
 		{ "json", required_argument, NULL, 'j' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "cycle", required_argument, NULL, 'c' },
