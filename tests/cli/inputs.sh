@@ -102,4 +102,33 @@ is "glued: the suspend entry after the NUL is read (mode deep)" "$(q '.cycles[1]
 is "glued: it starts the cycle at 13.575363" "$(q .cycles[1].start_ns)" 13575363000
 ok "glued: no line reported skipped" sh -c "! grep -q 'binary or overlong' '$J'"
 
+# --- kernel wording (kernel/power/process.c, main.c). Derived input: the
+# q35 6.1 log, its thaw line "[   14.937740] Restarting tasks ... done."
+# reworded as 6.16 prints it, in two lines ("Restarting tasks: Starting",
+# then "Restarting tasks: Done" at 14.940000), hibernation's "Restarting
+# kernel threads ..." / "Done restarting kernel threads." inserted inside
+# the cycle (they must not end it), and the log cut before "PM: suspend
+# exit" so that the thaw's own lines end the cycle.
+awk 'NR == 2200 { print "[   13.700000] Restarting kernel threads ..."; print "[   13.700100] Done restarting kernel threads." }
+     /Restarting tasks \.\.\. done\./ { print "[   14.937740] Restarting tasks: Starting"; print "[   14.940000] Restarting tasks: Done"; next }
+     /PM: suspend exit/ { exit } { print }' "$Q" >"$T/w616.txt"
+analyze "$T/w616.txt"
+is "6.16 wording: the cycle ends at 'Restarting tasks: Done'" "$(q .cycles[1].end_ns)" 14940000000
+# the thaw begins at "[   14.932824] PM: Finishing wakeup."
+is "6.16 wording: the thaw runs until then" \
+   "$(q '.cycles[1].phases[]|select(.name=="thaw_processes")|"\(.start_ns) \(.end_ns)"')" "14932824000 14940000000"
+is "6.16 wording: one cycle after boot, all 219 callbacks in it" \
+   "$(q '([.cycles[].mode]|join(",")) + " " + (.cycles[1].callbacks|length|tostring)')" "boot,mem 219"
+# A cycle whose entry line is lost: it begins when the sync began,
+# "[   13.576435] Filesystems sync: 0.000 seconds" less nothing; with the
+# 6.x freezer line "Freezing user space processes completed (elapsed 0.000
+# seconds)" at 13.616672 only, there.
+awk 'NR == 2125 || NR == 2126 { next } { print }' "$Q" >"$T/nosync.txt"
+awk 'NR >= 2125 && NR <= 2128 { next } { print }' "$Q" >"$T/nofreeze.txt"
+sed 's/Filesystems sync: 0.000 seconds/Filesystems sync: 0.033 seconds/; /PM: suspend entry (deep)/d' "$Q" >"$T/sync33.txt"
+analyze "$T/sync33.txt"
+is "no entry line: the cycle begins when 'Filesystems sync: 0.033 seconds' began" "$(q .cycles[1].start_ns)" 13543435000
+analyze "$T/nofreeze.txt"
+is "no entry nor sync line: at the freezer's completed line less its elapsed time" "$(q .cycles[1].start_ns)" 13616672000
+
 done_testing
