@@ -131,4 +131,54 @@ is "no entry line: the cycle begins when 'Filesystems sync: 0.033 seconds' began
 analyze "$T/nofreeze.txt"
 is "no entry nor sync line: at the freezer's completed line less its elapsed time" "$(q .cycles[1].start_ns)" 13616672000
 
+# --- run folders and file discovery: one routine for every command.
+A1=$F/qemu-q35-s3-async1-medium	# dmesg.txt + trace.txt.xz (+ guest/, *.md)
+analyze "$A1"
+is "analyze DIR reads dmesg.txt and trace.txt.xz" "$(q '.sources|map(split("/")[-1])|join(",")')" "dmesg.txt,trace.txt.xz"
+# the trace's device_pm_callback_start/end pairs: 1110 in the S3 cycle
+# (the log alone has 219)
+is "analyze DIR: the trace's 1110 callbacks" "$(q '.cycles[1].callbacks|length')" 1110
+mkdir -p "$T/onlytrace" && cp "$A1/trace.txt.xz" "$T/onlytrace/"
+analyze "$T/onlytrace"
+is "a folder with only trace.txt.xz is a run folder" "$rc $(q '.cycles[-1]|"\(.mode) \(.callbacks|length)"')" "0 mem 1110"
+"$PMSCOPE" analyze -q "$F/pmgraph-2014-skynet-mem-k3.15" >/dev/null 2>&1
+is "a sleepgraph folder (NAME_dmesg.txt + NAME_ftrace.txt): exit 1 as the two files give" "$?" 1
+analyze "$F/pmgraph-2014-skynet-mem-k3.15"
+is "a sleepgraph folder: log and trace as one run" "$(q '.sources|map(split("/")[-1])|join(",")')" \
+   "skynet_mem_dmesg.txt,skynet_mem_ftrace.txt"
+# a lab folder: one boot's log and trace compressed, a sleepgraph pair,
+# a plain log, and what must not be read
+L=$T/lab
+mkdir -p "$L/boot1" "$L/sg" "$L/deep/er/est"
+xz -c "$A1/dmesg.txt" >"$L/boot1/dmesg.txt.xz"
+cp "$A1/trace.txt.xz" "$L/boot1/"
+cp "$F/pmgraph-2014-skynet-mem-k3.15/skynet_mem_dmesg.txt" "$F/pmgraph-2014-skynet-mem-k3.15/skynet_mem_ftrace.txt" "$L/sg/"
+cp "$X54" "$L/"
+cp "$X54" "$L/report.json.tmpAb12Cd"	# what kill -9 leaves of a report write
+cp "$X54" "$L/deep/er/est/dmesg.txt"
+mkfifo "$L/pipe"
+ln -s loop "$L/loop"
+"$PMSCOPE" stats -q -j "$T/lab.json" "$L" 2>"$T/lab.err"
+is "stats: a boot's log and trace (compressed) are one run; 3 runs" "$(jq .stats.inputs "$T/lab.json")" 3
+ok "stats: the temporary file is said, not read" grep -q "report.json.tmpAb12Cd: passed over: a temporary file" "$T/lab.err"
+ok "stats: the FIFO is said" grep -q "lab/pipe: passed over: a FIFO" "$T/lab.err"
+ok "stats: the link loop is said" grep -q "lab/loop: passed over: a symbolic link loop" "$T/lab.err"
+ok "stats: the folder too deep is said" grep -q "lab/deep/er: passed over: a folder deeper" "$T/lab.err"
+"$PMSCOPE" analyze -q "$L" 2>"$T/err"
+is "analyze of a folder of 3 runs: exit 2" "$?" 2
+ok "analyze: says there are 3 and to name one" grep -q "3 runs in the folder" "$T/err"
+analyze "$L/boot1"
+is "analyze: the compressed run folder as one run" "$(q '.sources|map(split("/")[-1])|join(",")')" "dmesg.txt.xz,trace.txt.xz"
+# a run folder's sys/*.txt that are not files are said, not skipped silently
+R=$T/run
+mkdir -p "$R/sys/devices.txt"
+cp "$F/pmscope-record-qemu-q35-s3-k6.1/dmesg.txt" "$R/"
+ln -s devlinks.txt "$R/sys/devlinks.txt"
+analyze "$R"
+ok "sys/devices.txt as a folder is said" grep -q 'devices.txt.*not read: a folder' "$J"
+ok "sys/devlinks.txt as a link loop is said" grep -q 'devlinks.txt.*not read: a symbolic link loop' "$J"
+rm -rf "$R/sys" && mkdir -p "$R/sys" && mkfifo "$R/sys/devices.txt"
+analyze "$R"
+ok "sys/devices.txt as a FIFO is said (and not waited on)" grep -q 'devices.txt.*not read: a FIFO' "$J"
+
 done_testing
