@@ -194,4 +194,14 @@ struct dmesg_cb {
 
 enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out);
 
+/*
+ * A line the parser took for no PM rule, to the builder as EV_MESSAGE
+ * (input/dmesg_message.c). dmesg_msg_prefix() splits dev_printk's
+ * "DRIVER DEVICE: " (and netdev's "DRIVER DEVICE IFNAME: ") off @msg;
+ * false, and @text the whole line, when it has none.
+ */
+bool dmesg_msg_prefix(struct str msg, struct str *driver, struct str *device,
+		      struct str *text);
+void dmesg_message(struct builder *b, const struct kmsg_line *kl, unsigned int line);
+
 #endif

@@ -508,7 +508,7 @@ static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 	return true;
 }
 
-static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
+static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	struct str m = kl->msg;
 
@@ -543,6 +543,14 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 		fact(p, "dmi", str_skip(m, 5));
 		p->seen_dmi = true;
 	}
+}
+
+/* A line no rule took is the log's own words: the builder keeps them. */
+static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	classify(p, kl);
+	if (!p->used)
+		dmesg_message(p->b, kl, p->line);
 }
 
 static void check_clock(struct dmesg_parser *p, ns_t ts)
