@@ -90,22 +90,50 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	       char *err, size_t errlen);
 
 /*
- * A run folder (see pmscope(1)): its logs, then its system facts. Returns
- * 0 when a log was read, -1 with @err otherwise.
+ * What a path holds (input/discover.c, one routine for every command):
+ * its runs, each one log or a log and the trace of the same boot (a run
+ * folder's dmesg.txt and trace.txt, compressed or not; sleepgraph's
+ * NAME_dmesg.txt and NAME_ftrace.txt), and what was passed over with why
+ * (temporary files, FIFOs, link loops, folders too deep). A file is one
+ * run of itself.
+ */
+struct input_src {
+	char *name;		/* the run folder, or its first log */
+	char *logs[2];		/* the log first, then the trace */
+	size_t nlogs;
+	char *sysdir;		/* a run folder's sys/, else NULL */
+};
+
+struct input_skip {
+	char *path;
+	const char *why;
+};
+
+struct input_found {
+	struct input_src *runs;
+	size_t nruns, runs_cap;
+	struct input_skip *skips;
+	size_t nskips, skips_cap;
+};
+
+void input_find(const char *path, struct input_found *f);
+void input_found_free(struct input_found *f);
+/* One run's logs (merged when two), then its system facts. */
+int input_read_src(struct pm_run *run, const struct input_src *src, struct input_stats *st,
+		   char *err, size_t errlen);
+
+/*
+ * The one run a folder holds (see pmscope(1)). Returns 0 when a log was
+ * read, -1 with @err otherwise (no run, or more than one).
  */
 int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 		   char *err, size_t errlen);
-/* @dir holds a log input_read_dir() reads. */
-bool input_is_run_dir(const char *dir);
 
 /*
- * Many runs (input/batch.c): @path is a log file, a run folder, or a folder
- * holding those or folders of those (reports and hidden files in it are
- * passed over). Each is read into a run of its own and handed to @fn,
- * which does not keep it; sleepgraph's NAME_dmesg.txt and NAME_ftrace.txt
- * side by side are one run.
- * Unreadable inputs are reported on stderr and counted in @nbad. Returns
- * the number of runs handed over.
+ * Many runs (input/batch.c): each run input_find() finds in @path is read
+ * into a run of its own and handed to @fn, which does not keep it. What
+ * was passed over and unreadable inputs are said on stderr, the latter
+ * counted in @nbad. Returns the number of runs handed over.
  */
 typedef void (*input_run_fn)(const struct pm_run *run, const char *source, void *ctx);
 size_t input_each(const char *path, input_run_fn fn, void *ctx, size_t *nbad);

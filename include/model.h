@@ -62,10 +62,32 @@ enum phase_kind {
 	PK_COUNT,
 };
 
-/* @ts minus @us microseconds; unknown when either is. */
-static inline ns_t ns_minus_us(ns_t ts, int64_t us)
+/*
+ * A length the kernel printed as "usecs", in ns; NS_NONE for US_NONE.
+ * PM callback lines before 5.14 printed ns >> 10 under that name
+ * (@us1024: 1.024 us units, CB_US_1024); phase lengths ("after X msecs")
+ * and everything else are true microseconds. Saturates rather than
+ * overflowing on absurd figures.
+ */
+#define KERNEL_US_MAX (INT64_MAX / 1024 - 1)
+static inline ns_t kernel_us_ns(int64_t us, bool us1024)
 {
-	return ts == NS_NONE || us == US_NONE ? NS_NONE : ts - us * 1000;
+	if (us == US_NONE || us < 0)
+		return NS_NONE;
+	if (us > KERNEL_US_MAX)
+		us = KERNEL_US_MAX;
+	return us * (us1024 ? 1024 : 1000);
+}
+
+/* @ts minus @len; unknown when either is (or the result would not fit). */
+static inline ns_t ns_before(ns_t ts, ns_t len)
+{
+	ns_t r;
+
+	if (ts == NS_NONE || len == NS_NONE || __builtin_sub_overflow(ts, len, &r) ||
+	    r == NS_NONE)
+		return NS_NONE;
+	return r;
 }
 
 const char *phase_kind_name(enum phase_kind k);
@@ -180,6 +202,8 @@ struct name_table {
 struct pm_device {
 	const char *name;
 	const char *driver;	/* NULL unknown, "" none */
+	bool driver_pm;		/* @driver is from a PM callback line, not
+				 * from boot (enumeration, fixups, probes) */
 	const char *parent;	/* NULL unknown or none */
 	int parent_id;		/* index into run->devs, -1 */
 	int async_flag;		/* power/async from system facts: 1, 0, -1 */
@@ -329,6 +353,12 @@ ns_t cb_duration(const struct pm_callback *cb);
 /* @name's index in @t, added when new (@name interned in the run's pool,
  * NULL is 0); 0 when @t already holds @max names. */
 uint32_t name_table_id(struct name_table *t, const char *name, uint32_t max);
+
+/* The kernel's own figure for @cb in ns (its unit honoured), NS_NONE. */
+static inline ns_t cb_kernel_ns(const struct pm_callback *cb)
+{
+	return kernel_us_ns(cb->kernel_us, cb->flags & CB_US_1024);
+}
 
 static inline const char *cb_fn(const struct pm_run *run, const struct pm_callback *cb)
 {

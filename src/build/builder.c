@@ -267,7 +267,7 @@ static void on_phase_end(struct builder *b, const struct pm_event *ev)
 	if (idx < 0) {
 		idx = add_phase(b, c, ev->phase, str_c(name), ev->line);
 		/* The kernel's printed length says where the phase began. */
-		c->phases[idx].start = ns_minus_us(ev->ts, ev->kernel_us);
+		c->phases[idx].start = ns_before(ev->ts, kernel_us_ns(ev->kernel_us, false));
 	}
 	p = &c->phases[idx];
 	p->end = ev->ts;
@@ -311,8 +311,16 @@ static void set_device_facts(struct builder *b, int id, const struct pm_event *e
 	const char *parent;
 	int pid;
 
-	if (ev->driver.p && (!d->driver || !*d->driver))
+	/* A PM callback line names the driver bound when it ran; boot lines
+	 * name the bus that enumerated the device ("pci 0000:00:14.2"). */
+	bool pm_line = !(ev->cb_flags & (CB_INITCALL | CB_PROBE | CB_QUIRK));
+
+	if (ev->driver.p && ev->driver.len && pm_line && !d->driver_pm) {
 		d->driver = strpool_get(&run->pool, ev->driver);
+		d->driver_pm = true;
+	} else if (ev->driver.p && (!d->driver || !*d->driver)) {
+		d->driver = strpool_get(&run->pool, ev->driver);
+	}
 	if (ev->parent.len && !str_eq(ev->parent, "none") && !d->parent) {
 		parent = strpool_get(&run->pool, ev->parent);
 		pid = run_device(run, parent);	/* may move run->devs */
@@ -389,6 +397,7 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	struct pm_run *run = b->run;
 	struct pm_callback *cb;
 	struct pm_device *d;
+	ns_t start;
 	int dev;
 
 	dev = run_device(run, strpool_get(&run->pool, ev->device));
@@ -417,9 +426,9 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	 * kernel's own figure is the closest start there is (the figure is
 	 * ns >> 10 before 5.14: CB_US_1024).
 	 */
-	if (ns_minus_us(ev->ts, ev->kernel_us) != NS_NONE &&
-	    ((cb->flags & CB_FROM_DMESG) || cb->start == NS_NONE))
-		cb->start = ev->ts - ev->kernel_us * (cb->flags & CB_US_1024 ? 1024 : 1000);
+	start = ns_before(ev->ts, kernel_us_ns(ev->kernel_us, cb->flags & CB_US_1024));
+	if (start != NS_NONE && ((cb->flags & CB_FROM_DMESG) || cb->start == NS_NONE))
+		cb->start = start;
 	if (cb->start != NS_NONE)
 		stretch(c, cb->start, 0);
 	if (ev->has_ret && ev->ret != 0 && !(cb->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK)))

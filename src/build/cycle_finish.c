@@ -269,8 +269,10 @@ static void fill_edges(struct pm_cycle *c)
 		if (p->start == NS_NONE)
 			p->start = i ? c->phases[i - 1].end : c->start;
 		/* The machine phase is everything between the two device sides:
-		 * platform wake-up work after "Waking up" belongs to it. */
+		 * platform wake-up work after "Waking up" belongs to it. Without
+		 * device phases after it, what follows the wake is resume. */
 		if (p->kind == PK_MACHINE && p->end != NS_NONE && i + 1 < c->nphases &&
+		    phase_kind_is_device(c->phases[i + 1].kind) &&
 		    phase_key(&c->phases[i + 1]) != NS_NONE && phase_key(&c->phases[i + 1]) > p->end)
 			p->end = phase_key(&c->phases[i + 1]);
 		if (p->end != NS_NONE)
@@ -393,6 +395,59 @@ static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
 		 last ? last->name : "its first phase");
 }
 
+/*
+ * Phases follow each other. A phase's start is its end line's stamp less
+ * the kernel's own figure (ktime), its predecessor's end a stamp of the
+ * printk clock: they disagree by a fraction of a millisecond, so a phase
+ * starts where the one before ended when it seems to start earlier. Its
+ * kernel figure stays as printed (kernel_us).
+ */
+static void separate_phases(struct pm_cycle *c)
+{
+	size_t i;
+
+	for (i = 1; i < c->nphases; i++) {
+		const struct pm_phase *a = &c->phases[i - 1];
+		struct pm_phase *p = &c->phases[i];
+
+		if (a->end == NS_NONE || p->start == NS_NONE || p->start >= a->end ||
+		    p->start < a->start || (p->end != NS_NONE && p->end < a->end))
+			continue;	/* apart, or out of order: nothing to mend */
+		p->start = a->end;
+	}
+}
+
+/*
+ * A log without device lines (no pm_print_times) still says where the
+ * machine woke; from there to the thaw, devices resumed: that is the
+ * resume phase, which no line printed.
+ */
+static void unexplained_resume(struct pm_run *run, struct pm_cycle *c)
+{
+	int map[PK_COUNT], k;
+	struct pm_phase *p;
+	ns_t from, to;
+	size_t i;
+
+	if (has_device_phase(c))
+		return;
+	for (i = 0; i + 1 < c->nphases; i++)
+		if (c->phases[i].kind == PK_MACHINE)
+			break;
+	if (i + 1 >= c->nphases || c->phases[i + 1].kind != PK_EXIT)
+		return;
+	from = c->phases[i].end;
+	to = c->phases[i + 1].start;
+	if (from == NS_NONE || to == NS_NONE || to <= from)
+		return;
+	for (k = 0; k < PK_COUNT; k++)
+		map[k] = -1;
+	p = &c->phases[phase_for_kind(run, c, PK_RESUME, map)];
+	p->start = from;
+	p->end = to;
+	sort_phases(c);
+}
+
 void cycle_finish(struct pm_run *run, struct pm_cycle *c)
 {
 	size_t i;
@@ -403,6 +458,8 @@ void cycle_finish(struct pm_run *run, struct pm_cycle *c)
 	sort_phases(c);
 	place_leftovers(run, c);	/* sorts again when it adds phases */
 	fill_edges(c);
+	unexplained_resume(run, c);
+	separate_phases(c);
 	find_threads(c);
 	warn_unfinished(run, c);
 }

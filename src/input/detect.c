@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Which parser reads a file: decided from the content, never the name.
+ * The inputs pmscope reads, as one table: each kind says how sure it is
+ * that a file is its own (from the content, never the name) and reads
+ * it. A new input is a reader file and one entry here.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,56 +11,145 @@
 #include "ftrace.h"
 
 #define DETECT_LINES 400
+#define DETECT_SURE UINT32_MAX	/* a magic number: no other kind can win */
+
+/* Calls @fn on each of the first DETECT_LINES lines of @window. */
+static unsigned int each_line(struct str window, unsigned int (*fn)(struct str line))
+{
+	unsigned int score = 0, n = 0;
+	const char *nl;
+	struct str line;
+
+	while (window.len && n++ < DETECT_LINES) {
+		nl = memchr(window.p, '\n', window.len);
+		line = str_make(window.p, nl ? (size_t)(nl - window.p) : window.len);
+		window = str_skip(window, line.len + 1);
+		score += fn(line);
+	}
+	return score;
+}
+
+static unsigned int ftrace_line_score(struct str line)
+{
+	struct ftrace_line fl;
+
+	if (str_starts(line, "# tracer:") || str_starts(line, "cpus=") ||
+	    str_starts(line, "# entries-in-buffer"))
+		return 50;
+	return ftrace_split(line, &fl);
+}
+
+/* A line that splits as a trace line is the trace's (input/ftrace.c). */
+static unsigned int dmesg_line_score(struct str line)
+{
+	struct kmsg_line kl;
+
+	if (ftrace_line_score(line) || memchr(line.p, '\0', line.len))
+		return 0;
+	return dmesg_split(line, &kl);
+}
+
+static unsigned int detect_dmesg(struct str window)
+{
+	return each_line(window, dmesg_line_score);
+}
+
+static unsigned int detect_ftrace(struct str window)
+{
+	return each_line(window, ftrace_line_score);
+}
+
+static unsigned int detect_tracedat(struct str window)
+{
+	return str_starts(window, "\x17\x08\x44tracing") ? DETECT_SURE : 0;
+}
+
+static int read_dmesg(const char *path, struct line_reader **r, struct builder *b,
+		      struct input_stats *st, char *err, size_t errlen)
+{
+	(void)path;
+	if (dmesg_read(*r, b, st) < 0) {
+		snprintf(err, errlen, "%s", reader_error(*r));
+		return -1;	/* what was read before the error stays */
+	}
+	return 0;
+}
+
+static int read_ftrace(const char *path, struct line_reader **r, struct builder *b,
+		       struct input_stats *st, char *err, size_t errlen)
+{
+	(void)path;
+	if (ftrace_read(*r, b, st) < 0) {
+		snprintf(err, errlen, "%s", reader_error(*r));
+		return -1;
+	}
+	return 0;
+}
+
+static int read_tracedat(const char *path, struct line_reader **r, struct builder *b,
+			 struct input_stats *st, char *err, size_t errlen)
+{
+	reader_close(*r);	/* libtracecmd reads the file itself */
+	*r = NULL;
+	return tracedat_read(path, b, st, err, errlen);
+}
+
+/*
+ * Most sure wins; on a tie the earlier entry. @trace: the kind times
+ * callbacks exactly (a tracer's clock), so its cycles are from_trace.
+ */
+static const struct input_format {
+	enum input_kind kind;
+	const char *name;
+	bool trace;
+	unsigned int (*detect)(struct str window);
+	int (*read)(const char *path, struct line_reader **r, struct builder *b,
+		    struct input_stats *st, char *err, size_t errlen);
+} formats[] = {
+	{ INPUT_TRACE_DAT, "trace-cmd data", true, detect_tracedat, read_tracedat },
+	{ INPUT_DMESG, "kernel log", false, detect_dmesg, read_dmesg },
+	{ INPUT_FTRACE, "ftrace text", true, detect_ftrace, read_ftrace },
+};
+
+static const struct input_format *format_of(enum input_kind k)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(formats); i++)
+		if (formats[i].kind == k)
+			return &formats[i];
+	return NULL;
+}
 
 const char *input_kind_name(enum input_kind k)
 {
-	switch (k) {
-	case INPUT_DMESG: return "kernel log";
-	case INPUT_FTRACE: return "ftrace text";
-	case INPUT_TRACE_DAT: return "trace-cmd data";
-	default: return "unknown";
-	}
+	const struct input_format *f = format_of(k);
+
+	return f ? f->name : "unknown";
 }
 
 enum input_kind input_detect(struct str window)
 {
-	unsigned int dmesg = 0, ftrace = 0, n = 0;
-	struct ftrace_line fl;
-	struct kmsg_line kl;
-	struct str line;
-	const char *nl;
+	const struct input_format *best = NULL;
+	unsigned int top = 0, score;
+	size_t i;
 
-	if (str_starts(window, "\x17\x08\x44tracing"))
-		return INPUT_TRACE_DAT;
-	while (window.len && n < DETECT_LINES) {
-		nl = memchr(window.p, '\n', window.len);
-		line = str_make(window.p, nl ? (size_t)(nl - window.p) : window.len);
-		window = nl ? str_make(nl + 1, window.len - line.len - 1) : str_make(window.p, 0);
-		n++;
-		if (str_starts(line, "# tracer:") || str_starts(line, "cpus=") ||
-		    str_starts(line, "# entries-in-buffer")) {
-			ftrace += 50;
-			continue;
+	for (i = 0; i < ARRAY_SIZE(formats) && top != DETECT_SURE; i++) {
+		score = formats[i].detect(window);
+		if (score > top) {
+			top = score;
+			best = &formats[i];
 		}
-		/* a trace line of any shape (input/ftrace.c splits it the same way) */
-		if (ftrace_split(line, &fl)) {
-			ftrace++;
-			continue;
-		}
-		if (!memchr(line.p, '\0', line.len) && dmesg_split(line, &kl))
-			dmesg++;
 	}
-	if (ftrace > dmesg && ftrace)
-		return INPUT_FTRACE;
-	return dmesg ? INPUT_DMESG : INPUT_UNKNOWN;
+	return best ? best->kind : INPUT_UNKNOWN;
 }
 
 int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	       char *err, size_t errlen)
 {
+	const struct input_format *f = NULL;
 	struct line_reader *r = NULL;
 	struct builder *b = NULL;
-	enum input_kind kind = INPUT_UNKNOWN;
 	size_t first = run->ncycles, i;
 	struct str window;
 	struct stat sb;
@@ -78,21 +169,17 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 		snprintf(err, errlen, "%s: empty file", path);
 		goto out;
 	}
-	kind = input_detect(window);
+	/* nothing recognised: the kernel log reader says what it skipped */
+	f = format_of(input_detect(window));
+	if (!f)
+		f = format_of(INPUT_DMESG);
 	if (run->nsources >= CB_SOURCES_MAX) {	/* a callback's file_id is 16 bits */
 		snprintf(err, errlen, "%s: more than %u input files", path, CB_SOURCES_MAX);
 		goto out;
 	}
 	b = builder_new(run, path);
-	if (kind == INPUT_TRACE_DAT) {
-		reader_close(r);	/* libtracecmd reads the file itself */
-		r = NULL;
-		if (tracedat_read(path, b, st, err, errlen) < 0)
-			goto out;
-	} else if ((kind == INPUT_FTRACE ? ftrace_read(r, b, st) : dmesg_read(r, b, st)) < 0) {
-		snprintf(err, errlen, "%s", reader_error(r));
-		goto out;	/* what was read before the error stays */
-	}
+	if (f->read(path, &r, b, st, err, errlen) < 0)
+		goto out;
 	input_refused_end(run, path, st);
 	if (!st->used) {
 		char why[96] = "";
@@ -111,7 +198,7 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	rc = 0;
 out:
 	builder_finish(b);
-	for (i = first; (kind == INPUT_FTRACE || kind == INPUT_TRACE_DAT) && i < run->ncycles; i++)
+	for (i = first; f && f->trace && i < run->ncycles; i++)
 		run->cycles[i].from_trace = true;
 	reader_close(r);
 	return rc;

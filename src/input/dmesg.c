@@ -21,6 +21,8 @@ struct dmesg_parser {
 	bool in_machine;	/* devices off, platform or s2idle sleeping */
 	bool in_exit;		/* tasks being thawed */
 	bool seen_cycle;	/* initcalls after this are module loads */
+	bool seen_dmi;		/* this boot's "DMI: " line was read */
+	ns_t wake_ts;		/* the open cycle's wake, NS_NONE */
 	enum pm_mode mode;
 	ns_t last_ts;
 	unsigned int line;
@@ -60,6 +62,7 @@ static void cycle_begin(struct dmesg_parser *p, ns_t ts, struct str label,
 		p->in_enter = true;
 		p->in_machine = p->in_exit = false;
 		p->mode = MODE_UNKNOWN;
+		p->wake_ts = NS_NONE;
 	}
 	if (ev.mode != MODE_UNKNOWN)
 		p->mode = ev.mode;
@@ -157,11 +160,13 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 	char name[48];
 	enum phase_kind pk;
 	int64_t us;
+	ns_t began;
 	size_t i;
 
 	if (of <= 0)
 		return false;
 	us = msecs_us(str_skip(m, (size_t)of + 27));
+	began = us == US_NONE ? ts : ns_before(ts, kernel_us_ns(us, false));
 	verb = str_make(m.p, (size_t)of);
 	for (i = 0; i < ARRAY_SIZE(infos); i++) {
 		if (str_starts(verb, infos[i])) {
@@ -174,18 +179,16 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 		return false;
 	if (str_eq(info, "start ")) {
 		/* dpm_suspend_start: prepare plus suspend, printed after both. */
-		if (us != US_NONE && ts != NS_NONE)
-			phase(p, EV_PHASE_BEGIN, ns_minus_us(ts, us), PK_PREPARE, "prepare", US_NONE);
+		if (us != US_NONE && began != NS_NONE)
+			phase(p, EV_PHASE_BEGIN, began, PK_PREPARE, "prepare", US_NONE);
 		return true;
 	}
 	if (!p->in_cycle)
-		cycle_begin(p, us == US_NONE ? ts : ns_minus_us(ts, us),
-			    STR_NULL, MODE_UNKNOWN);
+		cycle_begin(p, began, STR_NULL, MODE_UNKNOWN);
 	p->in_enter = false;
 	if (is_resume_verb(verb) && p->in_machine) {
 		/* machine ends where this phase began */
-		phase(p, EV_PHASE_END, us == US_NONE ? ts : ns_minus_us(ts, us),
-		      PK_MACHINE, "machine", US_NONE);
+		phase(p, EV_PHASE_END, began, PK_MACHINE, "machine", US_NONE);
 		p->in_machine = false;
 	}
 	if (is_resume_verb(verb)) {
@@ -212,7 +215,9 @@ static void begin_exit(struct dmesg_parser *p, ns_t ts)
 {
 	if (!p->in_cycle || p->in_exit)
 		return;
-	machine(p, ts, false);
+	/* no device phase ended it: the machine woke where the log said so,
+	 * device resume no line explains is not the machine's */
+	machine(p, p->in_machine && p->wake_ts != NS_NONE ? p->wake_ts : ts, false);
 	if (p->in_complete)
 		phase(p, EV_PHASE_END, ts, PK_COMPLETE, "complete", US_NONE);
 	phase(p, EV_PHASE_BEGIN, ts, PK_EXIT, "thaw_processes", US_NONE);
@@ -321,10 +326,12 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		/* S3: the clock stood still while asleep; this is the instant */
 		mark(p, ts, EV_SLEEP);
 		mark(p, ts, EV_WAKE);
+		if (p->in_cycle)
+			p->wake_ts = ts;
 	} else if (str_starts(m, "Preparing to enter system sleep state")) {
 		machine(p, ts, true);
 	} else if (str_starts(m, "Waking up from system sleep state")) {
-		machine(p, ts, false);
+		machine(p, ts, false);	/* CPUs are back: as far as it goes */
 	} else if (str_starts(m, "Some devices failed to") ||
 		   str_starts(m, "hibernation: Image allocation is") ||
 		   str_starts(m, "Image allocation is") ||
@@ -339,20 +346,52 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 	return true;
 }
 
+/* "... 0.016 seconds" at the end of @m: when what it timed began. */
+static ns_t seconds_before(ns_t ts, struct str m, const char *what)
+{
+	long at = str_find(m, what);
+	ns_t len;
+
+	if (at < 0 || !str_seconds_ns(str_skip(m, (size_t)at + strlen(what)), &len))
+		return ts;
+	return ns_before(ts, len) != NS_NONE ? ns_before(ts, len) : ts;
+}
+
+/*
+ * The freezer's and the syncer's words, of every era:
+ *   "Restarting tasks ... done." (one line, stamped when thawing began)
+ *   "Restarting tasks: Starting" ... "Restarting tasks: Done" (6.16)
+ *   "Restarting kernel threads ..." ... "Done restarting kernel threads."
+ *     (hibernation thaws kernel threads mid-cycle: not its end)
+ *   "Filesystems sync: 0.033 seconds" (printed when the sync is over)
+ *   "Freezing user space processes" ... "... completed (elapsed 0.001
+ *     seconds)" (6.x; earlier "... (elapsed 0.001 seconds) done.")
+ */
 static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 {
 	if (str_starts(m, "OOM killer enabled"))
 		begin_exit(p, ts);
-	else if (str_starts(m, "Restarting tasks")) {
+	else if (str_starts(m, "Restarting tasks: Starting")) {
+		begin_exit(p, ts);
+	} else if (str_starts(m, "Restarting tasks")) {
 		if (!p->in_cycle)
 			return false;
 		begin_exit(p, ts);
 		cycle_end(p, ts, EV_CYCLE_END, STR_NULL);
+	} else if (str_starts(m, "Restarting kernel threads") ||
+		   str_starts(m, "Done restarting kernel threads")) {
+		return p->in_cycle;
 	} else if (str_starts(m, "Freezing of tasks failed") ||
 		   (str_starts(m, "Freezing ") && str_find(m, "failed after") > 0)) {
 		cycle_end(p, ts, EV_CYCLE_ABORT, m);
 	} else if (str_starts(m, "Filesystems sync:")) {
-		cycle_begin(p, ts, STR_NULL, MODE_UNKNOWN);
+		cycle_begin(p, p->in_cycle ? ts : seconds_before(ts, m, "sync: "), STR_NULL,
+			    MODE_UNKNOWN);
+	} else if (str_starts(m, "Freezing user space processes")) {
+		if (p->in_cycle)
+			return false;	/* the usual case: the cycle began before */
+		cycle_begin(p, seconds_before(ts, m, "completed (elapsed "), STR_NULL,
+			    MODE_UNKNOWN);
 	} else if (str_starts(m, "Suspending console(s)")) {
 		end_enter(p, ts);
 	} else
@@ -422,7 +461,7 @@ static void new_boot(struct dmesg_parser *p, ns_t ts)
 		builder_event(p->b, &ev);
 	}
 	p->boot = BOOT_NONE;
-	p->seen_cycle = p->in_cycle = false;
+	p->seen_cycle = p->in_cycle = p->seen_dmi = false;
 	p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
 	p->last_ts = NS_NONE;	/* the clock starts again too */
 }
@@ -501,8 +540,12 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 		new_boot(p, kl->ts);
 		fact(p, "kernel", str_make(m.p + 14, str_find(str_skip(m, 14), " ") > 0 ?
 					   (size_t)str_find(str_skip(m, 14), " ") : m.len - 14));
-	} else if (str_starts(m, "DMI: "))
+	} else if (str_starts(m, "DMI: ") && !p->seen_dmi &&
+		   !str_starts(m, "DMI: Memory slots") && !str_starts(m, "DMI: not present")) {
+		/* the firmware's ids come first; later "DMI: " lines are other news */
 		fact(p, "dmi", str_skip(m, 5));
+		p->seen_dmi = true;
+	}
 }
 
 /* A line no rule took is the log's own words: the builder keeps them. */
@@ -534,37 +577,70 @@ static void check_clock(struct dmesg_parser *p, ns_t ts)
 	p->last_ts = ts;
 }
 
+/* One record; false when it is not a kernel log line at all. */
+static bool record(struct dmesg_parser *p, struct str line)
+{
+	struct str kernel = STR_NULL;
+	struct kmsg_line kl;
+
+	if (str_starts(line, "# ") && sleepgraph_line(p->b, line, p->line, &kernel)) {
+		if (kernel.len)
+			note_kernel(p, kernel);
+		return true;
+	}
+	if (!dmesg_split(line, &kl))
+		return false;
+	if (kl.refused) {
+		input_refuse(p->b, p->st, p->line, kl.refused);
+		return true;
+	}
+	check_clock(p, kl.ts);
+	message(p, &kl);
+	return true;
+}
+
+/*
+ * Records glued by NULs (a record cut short, a NUL, the next record: seen
+ * in logs copied out of a crashed or mailed buffer): each piece that is
+ * a log line is read. False when none was.
+ */
+static bool glued_records(struct dmesg_parser *p, struct str line)
+{
+	bool any = false;
+
+	while (line.len) {
+		const char *nul = memchr(line.p, '\0', line.len);
+		struct str piece = str_make(line.p, nul ? (size_t)(nul - line.p) : line.len);
+
+		if (piece.len && record(p, piece))
+			any = true;
+		line = str_skip(line, piece.len + 1);
+	}
+	return any;
+}
+
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
-	struct dmesg_parser p = { .b = b, .st = st, .last_ts = NS_NONE, .exact_us = -1 };
-	struct kmsg_line kl;
-	struct str line, kernel;
+	struct dmesg_parser p = { .b = b, .st = st, .last_ts = NS_NONE, .exact_us = -1,
+				  .wake_ts = NS_NONE };
 	struct progress pg;
+	struct str line;
 	int rc;
 
 	progress_init(&pg, reader_path(r));
 	while ((rc = reader_next(r, &line)) > 0) {
-		kernel = STR_NULL;
 		p.line = reader_lineno(r);
 		p.used = false;
 		if (!(p.line & 0xffff))
 			progress_tick(&pg, r);
 		st->lines++;
-		if (reader_line_too_long(r) || memchr(line.p, '\0', line.len)) {
+		if (reader_line_too_long(r) ||
+		    (memchr(line.p, '\0', line.len) && !glued_records(&p, line))) {
 			st->skipped++;
 			continue;
 		}
-		if (str_starts(line, "# ") && sleepgraph_line(b, line, p.line, &kernel)) {
-			if (kernel.len)
-				note_kernel(&p, kernel);
-		} else if (dmesg_split(line, &kl)) {
-			if (kl.refused) {
-				input_refuse(b, st, p.line, kl.refused);
-			} else {
-				check_clock(&p, kl.ts);
-				message(&p, &kl);
-			}
-		}
+		if (!memchr(line.p, '\0', line.len))
+			record(&p, line);
 		if (p.used)
 			st->used++;
 	}

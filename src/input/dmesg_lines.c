@@ -85,25 +85,106 @@ static size_t bracket_ts(struct str s, ns_t *ts, const char **refused)
 	return i + 1;
 }
 
-/* printk caller id "[ T123]" or "[ C1]" after the time stamp. */
-static size_t caller_id(struct str s, int *tid)
+static struct str skip_blanks(struct str s)
 {
-	size_t i = 1, n;
-	uint64_t v;
-	char kind;
+	while (s.len && s.p[0] == ' ')
+		s = str_skip(s, 1);
+	return s;
+}
 
-	if (!s.len || s.p[0] != '[')
-		return 0;
-	while (i < s.len && s.p[i] == ' ')
-		i++;
-	if (i >= s.len || (s.p[i] != 'T' && s.p[i] != 'C'))
-		return 0;
-	kind = s.p[i++];
-	n = str_u64(str_skip(s, i), &v);
-	if (!n || i + n >= s.len || s.p[i + n] != ']')
-		return 0;
-	*tid = kind == 'T' && v < 1u << 30 ? (int)v : -1;
-	return i + n + 1;
+/* A task id the kernel could have: "123" whole, or false. */
+static bool task_id(struct str s, int *tid)
+{
+	uint64_t v;
+
+	if (!s.len || str_u64(s, &v) != s.len || v >= 1u << 30)
+		return false;
+	*tid = (int)v;
+	return true;
+}
+
+/* printk caller "T123" or "C1" (CONFIG_PRINTK_CALLER), some vendors add
+ * the CPU: "T1@C0". */
+static bool caller_bracket(struct str in, int *tid)
+{
+	long at;
+	int id, cpu;
+
+	in = skip_blanks(in);
+	if (!in.len || (in.p[0] != 'T' && in.p[0] != 'C'))
+		return false;
+	at = str_find(in, "@C");
+	if (at >= 0 && !task_id(str_skip(in, (size_t)at + 2), &cpu))
+		return false;
+	if (!task_id(str_make(in.p + 1, at >= 0 ? (size_t)at - 1 : in.len - 1), &id))
+		return false;
+	if (in.p[0] == 'T')
+		*tid = id;
+	return true;
+}
+
+/* "pid:1201,cpu3,kworker/u16:2" */
+static bool task_bracket(struct str in, int *tid)
+{
+	long comma = str_find(in, ",");
+	int pid, cpu;
+
+	if (!str_starts(in, "pid:") || comma < 5 ||
+	    !task_id(str_make(in.p + 4, (size_t)comma - 4), &pid))
+		return false;
+	in = str_skip(in, (size_t)comma + 1);
+	comma = str_find(in, ",");
+	if (!str_starts(in, "cpu") || comma < 4 ||
+	    !task_id(str_make(in.p + 3, (size_t)comma - 3), &cpu))
+		return false;
+	*tid = pid;
+	return true;
+}
+
+/* A wall-clock time: "2024:11:02 10:11:12", "2024-11-02 10:11:12.123456" */
+static bool clock_bracket(struct str in)
+{
+	size_t i, digits = 0, colons = 0;
+
+	if (!in.len || !is_digit(in.p[0]))
+		return false;
+	for (i = 0; i < in.len; i++) {
+		if (is_digit(in.p[i]))
+			digits++;
+		else if (in.p[i] == ':')
+			colons++;
+		else if (!strchr("-/ .", in.p[i]))
+			return false;
+	}
+	return digits >= 6 && colons >= 2;
+}
+
+/*
+ * What kernels put between the time stamp and the message: printk's
+ * caller id and vendors' brackets, any number of them in any order,
+ * with or without spaces around them:
+ *   "[ T123]" "[C1]" "[  T1@C0]" "[pid:1201,cpu3,kworker/u16:2]"
+ *   "[2024:11:02 10:11:12]" (a wall-clock bracket some add every second)
+ * Their length; @tid gets the task when one names it.
+ */
+static size_t prefix_brackets(struct str s, int *tid)
+{
+	size_t used = 0;
+
+	for (;;) {
+		struct str t = skip_blanks(str_skip(s, used)), in;
+		const char *close;
+
+		if (!t.len || t.p[0] != '[')
+			return used;
+		close = memchr(t.p, ']', t.len < 80 ? t.len : 80);
+		if (!close)
+			return used;
+		in = str_make(t.p + 1, (size_t)(close - t.p - 1));
+		if (!caller_bracket(in, tid) && !task_bracket(in, tid) && !clock_bracket(in))
+			return used;
+		used = (size_t)(close + 1 - s.p);
+	}
 }
 
 /* journalctl -o short-monotonic: "[ 12.345678] host kernel: msg". */
@@ -179,7 +260,7 @@ bool dmesg_split(struct str line, struct kmsg_line *out)
 		n = bracket_ts(str_skip(line, i), &out->ts, &out->refused);
 		if (!n)
 			continue;
-		i += caller_id(str_skip(line, i + n), &out->caller_tid) + n;
+		i += prefix_brackets(str_skip(line, i + n), &out->caller_tid) + n;
 		out->msg = str_skip(line, i);
 		if (out->msg.len && out->msg.p[0] == ' ')
 			out->msg = str_skip(out->msg, 1);

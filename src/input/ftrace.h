@@ -9,6 +9,8 @@
 
 #include "input.h"
 
+struct ftrace_parser;
+
 struct ftrace_line {
 	ns_t ts;		/* NS_NONE: function_graph without abstime */
 	int cpu, pid;		/* -1 unknown */
@@ -40,9 +42,18 @@ const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_l
 /* Calls whose entry or return was lost, in all callbacks. */
 unsigned int fgraph_repaired(const struct fgraph *g);
 
+/* An event name seen in this trace and its handler (input/ftrace_events.c). */
+struct ftrace_seen {
+	char name[40];
+	size_t len;
+	bool (*fn)(struct ftrace_parser *p, const struct ftrace_line *fl);
+};
+
 struct ftrace_parser {
 	struct builder *b;
 	struct input_stats *st;	/* lines refused are counted here */
+	struct ftrace_seen seen[16];	/* event names resolved so far */
+	size_t nseen;
 	struct fgraph *fg;	/* call trees: function_graph lines, kprobes */
 	unsigned int line;
 	bool used;		/* the current line produced an event */

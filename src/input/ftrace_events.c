@@ -409,9 +409,83 @@ static void bad_line(struct ftrace_parser *p, const struct ftrace_line *fl)
 	free(t);
 }
 
+static bool marker_event(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	marker(p, fl);
+	return true;
+}
+
+/* A kprobe pair sleepgraph sets on a function: "NAME_cal" and "NAME_ret". */
+static bool kprobe_event(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	if (p->fg && fl->event.len > 4 && fl->args.len && fl->args.p[0] == '(')
+		fgraph_kprobe(p->fg, fl, str_make(fl->event.p, fl->event.len - 4),
+			      fl->event.p[fl->event.len - 3] == 'r');
+	return true;
+}
+
+/* false: a line of that event that could not be read */
+typedef bool (*ftrace_handler)(struct ftrace_parser *p, const struct ftrace_line *fl);
+
+enum name_match { NAME_IS, NAME_STARTS, NAME_ENDS };
+
+static const struct event_handler {
+	const char *name;
+	enum name_match match;
+	ftrace_handler fn;
+} handlers[] = {
+	{ "suspend_resume", NAME_IS, suspend_resume },
+	{ "device_pm_callback_start", NAME_IS, cb_start },
+	{ "device_pm_callback_end", NAME_IS, cb_end },
+	{ "initcall_", NAME_STARTS, ftrace_initcall },
+	{ "tracing_mark_write", NAME_IS, marker_event },
+	{ "print", NAME_IS, marker_event },	/* trace-cmd report's marker */
+	{ "_cal", NAME_ENDS, kprobe_event },
+	{ "_ret", NAME_ENDS, kprobe_event },
+};
+
+static ftrace_handler handler_of(struct str name)
+{
+	size_t i, n;
+
+	for (i = 0; i < ARRAY_SIZE(handlers); i++) {
+		const struct event_handler *h = &handlers[i];
+
+		n = strlen(h->name);
+		if (h->match == NAME_IS ? str_eq(name, h->name) :
+		    h->match == NAME_STARTS ? str_starts(name, h->name) :
+		    name.len > n && !memcmp(name.p + name.len - n, h->name, n))
+			return h->fn;
+	}
+	return NULL;
+}
+
+/*
+ * A trace holds a few event names over and over: each name is looked up
+ * in the table once and kept with its handler (NULL: not ours).
+ */
+static ftrace_handler handler_cached(struct ftrace_parser *p, struct str name)
+{
+	struct ftrace_seen *s;
+	size_t i;
+
+	for (i = 0; i < p->nseen; i++) {
+		s = &p->seen[i];
+		if (s->len == name.len && !memcmp(s->name, name.p, name.len))
+			return s->fn;
+	}
+	if (name.len >= sizeof(s->name) || p->nseen == ARRAY_SIZE(p->seen))
+		return handler_of(name);
+	s = &p->seen[p->nseen++];
+	memcpy(s->name, name.p, name.len);
+	s->len = name.len;
+	s->fn = handler_of(name);
+	return s->fn;
+}
+
 void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl)
 {
-	bool ok = true;
+	ftrace_handler fn;
 
 	if (fl->ts == NS_NONE)
 		return;
@@ -419,22 +493,8 @@ void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl)
 		input_refuse(p->b, p->st, p->line, "a time stamp beyond 100000000 s");
 		return;
 	}
-	if (str_eq(fl->event, "suspend_resume"))
-		ok = suspend_resume(p, fl);
-	else if (str_eq(fl->event, "device_pm_callback_start"))
-		ok = cb_start(p, fl);
-	else if (str_eq(fl->event, "device_pm_callback_end"))
-		ok = cb_end(p, fl);
-	else if (str_starts(fl->event, "initcall_"))
-		ok = ftrace_initcall(p, fl);
-	else if (str_eq(fl->event, "tracing_mark_write") || str_eq(fl->event, "print"))
-		marker(p, fl);		/* "print:" in trace-cmd report */
-	else if (p->fg && fl->event.len > 4 && fl->args.len && fl->args.p[0] == '(' &&
-		 (str_eq(str_make(fl->event.p + fl->event.len - 4, 4), "_cal") ||
-		  str_eq(str_make(fl->event.p + fl->event.len - 4, 4), "_ret")))
-		fgraph_kprobe(p->fg, fl, str_make(fl->event.p, fl->event.len - 4),
-			      fl->event.p[fl->event.len - 3] == 'r');
-	if (!ok)
+	fn = handler_cached(p, fl->event);
+	if (fn && !fn(p, fl))
 		bad_line(p, fl);
 }
 

@@ -292,7 +292,7 @@ _Static_assert(CB_US_1024 < 1 << 8, "enum cb_flags outgrew pm_callback.flags");
 ns_t cb_duration(const struct pm_callback *cb)
 {
 	if (cb->start == NS_NONE || cb->end == NS_NONE)
-		return cb->kernel_us != US_NONE ? (ns_t)cb->kernel_us * 1000 : NS_NONE;
+		return cb_kernel_ns(cb);
 	return cb->end - cb->start;
 }
 

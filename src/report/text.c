@@ -24,7 +24,7 @@ static void print_phases(FILE *f, const struct cycle_results *cr)
 
 		fprintf(f, "  %-18.18s %s %s %s %9zu\n", p->name, text_ms(a, sizeof(a), 10, off),
 			text_ms(b, sizeof(b), 10, len),
-			text_ms(k, sizeof(k), 10, p->kernel_us == US_NONE ? NS_NONE : p->kernel_us * 1000),
+			text_ms(k, sizeof(k), 10, kernel_us_ns(p->kernel_us, false)),
 			cr->phase_cbs[i]);
 	}
 }

@@ -146,8 +146,9 @@ static void put_cbs(struct jw *w, const struct pm_run *run, const struct tl_cycl
 		const struct pm_callback *cb = &c->cbs[b->cb];
 		ns_t end = cb->end;
 
-		if (end == NS_NONE && !(cb->flags & CB_UNFINISHED) && cb->kernel_us != US_NONE)
-			end = cb->start + (ns_t)cb->kernel_us * 1000;
+		if (end == NS_NONE && !(cb->flags & CB_UNFINISHED) && cb->start != NS_NONE &&
+		    cb_kernel_ns(cb) != NS_NONE)
+			end = cb->start + cb_kernel_ns(cb);
 		v[CBF_DEV] = cb->dev;
 		v[CBF_PHASE] = cb->phase;
 		v[CBF_START] = off(c, cb->start);

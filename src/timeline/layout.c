@@ -13,8 +13,8 @@ static ns_t cb_draw_end(const struct pm_cycle *c, const struct pm_callback *cb)
 {
 	if (cb->end != NS_NONE)
 		return cb->end;
-	if (!(cb->flags & CB_UNFINISHED) && cb->kernel_us != US_NONE)
-		return cb->start + (ns_t)cb->kernel_us * 1000;
+	if (!(cb->flags & CB_UNFINISHED) && cb->start != NS_NONE && cb_kernel_ns(cb) != NS_NONE)
+		return cb->start + cb_kernel_ns(cb);
 	return c->end;
 }
 

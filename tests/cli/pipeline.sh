@@ -38,9 +38,12 @@ for d in "$F"/*/; do
 	nd=$((nd + 1))
 done
 ok "run folders compared: $nd (at least 4)" test "$nd" -ge 4
-# the detail panel's log lines are there in the folder's report.html
-is "run folder report.html carries log lines (dmesg lines of 1-2's resume)" \
-   "$("$PMSCOPE" analyze -q -o "$T/o" "$Q" && grep -c -F '1-2: PM: calling usb_dev_resume' "$T/o/report.html")" 1
+# the detail panel's log lines are there in the folder's report.html (the
+# folder's trace.txt.xz is read with its log, so 1-2's resume callback is
+# the trace's: line 1358, "... 14.467121: device_pm_callback_start: usb
+# 1-2, parent: usb1, type [resume]")
+is "run folder report.html carries log lines (the trace's lines of 1-2's resume)" \
+   "$("$PMSCOPE" analyze -q -o "$T/o" "$Q" && grep -c -F 'device_pm_callback_start: usb 1-2, parent: usb1, type [resume]' "$T/o/report.html")" 1
 
 # --json - is JSON alone on stdout
 is "--json -: stdout is only the JSON" "$("$PMSCOPE" analyze --json - "$Q" | jq -r .schema)" "pmscope/1"

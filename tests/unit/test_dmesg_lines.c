@@ -187,6 +187,71 @@ static void test_not_callbacks(void **state)
 	assert_int_equal(dmesg_cb_line(str_c("x: y returned z after 3 usecs"), &cb), DS_NONE);
 }
 
+/*
+ * Vendor printk prefixes (issue 15): brackets between the stamp and the
+ * message. These lines are made up, in the shapes seen in Android/SoC
+ * vendor logs; the messages themselves are the kernel's.
+ */
+static void test_prefix_vendor(void **state)
+{
+	struct kmsg_line kl;
+
+	(void)state;
+	/* a task bracket glued to the message */
+	kl = split("[  123.456789] [pid:1201,cpu3,kworker/u16:2]xhci-hcd xhci-hcd.0.auto: "
+		   "PM: calling platform_pm_suspend+0x0/0x70 @ 1201, parent: soc@0");
+	assert_int_equal(kl.ts, 123456789000LL);
+	assert_int_equal(kl.caller_tid, 1201);
+	assert_str(kl.msg, "xhci-hcd xhci-hcd.0.auto: PM: calling platform_pm_suspend+0x0/0x70 "
+		   "@ 1201, parent: soc@0");
+	/* with the wall-clock bracket some kernels add every second */
+	kl = split("[  123.456789] [2024:11:02 10:11:12][pid:1201,cpu3,kworker/u16:2]"
+		   "PM: suspend entry (deep)");
+	assert_int_equal(kl.caller_tid, 1201);
+	assert_str(kl.msg, "PM: suspend entry (deep)");
+	kl = split("[  123.456789][2024-11-02 10:11:12.000123] PM: suspend entry (deep)");
+	assert_int_equal(kl.caller_tid, -1);
+	assert_str(kl.msg, "PM: suspend entry (deep)");
+	/* printk caller ids with and without padding, with the CPU */
+	kl = split("[  123.456789] [T1201] PM: suspend entry (deep)");
+	assert_int_equal(kl.caller_tid, 1201);
+	assert_str(kl.msg, "PM: suspend entry (deep)");
+	kl = split("[  123.456789][  T1@C0] PM: suspend entry (deep)");
+	assert_int_equal(kl.caller_tid, 1);
+	assert_str(kl.msg, "PM: suspend entry (deep)");
+	kl = split("[  123.456789] [C3] [2024:11:02 10:11:12] PM: suspend exit");
+	assert_int_equal(kl.caller_tid, -1);
+	assert_str(kl.msg, "PM: suspend exit");
+	/* message brackets stay in the message */
+	kl = split("[  123.456789] [drm] Initialized i915 1.6.0");
+	assert_str(kl.msg, "[drm] Initialized i915 1.6.0");
+	kl = split("[  123.456789] [Firmware Bug]: TSC ADJUST differs");
+	assert_str(kl.msg, "[Firmware Bug]: TSC ADJUST differs");
+	kl = split("[  123.456789] [T12x] not a caller");
+	assert_str(kl.msg, "[T12x] not a caller");
+}
+
+/* 6.10 prints PM callbacks with %ps: no "+0x.../0x..." (the 6.10 XPS fixture). */
+static void test_v3_ps(void **state)
+{
+	struct dmesg_cb cb;
+
+	(void)state;
+	assert_int_equal(dmesg_cb_line(str_c("intel_pch_thermal 0000:00:14.2: PM: calling "
+					     "pci_pm_suspend @ 42, parent: pci0000:00"), &cb),
+			 DS_CB_START);
+	assert_str(cb.driver, "intel_pch_thermal");
+	assert_str(cb.device, "0000:00:14.2");
+	assert_str(cb.fn, "pci_pm_suspend");
+	assert_int_equal(cb.pid, 42);
+	assert_str(cb.parent, "pci0000:00");
+	assert_int_equal(dmesg_cb_line(str_c("intel_pch_thermal 0000:00:14.2: PM: pci_pm_suspend "
+					     "returned 0 after 0 usecs"), &cb), DS_CB_END);
+	assert_str(cb.fn, "pci_pm_suspend");
+	assert_int_equal(cb.usecs, 0);
+	assert_true(cb.pm_prefix);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -200,6 +265,8 @@ int main(void)
 		cmocka_unit_test(test_v3),
 		cmocka_unit_test(test_boot),
 		cmocka_unit_test(test_not_callbacks),
+		cmocka_unit_test(test_prefix_vendor),
+		cmocka_unit_test(test_v3_ps),
 	};
 
 	return cmocka_run_group_tests_name("dmesg line shapes", tests, NULL, NULL);

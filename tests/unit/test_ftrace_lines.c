@@ -164,6 +164,47 @@ static void test_not_lines(void **state)
 	assert_false(ftrace_split(str_c(" analyze_suspend-4122  [004] ....   550.85"), &fl));
 }
 
+/* The input registry picks a reader from the content (input/detect.c). */
+static void test_detect(void **state)
+{
+	/* the first bytes of qemu-q35-s3-tracecmd-dat/trace.dat */
+	static const char dat[] = "\x17\x08\x44tracing7\0";
+	/* skynet_mem_ftrace.txt: a header, then a trace line */
+	const char *trace = "# tracer: nop\n"
+			    " analyze_suspend-4122  [004] ....   550.850302: suspend_resume: "
+			    "suspend_enter[3] begin\n";
+	/* skynet_mem_dmesg.txt */
+	const char *log = "[  550.850200] PM: Entering mem sleep\n"
+			  "[  550.850302] Suspending console(s) (use no_console_suspend to debug)\n";
+
+	(void)state;
+	assert_int_equal(input_detect(str_make(dat, sizeof(dat) - 1)), INPUT_TRACE_DAT);
+	assert_int_equal(input_detect(str_c(trace)), INPUT_FTRACE);
+	assert_int_equal(input_detect(str_c(log)), INPUT_DMESG);
+	assert_int_equal(input_detect(str_c("hello\nworld\n")), INPUT_UNKNOWN);
+	assert_string_equal(input_kind_name(INPUT_FTRACE), "ftrace text");
+	assert_string_equal(input_kind_name(INPUT_UNKNOWN), "unknown");
+}
+
+/* The kernel's printed "usecs" in ns (include/model.h). */
+static void test_kernel_us(void **state)
+{
+	struct pm_callback cb = { .kernel_us = 1165034, .flags = CB_US_1024 };
+
+	(void)state;
+	/* 5.4 XPS: "i915 0000:00:02.0: pci_pm_suspend+0x0/0x150 returned 0 after 1165034 usecs" */
+	assert_int_equal(cb_kernel_ns(&cb), 1165034LL * 1024);
+	cb.flags = 0;
+	assert_int_equal(cb_kernel_ns(&cb), 1165034LL * 1000);
+	cb.kernel_us = US_NONE;
+	assert_true(cb_kernel_ns(&cb) == NS_NONE);
+	assert_true(kernel_us_ns(INT64_MAX, true) > 0);	/* saturates, no overflow */
+	assert_true(ns_before(NS_NONE, 5) == NS_NONE);
+	assert_true(ns_before(INT64_MIN + 10, 1000) == NS_NONE);
+	assert_int_equal(ns_before(534466597000LL, kernel_us_ns(1165034, true)),
+			 534466597000LL - 1192994816LL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -176,6 +217,8 @@ int main(void)
 		cmocka_unit_test(test_graph_plain),
 		cmocka_unit_test(test_graph_report),
 		cmocka_unit_test(test_not_lines),
+		cmocka_unit_test(test_detect),
+		cmocka_unit_test(test_kernel_us),
 	};
 
 	return cmocka_run_group_tests_name("ftrace line shapes", tests, NULL, NULL);

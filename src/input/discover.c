@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a path holds, found one way for every command (analyze, stats,
+ * compare, record's own folder): the runs in it, each one log or a log
+ * and the trace of the same boot, with a run folder's system facts, and
+ * what was passed over, with why.
+ *
+ * In a folder:
+ *  - a run folder, one holding dmesg.txt and/or trace.txt (or trace.dat),
+ *    plain or compressed (.gz .xz .zst .bz2), is one run; its other files
+ *    are not logs and its sub-folders (sys/) not runs;
+ *  - otherwise sleepgraph's NAME_dmesg.txt with NAME_ftrace.txt (plain or
+ *    compressed) make one run per NAME, every other file is a run of its
+ *    own, and each sub-folder is searched the same way, one level down (a
+ *    sleepgraph -multi folder holds a folder per test); below that level
+ *    only folders that are runs themselves are taken.
+ * Hidden files, reports and documents (.json .html .svg .png .md .pdf,
+ * record's report.txt) are passed over without a word. Temporary files an interrupted write
+ * left (NAME.tmpXXXXXX), second copies of a log, FIFOs, devices, broken
+ * links and link loops, and folders too deep are passed over and said.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "input.h"
+
+static const char *const packed[] = { ".gz", ".xz", ".zst", ".bz2" };
+
+/* @name's length without a compression suffix. */
+static size_t unpacked_len(const char *name)
+{
+	size_t n = strlen(name), i, e;
+
+	for (i = 0; i < ARRAY_SIZE(packed); i++) {
+		e = strlen(packed[i]);
+		if (n > e && !strcmp(name + n - e, packed[i]))
+			return n - e;
+	}
+	return n;
+}
+
+static bool ends_with(const char *name, size_t n, const char *tail)
+{
+	size_t e = strlen(tail);
+
+	return n >= e && !memcmp(name + n - e, tail, e);
+}
+
+/* What report/file.c writes before its rename: NAME.tmpXXXXXX */
+static bool is_leftover(const char *name)
+{
+	size_t n = strlen(name), i;
+
+	if (n < 11 || memcmp(name + n - 10, ".tmp", 4))
+		return false;
+	for (i = n - 6; i < n; i++)
+		if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'z') ||
+		      (name[i] >= 'A' && name[i] <= 'Z')))
+			return false;
+	return true;
+}
+
+static bool is_document(const char *name)
+{
+	static const char *const ext[] = { ".json", ".html", ".svg", ".png", ".md", ".pdf" };
+	size_t n = strlen(name), i;
+
+	if (!strcmp(name, "report.txt"))	/* what record writes beside its logs */
+		return true;
+	for (i = 0; i < ARRAY_SIZE(ext); i++)
+		if (ends_with(name, n, ext[i]))
+			return true;
+	return false;
+}
+
+/* A run folder's log: 0 dmesg.txt, 1 trace.txt or trace.dat; -1 neither. */
+static int run_log_slot(const char *name)
+{
+	size_t n = unpacked_len(name);
+
+	if (n == 9 && !memcmp(name, "dmesg.txt", 9))
+		return 0;
+	if (n == 9 && (!memcmp(name, "trace.txt", 9) || !memcmp(name, "trace.dat", 9)))
+		return 1;
+	return -1;
+}
+
+/* sleepgraph's NAME_dmesg.txt (0) and NAME_ftrace.txt (1); @stem gets
+ * NAME's length. -1 neither. */
+static int sleepgraph_slot(const char *name, size_t *stem)
+{
+	size_t n = unpacked_len(name);
+
+	if (n > 10 && ends_with(name, n, "_dmesg.txt")) {
+		*stem = n - 10;
+		return 0;
+	}
+	if (n > 11 && ends_with(name, n, "_ftrace.txt")) {
+		*stem = n - 11;
+		return 1;
+	}
+	return -1;
+}
+
+static void skip(struct input_found *f, const char *path, const char *why)
+{
+	VEC_RESERVE(f->skips, f->nskips, f->skips_cap);
+	f->skips[f->nskips].path = xstrdup(path);
+	f->skips[f->nskips++].why = why;
+}
+
+/* A run of @logs (taken over, NULLs left out) called @name. */
+static struct input_src *add_run(struct input_found *f, const char *name, char *logs[2])
+{
+	struct input_src *s;
+	int k;
+
+	VEC_RESERVE(f->runs, f->nruns, f->runs_cap);
+	s = &f->runs[f->nruns++];
+	memset(s, 0, sizeof(*s));
+	s->name = xstrdup(name);
+	for (k = 0; k < 2; k++)
+		if (logs[k])
+			s->logs[s->nlogs++] = logs[k];
+	return s;
+}
+
+enum entry { E_HIDDEN, E_DOCUMENT, E_FILE, E_DIR, E_ODD };
+
+/* What @path is; for E_ODD, @why says. */
+static enum entry entry_kind(const char *path, const char *name, const char **why)
+{
+	struct stat sb;
+
+	if (name[0] == '.')
+		return E_HIDDEN;
+	if (is_leftover(name)) {
+		*why = "a temporary file an interrupted write left behind";
+		return E_ODD;
+	}
+	if (stat(path, &sb) < 0) {
+		*why = errno == ELOOP ? "a symbolic link loop" :
+		       errno == ENOENT ? "a broken symbolic link" : "cannot be looked at";
+		return E_ODD;
+	}
+	if (S_ISDIR(sb.st_mode))
+		return E_DIR;
+	if (!S_ISREG(sb.st_mode)) {
+		*why = S_ISFIFO(sb.st_mode) ? "a FIFO, not a file" : "not a regular file";
+		return E_ODD;
+	}
+	return is_document(name) ? E_DOCUMENT : E_FILE;
+}
+
+/* One folder's entries, sorted, without "." and "..". */
+struct listing {
+	const char *dir;
+	struct dirent **ents;
+	int n;
+	enum entry *kind;
+	const char **why;
+	bool *taken;
+};
+
+static int not_dots(const struct dirent *e)
+{
+	return strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+}
+
+static int list(struct listing *l, const char *dir)
+{
+	int i;
+
+	memset(l, 0, sizeof(*l));
+	l->dir = dir;
+	l->n = scandir(dir, &l->ents, not_dots, alphasort);
+	if (l->n < 0)
+		return -1;
+	l->kind = xcalloc((size_t)l->n + 1, sizeof(*l->kind));
+	l->why = xcalloc((size_t)l->n + 1, sizeof(*l->why));
+	l->taken = xcalloc((size_t)l->n + 1, sizeof(*l->taken));
+	for (i = 0; i < l->n; i++) {
+		char *path = xasprintf("%s/%s", dir, l->ents[i]->d_name);
+
+		l->kind[i] = entry_kind(path, l->ents[i]->d_name, &l->why[i]);
+		free(path);
+	}
+	return 0;
+}
+
+static void unlist(struct listing *l)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->ents[i]);
+	free(l->ents);
+	free(l->kind);
+	free(l->why);
+	free(l->taken);
+}
+
+static char *entry_path(const struct listing *l, int i)
+{
+	return xasprintf("%s/%s", l->dir, l->ents[i]->d_name);
+}
+
+/* A run folder's logs, dmesg then trace; false when @l is not one. */
+static bool run_folder(struct input_found *f, struct listing *l)
+{
+	char *logs[2] = { NULL, NULL };
+	bool found = false;
+	int i, k;
+
+	for (i = 0; i < l->n; i++) {
+		k = run_log_slot(l->ents[i]->d_name);
+		found |= k >= 0;
+		if (k >= 0 && l->kind[i] == E_FILE && !logs[k]) {
+			logs[k] = entry_path(l, i);
+			l->taken[i] = true;
+		}
+	}
+	if (!found)
+		return false;
+	for (i = 0; i < l->n; i++) {
+		char *path = entry_path(l, i);
+
+		if (l->taken[i] || l->kind[i] == E_HIDDEN || l->kind[i] == E_DOCUMENT ||
+		    l->kind[i] == E_DIR)
+			;
+		else if (l->kind[i] == E_ODD)
+			skip(f, path, l->why[i]);
+		else if (run_log_slot(l->ents[i]->d_name) >= 0)
+			skip(f, path, "a second copy of the run folder's log");
+		else
+			skip(f, path, "not a log of the run folder (dmesg.txt, trace.txt)");
+		free(path);
+	}
+	if (logs[0] || logs[1])
+		add_run(f, l->dir, logs)->sysdir = xasprintf("%s/sys", l->dir);
+	return true;
+}
+
+/* sleepgraph's log at @at and, when it is there, its twin: one run. */
+static void sleepgraph_run(struct input_found *f, struct listing *l, int at)
+{
+	char *logs[2] = { NULL, NULL };
+	size_t stem, stem2;
+	int k = sleepgraph_slot(l->ents[at]->d_name, &stem), i;
+
+	logs[k] = entry_path(l, at);
+	l->taken[at] = true;
+	for (i = 0; i < l->n; i++) {
+		const char *other = l->ents[i]->d_name;
+
+		if (!l->taken[i] && l->kind[i] == E_FILE &&
+		    sleepgraph_slot(other, &stem2) == 1 - k && stem2 == stem &&
+		    !memcmp(other, l->ents[at]->d_name, stem)) {
+			logs[1 - k] = entry_path(l, i);
+			l->taken[i] = true;
+			break;
+		}
+	}
+	add_run(f, logs[k], logs);
+}
+
+/*
+ * @depth: levels of sub-folders whose files are runs; below them (depth
+ * -1) only folders that are runs themselves are taken.
+ */
+static void scan(struct input_found *f, const char *dir, int depth)
+{
+	size_t stem, before = f->nruns;
+	struct listing l;
+	int i;
+
+	if (list(&l, dir) < 0) {
+		skip(f, dir, "the folder cannot be read");
+		return;
+	}
+	if (run_folder(f, &l)) {
+		unlist(&l);
+		return;
+	}
+	for (i = 0; i < l.n; i++)
+		if (l.kind[i] == E_FILE && !l.taken[i] && sleepgraph_slot(l.ents[i]->d_name, &stem) >= 0)
+			sleepgraph_run(f, &l, i);
+	if (depth < 0 && f->nruns == before) {
+		skip(f, dir, "a folder deeper than the levels searched, and not a run folder");
+		unlist(&l);
+		return;
+	}
+	for (i = 0; i < l.n; i++) {
+		char *path = entry_path(&l, i), *logs[2] = { NULL, NULL };
+
+		if (l.taken[i] || l.kind[i] == E_HIDDEN || l.kind[i] == E_DOCUMENT)
+			;
+		else if (l.kind[i] == E_ODD)
+			skip(f, path, l.why[i]);
+		else if (l.kind[i] == E_DIR && depth >= 0)
+			scan(f, path, depth - 1);
+		else if (l.kind[i] == E_DIR)
+			skip(f, path, "a folder deeper than the levels searched");
+		else if (depth < 0)
+			skip(f, path, "not a log of the sleepgraph test");
+		else {
+			logs[0] = xstrdup(path);
+			add_run(f, path, logs);
+		}
+		free(path);
+	}
+	unlist(&l);
+}
+
+void input_find(const char *path, struct input_found *f)
+{
+	struct stat sb;
+	char *logs[2] = { NULL, NULL };
+
+	memset(f, 0, sizeof(*f));
+	if (strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		char *dir = xstrdup(path);
+		size_t n = strlen(dir);
+
+		while (n > 1 && dir[n - 1] == '/')	/* "run/" names "run/dmesg.txt" */
+			dir[--n] = '\0';
+		scan(f, dir, 1);
+		free(dir);
+		return;
+	}
+	logs[0] = xstrdup(path);	/* reading it says what is wrong with it */
+	add_run(f, path, logs);
+}
+
+void input_found_free(struct input_found *f)
+{
+	size_t i, k;
+
+	for (i = 0; i < f->nruns; i++) {
+		for (k = 0; k < f->runs[i].nlogs; k++)
+			free(f->runs[i].logs[k]);
+		free(f->runs[i].name);
+		free(f->runs[i].sysdir);
+	}
+	for (i = 0; i < f->nskips; i++)
+		free(f->skips[i].path);
+	free(f->runs);
+	free(f->skips);
+	memset(f, 0, sizeof(*f));
+}
+
+/* A system facts file, when it is one; anything else in its place is said. */
+static void sys_file(struct pm_run *run, const char *dir, const char *name,
+		     int (*read)(struct pm_run *, const char *, char *, size_t))
+{
+	char *tmp = xasprintf("%s/%s", dir, name), err[1024];
+	/* warnings keep the file name: the run's pool holds it */
+	const char *path = strpool_cstr(&run->pool, tmp);
+	struct stat sb;
+
+	free(tmp);
+	if (lstat(path, &sb) < 0)
+		;	/* not captured: nothing to say */
+	else if (stat(path, &sb) < 0)
+		run_warn(run, WARN_WARNING, 0, path, 0, "not read: %s",
+			 errno == ELOOP ? "a symbolic link loop" :
+			 errno == ENOENT ? "a broken symbolic link" : strerror(errno));
+	else if (S_ISDIR(sb.st_mode))
+		run_warn(run, WARN_WARNING, 0, path, 0, "not read: a folder, not a file");
+	else if (!S_ISREG(sb.st_mode))
+		run_warn(run, WARN_WARNING, 0, path, 0, "not read: %s",
+			 S_ISFIFO(sb.st_mode) ? "a FIFO, not a file" : "not a regular file");
+	else if (read(run, path, err, sizeof(err)) < 0)
+		run_warn(run, WARN_WARNING, 0, path, 0, "%s", err);
+}
+
+int input_read_src(struct pm_run *run, const struct input_src *src, struct input_stats *st,
+		   char *err, size_t errlen)
+{
+	struct input_stats one;
+	bool any = false;
+	size_t i;
+
+	memset(st, 0, sizeof(*st));
+	for (i = 0; i < src->nlogs; i++) {
+		char e[1024];
+
+		if (input_read(run, src->logs[i], &one, e, sizeof(e)) < 0) {
+			if (!any)
+				snprintf(err, errlen, "%s", e);
+			if (src->nlogs > 1)
+				run_warn(run, WARN_INFO, 0, src->logs[i], 0, "not used: %s", e);
+			continue;
+		}
+		any = true;
+		st->bytes += one.bytes;
+		st->lines += one.lines;
+		st->used += one.used;
+		st->skipped += one.skipped;
+	}
+	if (!any)
+		return -1;
+	if (src->nlogs > 1 || src->sysdir)
+		run_merge_sources(run);	/* as pmscope analyze LOG TRACE does */
+	if (src->sysdir) {
+		/* last, so that what a log printed about a device wins */
+		sys_file(run, src->sysdir, "devices.txt", sysfacts_devices);
+		sys_file(run, src->sysdir, "devlinks.txt", sysfacts_devlinks);
+	}
+	return 0;
+}
+
+int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
+		   char *err, size_t errlen)
+{
+	struct input_found f;
+	size_t i;
+	int rc = -1;
+
+	memset(st, 0, sizeof(*st));
+	input_find(dir, &f);
+	if (f.nruns == 1)
+		rc = input_read_src(run, &f.runs[0], st, err, errlen);
+	else if (!f.nruns)
+		snprintf(err, errlen, "%s: no dmesg.txt or trace.txt in the folder, nor any "
+			 "other log (see pmscope(1), Run folders)", dir);
+	else
+		snprintf(err, errlen, "%s: %zu runs in the folder (the first: %s); analyze "
+			 "reads one: name it, or use pmscope stats for all", dir, f.nruns,
+			 f.runs[0].name);
+	for (i = 0; i < f.nskips; i++) {
+		if (rc == 0)
+			run_warn(run, WARN_INFO, 0, strpool_cstr(&run->pool, f.skips[i].path), 0,
+				 "passed over: %s", f.skips[i].why);
+		else
+			fprintf(stderr, "pmscope: %s: passed over: %s\n", f.skips[i].path,
+				f.skips[i].why);
+	}
+	input_found_free(&f);
+	return rc;
+}
