@@ -136,5 +136,9 @@ int kmsg_next_seq(const struct capture_env *env, uint64_t *seq, char *err, size_
 int kmsg_save(const struct capture_env *env, uint64_t seq, const char *path,
 	      unsigned long *lost, char *err, size_t errlen);
 int facts_save(const struct capture_env *env, const char *sysdir, char *err, size_t errlen);
+/* The instance's raw buffer as trace-cmd's trace.dat at @path, consuming it
+ * (capture/tracedat.c); @kallsyms: with /proc/kallsyms (function names). */
+int tracedat_save(struct capture *c, const char *path, bool kallsyms, char *err,
+		  size_t errlen);
 
 #endif

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A run folder: RUN-DIR/dmesg.txt and RUN-DIR/trace.txt (whichever are
- * there), then RUN-DIR/sys/devices.txt and sys/devlinks.txt. The system
- * facts come last so that what a log printed about a device wins.
+ * A run folder: RUN-DIR/dmesg.txt and the trace (whichever are there),
+ * then RUN-DIR/sys/devices.txt and sys/devlinks.txt. The system facts
+ * come last so that what a log printed about a device wins. The trace is
+ * trace.dat when it can be read (the raw events record keeps), else
+ * trace.txt: one of the two, they hold the same events.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +12,7 @@
 
 #include "input.h"
 
-static const char *const run_logs[] = { "dmesg.txt", "trace.txt" };
+static const char *const run_logs[] = { "dmesg.txt", "trace.dat", "trace.txt" };
 
 static bool is_file(const char *path)
 {
@@ -37,7 +39,7 @@ int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 {
 	struct input_stats one;
 	char sub[1024];
-	bool any = false;
+	bool any = false, have_trace = false;
 	size_t i;
 
 	memset(st, 0, sizeof(*st));
@@ -46,7 +48,7 @@ int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 		char e[1024];
 
 		snprintf(sub, sizeof(sub), "%s/%s", dir, run_logs[i]);
-		if (!is_file(sub))
+		if (!is_file(sub) || (have_trace && !strcmp(run_logs[i], "trace.txt")))
 			continue;
 		if (input_read(run, sub, &one, e, sizeof(e)) < 0) {
 			if (!any)
@@ -55,6 +57,7 @@ int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 			continue;
 		}
 		any = true;
+		have_trace = have_trace || !strcmp(run_logs[i], "trace.dat");
 		st->bytes += one.bytes;
 		st->lines += one.lines;
 		st->used += one.used;

@@ -21,9 +21,9 @@ cd $O
 
 # Every file the capture writes (and neighbours it must not write).
 T=/sys/kernel/tracing
-# The first tracing of a boot makes a 6.1 kernel allocate the top-level
-# buffer ("7 (expanded: 1408)" becomes "7"): memory, not a setting, and
-# nothing can undo it. The size itself is compared.
+# The top-level buffer's size is kept apart (topbuf): on a fresh 6.1 boot
+# it reads "7 (expanded: 1408)" and any instance's tracing marks it
+# expanded for good; pmscope then gives it the 1408 KB (run.sh checks).
 snap() {
 	for f in /sys/power/pm_print_times /sys/power/pm_debug_messages /sys/power/mem_sleep \
 		/sys/power/pm_test /sys/power/pm_async /sys/class/rtc/rtc0/wakealarm \
@@ -31,7 +31,6 @@ snap() {
 		$T/set_graph_function $T/max_graph_depth $T/events/power/*/enable; do
 		echo "$f=$(head -c 300 "$f" 2>&1 | tr '\n' ' ')"
 	done
-	echo "buffer_size_kb=$(sed 's/ (expanded: [0-9]*)//' $T/buffer_size_kb)"
 	echo "set_ftrace_filter=$(head -c 300 $T/set_ftrace_filter | tr '\n' ' ')"
 	echo "instances=$(ls $T/instances | tr '\n' ' ')"
 	echo "run_pmscope=$(ls -A /run/pmscope 2>/dev/null | tr '\n' ' ')"
@@ -45,11 +44,13 @@ echo s2idle > /sys/power/mem_sleep
 run() {
 	c=$1; shift
 	snap > $c.before
+	cat $T/buffer_size_kb > $c.topbuf.before
 	log "$c: begin"
 	"$@" > $c.log 2>&1
 	echo $? > $c.rc
 	log "$c: end rc=$(cat $c.rc)"
 	snap > $c.after
+	cat $T/buffer_size_kb > $c.topbuf.after
 	# a failed case must not leave the next one armed (after is kept as it was)
 	[ -e /run/pmscope ] && pmscope collect --restore > $c.cleanup.log 2>&1
 }

@@ -139,15 +139,80 @@ restored() {
 		ok "$K $1: files changed while capturing" sh -c "test -s '$O/$1.$2' && ! cmp -s '$O/$1.before' '$O/$1.$2'"
 	fi
 	is "$K $1: every touched file restored" "$(diff "$O/$1.before" "$O/$1.after" 2>&1)" ""
+	top_buffer "$1"
+}
+# top_buffer NAME: the top-level buffer as the user would have had it. One
+# the kernel had not allocated yet ("7 (expanded: 1408)") stays so, or,
+# where the capture made the kernel mark it expanded (6.1), has the 1408 KB
+# the first tracing would have given it; an expanded one keeps its size.
+top_buffer() {
+	local b a exp
+	b=$(cat "$O/$1.topbuf.before" 2>/dev/null)
+	a=$(cat "$O/$1.topbuf.after" 2>/dev/null)
+	case $b in
+	*"(expanded: "*)
+		# the kernel rounds the size up to whole ring buffer pages of
+		# 4080 bytes (4096 less the page header): 1408 KB reads 1410
+		exp=${b#*(expanded: }; exp=${exp%)*}
+		exp=$(( (exp * 1024 + 4079) / 4080 * 4080 / 1024 ))
+		echo "# $K $1: top-level buffer_size_kb '$b' before, '$a' after"
+		ok "$K $1: top-level buffer unexpanded or at its expanded size $exp" \
+			test "$a" = "$b" -o "$a" = "$exp"
+		# 6.1 expands it whatever pmscope does: the size is what counts
+		case $K in k61) is "$K $1: 6.1 expanded it: $exp KB per CPU" "$a" "$exp" ;; esac
+		;;
+	*) is "$K $1: top-level buffer_size_kb as before" "$a" "$b" ;;
+	esac
 }
 exit_status() { is "$K $1: exit status" "$(cat "$O/$1.rc" 2>/dev/null)" "$2"; }
 run_files() {
 	local f
-	for f in dmesg.txt trace.txt sys/facts.txt sys/devices.txt report.txt report.json; do
+	for f in dmesg.txt trace.txt trace.dat sys/facts.txt sys/devices.txt report.txt report.json; do
 		ok "$K $1: run folder has $f" test -s "$O/$1/$f"
 	done
 	# q35 without drivers that make device links: an empty list
 	ok "$K $1: run folder has sys/devlinks.txt" test -f "$O/$1/sys/devlinks.txt"
+}
+
+# dat_checks NAME [graph]: record's trace.dat opens in trace-cmd (Debian's,
+# on the host), has the events of trace.txt, and is what the run folder is
+# analyzed from, with the callbacks trace.txt alone gives
+# "stamp event fields", blanks squeezed: trace-cmd pads after the event name
+evlines() { sed -n 's/^.* \([0-9][0-9]*\.[0-9][0-9]*\): \([a-z_]*\): *\(.*\)$/\1 \2 \3/p' |
+	tr -s ' ' | sort; }
+# the callbacks, one a line, times in us as the kernel's text has them:
+# rounded in event lines, cut in function_graph's abstime column
+cbs() { jq -c --arg r "$2" '.cycles[].callbacks[] | [.device, .phase,
+	(.start_ns / 1000 | if $r == "graph" then floor else round end),
+	(.end_ns / 1000 | if $r == "graph" then floor else round end), .pid, .async, .ret,
+	(.callgraph.functions // [] | length)]' "$1" 2>/dev/null; }
+dat_checks() {
+	local c=$1 rd=$O/$1
+	ok "$K $c: run folder has trace.dat" test -s "$rd/trace.dat"
+	trace-cmd report -i "$rd/trace.dat" > "$O/$c.dat-report.txt" 2> "$O/$c.dat-report.err"
+	is "$K $c: trace-cmd report reads trace.dat" "$?" 0
+	evlines < "$O/$c.dat-report.txt" > "$O/$c.events.dat"
+	if [ "${2:-}" != graph ]; then
+		evlines < "$rd/trace.txt" > "$O/$c.events.txt"
+		ok "$K $c: trace.txt has device callback events" grep -q ' device_pm_callback_end ' "$O/$c.events.txt"
+		echo "# $K $c: $(wc -l < "$O/$c.events.txt") events in trace.txt, $(wc -l < "$O/$c.events.dat") in trace-cmd report"
+		is "$K $c: trace-cmd report of trace.dat: the events of trace.txt" \
+			"$(diff "$O/$c.events.txt" "$O/$c.events.dat" | head -n 20)" ""
+	else
+		ok "$K $c: trace-cmd report: function_graph entries" grep -q 'funcgraph_entry:.*dpm_run_callback' "$O/$c.dat-report.txt"
+		ok "$K $c: call graphs from trace.dat" test \
+			"$(jqc "$c" '[.cycles[].callbacks[] | select(.callgraph != null)] | length')" -gt 0
+	fi
+	is "$K $c: analyzed from trace.dat" "$(jqc "$c" '[.sources[] | select(test("/trace\\.(dat|txt)$")) | sub(".*/"; "")] | join(",")')" trace.dat
+	mkdir -p "$O/$c.txtonly"
+	cp -r "$rd/dmesg.txt" "$rd/trace.txt" "$rd/sys" "$O/$c.txtonly/"
+	"$P" analyze -q --json "$O/$c.txtonly.json" "$O/$c.txtonly" > /dev/null 2>&1
+	ok "$K $c: trace.dat gives callbacks" test "$(jqc "$c" '[.cycles[].callbacks[]] | length')" -gt 0
+	cbs "$O/$c.json" "${2:-}" > "$O/$c.cbs.dat"
+	cbs "$O/$c.txtonly.json" "${2:-}" > "$O/$c.cbs.txt"
+	echo "# $K $c: $(wc -l < "$O/$c.cbs.dat") callbacks from trace.dat, $(wc -l < "$O/$c.cbs.txt") from trace.txt"
+	is "$K $c: trace.dat and trace.txt give the same callbacks (and call graphs)" \
+		"$(diff "$O/$c.cbs.txt" "$O/$c.cbs.dat" | head -n 10)" ""
 }
 
 check_case() {
@@ -167,6 +232,7 @@ check_case() {
 		analyze s3
 		is "$K s3: one cycle" "$(jqc s3 '.cycles | length')" 1
 		cycle_checks s3 0 mem
+		dat_checks s3
 		;;
 	armcollect)
 		exit_status armcollect 0
@@ -199,6 +265,7 @@ check_case() {
 		ok "$K s2idle: woken by the power button" grep -q 'ACPI: PM: ACPI fixed event wakeup' "$O/s2idle/dmesg.txt"
 		analyze s2idle
 		cycle_checks s2idle 0 s2idle
+		dat_checks s2idle
 		;;
 	pmtest)
 		exit_status pmtest 0
@@ -216,6 +283,7 @@ check_case() {
 		restored callgraph
 		ok "$K callgraph: function_graph lines in the trace" grep -q 'dpm_run_callback() {' "$O/callgraph/trace.txt"
 		analyze callgraph
+		dat_checks callgraph graph
 		;;
 	disktest)
 		exit_status disktest 0
@@ -240,6 +308,7 @@ check_case() {
 		analyze cycles
 		is "$K cycles: two cycles" "$(jqc cycles '.cycles | length')" 2
 		cycle_checks cycles 1 mem
+		dat_checks cycles
 		;;
 	esac
 }
