@@ -128,6 +128,51 @@ int critpath_compute(const struct pm_run *run, const struct pm_cycle *c,
 void critpath_free(struct critpath *cp);
 
 /*
+ * The results stage (analysis/results.c): what the analyses found in each
+ * cycle, computed once by results_compute() through one table of
+ * analyses. Renderers read these and compute nothing themselves; a new
+ * analysis is one file, one entry in that table and its field here.
+ */
+struct cycle_results {
+	const struct pm_cycle *c;
+	bool shown;		/* selected by the options; the rest stays empty */
+	struct cycle_totals totals;
+	size_t *phase_cbs;	/* callbacks per phase (c->nphases) */
+	size_t *slowest;	/* indices into c->cbs, longest first */
+	size_t nslowest;
+	int graph_cb;		/* the longest callback with a call graph, -1 */
+	struct critpath cp;	/* empty for boot cycles */
+	size_t *warns;		/* indices into run->warns of this cycle */
+	size_t nwarns;
+	size_t nfail, nwarn;	/* its failures and warnings */
+};
+
+enum { RESULTS_MAX_ANALYSES = 16 };
+
+struct pm_results {
+	const struct pm_run *run;
+	struct cycle_results *cycles;	/* parallel to run->cycles */
+	size_t ncycles;
+	size_t *run_warns;	/* indices into run->warns of no cycle */
+	size_t nrun_warns;
+	size_t nfail;		/* failures in the whole run */
+	/* How often each analysis ran: once per shown cycle, whatever the
+	 * outputs (pmscope analyze -s prints it). */
+	unsigned int runs[RESULTS_MAX_ANALYSES];
+};
+
+struct results_opts {
+	size_t top;		/* slowest callbacks kept per cycle */
+	int cycle;		/* only this cycle (1-based), 0 all */
+};
+
+int results_compute(struct pm_results *r, const struct pm_run *run,
+		    const struct results_opts *o);
+void results_free(struct pm_results *r);
+/* "totals 2, slowest 2, critpath 2" into @buf. */
+void results_counts(const struct pm_results *r, char *buf, size_t n);
+
+/*
  * Statistics over many cycles (analysis/stats.c): one side of a
  * comparison, or every cycle of a lab's runs. Cycles are added one run at
  * a time, so the runs themselves need not stay in memory; names are

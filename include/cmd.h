@@ -3,6 +3,8 @@
 #ifndef PMSCOPE_CMD_H
 #define PMSCOPE_CMD_H
 
+#include "report.h"
+
 /* Exit status, documented in pmscope(1). */
 enum {
 	EXIT_CLEAN = 0,
@@ -10,6 +12,46 @@ enum {
 	EXIT_USAGE = 2,
 	EXIT_CAPTURE = 3,	/* live capture failed or was interrupted */
 };
+
+/*
+ * The one output pipeline (cmd/pipeline.c) of analyze, record and
+ * collect: read the inputs, merge a log with its trace, compute the
+ * results once, then write each output asked for through the table of
+ * outputs: files first (atomically), standard output last, so a closed
+ * pipe cannot cost a file.
+ */
+enum output_id { OUT_TEXT, OUT_JSON, OUT_SVG, OUT_PNG, OUT_HTML, OUT_COUNT };
+
+enum output_needs {
+	NEEDS_WINDOW = 1 << 0,	/* a timeline: --phase/--from/--to must show something */
+	NEEDS_EXCERPTS = 1 << 1,/* the log lines around callbacks, read again */
+};
+
+struct output {
+	const char *opt;	/* its long option */
+	const char *what;	/* "JSON report" */
+	const char *file;	/* its name in a run folder */
+	report_fn fn;
+	unsigned needs;
+};
+
+extern const struct output outputs[OUT_COUNT];
+
+struct pipeline {
+	char **inputs;
+	int ninputs;
+	const char *paths[OUT_COUNT];	/* NULL not asked for, "-" stdout */
+	const char *outdir;	/* and the outputs that have a run-folder name there */
+	struct report_opts ro;
+	bool quiet;		/* no summary on stdout */
+	bool stats;		/* -s: speed, memory and analysis counts on stderr */
+};
+
+/* Exit status: EXIT_CLEAN, EXIT_FOUND_FAILURE or EXIT_USAGE. */
+int pipeline_run(const struct pipeline *p);
+/* What record and collect write into the run folder @dir: the same as
+ * pmscope analyze -o DIR DIR. */
+int pipeline_run_folder(const char *dir, bool quiet);
 
 int cmd_analyze(int argc, char **argv);
 int cmd_stats(int argc, char **argv);

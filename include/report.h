@@ -28,31 +28,112 @@ const char *text_ms(char *buf, size_t n, int width, ns_t ns);
  * @buf holds at least @width + 1 bytes. */
 const char *text_fit(char *buf, size_t width, const char *s);
 
-int report_text(FILE *f, const struct pm_run *run, const struct report_opts *o);
+/*
+ * The one JSON writer (report/jw.c): streamed straight to @f, so memory
+ * does not grow with the document, with one escaper for every string.
+ * Strings are cleaned for any place they land: invalid UTF-8 becomes
+ * U+FFFD, and <, >, &, U+2028 and U+2029 are \u escapes, so the same
+ * text is safe inside an HTML script element. NULL strings and NS_NONE
+ * times are null.
+ */
+#define JW_MAX_DEPTH 32
+struct jw {
+	FILE *f;
+	int depth;
+	bool more[JW_MAX_DEPTH];	/* a member was written at this depth */
+	bool after_key;
+};
+
+void jw_init(struct jw *w, FILE *f);
+void jw_obj(struct jw *w);
+void jw_obj_end(struct jw *w);
+void jw_arr(struct jw *w);
+void jw_arr_end(struct jw *w);
+void jw_key(struct jw *w, const char *key);
+void jw_str(struct jw *w, const char *s);
+void jw_int(struct jw *w, int64_t v);
+void jw_ns(struct jw *w, ns_t v);
+void jw_bool(struct jw *w, bool v);
+void jw_null(struct jw *w);
+void jw_double(struct jw *w, double v);
+/* Kernel microseconds as milliseconds with exactly three decimals. */
+void jw_ms_us(struct jw *w, int64_t us);
+/* A JSON string of @s as above, outside any document. */
+void jw_put_str(FILE *f, const char *s);
+
+/* A member of the open object: the key, then the value. */
+static inline void jw_kstr(struct jw *w, const char *k, const char *s)
+{
+	jw_key(w, k);
+	jw_str(w, s);
+}
+
+static inline void jw_kint(struct jw *w, const char *k, int64_t v)
+{
+	jw_key(w, k);
+	jw_int(w, v);
+}
+
+static inline void jw_kns(struct jw *w, const char *k, ns_t v)
+{
+	jw_key(w, k);
+	jw_ns(w, v);
+}
+
+static inline void jw_kbool(struct jw *w, const char *k, bool v)
+{
+	jw_key(w, k);
+	jw_bool(w, v);
+}
+
+static inline void jw_kobj(struct jw *w, const char *k)
+{
+	jw_key(w, k);
+	jw_obj(w);
+}
+
+static inline void jw_karr(struct jw *w, const char *k)
+{
+	jw_key(w, k);
+	jw_arr(w);
+}
+
+struct pm_results;
+struct cycle_results;
+
+/* Every renderer takes the run, what the analyses found and the options;
+ * none computes analysis itself. */
+typedef int (*report_fn)(FILE *f, const struct pm_run *run, const struct pm_results *res,
+			 const struct report_opts *o);
+
+int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		const struct report_opts *o);
 /* The critical path and blocked-device part of one cycle's summary. */
-void report_text_critpath(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
+void report_text_critpath(FILE *f, const struct pm_run *run, const struct cycle_results *cr,
 			  const struct report_opts *o);
-/* Inside the slowest callback function_graph traced (report/text_callgraph.c). */
-void report_text_callgraph(FILE *f, const struct pm_run *run, const struct pm_cycle *c);
-int report_json(FILE *f, const struct pm_run *run, const struct report_opts *o);
-/* Adds critical_path[] to each of @cycle's phases[] and blocked[] to it. */
-struct json_object;
-void report_json_critpath(struct json_object *cycle, const struct pm_run *run,
-			  const struct pm_cycle *c);
-/* Adds "callgraph" to a callback's object when it has one. */
-void report_json_callgraph(struct json_object *cb, const struct pm_callgraph *g);
+/* Inside the longest callback function_graph traced (report/text_callgraph.c). */
+void report_text_callgraph(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
+int report_json(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		const struct report_opts *o);
+/* A phase's critical_path[] (and its threads and off-path callbacks), and
+ * a cycle's blocked[] and tolerances (report/json_critpath.c). */
+void report_json_phase_path(struct jw *w, const struct pm_run *run,
+			    const struct cycle_results *cr, size_t phase);
+void report_json_blocked(struct jw *w, const struct pm_run *run, const struct cycle_results *cr);
+/* "callgraph" of a callback's object when it has one. */
+void report_json_callgraph(struct jw *w, const struct pm_callgraph *g);
 
 /*
  * Write a file atomically: @fn writes into a temporary file beside @path,
  * which replaces @path only when all went well. "-" writes to stdout.
  * Returns 0, or -1 with @err filled.
  */
-typedef int (*report_fn)(FILE *f, const struct pm_run *run, const struct report_opts *o);
-int write_report(const char *path, report_fn fn, const struct pm_run *run,
-		 const struct report_opts *o, char *err, size_t errlen);
-/* The same for any writer: @fn gets @ctx back. */
 typedef int (*write_fn)(FILE *f, const void *ctx);
 int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen);
+/* The same for a renderer. */
+int write_report(const char *path, report_fn fn, const struct pm_run *run,
+		 const struct pm_results *res, const struct report_opts *o, char *err,
+		 size_t errlen);
 
 /*
  * Statistics and comparisons (report/text_stats.c): terminal text and JSON

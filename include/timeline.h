@@ -115,7 +115,8 @@ struct tl_piece {
 
 struct tl_cycle {
 	const struct pm_cycle *c;
-	struct critpath cp;
+	const struct cycle_results *cr;	/* what the analyses found */
+	const struct critpath *cp;	/* &cr->cp */
 	ns_t t0, t1;		/* the window shown */
 	struct tl_piece piece[2];
 	size_t npieces;
@@ -145,6 +146,7 @@ struct tl_cycle {
 
 struct tl_layout {
 	const struct pm_run *run;
+	const struct pm_results *res;
 	double width, height;
 	double x0, x1;		/* the time area */
 	struct tl_cycle *cycles;
@@ -153,8 +155,8 @@ struct tl_layout {
 
 /* Lay out the cycles @o selects, in @o's window. -1 and @err when the
  * window selects nothing. */
-int tl_layout(struct tl_layout *L, const struct pm_run *run, const struct report_opts *o,
-	      char *err, size_t errlen);
+int tl_layout(struct tl_layout *L, const struct pm_run *run, const struct pm_results *res,
+	      const struct report_opts *o, char *err, size_t errlen);
 void tl_layout_free(struct tl_layout *L);
 /* Whether @o's window shows anything; when not, why in @err. */
 bool tl_window_ok(const struct pm_run *run, const struct report_opts *o, char *err,
@@ -166,6 +168,9 @@ double tl_head(struct tl_layout *L, struct tl_cycle *tc);
 void tl_marks(struct tl_layout *L, struct tl_cycle *tc);
 /* Where log time @t is drawn (clamped to the window). */
 double tl_x(const struct tl_cycle *tc, ns_t t);
+/* How much awake time the collapsed sleep band is drawn as (0 when
+ * nothing is collapsed): the page zooms with the same squeeze. */
+ns_t tl_collapsed_ns(const struct tl_cycle *tc);
 
 /* Fixed palette per phase kind: 0xRRGGBB, the light band and the box. */
 uint32_t tl_band_color(enum phase_kind k);
@@ -185,7 +190,7 @@ char *tl_cb_title(const struct pm_run *run, const struct pm_cycle *c, int cb);
 /* The cycle's heading: "cycle 2: mem (deep), kernel ..., host ..." and the
  * totals line. Caller frees. */
 char *tl_cycle_title(const struct pm_run *run, const struct pm_cycle *c);
-char *tl_cycle_totals(const struct pm_cycle *c);
+char *tl_cycle_totals(const struct cycle_results *cr);
 /* "resume 977.620 ms" into @buf, or the key's words. */
 const char *tl_legend_text(const struct pm_cycle *c, int entry, char *buf, size_t n);
 /* Characters (code points) in @s, for label widths. */
@@ -215,13 +220,13 @@ void tl_draw(const struct tl_layout *L, const struct tl_painter *p);
 /* Escaping for text from logs. Invalid UTF-8 becomes U+FFFD, control
  * characters XML cannot hold become U+FFFD too. */
 void tl_put_xml(FILE *f, const char *s);
-/* A JSON string with quotes; <, >, & and U+2028/9 as \u escapes, so the
- * text cannot end a script element. NULL gives null. */
-void tl_put_json(FILE *f, const char *s);
 
-int report_svg(FILE *f, const struct pm_run *run, const struct report_opts *o);
-int report_png(FILE *f, const struct pm_run *run, const struct report_opts *o);
-int report_html(FILE *f, const struct pm_run *run, const struct report_opts *o);
+int report_svg(FILE *f, const struct pm_run *run, const struct pm_results *res,
+	       const struct report_opts *o);
+int report_png(FILE *f, const struct pm_run *run, const struct pm_results *res,
+	       const struct report_opts *o);
+int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		const struct report_opts *o);
 /* The HTML page's data: the layout as JSON (timeline/html_data.c). */
 void tl_put_html_data(FILE *f, const struct tl_layout *L);
 

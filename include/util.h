@@ -111,4 +111,9 @@ const char *strpool_find(const struct strpool *sp, const char *s);
 
 uint32_t hash_bytes(const void *p, size_t len);
 
+/* Length of the valid UTF-8 sequence at @s, 0 when invalid (overlong,
+ * surrogate, past U+10FFFF, a noncharacter U+FFFE/F); its code point in
+ * @cp. */
+size_t utf8_seq(const unsigned char *s, uint32_t *cp);
+
 #endif

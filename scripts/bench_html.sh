@@ -65,6 +65,16 @@ cbs=$(sed -n 's/.*<td>\([0-9]*\)<\/td><td[^>]*>[0-9]*<\/td><\/tr>$/\1/p' "$out/s
 printf "log %.1f MB, %s callbacks in one cycle\n" "$(stat -c %s "$log" | awk '{print $1 / 1e6}')" "$cbs"
 printf "html %.1f MB written in %.2f s\n" "$(stat -c %s "$out/scaled.html" | awk '{print $1 / 1e6}')" \
 	"$(echo "$t1 - $t0" | bc)"
+# The JSON report is streamed: writing it must not raise the peak memory
+# above what analyzing the same log costs without it.
+if [ -x /usr/bin/time ]; then
+	rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+	without=$(rss "$bin" analyze -q "$log")
+	with=$(rss "$bin" analyze -q --json "$out/scaled.json" "$log")
+	printf "json %.1f MB: peak RSS %.1f MB with it, %.1f MB without (floor: %s)\n" \
+		"$(stat -c %s "$out/scaled.json" | awk '{print $1 / 1e6}')" "$(echo "$with / 1024" | bc -l)" \
+		"$(echo "$without / 1024" | bc -l)" "$([ "$with" -le $((without + 1024)) ] && echo "within 1 MB" || echo "OVER")"
+fi
 if ! command -v chromium >/dev/null 2>&1; then
 	echo "chromium not installed: no load time"
 	exit 0

@@ -34,6 +34,11 @@ if [ "$what" = test ] || [ "$what" = vm ]; then
 	have_cmd gzip || need="$need gzip"
 	have_cmd xz || need="$need xz-utils"
 	have_cmd zstd || need="$need zstd"
+	# make check builds with clang too and runs the libFuzzer targets
+	# briefly: clang's runtime libraries come in their own package.
+	have_cmd clang || need="$need clang"
+	rt=$(clang -print-runtime-dir 2>/dev/null)
+	[ -n "$rt" ] && [ -f "$rt/libclang_rt.fuzzer-$(uname -m).a" ] || need="$need libclang-rt-dev"
 fi
 
 if [ "$what" = vm ]; then

@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 
+#include "analyses.h"
 #include "critpath.h"
 
 #define CP_SLACK_TOP 5
@@ -104,4 +105,15 @@ void critpath_free(struct critpath *cp)
 	free(cp->phases);
 	free(cp->blocked);
 	memset(cp, 0, sizeof(*cp));
+}
+
+int an_critpath(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o)
+{
+	(void)o;
+	return critpath_compute(run, cr->c, &cr->cp);
+}
+
+void an_critpath_free(struct cycle_results *cr)
+{
+	critpath_free(&cr->cp);
 }

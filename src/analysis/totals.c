@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdlib.h>
 
-#include "analysis.h"
+#include "analyses.h"
 
 void cycle_totals(const struct pm_cycle *c, struct cycle_totals *t)
 {
@@ -89,4 +89,44 @@ void cycle_phase_counts(const struct pm_cycle *c, size_t *counts)
 	for (i = 0; i < c->ncbs; i++)
 		if (c->cbs[i].phase >= 0 && (size_t)c->cbs[i].phase < c->nphases)
 			counts[c->cbs[i].phase]++;
+}
+
+int an_totals(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o)
+{
+	(void)run;
+	(void)o;
+	cycle_totals(cr->c, &cr->totals);
+	return 0;
+}
+
+/* The longest callback function_graph traced, -1 none. */
+static int longest_graph(const struct pm_cycle *c)
+{
+	int best = -1;
+	size_t i;
+
+	for (i = 0; i < c->ncbs; i++)
+		if (c->cbs[i].graph_id >= 0 &&
+		    (best < 0 || cb_duration(&c->cbs[i]) > cb_duration(&c->cbs[best])))
+			best = (int)i;
+	return best;
+}
+
+int an_slowest(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o)
+{
+	const struct pm_cycle *c = cr->c;
+
+	(void)run;
+	cr->phase_cbs = xcalloc(c->nphases ? c->nphases : 1, sizeof(*cr->phase_cbs));
+	cycle_phase_counts(c, cr->phase_cbs);
+	cr->slowest = xmalloc((o->top ? o->top : 1) * sizeof(*cr->slowest));
+	cr->nslowest = c->ncbs && o->top ? cycle_slowest(c, -1, cr->slowest, o->top) : 0;
+	cr->graph_cb = longest_graph(c);
+	return 0;
+}
+
+void an_slowest_free(struct cycle_results *cr)
+{
+	free(cr->phase_cbs);
+	free(cr->slowest);
 }

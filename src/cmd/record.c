@@ -126,37 +126,13 @@ static int run_command(const struct capture_env *env, const char *cmd, char *err
 	return 0;
 }
 
-/* The run folder's reports: what pmscope analyze DIR would say. */
+/* The run folder's reports, through the pipeline pmscope analyze uses:
+ * what pmscope analyze DIR would say. */
 static int analyze_dir(const char *dir, bool quiet)
 {
-	struct report_opts ro = { .top = 10 };
-	struct pm_run *run = run_new();
-	struct input_stats st;
-	char err[1024], *path;
-	int rc = EXIT_CAPTURE;
+	int rc = pipeline_run_folder(dir, quiet);
 
-	if (input_read_dir(run, dir, &st, err, sizeof(err)) < 0) {
-		fprintf(stderr, "pmscope: %s\n", err);
-		goto out;
-	}
-	path = xasprintf("%s/report.txt", dir);
-	if (write_report(path, report_text, run, &ro, err, sizeof(err)) < 0)
-		fprintf(stderr, "pmscope: %s\n", err);
-	free(path);
-	path = xasprintf("%s/report.json", dir);
-	if (write_report(path, report_json, run, &ro, err, sizeof(err)) < 0)
-		fprintf(stderr, "pmscope: %s\n", err);
-	free(path);
-	path = xasprintf("%s/report.html", dir);
-	if (write_report(path, report_html, run, &ro, err, sizeof(err)) < 0)
-		fprintf(stderr, "pmscope: %s\n", err);
-	free(path);
-	if (!quiet)
-		report_text(stdout, run, &ro);
-	rc = run_failed(run) ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
-out:
-	run_free(run);
-	return rc;
+	return rc == EXIT_USAGE ? EXIT_CAPTURE : rc;
 }
 
 static char *default_dir(void)

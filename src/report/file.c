@@ -57,6 +57,7 @@ out:
 struct report_call {
 	report_fn fn;
 	const struct pm_run *run;
+	const struct pm_results *res;
 	const struct report_opts *o;
 };
 
@@ -64,13 +65,14 @@ static int call_report(FILE *f, const void *ctx)
 {
 	const struct report_call *c = ctx;
 
-	return c->fn(f, c->run, c->o);
+	return c->fn(f, c->run, c->res, c->o);
 }
 
 int write_report(const char *path, report_fn fn, const struct pm_run *run,
-		 const struct report_opts *o, char *err, size_t errlen)
+		 const struct pm_results *res, const struct report_opts *o, char *err,
+		 size_t errlen)
 {
-	struct report_call c = { fn, run, o };
+	struct report_call c = { fn, run, res, o };
 
 	return write_atomic(path, call_report, &c, err, errlen);
 }

@@ -1,189 +1,179 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * JSON report, schema "pmscope/1" (documented in pmscope(1)). Built one
- * cycle at a time with json-c and streamed, so memory stays with the
- * largest cycle, not the whole run.
+ * JSON report, schema "pmscope/1" (documented in pmscope(1)), streamed
+ * through the JSON writer: memory does not grow with the run.
  */
-#include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "analysis.h"
 #include "report.h"
 
-static const int JFLAGS = JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE;
-
-static struct json_object *jstr(const char *s)
+static void put_phase(struct jw *w, const struct pm_run *run, const struct cycle_results *cr,
+		      size_t i)
 {
-	return s ? json_object_new_string(s) : NULL;
+	const struct pm_phase *p = &cr->c->phases[i];
+
+	jw_obj(w);
+	jw_kstr(w, "name", p->name);
+	jw_kstr(w, "kind", phase_kind_name(p->kind));
+	jw_kns(w, "start_ns", p->start);
+	jw_kns(w, "end_ns", p->end);
+	jw_key(w, "kernel_ms");
+	jw_ms_us(w, p->kernel_us);
+	report_json_phase_path(w, run, cr, i);
+	jw_obj_end(w);
 }
 
-static struct json_object *jns(ns_t v)
+static const char *cb_kind(const struct pm_callback *cb)
 {
-	return v == NS_NONE ? NULL : json_object_new_int64(v);
+	return cb->flags & CB_INITCALL ? "initcall" : cb->flags & CB_PROBE ? "probe" :
+	       cb->flags & CB_QUIRK ? "quirk" : "pm";
 }
 
-/* Milliseconds with the kernel's three decimals, printed exactly. */
-static struct json_object *jms_us(int64_t us)
-{
-	char buf[32];
-
-	if (us == US_NONE)
-		return NULL;
-	snprintf(buf, sizeof(buf), "%s%lld.%03lld", us < 0 ? "-" : "",
-		 (long long)(llabs(us) / 1000), (long long)(llabs(us) % 1000));
-	return json_object_new_double_s(us / 1000.0, buf);
-}
-
-static void add(struct json_object *o, const char *k, struct json_object *v)
-{
-	json_object_object_add(o, k, v);
-}
-
-static struct json_object *phase_json(const struct pm_phase *p)
-{
-	struct json_object *o = json_object_new_object();
-
-	add(o, "name", jstr(p->name));
-	add(o, "kind", jstr(phase_kind_name(p->kind)));
-	add(o, "start_ns", jns(p->start));
-	add(o, "end_ns", jns(p->end));
-	add(o, "kernel_ms", jms_us(p->kernel_us));
-	return o;
-}
-
-static struct json_object *cb_json(const struct pm_run *run, const struct pm_cycle *c,
-				   const struct pm_callback *cb)
+static void put_cb(struct jw *w, const struct pm_run *run, const struct pm_cycle *c,
+		   const struct pm_callback *cb)
 {
 	const struct pm_device *d = &run->devs[cb->dev];
-	struct json_object *o = json_object_new_object();
 	struct pm_callgraph graph;
+	bool kern = cb->kernel_us != US_NONE;
 
-	add(o, "device", jstr(d->name));
-	add(o, "driver", jstr(d->driver && *d->driver ? d->driver : NULL));
-	add(o, "parent", jstr(d->parent));
-	add(o, "phase", jstr(cb->phase >= 0 ? c->phases[cb->phase].name : NULL));
-	add(o, "callback", jstr(cb_fn(run, cb)));
-	add(o, "start_ns", jns(cb->start));
-	add(o, "end_ns", jns(cb->end));
-	add(o, "kernel_us", cb->kernel_us == US_NONE ? NULL : json_object_new_int64(cb->kernel_us));
-	add(o, "kernel_unit_ns", cb->kernel_us == US_NONE ? NULL :
-	    json_object_new_int(cb->flags & CB_US_1024 ? 1024 : 1000));
-	add(o, "pid", cb->pid >= 0 ? json_object_new_int(cb->pid) : NULL);
-	add(o, "async", json_object_new_boolean(cb->async));
-	add(o, "ret", cb->has_ret ? json_object_new_int(cb->ret) : NULL);
-	add(o, "unfinished", json_object_new_boolean(cb->flags & CB_UNFINISHED));
-	add(o, "kind", jstr(cb->flags & CB_INITCALL ? "initcall" :
-			    cb->flags & CB_PROBE ? "probe" :
-			    cb->flags & CB_QUIRK ? "quirk" : "pm"));
-	add(o, "source", json_object_new_string(cb_file(run, cb)));
-	add(o, "line", json_object_new_int((int)cb->line));
-	report_json_callgraph(o, cb_graph(c, cb, &graph));
-	return o;
+	jw_obj(w);
+	jw_kstr(w, "device", d->name);
+	jw_kstr(w, "driver", d->driver && *d->driver ? d->driver : NULL);
+	jw_kstr(w, "parent", d->parent);
+	jw_kstr(w, "phase", cb->phase >= 0 ? c->phases[cb->phase].name : NULL);
+	jw_kstr(w, "callback", cb_fn(run, cb));
+	jw_kns(w, "start_ns", cb->start);
+	jw_kns(w, "end_ns", cb->end);
+	jw_key(w, "kernel_us");
+	kern ? jw_int(w, cb->kernel_us) : jw_null(w);
+	jw_key(w, "kernel_unit_ns");
+	kern ? jw_int(w, cb->flags & CB_US_1024 ? 1024 : 1000) : jw_null(w);
+	jw_key(w, "pid");
+	cb->pid >= 0 ? jw_int(w, cb->pid) : jw_null(w);
+	jw_kbool(w, "async", cb->async);
+	jw_key(w, "ret");
+	cb->has_ret ? jw_int(w, cb->ret) : jw_null(w);
+	jw_kbool(w, "unfinished", cb->flags & CB_UNFINISHED);
+	jw_kstr(w, "kind", cb_kind(cb));
+	jw_kstr(w, "source", cb_file(run, cb));
+	jw_kint(w, "line", cb->line);
+	report_json_callgraph(w, cb_graph(c, cb, &graph));
+	jw_obj_end(w);
 }
 
-static struct json_object *cycle_json(const struct pm_run *run, const struct pm_cycle *c)
+static void put_totals(struct jw *w, const struct cycle_results *cr)
 {
-	struct json_object *o = json_object_new_object(), *a, *t;
-	struct cycle_totals tot;
+	jw_kobj(w, "totals");
+	jw_kns(w, "suspend_ns", cr->totals.suspend_ns);
+	jw_kns(w, "resume_ns", cr->totals.resume_ns);
+	jw_kns(w, "machine_ns", cr->totals.machine_ns);
+	jw_kns(w, "total_ns", cr->totals.total_ns);
+	jw_kns(w, "firmware_suspend_ns", cr->c->fw_suspend_ns);
+	jw_kns(w, "firmware_resume_ns", cr->c->fw_resume_ns);
+	jw_obj_end(w);
+}
+
+static void put_threads(struct jw *w, const struct pm_cycle *c)
+{
 	size_t i;
 
-	add(o, "index", json_object_new_int(c->index));
-	add(o, "mode", jstr(mode_name(c->mode)));
-	add(o, "mode_label", jstr(c->mode_label));
-	add(o, "start_ns", jns(c->start));
-	add(o, "end_ns", jns(c->end));
-	add(o, "completed", json_object_new_boolean(c->mode == MODE_BOOT || c->resumed));
-	add(o, "aborted", json_object_new_boolean(c->aborted));
-	add(o, "main_pid", c->main_pid >= 0 ? json_object_new_int(c->main_pid) : NULL);
-	add(o, "source", json_object_new_string(c->file));
-	add(o, "first_line", json_object_new_int((int)c->first_line));
-	add(o, "last_line", json_object_new_int((int)c->last_line));
-
-	cycle_totals(c, &tot);
-	t = json_object_new_object();
-	add(t, "suspend_ns", jns(tot.suspend_ns));
-	add(t, "resume_ns", jns(tot.resume_ns));
-	add(t, "machine_ns", jns(tot.machine_ns));
-	add(t, "total_ns", jns(tot.total_ns));
-	add(t, "firmware_suspend_ns", jns(c->fw_suspend_ns));
-	add(t, "firmware_resume_ns", jns(c->fw_resume_ns));
-	add(o, "totals", t);
-	add(o, "wake_reason", jstr(c->wake_reason));
-
-	a = json_object_new_array_ext((int)c->nphases);
-	for (i = 0; i < c->nphases; i++)
-		json_object_array_add(a, phase_json(&c->phases[i]));
-	add(o, "phases", a);
-
-	a = json_object_new_array_ext((int)c->nthreads);
+	jw_karr(w, "threads");
 	for (i = 0; i < c->nthreads; i++) {
-		struct json_object *th = json_object_new_object();
-
-		add(th, "pid", json_object_new_int(c->threads[i].pid));
-		add(th, "comm", jstr(c->threads[i].comm));
-		add(th, "main", json_object_new_boolean(c->threads[i].main));
-		add(th, "callbacks", json_object_new_int64((int64_t)c->threads[i].ncbs));
-		add(th, "busy_ns", json_object_new_int64(c->threads[i].busy_ns));
-		json_object_array_add(a, th);
+		jw_obj(w);
+		jw_kint(w, "pid", c->threads[i].pid);
+		jw_kstr(w, "comm", c->threads[i].comm);
+		jw_kbool(w, "main", c->threads[i].main);
+		jw_kint(w, "callbacks", (int64_t)c->threads[i].ncbs);
+		jw_kint(w, "busy_ns", c->threads[i].busy_ns);
+		jw_obj_end(w);
 	}
-	add(o, "threads", a);
-
-	a = json_object_new_array_ext((int)c->ncbs);
-	for (i = 0; i < c->ncbs; i++)
-		json_object_array_add(a, cb_json(run, c, &c->cbs[i]));
-	add(o, "callbacks", a);
-	report_json_critpath(o, run, c);
-	return o;
+	jw_arr_end(w);
 }
 
-static void put(FILE *f, struct json_object *o)
+static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle_results *cr)
 {
-	fputs(json_object_to_json_string_ext(o, JFLAGS), f);
-	json_object_put(o);
+	const struct pm_cycle *c = cr->c;
+	size_t i;
+
+	jw_obj(w);
+	jw_kint(w, "index", c->index);
+	jw_kstr(w, "mode", mode_name(c->mode));
+	jw_kstr(w, "mode_label", c->mode_label);
+	jw_kns(w, "start_ns", c->start);
+	jw_kns(w, "end_ns", c->end);
+	jw_kbool(w, "completed", c->mode == MODE_BOOT || c->resumed);
+	jw_kbool(w, "aborted", c->aborted);
+	jw_key(w, "main_pid");
+	c->main_pid >= 0 ? jw_int(w, c->main_pid) : jw_null(w);
+	jw_kstr(w, "source", c->file);
+	jw_kint(w, "first_line", c->first_line);
+	jw_kint(w, "last_line", c->last_line);
+	put_totals(w, cr);
+	jw_kstr(w, "wake_reason", c->wake_reason);
+	jw_karr(w, "phases");
+	for (i = 0; i < c->nphases; i++)
+		put_phase(w, run, cr, i);
+	jw_arr_end(w);
+	put_threads(w, c);
+	jw_karr(w, "callbacks");
+	for (i = 0; i < c->ncbs; i++)
+		put_cb(w, run, c, &c->cbs[i]);
+	jw_arr_end(w);
+	report_json_blocked(w, run, cr);
+	jw_obj_end(w);
 }
 
-int report_json(FILE *f, const struct pm_run *run, const struct report_opts *o)
+static void put_warnings(struct jw *w, const struct pm_run *run)
 {
 	static const char *const level[] = { "info", "warning", "failure" };
-	struct json_object *x;
 	size_t i;
-	bool first = true;
 
-	fprintf(f, "{\"schema\":\"%s\",\"tool\":\"pmscope %s\",\"sources\":", JSON_SCHEMA,
-		PMSCOPE_VERSION);
-	x = json_object_new_array();
-	for (i = 0; i < run->nsources; i++)
-		json_object_array_add(x, json_object_new_string(run->sources[i]));
-	put(f, x);
-	fputs(",\"facts\":", f);
-	x = json_object_new_object();
-	for (i = 0; i < run->nfacts; i++)
-		add(x, run->facts[i].key, json_object_new_string(run->facts[i].value));
-	put(f, x);
-	fputs(",\"cycles\":[", f);
-	for (i = 0; i < run->ncycles; i++) {
-		if (o->cycle && o->cycle != run->cycles[i].index)
-			continue;
-		if (!first)
-			fputc(',', f);
-		first = false;
-		put(f, cycle_json(run, &run->cycles[i]));
-	}
-	fputs("],\"warnings\":", f);
-	x = json_object_new_array();
+	jw_karr(w, "warnings");
 	for (i = 0; i < run->nwarns; i++) {
-		const struct pm_warning *w = &run->warns[i];
-		struct json_object *jw = json_object_new_object();
+		const struct pm_warning *x = &run->warns[i];
 
-		add(jw, "level", jstr(level[w->level]));
-		add(jw, "cycle", w->cycle ? json_object_new_int(w->cycle) : NULL);
-		add(jw, "source", jstr(w->file));
-		add(jw, "line", w->line ? json_object_new_int((int)w->line) : NULL);
-		add(jw, "text", jstr(w->text));
-		json_object_array_add(x, jw);
+		jw_obj(w);
+		jw_kstr(w, "level", level[x->level]);
+		jw_key(w, "cycle");
+		x->cycle ? jw_int(w, x->cycle) : jw_null(w);
+		jw_kstr(w, "source", x->file);
+		jw_key(w, "line");
+		x->line ? jw_int(w, x->line) : jw_null(w);
+		jw_kstr(w, "text", x->text);
+		jw_obj_end(w);
 	}
-	put(f, x);
-	fprintf(f, ",\"failed\":%s}\n", run_failed(run) ? "true" : "false");
+	jw_arr_end(w);
+}
+
+int report_json(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		const struct report_opts *o)
+{
+	struct jw w;
+	size_t i;
+
+	(void)o;
+	jw_init(&w, f);
+	jw_obj(&w);
+	jw_kstr(&w, "schema", JSON_SCHEMA);
+	jw_kstr(&w, "tool", "pmscope " PMSCOPE_VERSION);
+	jw_karr(&w, "sources");
+	for (i = 0; i < run->nsources; i++)
+		jw_str(&w, run->sources[i]);
+	jw_arr_end(&w);
+	jw_kobj(&w, "facts");
+	for (i = 0; i < run->nfacts; i++)
+		jw_kstr(&w, run->facts[i].key, run->facts[i].value);
+	jw_obj_end(&w);
+	jw_karr(&w, "cycles");
+	for (i = 0; i < res->ncycles; i++)
+		if (res->cycles[i].shown)
+			put_cycle(&w, run, &res->cycles[i]);
+	jw_arr_end(&w);
+	put_warnings(&w, run);
+	jw_kbool(&w, "failed", res->nfail > 0);
+	jw_obj_end(&w);
+	fputc('\n', f);
 	return ferror(f) ? -1 : 0;
 }

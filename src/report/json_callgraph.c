@@ -2,51 +2,47 @@
 /*
  * JSON: a callback's function_graph summary ("callgraph", see pmscope(1)).
  */
-#include <json-c/json.h>
-
 #include "report.h"
 
-static struct json_object *stats(const struct pm_fn_stat *s, size_t n, bool self)
+static void put_stats(struct jw *w, const char *key, const struct pm_fn_stat *s, size_t n,
+		      bool self)
 {
-	struct json_object *a = json_object_new_array();
 	size_t i;
 
+	jw_karr(w, key);
 	for (i = 0; i < n; i++) {
-		struct json_object *o = json_object_new_object();
-
-		json_object_object_add(o, "function", json_object_new_string(s[i].fn));
-		json_object_object_add(o, "total_ns", json_object_new_int64(s[i].total_ns));
+		jw_obj(w);
+		jw_kstr(w, "function", s[i].fn);
+		jw_kint(w, "total_ns", s[i].total_ns);
 		if (self)
-			json_object_object_add(o, "self_ns", json_object_new_int64(s[i].self_ns));
-		json_object_object_add(o, "calls", json_object_new_int((int)s[i].calls));
-		json_object_array_add(a, o);
+			jw_kint(w, "self_ns", s[i].self_ns);
+		jw_kint(w, "calls", s[i].calls);
+		jw_obj_end(w);
 	}
-	return a;
+	jw_arr_end(w);
 }
 
-static struct json_object *path(const char *const *p, size_t n)
+static void put_path(struct jw *w, const char *key, const char *const *p, size_t n)
 {
-	struct json_object *a = json_object_new_array();
 	size_t i;
 
+	jw_karr(w, key);
 	for (i = 0; i < n; i++)
-		json_object_array_add(a, json_object_new_string(p[i]));
-	return a;
+		jw_str(w, p[i]);
+	jw_arr_end(w);
 }
 
-void report_json_callgraph(struct json_object *cb, const struct pm_callgraph *g)
+void report_json_callgraph(struct jw *w, const struct pm_callgraph *g)
 {
-	struct json_object *o;
-
 	if (!g)
 		return;
-	o = json_object_new_object();
-	json_object_object_add(o, "calls", json_object_new_int((int)g->calls));
-	json_object_object_add(o, "repaired", json_object_new_int((int)g->repaired));
-	json_object_object_add(o, "functions", stats(g->fns, g->nfns, true));
-	json_object_object_add(o, "slowest_path", path(g->slow_path, g->nslow));
-	json_object_object_add(o, "deepest_path", path(g->deep_path, g->ndeep));
-	json_object_object_add(o, "sleep_ns", json_object_new_int64(g->sleep_ns));
-	json_object_object_add(o, "sleeps", stats(g->sleeps, g->nsleeps, false));
-	json_object_object_add(cb, "callgraph", o);
+	jw_kobj(w, "callgraph");
+	jw_kint(w, "calls", g->calls);
+	jw_kint(w, "repaired", g->repaired);
+	put_stats(w, "functions", g->fns, g->nfns, true);
+	put_path(w, "slowest_path", g->slow_path, g->nslow);
+	put_path(w, "deepest_path", g->deep_path, g->ndeep);
+	jw_kint(w, "sleep_ns", g->sleep_ns);
+	put_stats(w, "sleeps", g->sleeps, g->nsleeps, false);
+	jw_obj_end(w);
 }

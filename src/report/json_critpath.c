@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * JSON report, critical path part (schema pmscope/1, pmscope(1)): every
- * cycles[].phases[] entry gets critical_path[] (empty where no path is
+ * cycles[].phases[] entry gets critical_path[] (empty where no path was
  * computed) and, on device phases, explained_ns, threads[] and
  * off_path[]; every cycle gets blocked[] and critpath_tolerance.
  */
-#include <json-c/json.h>
-#include <json-c/printbuf.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "analysis.h"
 #include "report.h"
@@ -17,242 +14,135 @@ static const char *const kind_names[] = {
 	[CP_RUN] = "run", [CP_WAIT] = "wait", [CP_GAP] = "gap",
 };
 
-/*
- * A cycle's path and blocked lists can hold tens of thousands of entries:
- * one json-c object per field would cost ~1.5 KB each. They are written
- * straight into json-c's output instead, by a serializer on a placeholder
- * array that holds the computed result until the cycle is printed.
- */
-struct cp_json {
-	struct critpath cp;
-	const struct pm_run *run;
-	const struct pm_cycle *c;
-	int refs;
-};
-
-struct cp_ref {
-	struct cp_json *h;
-	size_t i;		/* index into cp.phases; blocked: unused */
-};
-
-static void ref_drop(struct json_object *jso, void *userdata)
-{
-	struct cp_ref *r = userdata;
-
-	(void)jso;
-	if (!--r->h->refs) {
-		critpath_free(&r->h->cp);
-		free(r->h);
-	}
-	free(r);
-}
-
-/* A JSON string with what must be escaped escaped, or null. */
-static void pb_str(struct printbuf *pb, const char *s)
-{
-	const char *p;
-
-	if (!s) {
-		printbuf_strappend(pb, "null");
-		return;
-	}
-	printbuf_strappend(pb, "\"");
-	for (p = s; *p; p++) {
-		unsigned char ch = (unsigned char)*p;
-
-		if (ch == '"' || ch == '\\')
-			sprintbuf(pb, "\\%c", ch);
-		else if (ch < 0x20 || ch == 0x7f)
-			sprintbuf(pb, "\\u%04x", ch);
-		else
-			printbuf_memappend(pb, p, 1);
-	}
-	printbuf_strappend(pb, "\"");
-}
-
 static const char *dev_name(const struct pm_run *run, int dev)
 {
 	return dev >= 0 ? run->devs[dev].name : NULL;
 }
 
-static int path_to_json(struct json_object *jso, struct printbuf *pb, int level, int flags)
+static const struct cp_phase *path_of(const struct critpath *cp, size_t phase)
 {
-	const struct cp_ref *r = json_object_get_userdata(jso);
-	const struct cp_phase *p = &r->h->cp.phases[r->i];
 	size_t i;
 
-	(void)level;
-	(void)flags;
-	printbuf_strappend(pb, "[");
+	for (i = 0; i < cp->nphases; i++)
+		if ((size_t)cp->phases[i].phase == phase)
+			return &cp->phases[i];
+	return NULL;
+}
+
+static void put_segs(struct jw *w, const struct pm_run *run, const struct cp_phase *p)
+{
+	size_t i;
+
 	for (i = 0; i < p->nsegs; i++) {
 		const struct cp_segment *s = &p->segs[i];
 
-		sprintbuf(pb, "%s{\"kind\":\"%s\",\"device\":", i ? "," : "", kind_names[s->kind]);
-		pb_str(pb, dev_name(r->h->run, s->dev));
-		sprintbuf(pb, ",\"start_ns\":%lld,\"end_ns\":%lld,\"pid\":", (long long)s->start,
-			  (long long)s->end);
-		if (s->kind == CP_RUN && s->pid >= 0)
-			sprintbuf(pb, "%d", s->pid);
-		else
-			printbuf_strappend(pb, "null");
-		sprintbuf(pb, ",\"has_callback\":%s,\"inferred\":%s}", s->cb >= 0 ? "true" : "false",
-			  s->inferred ? "true" : "false");
+		jw_obj(w);
+		jw_kstr(w, "kind", kind_names[s->kind]);
+		jw_kstr(w, "device", dev_name(run, s->dev));
+		jw_kns(w, "start_ns", s->start);
+		jw_kns(w, "end_ns", s->end);
+		jw_key(w, "pid");
+		s->kind == CP_RUN && s->pid >= 0 ? jw_int(w, s->pid) : jw_null(w);
+		jw_kbool(w, "has_callback", s->cb >= 0);
+		jw_kbool(w, "inferred", s->inferred);
+		jw_obj_end(w);
 	}
-	printbuf_strappend(pb, "]");
-	return 0;
 }
 
-static void blocked_one(struct printbuf *pb, const struct cp_json *h, const struct cp_blocked *b)
+static void put_threads(struct jw *w, const struct cp_phase *p)
 {
-	const struct pm_cycle *c = h->c;
-	const struct pm_callback *x = &c->cbs[b->cb], *w = &c->cbs[b->waited_cb];
 	size_t i;
 
-	printbuf_strappend(pb, "{\"device\":");
-	pb_str(pb, dev_name(h->run, x->dev));
-	printbuf_strappend(pb, ",\"waited_for\":");
-	pb_str(pb, dev_name(h->run, b->waited_dev));
-	printbuf_strappend(pb, ",\"phase\":");
-	pb_str(pb, c->phases[b->phase].name);
-	sprintbuf(pb, ",\"lost_ns\":%lld,\"ready_ns\":%lld,\"start_ns\":%lld,"
-		  "\"waited_end_ns\":%lld,\"waited_pid\":%d,\"inferred\":%s,\"via\":[",
-		  (long long)b->lost_ns, (long long)b->ready,
-		  (long long)(x->start != NS_NONE ? x->start : x->end), (long long)w->end, w->pid,
-		  b->inferred ? "true" : "false");
-	for (i = 0; i < b->nvia; i++) {
-		if (i)
-			printbuf_strappend(pb, ",");
-		pb_str(pb, dev_name(h->run, b->via[i]));
-	}
-	printbuf_strappend(pb, "],\"delayed\":[");
-	for (i = 0; i < b->ndelayed; i++) {
-		if (i)
-			printbuf_strappend(pb, ",");
-		pb_str(pb, dev_name(h->run, c->cbs[b->delayed[i]].dev));
-	}
-	printbuf_strappend(pb, "]}");
-}
-
-static int blocked_to_json(struct json_object *jso, struct printbuf *pb, int level, int flags)
-{
-	const struct cp_ref *r = json_object_get_userdata(jso);
-	size_t i;
-
-	(void)level;
-	(void)flags;
-	printbuf_strappend(pb, "[");
-	for (i = 0; i < r->h->cp.nblocked; i++) {
-		if (i)
-			printbuf_strappend(pb, ",");
-		blocked_one(pb, r->h, &r->h->cp.blocked[i]);
-	}
-	printbuf_strappend(pb, "]");
-	return 0;
-}
-
-static struct json_object *streamed(struct cp_json *h, size_t i, json_object_to_json_string_fn *fn)
-{
-	struct json_object *o = json_object_new_array();
-	struct cp_ref *r = xmalloc(sizeof(*r));
-
-	r->h = h;
-	r->i = i;
-	h->refs++;
-	json_object_set_serializer(o, fn, r, ref_drop);
-	return o;
-}
-
-static struct json_object *jint(int64_t v)
-{
-	return json_object_new_int64(v);
-}
-
-static void add(struct json_object *o, const char *k, struct json_object *v)
-{
-	json_object_object_add(o, k, v);
-}
-
-static int threads_to_json(struct json_object *jso, struct printbuf *pb, int level, int flags)
-{
-	const struct cp_ref *r = json_object_get_userdata(jso);
-	const struct cp_phase *p = &r->h->cp.phases[r->i];
-	size_t i;
-
-	(void)level;
-	(void)flags;
-	printbuf_strappend(pb, "[");
+	jw_karr(w, "threads");
 	for (i = 0; i < p->nthreads; i++) {
 		const struct cp_thread *t = &p->threads[i];
 
-		sprintbuf(pb, "%s{\"pid\":%d,\"main\":%s,\"callbacks\":%zu,\"busy_ns\":%lld,"
-			  "\"idle_ns\":%lld,\"blocked_ns\":%lld}", i ? "," : "", t->pid,
-			  t->main ? "true" : "false", t->ncbs, (long long)t->busy_ns,
-			  (long long)t->idle_ns, (long long)t->blocked_ns);
+		jw_obj(w);
+		jw_kint(w, "pid", t->pid);
+		jw_kbool(w, "main", t->main);
+		jw_kint(w, "callbacks", (int64_t)t->ncbs);
+		jw_kns(w, "busy_ns", t->busy_ns);
+		jw_kns(w, "idle_ns", t->idle_ns);
+		jw_kns(w, "blocked_ns", t->blocked_ns);
+		jw_obj_end(w);
 	}
-	printbuf_strappend(pb, "]");
-	return 0;
+	jw_arr_end(w);
 }
 
-static int off_path_to_json(struct json_object *jso, struct printbuf *pb, int level, int flags)
+static void put_off_path(struct jw *w, const struct pm_run *run, const struct pm_cycle *c,
+			 const struct cp_phase *p)
 {
-	const struct cp_ref *r = json_object_get_userdata(jso);
-	const struct cp_phase *p = &r->h->cp.phases[r->i];
 	size_t i;
 
-	(void)level;
-	(void)flags;
-	printbuf_strappend(pb, "[");
+	jw_karr(w, "off_path");
 	for (i = 0; i < p->nslack; i++) {
-		const struct pm_callback *cb = &r->h->c->cbs[p->slack[i].cb];
+		const struct pm_callback *cb = &c->cbs[p->slack[i].cb];
 
-		if (i)
-			printbuf_strappend(pb, ",");
-		printbuf_strappend(pb, "{\"device\":");
-		pb_str(pb, dev_name(r->h->run, cb->dev));
-		sprintbuf(pb, ",\"duration_ns\":%lld,\"slack_ns\":%lld}", (long long)cb_duration(cb),
-			  (long long)p->slack[i].slack_ns);
+		jw_obj(w);
+		jw_kstr(w, "device", dev_name(run, cb->dev));
+		jw_kns(w, "duration_ns", cb_duration(cb));
+		jw_kns(w, "slack_ns", p->slack[i].slack_ns);
+		jw_obj_end(w);
 	}
-	printbuf_strappend(pb, "]");
-	return 0;
+	jw_arr_end(w);
 }
 
-void report_json_critpath(struct json_object *cycle, const struct pm_run *run,
-			  const struct pm_cycle *c)
+void report_json_phase_path(struct jw *w, const struct pm_run *run,
+			    const struct cycle_results *cr, size_t phase)
 {
-	struct cp_json *h = xcalloc(1, sizeof(*h));
-	struct json_object *phases, *t;
+	const struct cp_phase *p = path_of(&cr->cp, phase);
+
+	jw_karr(w, "critical_path");
+	if (p)
+		put_segs(w, run, p);
+	jw_arr_end(w);
+	if (!p)
+		return;
+	jw_kns(w, "explained_ns", p->explained_ns);
+	put_threads(w, p);
+	put_off_path(w, run, cr->c, p);
+}
+
+static void put_blocked(struct jw *w, const struct pm_run *run, const struct pm_cycle *c,
+			const struct cp_blocked *b)
+{
+	const struct pm_callback *x = &c->cbs[b->cb], *wc = &c->cbs[b->waited_cb];
 	size_t i;
 
-	h->run = run;
-	h->c = c;
-	h->refs = 1;
-	if (critpath_compute(run, c, &h->cp) < 0)
-		memset(&h->cp, 0, sizeof(h->cp));
-	if (json_object_object_get_ex(cycle, "phases", &phases)) {
-		for (i = 0; i < json_object_array_length(phases); i++)
-			add(json_object_array_get_idx(phases, i), "critical_path",
-			    json_object_new_array());
-		for (i = 0; i < h->cp.nphases; i++) {
-			const struct cp_phase *p = &h->cp.phases[i];
-			struct json_object *ph = json_object_array_get_idx(phases, (size_t)p->phase);
+	jw_obj(w);
+	jw_kstr(w, "device", dev_name(run, x->dev));
+	jw_kstr(w, "waited_for", dev_name(run, b->waited_dev));
+	jw_kstr(w, "phase", c->phases[b->phase].name);
+	jw_kns(w, "lost_ns", b->lost_ns);
+	jw_kns(w, "ready_ns", b->ready);
+	jw_kns(w, "start_ns", x->start != NS_NONE ? x->start : x->end);
+	jw_kns(w, "waited_end_ns", wc->end);
+	jw_kint(w, "waited_pid", wc->pid);
+	jw_kbool(w, "inferred", b->inferred);
+	jw_karr(w, "via");
+	for (i = 0; i < b->nvia; i++)
+		jw_str(w, dev_name(run, b->via[i]));
+	jw_arr_end(w);
+	jw_karr(w, "delayed");
+	for (i = 0; i < b->ndelayed; i++)
+		jw_str(w, dev_name(run, c->cbs[b->delayed[i]].dev));
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
 
-			if (!ph)
-				continue;
-			add(ph, "critical_path", streamed(h, i, path_to_json));
-			add(ph, "explained_ns", jint(p->explained_ns));
-			add(ph, "threads", streamed(h, i, threads_to_json));
-			add(ph, "off_path", streamed(h, i, off_path_to_json));
-		}
-	}
-	add(cycle, "blocked", streamed(h, 0, blocked_to_json));
-	t = json_object_new_object();
-	add(t, "eps_ns", jint(h->cp.eps_ns));
-	add(t, "hop_ns", jint(CP_EPS_HOP_NS));
-	add(t, "skew_ns", jint(h->cp.skew_ns));
-	add(t, "device_tree", json_object_new_boolean(h->cp.devtree));
-	add(cycle, "critpath_tolerance", t);
-	if (!--h->refs) {
-		critpath_free(&h->cp);
-		free(h);
-	}
+void report_json_blocked(struct jw *w, const struct pm_run *run, const struct cycle_results *cr)
+{
+	const struct critpath *cp = &cr->cp;
+	size_t i;
+
+	jw_karr(w, "blocked");
+	for (i = 0; i < cp->nblocked; i++)
+		put_blocked(w, run, cr->c, &cp->blocked[i]);
+	jw_arr_end(w);
+	jw_kobj(w, "critpath_tolerance");
+	jw_kint(w, "eps_ns", cp->eps_ns);
+	jw_kint(w, "hop_ns", CP_EPS_HOP_NS);
+	jw_kint(w, "skew_ns", cp->skew_ns);
+	jw_kbool(w, "device_tree", cp->devtree);
+	jw_obj_end(w);
 }

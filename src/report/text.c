@@ -8,13 +8,12 @@
 #include "analysis.h"
 #include "report.h"
 
-static void print_phases(FILE *f, const struct pm_cycle *c)
+static void print_phases(FILE *f, const struct cycle_results *cr)
 {
-	size_t *counts = xcalloc(c->nphases ? c->nphases : 1, sizeof(*counts));
+	const struct pm_cycle *c = cr->c;
 	char a[24], b[24], k[24];
 	size_t i;
 
-	cycle_phase_counts(c, counts);
 	fprintf(f, "  %-18s %10s %10s %10s %9s\n", "phase", "offset ms", "length ms",
 		"kernel ms", "callbacks");
 	for (i = 0; i < c->nphases; i++) {
@@ -25,25 +24,22 @@ static void print_phases(FILE *f, const struct pm_cycle *c)
 		fprintf(f, "  %-18.18s %s %s %s %9zu\n", p->name, text_ms(a, sizeof(a), 10, off),
 			text_ms(b, sizeof(b), 10, len),
 			text_ms(k, sizeof(k), 10, p->kernel_us == US_NONE ? NS_NONE : p->kernel_us * 1000),
-			counts[i]);
+			cr->phase_cbs[i]);
 	}
-	free(counts);
 }
 
-static void print_slowest(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
-			  size_t top)
+static void print_slowest(FILE *f, const struct pm_run *run, const struct cycle_results *cr)
 {
-	size_t *idx, n, i;
+	const struct pm_cycle *c = cr->c;
 	char d[32], dr[32], ph[32], m[24];
+	size_t i;
 
-	if (!c->ncbs || !top)
+	if (!cr->nslowest)
 		return;
-	idx = xmalloc(top * sizeof(*idx));
-	n = cycle_slowest(c, -1, idx, top);
 	fprintf(f, "  slowest callbacks\n  %-24s %-12s %-14s %10s  %s\n", "device", "driver",
 		"phase", "ms", "thread");
-	for (i = 0; i < n; i++) {
-		const struct pm_callback *cb = &c->cbs[idx[i]];
+	for (i = 0; i < cr->nslowest; i++) {
+		const struct pm_callback *cb = &c->cbs[cr->slowest[i]];
 		const struct pm_device *dev = &run->devs[cb->dev];
 		ns_t dur = cb_duration(cb);
 		char thr[24];
@@ -58,19 +54,16 @@ static void print_slowest(FILE *f, const struct pm_run *run, const struct pm_cyc
 			cb->flags & CB_UNFINISHED ? " UNFINISHED" :
 			cb->has_ret && cb->ret ? " ERROR" : "");
 	}
-	free(idx);
 }
 
-static void print_warnings(FILE *f, const struct pm_run *run, int cycle)
+static void print_warnings(FILE *f, const struct pm_run *run, const size_t *idx, size_t n)
 {
 	static const char *const level[] = { "note", "warning", "FAILURE" };
 	size_t i;
 
-	for (i = 0; i < run->nwarns; i++) {
-		const struct pm_warning *w = &run->warns[i];
+	for (i = 0; i < n; i++) {
+		const struct pm_warning *w = &run->warns[idx[i]];
 
-		if (w->cycle != cycle)
-			continue;
 		if (w->line)
 			fprintf(f, "  %s: %s:%u: %s\n", level[w->level], w->file, w->line, w->text);
 		else
@@ -78,22 +71,22 @@ static void print_warnings(FILE *f, const struct pm_run *run, int cycle)
 	}
 }
 
-static void print_cycle(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
+static void print_cycle(FILE *f, const struct pm_run *run, const struct cycle_results *cr,
 			const struct report_opts *o)
 {
-	struct cycle_totals t;
+	const struct pm_cycle *c = cr->c;
+	const struct cycle_totals *t = &cr->totals;
 	char a[24], b[24];
 
-	cycle_totals(c, &t);
 	fprintf(f, "\ncycle %d: %s%s%s%s  (%s lines %u-%u)\n", c->index, mode_name(c->mode),
 		c->mode_label ? " (" : "", c->mode_label ? c->mode_label : "",
 		c->mode_label ? ")" : "", c->file, c->first_line, c->last_line);
 	if (c->mode == MODE_BOOT)
 		fprintf(f, "  boot %s ms, %zu initcalls and probes\n",
-			text_ms(a, sizeof(a), 10, t.total_ns), c->ncbs);
+			text_ms(a, sizeof(a), 10, t->total_ns), c->ncbs);
 	else
-		fprintf(f, "  suspend %s ms   resume %s ms%s%s\n", text_ms(a, sizeof(a), 10, t.suspend_ns),
-			text_ms(b, sizeof(b), 10, t.resume_ns), c->resumed ? "" : "   (did not complete)",
+		fprintf(f, "  suspend %s ms   resume %s ms%s%s\n", text_ms(a, sizeof(a), 10, t->suspend_ns),
+			text_ms(b, sizeof(b), 10, t->resume_ns), c->resumed ? "" : "   (did not complete)",
 			c->aborted ? "   (aborted)" : "");
 	if (c->fw_suspend_ns != NS_NONE)
 		fprintf(f, "  firmware: suspend %.3f ms, resume %.3f ms (ACPI FPDT, not in the totals)\n",
@@ -104,18 +97,19 @@ static void print_cycle(FILE *f, const struct pm_run *run, const struct pm_cycle
 		fprintf(f, "  %zu callbacks on %zu threads; driving thread %d%s%s\n", c->ncbs,
 			c->nthreads, c->main_pid, c->main_comm ? " " : "",
 			c->main_comm ? c->main_comm : "");
-	print_phases(f, c);
-	print_slowest(f, run, c, o->top);
+	print_phases(f, cr);
+	print_slowest(f, run, cr);
 	if (o->top)
-		report_text_callgraph(f, run, c);
-	report_text_critpath(f, run, c, o);
-	print_warnings(f, run, c->index);
+		report_text_callgraph(f, run, cr);
+	report_text_critpath(f, run, cr, o);
+	print_warnings(f, run, cr->warns, cr->nwarns);
 }
 
-int report_text(FILE *f, const struct pm_run *run, const struct report_opts *o)
+int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		const struct report_opts *o)
 {
 	const char *kernel = run_fact(run, "kernel"), *host = run_fact(run, "host");
-	size_t i, fails = 0;
+	size_t i, fails = res->nfail;
 
 	fprintf(f, "pmscope %s: %zu cycle%s", PMSCOPE_VERSION, run->ncycles,
 		run->ncycles == 1 ? "" : "s");
@@ -124,14 +118,12 @@ int report_text(FILE *f, const struct pm_run *run, const struct report_opts *o)
 	if (host)
 		fprintf(f, ", host %s", host);
 	fputc('\n', f);
-	for (i = 0; i < run->ncycles; i++)
-		if (!o->cycle || o->cycle == run->cycles[i].index)
-			print_cycle(f, run, &run->cycles[i], o);
-	for (i = 0; i < run->nwarns; i++)
-		fails += run->warns[i].level == WARN_FAILURE;
+	for (i = 0; i < res->ncycles; i++)
+		if (res->cycles[i].shown)
+			print_cycle(f, run, &res->cycles[i], o);
 	if (run->nwarns) {
 		fputc('\n', f);
-		print_warnings(f, run, 0);
+		print_warnings(f, run, res->run_warns, res->nrun_warns);
 	}
 	fprintf(f, "\n%s: %zu failure%s\n", fails ? "FAILED" : "ok", fails, fails == 1 ? "" : "s");
 	return ferror(f) ? -1 : 0;

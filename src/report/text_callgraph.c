@@ -22,21 +22,17 @@ static void stat_lines(FILE *f, const struct pm_fn_stat *s, size_t n, bool self)
 	}
 }
 
-void report_text_callgraph(FILE *f, const struct pm_run *run, const struct pm_cycle *c)
+void report_text_callgraph(FILE *f, const struct pm_run *run, const struct cycle_results *cr)
 {
-	const struct pm_callback *best = NULL;
+	const struct pm_cycle *c = cr->c;
+	const struct pm_callback *best;
 	struct pm_callgraph view;
 	const struct pm_callgraph *g;
 	size_t i;
 
-	for (i = 0; i < c->ncbs; i++) {
-		const struct pm_callback *cb = &c->cbs[i];
-
-		if (cb->graph_id >= 0 && (!best || cb_duration(cb) > cb_duration(best)))
-			best = cb;
-	}
-	if (!best)
+	if (cr->graph_cb < 0)
 		return;
+	best = &c->cbs[cr->graph_cb];
 	g = cb_graph(c, best, &view);
 	fprintf(f, "  inside %s %s (%u traced calls%s): slept %.3f ms\n",
 		run->devs[best->dev].name, best->phase >= 0 ? c->phases[best->phase].name : "?",

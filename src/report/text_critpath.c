@@ -226,16 +226,14 @@ static void print_blocked(FILE *f, const struct pm_run *run, const struct pm_cyc
 		fprintf(f, "  %10.3f  ... %zu more\n", ms(rest), cp->nblocked - n);
 }
 
-void report_text_critpath(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
+void report_text_critpath(FILE *f, const struct pm_run *run, const struct cycle_results *cr,
 			  const struct report_opts *o)
 {
-	struct critpath cp;
 	size_t i;
 
-	if (c->mode == MODE_BOOT || critpath_compute(run, c, &cp) < 0)
+	if (cr->c->mode == MODE_BOOT)
 		return;
-	for (i = 0; i < cp.nphases; i++)
-		print_path(f, run, c, &cp.phases[i]);
-	print_blocked(f, run, c, &cp, o->top ? o->top : 10);
-	critpath_free(&cp);
+	for (i = 0; i < cr->cp.nphases; i++)
+		print_path(f, run, cr->c, &cr->cp.phases[i]);
+	print_blocked(f, run, cr->c, &cr->cp, o->top ? o->top : 10);
 }

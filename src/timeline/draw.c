@@ -55,7 +55,7 @@ static void draw_heading(const struct tl_layout *L, const struct tl_cycle *tc,
 
 	p->text(p->ctx, TL_MARGIN_PX, y, s, TL_TEXT_COLOR, 0, true);
 	free(s);
-	s = tl_cycle_totals(c);
+	s = tl_cycle_totals(tc->cr);
 	p->text(p->ctx, TL_MARGIN_PX, y + 16, s, TL_TEXT_COLOR, 0, false);
 	free(s);
 	if (tc->nfail || tc->nwarn) {
@@ -212,7 +212,7 @@ static void draw_waits(const struct tl_layout *L, const struct tl_cycle *tc,
 
 	for (i = 0; i < tc->nwaits; i++) {
 		const struct tl_wait *w = &tc->waits[i];
-		const struct cp_blocked *bl = &tc->cp.blocked[w->blocked];
+		const struct cp_blocked *bl = &tc->cp->blocked[w->blocked];
 		char *t = xasprintf("%s waited %.3f ms for %s", L->run->devs[c->cbs[bl->cb].dev].name,
 				    bl->lost_ns / 1e6, L->run->devs[bl->waited_dev].name);
 

@@ -90,9 +90,8 @@ static void put_cycles(FILE *f, const struct tl_layout *L)
 	      "</thead><tbody>\n", f);
 	for (i = 0; i < L->ncycles; i++) {
 		const struct tl_cycle *tc = &L->cycles[i];
-		struct cycle_totals t;
+		const struct cycle_totals t = tc->cr->totals;
 
-		cycle_totals(tc->c, &t);
 		fprintf(f, "<tr data-cycle=\"%zu\"><td><a href=\"#cycle=%d\">%d</a></td><td>", i,
 			tc->c->index, tc->c->index);
 		tl_put_xml(f, mode_name(tc->c->mode));
@@ -125,13 +124,14 @@ static const char page_controls[] =
 	"drag or arrow keys pan, 0 shows the whole cycle.</p></aside></div>\n"
 	"<div id=\"pmscope-state\" hidden=\"hidden\"></div>\n";
 
-int report_html(FILE *f, const struct pm_run *run, const struct report_opts *o)
+int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		const struct report_opts *o)
 {
 	const char *kernel = run_fact(run, "kernel"), *host = run_fact(run, "host");
 	struct tl_layout L;
 	char err[256];
 
-	if (tl_layout(&L, run, o, err, sizeof(err)) < 0) {
+	if (tl_layout(&L, run, res, o, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope: %s\n", err);
 		return -1;
 	}

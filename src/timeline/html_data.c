@@ -1,32 +1,74 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The data of the HTML timeline: the layout (lanes, rows, flags, critical
- * path, waits) as compact JSON the page's script draws from. Callbacks,
- * segments and waits are flat number arrays with a fixed stride, so a
- * 100,000-callback cycle stays a few MB and parses fast. Times are ns
- * from the cycle's start; -1 is unknown. Every string goes through
- * tl_put_json(), which leaves no "<" or "&" for the script element.
+ * The data of the HTML timeline: the layout as JSON the page's script
+ * draws from, written through the JSON writer. Small records (phases,
+ * lanes, call graphs, log lines) are objects with named members. Devices,
+ * callbacks, path segments and waits come by the hundred thousand, so
+ * they are flat arrays, one record after another; the names of
+ * their fields, in order, are in the data too ("fields"), taken from the
+ * tables below, and the script indexes by those names, never by a number
+ * of its own. So are the flag bits and the geometry. Times are ns from
+ * the cycle's start; -1 is unknown.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "timeline.h"
 
-/* Strides of the flat arrays, also in src/timeline/html/timeline.js. */
-#define CB_FIELDS 11	/* dev phase start end pid lane row flags ret fn line */
-#define SEG_FIELDS 5	/* kind start end dev cb */
-#define WAIT_FIELDS 6	/* cb waited_cb ready lost waited_dev ndelayed */
-#define TLB_HAS_RET (1 << 8)
+enum { DEVF_NAME, DEVF_DRIVER, DEVF_PARENT, DEVF_COUNT };
+static const char *const dev_fields[DEVF_COUNT] = {
+	[DEVF_NAME] = "name", [DEVF_DRIVER] = "driver", [DEVF_PARENT] = "parent",
+};
 
-static long long off(const struct pm_cycle *c, ns_t t)
+enum { CBF_DEV, CBF_PHASE, CBF_START, CBF_END, CBF_PID, CBF_LANE, CBF_ROW, CBF_FLAGS,
+       CBF_RET, CBF_FN, CBF_LINE, CBF_COUNT };
+static const char *const cb_fields[CBF_COUNT] = {
+	[CBF_DEV] = "dev", [CBF_PHASE] = "phase", [CBF_START] = "start", [CBF_END] = "end",
+	[CBF_PID] = "pid", [CBF_LANE] = "lane", [CBF_ROW] = "row", [CBF_FLAGS] = "flags",
+	[CBF_RET] = "ret", [CBF_FN] = "fn", [CBF_LINE] = "line",
+};
+
+enum { SEGF_KIND, SEGF_START, SEGF_END, SEGF_DEV, SEGF_CB, SEGF_COUNT };
+static const char *const seg_fields[SEGF_COUNT] = {
+	[SEGF_KIND] = "kind", [SEGF_START] = "start", [SEGF_END] = "end", [SEGF_DEV] = "dev",
+	[SEGF_CB] = "cb",
+};
+
+enum { WF_CB, WF_WAITED_CB, WF_READY, WF_LOST, WF_WAITED_DEV, WF_NDELAYED, WF_COUNT };
+static const char *const wait_fields[WF_COUNT] = {
+	[WF_CB] = "cb", [WF_WAITED_CB] = "waited_cb", [WF_READY] = "ready", [WF_LOST] = "lost",
+	[WF_WAITED_DEV] = "waited_dev", [WF_NDELAYED] = "ndelayed",
+};
+
+/* Box flags (enum tl_box_flag) by name, and one the page adds. */
+#define TLB_HAS_RET (1 << 8)
+static const struct { const char *name; unsigned bit; } flag_names[] = {
+	{ "crit", TLB_CRIT }, { "error", TLB_ERROR }, { "unfinished", TLB_UNFINISHED },
+	{ "async", TLB_ASYNC }, { "blocked", TLB_BLOCKED }, { "waited", TLB_WAITED },
+	{ "has_ret", TLB_HAS_RET },
+};
+
+static int64_t off(const struct pm_cycle *c, ns_t t)
 {
-	return t == NS_NONE ? -1 : (long long)(t - c->start);
+	return t == NS_NONE ? -1 : t - c->start;
 }
 
-static void put_sep(FILE *f, size_t i)
+static void put_record(struct jw *w, const int64_t *v, size_t n)
 {
-	if (i)
-		fputc(',', f);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		jw_int(w, v[i]);
+}
+
+static void put_names(struct jw *w, const char *key, const char *const *names, size_t n)
+{
+	size_t i;
+
+	jw_karr(w, key);
+	for (i = 0; i < n; i++)
+		jw_str(w, names[i]);
+	jw_arr_end(w);
 }
 
 /* Callback function names, interned by the model: index by pointer. */
@@ -50,46 +92,52 @@ static int str_index(struct strtab *t, const char *s)
 	return (int)t->n++;
 }
 
-static void put_phases(FILE *f, const struct pm_cycle *c)
+static void put_phases(struct jw *w, const struct pm_cycle *c)
 {
 	size_t i;
 
-	fputs(",\"phases\":[", f);
+	jw_karr(w, "phases");
 	for (i = 0; i < c->nphases; i++) {
 		const struct pm_phase *p = &c->phases[i];
 
-		put_sep(f, i);
-		fputc('[', f);
-		tl_put_json(f, p->name);
-		fprintf(f, ",%d,%lld,%lld,%lld,%u]", (int)p->kind, off(c, p->start), off(c, p->end),
-			(long long)p->kernel_us, p->line);
+		jw_obj(w);
+		jw_kstr(w, "name", p->name);
+		jw_kint(w, "kind", p->kind);
+		jw_kint(w, "start", off(c, p->start));
+		jw_kint(w, "end", off(c, p->end));
+		jw_kint(w, "kernel_us", p->kernel_us);
+		jw_kint(w, "line", p->line);
+		jw_obj_end(w);
 	}
-	fputc(']', f);
+	jw_arr_end(w);
 }
 
-static void put_lanes(FILE *f, const struct tl_cycle *tc)
+static void put_lanes(struct jw *w, const struct tl_cycle *tc)
 {
 	size_t i;
 
-	fputs(",\"lanes\":[", f);
+	jw_karr(w, "lanes");
 	for (i = 0; i < tc->nlanes; i++) {
 		const struct tl_lane *l = &tc->lanes[i];
 
-		put_sep(f, i);
-		fprintf(f, "[%d,", l->pid);
-		tl_put_json(f, l->comm);
-		fprintf(f, ",%d,%d]", l->nrows, l->main);
+		jw_obj(w);
+		jw_kint(w, "pid", l->pid);
+		jw_kstr(w, "comm", l->comm);
+		jw_kint(w, "rows", l->nrows);
+		jw_kbool(w, "main", l->main);
+		jw_obj_end(w);
 	}
-	fputc(']', f);
+	jw_arr_end(w);
 }
 
-static void put_cbs(FILE *f, const struct pm_run *run, const struct tl_cycle *tc,
+static void put_cbs(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc,
 		    struct strtab *fns)
 {
 	const struct pm_cycle *c = tc->c;
+	int64_t v[CBF_COUNT];
 	size_t i;
 
-	fputs(",\"cbs\":[", f);
+	jw_karr(w, "cbs");
 	for (i = 0; i < tc->nboxes; i++) {
 		const struct tl_box *b = &tc->boxes[i];
 		const struct pm_callback *cb = &c->cbs[b->cb];
@@ -97,37 +145,44 @@ static void put_cbs(FILE *f, const struct pm_run *run, const struct tl_cycle *tc
 
 		if (end == NS_NONE && !(cb->flags & CB_UNFINISHED) && cb->kernel_us != US_NONE)
 			end = cb->start + (ns_t)cb->kernel_us * 1000;
-		put_sep(f, i);
-		fprintf(f, "%d,%d,%lld,%lld,%d,%d,%d,%u,%d,%d,%u", cb->dev, cb->phase,
-			off(c, cb->start), off(c, end), cb->pid, b->lane, b->row,
-			b->flags | (cb->has_ret ? TLB_HAS_RET : 0), cb->has_ret ? cb->ret : 0,
-			str_index(fns, cb_fn(run, cb)), cb->line);
+		v[CBF_DEV] = cb->dev;
+		v[CBF_PHASE] = cb->phase;
+		v[CBF_START] = off(c, cb->start);
+		v[CBF_END] = off(c, end);
+		v[CBF_PID] = cb->pid;
+		v[CBF_LANE] = b->lane;
+		v[CBF_ROW] = b->row;
+		v[CBF_FLAGS] = b->flags | (cb->has_ret ? TLB_HAS_RET : 0);
+		v[CBF_RET] = cb->has_ret ? cb->ret : 0;
+		v[CBF_FN] = str_index(fns, cb_fn(run, cb));
+		v[CBF_LINE] = cb->line;
+		put_record(w, v, CBF_COUNT);
 	}
-	fputc(']', f);
+	jw_arr_end(w);
 }
 
-/* The log lines around each callback that has them kept, by box index:
- * [first line number, text, file or null for the cycle's own]. */
-static void put_logs(FILE *f, const struct pm_run *run, const struct tl_cycle *tc)
+/* The log lines around each callback that has them kept, by box index. */
+static void put_logs(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc)
 {
 	const struct pm_cycle *c = tc->c;
-	size_t i, n = 0;
+	char key[24];
+	size_t i;
 
-	fputs(",\"logs\":{", f);
+	jw_kobj(w, "logs");
 	for (i = 0; i < tc->nboxes && run->nexcerpts; i++) {
 		const struct pm_callback *cb = &c->cbs[tc->boxes[i].cb];
 		const struct pm_excerpt *e = run_excerpt(run, cb_file(run, cb), cb->line);
 
 		if (!e)
 			continue;
-		put_sep(f, n++);
-		fprintf(f, "\"%zu\":[%u,", i, e->first);
-		tl_put_json(f, e->text);
-		fputc(',', f);
-		tl_put_json(f, cb_file(run, cb) == c->file ? NULL : cb_file(run, cb));
-		fputc(']', f);
+		snprintf(key, sizeof(key), "%zu", i);
+		jw_kobj(w, key);
+		jw_kint(w, "first", e->first);
+		jw_kstr(w, "text", e->text);
+		jw_kstr(w, "file", cb_file(run, cb) == c->file ? NULL : cb_file(run, cb));
+		jw_obj_end(w);
 	}
-	fputc('}', f);
+	jw_obj_end(w);
 }
 
 /* Critical path segments and waits refer to callbacks by box index. */
@@ -136,158 +191,215 @@ static int box(const struct tl_cycle *tc, int cb)
 	return cb >= 0 ? tc->box_of_cb[cb] : -1;
 }
 
-static void put_path(FILE *f, const struct tl_cycle *tc)
+static void put_path(struct jw *w, const struct tl_cycle *tc)
 {
 	const struct pm_cycle *c = tc->c;
+	int64_t s[SEGF_COUNT], v[WF_COUNT];
 	size_t i;
 
-	fputs(",\"segs\":[", f);
+	jw_karr(w, "segs");
 	for (i = 0; i < tc->nsegs; i++) {
-		const struct tl_seg *s = &tc->segs[i];
-
-		put_sep(f, i);
-		fprintf(f, "%d,%lld,%lld,%d,%d", (int)s->kind, off(c, s->start), off(c, s->end),
-			s->dev, box(tc, s->cb));
+		s[SEGF_KIND] = tc->segs[i].kind;
+		s[SEGF_START] = off(c, tc->segs[i].start);
+		s[SEGF_END] = off(c, tc->segs[i].end);
+		s[SEGF_DEV] = tc->segs[i].dev;
+		s[SEGF_CB] = box(tc, tc->segs[i].cb);
+		put_record(w, s, SEGF_COUNT);
 	}
-	fputs("],\"waits\":[", f);
+	jw_arr_end(w);
+	jw_karr(w, "waits");
 	for (i = 0; i < tc->nwaits; i++) {
-		const struct cp_blocked *bl = &tc->cp.blocked[tc->waits[i].blocked];
+		const struct cp_blocked *bl = &tc->cp->blocked[tc->waits[i].blocked];
 
-		put_sep(f, i);
-		fprintf(f, "%d,%d,%lld,%lld,%d,%zu", box(tc, bl->cb), box(tc, bl->waited_cb),
-			off(c, bl->ready), (long long)bl->lost_ns, bl->waited_dev, bl->ndelayed);
+		v[WF_CB] = box(tc, bl->cb);
+		v[WF_WAITED_CB] = box(tc, bl->waited_cb);
+		v[WF_READY] = off(c, bl->ready);
+		v[WF_LOST] = bl->lost_ns;
+		v[WF_WAITED_DEV] = bl->waited_dev;
+		v[WF_NDELAYED] = (int64_t)bl->ndelayed;
+		put_record(w, v, WF_COUNT);
 	}
-	fputc(']', f);
+	jw_arr_end(w);
 }
 
-static void put_stats(FILE *f, const struct pm_fn_stat *v, size_t n)
+static void put_stats(struct jw *w, const char *key, const struct pm_fn_stat *v, size_t n)
 {
 	size_t i;
 
-	fputc('[', f);
+	jw_karr(w, key);
 	for (i = 0; i < n; i++) {
-		put_sep(f, i);
-		fputc('[', f);
-		tl_put_json(f, v[i].fn);
-		fprintf(f, ",%lld,%lld,%u]", (long long)v[i].total_ns, (long long)v[i].self_ns,
-			v[i].calls);
+		jw_obj(w);
+		jw_kstr(w, "fn", v[i].fn);
+		jw_kint(w, "total", v[i].total_ns);
+		jw_kint(w, "self", v[i].self_ns);
+		jw_kint(w, "calls", v[i].calls);
+		jw_obj_end(w);
 	}
-	fputc(']', f);
+	jw_arr_end(w);
 }
 
-static void put_strs(FILE *f, const char **v, size_t n)
+/* function_graph summaries of the callbacks that have one. */
+static void put_graphs(struct jw *w, const struct tl_cycle *tc)
 {
-	size_t i;
+	size_t i, k;
 
-	fputc('[', f);
-	for (i = 0; i < n; i++) {
-		put_sep(f, i);
-		tl_put_json(f, v[i]);
-	}
-	fputc(']', f);
-}
-
-/* function_graph summaries: [box, calls, repaired, sleep_ns, fns, sleeps,
- * slowest path] for the callbacks that have one. */
-static void put_graphs(FILE *f, const struct tl_cycle *tc)
-{
-	size_t i, n = 0;
-
-	fputs(",\"graphs\":[", f);
+	jw_karr(w, "graphs");
 	for (i = 0; i < tc->nboxes; i++) {
 		struct pm_callgraph view;
 		const struct pm_callgraph *g = cb_graph(tc->c, &tc->c->cbs[tc->boxes[i].cb], &view);
 
 		if (!g)
 			continue;
-		put_sep(f, n++);
-		fprintf(f, "[%zu,%u,%u,%lld,", i, g->calls, g->repaired, (long long)g->sleep_ns);
-		put_stats(f, g->fns, g->nfns);
-		fputc(',', f);
-		put_stats(f, g->sleeps, g->nsleeps);
-		fputc(',', f);
-		put_strs(f, g->slow_path, g->nslow);
-		fputc(']', f);
+		jw_obj(w);
+		jw_kint(w, "box", (int64_t)i);
+		jw_kint(w, "calls", g->calls);
+		jw_kint(w, "repaired", g->repaired);
+		jw_kint(w, "sleep", g->sleep_ns);
+		put_stats(w, "fns", g->fns, g->nfns);
+		put_stats(w, "sleeps", g->sleeps, g->nsleeps);
+		jw_karr(w, "path");
+		for (k = 0; k < g->nslow; k++)
+			jw_str(w, g->slow_path[k]);
+		jw_arr_end(w);
+		jw_obj_end(w);
 	}
-	fputc(']', f);
+	jw_arr_end(w);
 }
 
-static void put_cycle(FILE *f, const struct tl_layout *L, const struct tl_cycle *tc,
+static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_cycle *tc,
 		      struct strtab *fns)
 {
 	const struct pm_cycle *c = tc->c;
 	char *s;
 
-	fprintf(f, "{\"index\":%d,\"mode\":", c->index);
-	tl_put_json(f, mode_name(c->mode));
-	fputs(",\"title\":", f);
-	tl_put_json(f, s = tl_cycle_title(L->run, c));
+	jw_obj(w);
+	jw_kint(w, "index", c->index);
+	jw_kstr(w, "mode", mode_name(c->mode));
+	jw_kstr(w, "title", s = tl_cycle_title(L->run, c));
 	free(s);
-	fputs(",\"totals\":", f);
-	tl_put_json(f, s = tl_cycle_totals(c));
+	jw_kstr(w, "totals", s = tl_cycle_totals(tc->cr));
 	free(s);
-	fputs(",\"source\":", f);
-	tl_put_json(f, c->file);
-	fprintf(f, ",\"t0\":%lld,\"t1\":%lld,\"main\":%d,\"nfail\":%zu,\"nwarn\":%zu", off(c, tc->t0),
-		off(c, tc->t1), c->main_pid, tc->nfail, tc->nwarn);
-	if (tc->collapsed)
-		fprintf(f, ",\"sleep\":[%lld,%lld,%d]", off(c, tc->piece[0].t1),
-			off(c, tc->piece[1].t0), tc->machine);
-	put_phases(f, c);
-	put_lanes(f, tc);
-	put_cbs(f, L->run, tc, fns);
-	put_logs(f, L->run, tc);
-	put_path(f, tc);
-	put_graphs(f, tc);
-	fputc('}', f);
+	jw_kstr(w, "source", c->file);
+	jw_kint(w, "t0", off(c, tc->t0));
+	jw_kint(w, "t1", off(c, tc->t1));
+	jw_kint(w, "main", c->main_pid);
+	jw_kint(w, "nfail", (int64_t)tc->nfail);
+	jw_kint(w, "nwarn", (int64_t)tc->nwarn);
+	if (tc->collapsed) {
+		jw_kobj(w, "sleep");
+		jw_kint(w, "start", off(c, tc->piece[0].t1));
+		jw_kint(w, "end", off(c, tc->piece[1].t0));
+		jw_kint(w, "phase", tc->machine);
+		jw_kint(w, "drawn_as", tl_collapsed_ns(tc));
+		jw_obj_end(w);
+	}
+	put_phases(w, c);
+	put_lanes(w, tc);
+	put_cbs(w, L->run, tc, fns);
+	put_logs(w, L->run, tc);
+	put_path(w, tc);
+	put_graphs(w, tc);
+	jw_obj_end(w);
 }
 
-static void put_palette(FILE *f)
+static void put_color(struct jw *w, const char *key, uint32_t rgb)
+{
+	char buf[8];
+
+	snprintf(buf, sizeof(buf), "#%06x", rgb & 0xffffffu);
+	if (key)
+		jw_key(w, key);
+	jw_str(w, buf);
+}
+
+static void put_palette(struct jw *w)
 {
 	int k;
 
-	fputs(",\"palette\":[", f);
-	for (k = 0; k < PK_COUNT; k++)
-		fprintf(f, "%s[\"#%06x\",\"#%06x\"]", k ? "," : "", tl_box_color(k), tl_band_color(k));
-	fprintf(f, "],\"colors\":{\"crit\":\"#%06x\",\"error\":\"#%06x\",\"wait\":\"#%06x\","
-		"\"gap\":\"#%06x\",\"text\":\"#%06x\"}", TL_CRIT_COLOR, TL_ERROR_COLOR,
-		TL_WAIT_COLOR, TL_GAP_COLOR, TL_TEXT_COLOR);
+	jw_karr(w, "palette");	/* per phase kind: box, band */
+	for (k = 0; k < PK_COUNT; k++) {
+		jw_arr(w);
+		put_color(w, NULL, tl_box_color(k));
+		put_color(w, NULL, tl_band_color(k));
+		jw_arr_end(w);
+	}
+	jw_arr_end(w);
+	jw_kobj(w, "colors");
+	put_color(w, "crit", TL_CRIT_COLOR);
+	put_color(w, "error", TL_ERROR_COLOR);
+	put_color(w, "wait", TL_WAIT_COLOR);
+	put_color(w, "gap", TL_GAP_COLOR);
+	put_color(w, "text", TL_TEXT_COLOR);
+	jw_obj_end(w);
+}
+
+/* A device as a flat record, in dev_fields order (a run can hold 10^5). */
+static void put_dev(struct jw *w, const struct pm_device *d)
+{
+	size_t i;
+
+	for (i = 0; i < DEVF_COUNT; i++) {
+		if (i == DEVF_NAME)
+			jw_str(w, d->name);
+		else if (i == DEVF_DRIVER)
+			jw_str(w, d->driver && *d->driver ? d->driver : NULL);
+		else
+			jw_int(w, d->parent_id);
+	}
+}
+
+/* The names and numbers the script takes from the data, not its own. */
+static void put_contract(struct jw *w)
+{
+	size_t i;
+
+	jw_kobj(w, "fields");
+	put_names(w, "dev", dev_fields, DEVF_COUNT);
+	put_names(w, "cb", cb_fields, CBF_COUNT);
+	put_names(w, "seg", seg_fields, SEGF_COUNT);
+	put_names(w, "wait", wait_fields, WF_COUNT);
+	jw_obj_end(w);
+	jw_kobj(w, "flags");
+	for (i = 0; i < ARRAY_SIZE(flag_names); i++)
+		jw_kint(w, flag_names[i].name, flag_names[i].bit);
+	jw_obj_end(w);
+	jw_kobj(w, "geometry");
+	jw_kint(w, "max_rows", TL_MAX_ROWS);
+	jw_kint(w, "row_px", (int64_t)TL_ROW_PX);
+	jw_kint(w, "gutter_px", (int64_t)TL_GUTTER_PX);
+	jw_kint(w, "margin_px", (int64_t)TL_MARGIN_PX);
+	jw_kint(w, "machine_px", (int64_t)TL_MACHINE_PX);
+	jw_kint(w, "font_px", (int64_t)TL_FONT_PX);
+	jw_key(w, "char_px");
+	jw_double(w, TL_CHAR_PX);
+	jw_kstr(w, "font", TL_FONT);
+	jw_obj_end(w);
 }
 
 void tl_put_html_data(FILE *f, const struct tl_layout *L)
 {
 	const struct pm_run *run = L->run;
 	struct strtab fns = { 0 };
+	struct jw w;
 	size_t i;
 
-	fprintf(f, "{\"strides\":[%d,%d,%d],\"devs\":[", CB_FIELDS, SEG_FIELDS, WAIT_FIELDS);
-	for (i = 0; i < run->ndevs; i++) {
-		const struct pm_device *d = &run->devs[i];
-
-		put_sep(f, i);
-		fputc('[', f);
-		tl_put_json(f, d->name);
-		fputc(',', f);
-		tl_put_json(f, d->driver && *d->driver ? d->driver : NULL);
-		fprintf(f, ",%d]", d->parent_id);
-	}
-	fputs("],\"cycles\":[", f);
-	for (i = 0; i < L->ncycles; i++) {
-		put_sep(f, i);
-		put_cycle(f, L, &L->cycles[i], &fns);
-	}
-	fputs("],\"fns\":[", f);
-	for (i = 0; i < fns.n; i++) {
-		put_sep(f, i);
-		tl_put_json(f, fns.v[i]);
-	}
-	fputc(']', f);
-	put_palette(f);
-	fputs(",\"kinds\":[", f);
-	for (i = 0; i < PK_COUNT; i++) {
-		put_sep(f, i);
-		tl_put_json(f, phase_kind_name((enum phase_kind)i));
-	}
-	fputs("]}", f);
+	jw_init(&w, f);
+	jw_obj(&w);
+	put_contract(&w);
+	jw_karr(&w, "devs");
+	for (i = 0; i < run->ndevs; i++)
+		put_dev(&w, &run->devs[i]);
+	jw_arr_end(&w);
+	jw_karr(&w, "cycles");
+	for (i = 0; i < L->ncycles; i++)
+		put_cycle(&w, L, &L->cycles[i], &fns);
+	jw_arr_end(&w);
+	put_names(&w, "fns", fns.v, fns.n);
+	put_palette(&w);
+	jw_karr(&w, "kinds");
+	for (i = 0; i < PK_COUNT; i++)
+		jw_str(&w, phase_kind_name((enum phase_kind)i));
+	jw_arr_end(&w);
+	jw_obj_end(&w);
 	free(fns.v);
 }

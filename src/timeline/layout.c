@@ -139,6 +139,17 @@ double tl_x(const struct tl_cycle *tc, ns_t t)
 	return tc->mx0 + (double)(t - a->t1) * (tc->mx1 - tc->mx0) / (double)(b->t0 - a->t1);
 }
 
+ns_t tl_collapsed_ns(const struct tl_cycle *tc)
+{
+	const struct tl_piece *a = &tc->piece[0], *b = &tc->piece[1];
+	double px = (a->x1 - a->x0) + (b->x1 - b->x0);
+	ns_t awake = (a->t1 - a->t0) + (b->t1 - b->t0);
+
+	if (!tc->collapsed || px <= 0)
+		return 0;
+	return (ns_t)((tc->mx1 - tc->mx0) * (double)awake / px + 0.5);
+}
+
 /* Sort key for the visible callbacks: thread, start, longer first (so a
  * callback comes before those nested in it), index. */
 struct vis {
@@ -322,8 +333,6 @@ static void place_boxes(struct tl_layout *L, struct tl_cycle *tc)
 static void layout_cycle(struct tl_layout *L, struct tl_cycle *tc, double y)
 {
 	tc->y = y;
-	if (critpath_compute(L->run, tc->c, &tc->cp) < 0)
-		memset(&tc->cp, 0, sizeof(tc->cp));
 	cycle_axis(L, tc);
 	tc->lanes_y = tl_head(L, tc);	/* title, legend, axis, critical path strip */
 	place_boxes(L, tc);
@@ -331,14 +340,15 @@ static void layout_cycle(struct tl_layout *L, struct tl_cycle *tc, double y)
 	tc->h = tc->lanes_y + tc->lanes_h + 2 * TL_MARGIN_PX - tc->y;
 }
 
-int tl_layout(struct tl_layout *L, const struct pm_run *run, const struct report_opts *o,
-	      char *err, size_t errlen)
+int tl_layout(struct tl_layout *L, const struct pm_run *run, const struct pm_results *res,
+	      const struct report_opts *o, char *err, size_t errlen)
 {
 	double y = 0;
 	size_t i;
 
 	memset(L, 0, sizeof(*L));
 	L->run = run;
+	L->res = res;
 	L->width = o->width ? o->width : TL_WIDTH_DEFAULT;
 	L->x0 = TL_GUTTER_PX;
 	L->x1 = L->width - TL_MARGIN_PX;
@@ -347,11 +357,11 @@ int tl_layout(struct tl_layout *L, const struct pm_run *run, const struct report
 		const struct pm_cycle *c = &run->cycles[i];
 		struct tl_cycle *tc = &L->cycles[L->ncycles];
 
-		if (o->cycle && o->cycle != c->index)
-			continue;
-		if (!cycle_window(c, o, &tc->t0, &tc->t1))
+		if (!res->cycles[i].shown || !cycle_window(c, o, &tc->t0, &tc->t1))
 			continue;
 		tc->c = c;
+		tc->cr = &res->cycles[i];
+		tc->cp = &tc->cr->cp;
 		layout_cycle(L, tc, y);
 		y += tc->h;
 		L->ncycles++;
@@ -390,7 +400,6 @@ void tl_layout_free(struct tl_layout *L)
 	for (i = 0; i < L->ncycles; i++) {
 		struct tl_cycle *tc = &L->cycles[i];
 
-		critpath_free(&tc->cp);
 		free(tc->lanes);
 		free(tc->boxes);
 		free(tc->box_of_cb);

@@ -23,18 +23,11 @@ static void count_warnings(const struct pm_run *run, struct tl_cycle *tc)
 {
 	size_t i;
 
-	for (i = 0; i < run->nwarns; i++) {
-		const struct pm_warning *w = &run->warns[i];
-
-		if (w->cycle != tc->c->index)
-			continue;
-		if (w->level == WARN_FAILURE) {
-			if (!tc->nfail++)
-				tc->first_fail = w->text;
-		} else if (w->level == WARN_WARNING) {
-			tc->nwarn++;
-		}
-	}
+	tc->nfail = tc->cr->nfail;
+	tc->nwarn = tc->cr->nwarn;
+	for (i = 0; i < tc->cr->nwarns && !tc->first_fail; i++)
+		if (run->warns[tc->cr->warns[i]].level == WARN_FAILURE)
+			tc->first_fail = run->warns[tc->cr->warns[i]].text;
 }
 
 /* Legend entries flow left to right and wrap; returns the height used. */
@@ -74,7 +67,7 @@ double tl_head(struct tl_layout *L, struct tl_cycle *tc)
 		y += LINE_PX;
 	y += 4 + place_legend(L, tc, y + 4);
 	tc->axis_y = y + 14;
-	tc->strip_y = tc->cp.nphases ? tc->axis_y + 8 : -1;
+	tc->strip_y = tc->cp->nphases ? tc->axis_y + 8 : -1;
 	return tc->strip_y >= 0 ? tc->strip_y + 18 : tc->axis_y + 8;
 }
 
@@ -147,11 +140,11 @@ static void place_segs(struct tl_cycle *tc)
 {
 	size_t i, j, n = 0;
 
-	for (i = 0; i < tc->cp.nphases; i++)
-		n += tc->cp.phases[i].nsegs;
+	for (i = 0; i < tc->cp->nphases; i++)
+		n += tc->cp->phases[i].nsegs;
 	tc->segs = xcalloc(n ? n : 1, sizeof(*tc->segs));
-	for (i = 0; i < tc->cp.nphases; i++) {
-		const struct cp_phase *p = &tc->cp.phases[i];
+	for (i = 0; i < tc->cp->nphases; i++) {
+		const struct cp_phase *p = &tc->cp->phases[i];
 
 		for (j = 0; j < p->nsegs; j++) {
 			const struct cp_segment *s = &p->segs[j];
@@ -171,9 +164,9 @@ static void place_waits(struct tl_cycle *tc)
 {
 	size_t i;
 
-	tc->waits = xcalloc(tc->cp.nblocked ? tc->cp.nblocked : 1, sizeof(*tc->waits));
-	for (i = 0; i < tc->cp.nblocked; i++) {
-		const struct cp_blocked *bl = &tc->cp.blocked[i];
+	tc->waits = xcalloc(tc->cp->nblocked ? tc->cp->nblocked : 1, sizeof(*tc->waits));
+	for (i = 0; i < tc->cp->nblocked; i++) {
+		const struct cp_blocked *bl = &tc->cp->blocked[i];
 		int bi = tc->box_of_cb[bl->cb];
 		int wi = bl->waited_cb >= 0 ? tc->box_of_cb[bl->waited_cb] : -1;
 		struct tl_wait *w;

@@ -86,7 +86,8 @@ static cairo_status_t png_write(void *closure, const unsigned char *data, unsign
 						      CAIRO_STATUS_WRITE_ERROR;
 }
 
-int report_png(FILE *f, const struct pm_run *run, const struct report_opts *o)
+int report_png(FILE *f, const struct pm_run *run, const struct pm_results *res,
+	       const struct report_opts *o)
 {
 	struct tl_painter p = { NULL, png_rect, png_line, png_tri, png_text, NULL, NULL };
 	cairo_surface_t *s = NULL;
@@ -94,7 +95,7 @@ int report_png(FILE *f, const struct pm_run *run, const struct report_opts *o)
 	char err[256];
 	int rc = -1;
 
-	if (tl_layout(&L, run, o, err, sizeof(err)) < 0) {
+	if (tl_layout(&L, run, res, o, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope: %s\n", err);
 		return -1;
 	}

@@ -80,14 +80,15 @@ static void svg_tip_end(void *ctx)
 	fputs("</g>\n", (FILE *)ctx);
 }
 
-int report_svg(FILE *f, const struct pm_run *run, const struct report_opts *o)
+int report_svg(FILE *f, const struct pm_run *run, const struct pm_results *res,
+	       const struct report_opts *o)
 {
 	struct tl_painter p = { f, svg_rect, svg_line, svg_tri, svg_text, svg_tip_begin,
 				svg_tip_end };
 	struct tl_layout L;
 	char err[256];
 
-	if (tl_layout(&L, run, o, err, sizeof(err)) < 0) {
+	if (tl_layout(&L, run, res, o, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope: %s\n", err);
 		return -1;
 	}

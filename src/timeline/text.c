@@ -116,12 +116,12 @@ static void put_ms(char *buf, size_t n, const char *what, ns_t v)
 		snprintf(buf, n, "%s %.3f ms", what, v / 1e6);
 }
 
-char *tl_cycle_totals(const struct pm_cycle *c)
+char *tl_cycle_totals(const struct cycle_results *cr)
 {
-	struct cycle_totals t;
+	const struct pm_cycle *c = cr->c;
+	const struct cycle_totals t = cr->totals;
 	char a[48], b[48];
 
-	cycle_totals(c, &t);
 	if (c->mode == MODE_BOOT) {
 		put_ms(a, sizeof(a), "boot", t.total_ns);
 		return xasprintf("%s, %zu initcalls and probes", a, c->ncbs);

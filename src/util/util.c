@@ -277,3 +277,35 @@ const char *strpool_find(const struct strpool *sp, const char *s)
 			return sp->slots[i];
 	return NULL;
 }
+
+/* Length of the valid UTF-8 sequence at @s, 0 when invalid; its code
+ * point in @cp. */
+size_t utf8_seq(const unsigned char *s, uint32_t *cp)
+{
+	size_t n, i;
+	uint32_t v;
+
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, v = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, v = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, v = s[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		v = v << 6 | (s[i] & 0x3f);
+	}
+	/* overlong forms, surrogates, beyond U+10FFFF */
+	if ((n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10ffff)) ||
+	    (v >= 0xd800 && v <= 0xdfff) || v == 0xfffe || v == 0xffff)
+		return 0;
+	*cp = v;
+	return n;
+}

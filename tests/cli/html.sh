@@ -68,13 +68,14 @@ is "device tree lanes: each lane once" \
    "$(state "$T/tree.html" lane-names | tr '|' '\n' | sort | uniq -d | wc -l)" 0
 
 # Keys and the wheel: each step's view is "first-ms last-ms span" (span in
-# display ms: the 132.755 ms machine phase drawn as 7% of the rest).
+# display ms: the 132.755 ms machine phase drawn as the C layout draws it,
+# 64 px of the 1400 px page's 1238 px time area, so as 64/1174 of the rest).
 browser --dump-dom "file://$T/q.html#cycle=2&keys=%2B,ArrowRight,0,-,%2B,ArrowLeft,ArrowLeft,ArrowLeft&wheel=-347" \
 	> "$T/keys.html"
 steps=$(state "$T/keys.html" steps)
 step() { printf '%s' "$steps" | cut -d, -f"$1"; }
 fit=$(jq -r '.cycles[1] | (.end_ns - .start_ns) as $t | (.phases[] | select(.name == "machine") |
-	.end_ns - .start_ns) as $m | "0.000 \($t / 1e6 | tostring) \(($t - $m) * 1.07 / 1e6)"' "$T/q.json" |
+	.end_ns - .start_ns) as $m | "0.000 \($t / 1e6 | tostring) \(($t - $m) * (1 + 64 / 1174) / 1e6)"' "$T/q.json" |
 	awk '{ printf "%.3f %.3f %.3f", $1, $2, $3 }')
 is "keys: 0 shows the whole cycle, 1382.540 ms" "$(step 3)" "$fit"
 is "keys: - at the whole cycle stays there" "$(step 4)" "$fit"

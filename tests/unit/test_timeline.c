@@ -38,6 +38,16 @@ static void check_put(put_fn fn, const char *in, const char *want)
 	free(buf);
 }
 
+/* The layout as the renderers get it: the results computed first. */
+static int layout(struct tl_layout *L, struct pm_results *res, const struct pm_run *run,
+		  const struct report_opts *o, char *err, size_t errlen)
+{
+	const struct results_opts rs = { .top = o->top, .cycle = o->cycle };
+
+	assert_int_equal(results_compute(res, run, &rs), 0);
+	return tl_layout(L, run, res, o, err, errlen);
+}
+
 static void test_escape(void **state)
 {
 	(void)state;
@@ -48,10 +58,10 @@ static void test_escape(void **state)
 	check_put(tl_put_xml, "\x01x\xff\xc3\xa9\xe2\x82", "\xef\xbf\xbdx\xef\xbf\xbd\xc3\xa9"
 		  "\xef\xbf\xbd\xef\xbf\xbd");
 	check_put(tl_put_xml, "\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"); /* surrogate */
-	check_put(tl_put_json, "</script><!--", "\"\\u003c/script\\u003e\\u003c!--\"");
-	check_put(tl_put_json, "a\"b\\c\n&", "\"a\\\"b\\\\c\\u000a\\u0026\"");
-	check_put(tl_put_json, "\xff\xe2\x80\xa8", "\"\\ufffd\\u2028\"");
-	check_put(tl_put_json, NULL, "null");
+	check_put(jw_put_str, "</script><!--", "\"\\u003c/script\\u003e\\u003c!--\"");
+	check_put(jw_put_str, "a\"b\\c\n&", "\"a\\\"b\\\\c\\u000a\\u0026\"");
+	check_put(jw_put_str, "\xff\xe2\x80\xa8", "\"\\ufffd\\u2028\"");
+	check_put(jw_put_str, NULL, "null");
 	assert_int_equal(tl_text_len("1-2 {usb}"), 9);
 	assert_int_equal(tl_text_len("\xc3\xa9t\xc3\xa9"), 3);
 }
@@ -91,12 +101,13 @@ static void test_q35(void **state)
 	const struct tl_box *b, *w;
 	const struct tl_cycle *tc;
 	struct tl_layout L;
+	struct pm_results res;
 	char err[256];
 	double k0, k1;
 	size_t i;
 
 	(void)state;
-	assert_int_equal(tl_layout(&L, run, &o, err, sizeof(err)), 0);
+	assert_int_equal(layout(&L, &res, run, &o, err, sizeof(err)), 0);
 	assert_int_equal(L.ncycles, 1);
 	tc = &L.cycles[0];
 	assert_int_equal(tc->c->index, 2);
@@ -131,36 +142,40 @@ static void test_q35(void **state)
 	assert_true(b->flags & TLB_BLOCKED);
 	assert_false(b->flags & TLB_ASYNC);
 	for (i = 0; i < tc->nwaits; i++)
-		if (tc->cp.blocked[tc->waits[i].blocked].cb == b->cb)
+		if (tc->cp->blocked[tc->waits[i].blocked].cb == b->cb)
 			break;
 	assert_true(i < tc->nwaits);
 	assert_true(fabs(tc->waits[i].x1 - b->x0) < EPS);
 	assert_true(fabs(tc->waits[i].from_x - w->x1) < EPS);
 	assert_true(fabs(tc->waits[i].x1 - tc->waits[i].x0 - 469.248e6 * k1) < 0.01);
 	tl_layout_free(&L);
+	results_free(&res);
 
 	/* --phase resume: exactly the phase, nothing collapsed */
 	o.phase = "resume";
-	assert_int_equal(tl_layout(&L, run, &o, err, sizeof(err)), 0);
+	assert_int_equal(layout(&L, &res, run, &o, err, sizeof(err)), 0);
 	tc = &L.cycles[0];
 	assert_int_equal(tc->t0, cycle_phase(tc->c, PK_RESUME)->start);
 	assert_int_equal(tc->t1, cycle_phase(tc->c, PK_RESUME)->end);
 	assert_false(tc->collapsed);
 	tl_layout_free(&L);
+	results_free(&res);
 	/* --from 300 --to 400: offsets from the cycle's start */
 	o.phase = NULL;
 	o.from_ns = 300000000;
 	o.to_ns = 400000000;
-	assert_int_equal(tl_layout(&L, run, &o, err, sizeof(err)), 0);
+	assert_int_equal(layout(&L, &res, run, &o, err, sizeof(err)), 0);
 	tc = &L.cycles[0];
 	assert_int_equal(tc->t0 - tc->c->start, 300000000);
 	assert_int_equal(tc->t1 - tc->c->start, 400000000);
 	tl_layout_free(&L);
+	results_free(&res);
 	/* a window past the end shows nothing and says so */
 	o.from_ns = 1000000000000LL;
 	o.to_ns = 0;
-	assert_int_equal(tl_layout(&L, run, &o, err, sizeof(err)), -1);
+	assert_int_equal(layout(&L, &res, run, &o, err, sizeof(err)), -1);
 	assert_string_equal(err, "no cycle shown reaches the time window");
+	results_free(&res);
 	o.from_ns = 0;
 	o.phase = "nosuch";
 	assert_false(tl_window_ok(run, &o, err, sizeof(err)));
@@ -233,13 +248,15 @@ static void test_properties(void **state)
 	for (i = 0; i < ARRAY_SIZE(logs); i++) {
 		struct pm_run *run;
 		struct tl_layout L;
+		struct pm_results res;
 
 		snprintf(path, sizeof(path), "%s/%s", FIXTURES, logs[i]);
 		run = load(path, NULL);
 		o.width = i % 2 ? 700 : 0;
-		assert_int_equal(tl_layout(&L, run, &o, err, sizeof(err)), 0);
+		assert_int_equal(layout(&L, &res, run, &o, err, sizeof(err)), 0);
 		check_layout(&L);
 		tl_layout_free(&L);
+	results_free(&res);
 		run_free(run);
 	}
 }

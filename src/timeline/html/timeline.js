@@ -19,15 +19,29 @@
 
 	var $ = function (id) { return document.getElementById(id); };
 	var D = JSON.parse($('pmscope-data').textContent);
-	var CBF = D.strides[0], SEGF = D.strides[1], WF = D.strides[2];
-	// callback fields
-	var C_DEV = 0, C_PHASE = 1, C_START = 2, C_END = 3, C_PID = 4, C_LANE = 5, C_ROW = 6,
-	    C_FLAGS = 7, C_RET = 8, C_FN = 9, C_LINE = 10;
-	var F_CRIT = 1, F_ERROR = 2, F_UNFIN = 4, F_ASYNC = 8, F_BLOCKED = 16, F_WAITED = 32,
-	    F_HASRET = 256;
-	var MAX_ROWS = 32, ROW = 16, GUT = 150, RIGHT = 12, AXIS = 22, STRIP = 14, CH = 6.62;
-	var FONT = '11px "DejaVu Sans Mono", monospace';
-	var BOLD = 'bold 11px "DejaVu Sans Mono", monospace';
+	// The records' field names, the flag bits and the geometry come with
+	// the data (timeline/html_data.c), so C and script cannot disagree.
+	function fieldsOf(names) {
+		var f = { n: names.length }, i;
+		for (i = 0; i < names.length; i++) f[names[i]] = i;
+		return f;
+	}
+	var CF = fieldsOf(D.fields.cb), SF = fieldsOf(D.fields.seg), WFD = fieldsOf(D.fields.wait);
+	var DF = fieldsOf(D.fields.dev), NDEV = D.devs.length / DF.n;
+	// a device's field by name: devs is flat, DF.n values a device
+	function dev(d, f) { return D.devs[d * DF.n + DF[f]]; }
+	var CBF = CF.n, SEGF = SF.n, WF = WFD.n;
+	var C_DEV = CF.dev, C_PHASE = CF.phase, C_START = CF.start, C_END = CF.end, C_PID = CF.pid,
+	    C_LANE = CF.lane, C_ROW = CF.row, C_FLAGS = CF.flags, C_RET = CF.ret, C_FN = CF.fn,
+	    C_LINE = CF.line;
+	var F_CRIT = D.flags.crit, F_ERROR = D.flags.error, F_UNFIN = D.flags.unfinished,
+	    F_ASYNC = D.flags.async, F_BLOCKED = D.flags.blocked, F_WAITED = D.flags.waited,
+	    F_HASRET = D.flags.has_ret;
+	var GEO = D.geometry;
+	var MAX_ROWS = GEO.max_rows, ROW = GEO.row_px, GUT = GEO.gutter_px, RIGHT = GEO.margin_px,
+	    CH = GEO.char_px, AXIS = 22, STRIP = 14;
+	var FONT = GEO.font_px + 'px "' + GEO.font + '", monospace';
+	var BOLD = 'bold ' + FONT;
 	var canvas = $('tl'), g = canvas.getContext('2d');
 	var st = { cyc: null, ci: -1, u0: 0, u1: 1, k: 1, match: null, nmatch: 0, sel: -1,
 		   drawn: 0, drawMs: 0, pending: false, drag: null, ticks: [], steps: [], mode: 'threads' };
@@ -57,21 +71,24 @@
 		var i, n = c.cbs.length / CBF;
 		c.n = n;
 		if (c.sleep) {
-			c.ca = c.sleep[0];
-			c.cb = c.sleep[1];
-			c.cw = Math.max(1000, 0.07 * ((c.t1 - c.t0) - (c.cb - c.ca)));
+			// the squeeze of the C layout (tl_x): the sleep is drawn as
+			// long as this much awake time
+			c.ca = c.sleep.start;
+			c.cb = c.sleep.end;
+			c.cw = Math.max(1000, c.sleep.drawn_as);
 		} else {
 			c.ca = c.cb = Infinity;
 			c.cw = 0;
 		}
 		c.views = {};
 		c.graphOf = {};
-		for (i = 0; i < c.graphs.length; i++) c.graphOf[c.graphs[i][0]] = c.graphs[i];
+		for (i = 0; i < c.graphs.length; i++) c.graphOf[c.graphs[i].box] = c.graphs[i];
 		c.blockedBy = {};
 		c.waitedBy = {};
 		for (i = 0; i < c.waits.length; i += WF) {
-			c.blockedBy[c.waits[i]] = i;
-			if (c.waits[i + 1] >= 0) (c.waitedBy[c.waits[i + 1]] = c.waitedBy[c.waits[i + 1]] || []).push(i);
+			var wc = c.waits[i + WFD.waited_cb];
+			c.blockedBy[c.waits[i + WFD.cb]] = i;
+			if (wc >= 0) (c.waitedBy[wc] = c.waitedBy[wc] || []).push(i);
 		}
 		c.ready = true;
 	}
@@ -106,8 +123,8 @@
 		var v = { lanes: [], lane: new Int32Array(c.n), row: new Int32Array(c.n), order: new Int32Array(c.n) }, i, ln;
 		for (i = 0; i < c.lanes.length; i++) {
 			ln = c.lanes[i];
-			v.lanes.push({ rows: ln[2], bold: !!ln[3],
-				label: ln[0] < 0 ? 'thread unknown' : ln[0] + (ln[3] ? ' driving' : ln[1] ? ' ' + ln[1] : '') });
+			v.lanes.push({ rows: ln.rows, bold: ln.main,
+				label: ln.pid < 0 ? 'thread unknown' : ln.pid + (ln.main ? ' driving' : ln.comm ? ' ' + ln.comm : '') });
 		}
 		for (i = 0; i < c.n; i++) {
 			v.lane[i] = c.cbs[i * CBF + C_LANE];
@@ -123,10 +140,10 @@
 	function treeView(c) {
 		var v = { lanes: [], lane: new Int32Array(c.n), row: new Int32Array(c.n), order: new Int32Array(c.n) };
 		var groupOf = {}, hasChild = {}, i, d, p, top, key, lanes = {}, idx = [], rowEnd, l, r, s;
-		for (d = 0; d < D.devs.length; d++) if (D.devs[d][2] >= 0) hasChild[D.devs[d][2]] = 1;
+		for (d = 0; d < NDEV; d++) if (dev(d, 'parent') >= 0) hasChild[dev(d, 'parent')] = 1;
 		function group(d) {
 			var chain = [d], k = 0;
-			while (D.devs[chain[chain.length - 1]][2] >= 0 && k++ < 64) chain.push(D.devs[chain[chain.length - 1]][2]);
+			while (dev(chain[chain.length - 1], 'parent') >= 0 && k++ < 64) chain.push(dev(chain[chain.length - 1], 'parent'));
 			if (chain.length >= 2) return chain[chain.length - 2];
 			return hasChild[d] ? d : -1;
 		}
@@ -141,7 +158,7 @@
 			key = String(top);
 			if (lanes[key] === undefined) {
 				lanes[key] = v.lanes.length;
-				v.lanes.push({ rows: 1, bold: false, label: top < 0 ? 'parent unknown' : D.devs[top][0], ends: [] });
+				v.lanes.push({ rows: 1, bold: false, label: top < 0 ? 'parent unknown' : dev(top, 'name'), ends: [] });
 			}
 			v.lane[idx[i]] = lanes[key];
 		}
@@ -168,12 +185,12 @@
 		return c.views[m];
 	}
 
-	function devName(d) { return d >= 0 ? D.devs[d][0] : '?'; }
+	function devName(d) { return d >= 0 ? dev(d, 'name') : '?'; }
 	function label(c, i) {
-		var d = D.devs[c.cbs[i * CBF + C_DEV]];
-		return d[1] ? d[0] + ' {' + d[1] + '}' : d[0];
+		var d = c.cbs[i * CBF + C_DEV], drv = dev(d, 'driver');
+		return drv ? dev(d, 'name') + ' {' + drv + '}' : dev(d, 'name');
 	}
-	function phaseName(c, p) { return p >= 0 ? c.phases[p][0] : '?'; }
+	function phaseName(c, p) { return p >= 0 ? c.phases[p].name : '?'; }
 
 	// 1, 2 or 5 times a power of ten ns, at least raw
 	function niceStep(raw) {
@@ -209,11 +226,11 @@
 		var i, p, x0, x1;
 		for (i = 0; i < c.phases.length; i++) {
 			p = c.phases[i];
-			if (p[2] < 0 || p[3] < 0) continue;
-			x0 = X(U(c, p[2]));
-			x1 = X(U(c, p[3]));
+			if (p.start < 0 || p.end < 0) continue;
+			x0 = X(U(c, p.start));
+			x1 = X(U(c, p.end));
 			if (x1 < GUT || x0 > W) continue;
-			g.fillStyle = D.palette[p[1]][1];
+			g.fillStyle = D.palette[p.kind][1];
 			g.fillRect(x0, AXIS, Math.max(x1 - x0, 1), H - AXIS);
 		}
 		if (c.sleep) {
@@ -226,7 +243,7 @@
 			if (x1 - x0 > 8 * CH) {
 				g.fillStyle = D.colors.text;
 				g.textAlign = 'center';
-				g.fillText(c.sleep[2] >= 0 ? 'machine' : 'asleep', (x0 + x1) / 2, AXIS + 14);
+				g.fillText(c.sleep.phase >= 0 ? 'machine' : 'asleep', (x0 + x1) / 2, AXIS + 14);
 				g.fillText((c.cb - c.ca) / 1e6 >= 100 ? ((c.cb - c.ca) / 1e6).toFixed(1) + ' ms' :
 					   ms(c.cb - c.ca) + ' ms', (x0 + x1) / 2, AXIS + 28);
 				g.textAlign = 'left';
@@ -237,10 +254,10 @@
 	function drawStrip(c, W) {
 		var fill = [D.colors.crit, D.colors.wait, D.colors.gap], i, x0, x1, y = AXIS + 4;
 		for (i = 0; i < c.segs.length; i += SEGF) {
-			x0 = X(U(c, c.segs[i + 1]));
-			x1 = X(U(c, c.segs[i + 2]));
+			x0 = X(U(c, c.segs[i + SF.start]));
+			x1 = X(U(c, c.segs[i + SF.end]));
 			if (x1 < GUT || x0 > W) continue;
-			g.fillStyle = fill[c.segs[i]];
+			g.fillStyle = fill[c.segs[i + SF.kind]];
 			g.fillRect(x0, y, Math.max(x1 - x0, 0.5), STRIP - 2);
 		}
 	}
@@ -270,7 +287,7 @@
 			y = boxY(c, i);
 			fl = c.cbs[o + C_FLAGS];
 			g.globalAlpha = st.match && !st.match[i] ? 0.15 : 1;
-			g.fillStyle = c.cbs[o + C_PHASE] >= 0 ? D.palette[c.phases[c.cbs[o + C_PHASE]][1]][0] : '#cccccc';
+			g.fillStyle = c.cbs[o + C_PHASE] >= 0 ? D.palette[c.phases[c.cbs[o + C_PHASE]].kind][0] : '#cccccc';
 			g.fillRect(x0, y, w, ROW - 2);
 			if (fl & F_CRIT) {
 				g.strokeStyle = D.colors.crit;
@@ -315,12 +332,12 @@
 		var i, b, wcb, x0, x1, y;
 		g.setLineDash([4, 3]);
 		for (i = 0; i < c.waits.length; i += WF) {
-			b = c.waits[i];
+			b = c.waits[i + WFD.cb];
 			if (b < 0) continue;
 			x1 = X(U(c, c.cbs[b * CBF + C_START]));
-			x0 = c.waits[i + 2] >= 0 ? X(U(c, c.waits[i + 2])) : x1;
+			x0 = c.waits[i + WFD.ready] >= 0 ? X(U(c, c.waits[i + WFD.ready])) : x1;
 			y = boxY(c, b) + ROW / 2 - 1;
-			wcb = c.waits[i + 1];
+			wcb = c.waits[i + WFD.waited_cb];
 			if (!lines) {
 				g.fillStyle = D.colors.wait;
 				g.fillRect(x0, y - 3, x1 - x0, 6);
@@ -516,7 +533,7 @@
 
 	function parentChain(d) {
 		var out = [], n = 0;
-		for (d = D.devs[d][2]; d >= 0 && n < 32; d = D.devs[d][2], n++) out.push(D.devs[d][0]);
+		for (d = dev(d, 'parent'); d >= 0 && n < 32; d = dev(d, 'parent'), n++) out.push(dev(d, 'name'));
 		return out.length ? out.join(' \u2190 ') : 'none known';
 	}
 
@@ -534,7 +551,7 @@
 		box.appendChild(h);
 		tb = document.createElement('table');
 		row(tb, 'device', devName(c.cbs[o + C_DEV]));
-		row(tb, 'driver', D.devs[c.cbs[o + C_DEV]][1] || 'unknown');
+		row(tb, 'driver', dev(c.cbs[o + C_DEV], 'driver') || 'unknown');
 		row(tb, 'parents', parentChain(c.cbs[o + C_DEV]));
 		row(tb, 'phase', phaseName(c, c.cbs[o + C_PHASE]));
 		row(tb, 'callback', c.cbs[o + C_FN] >= 0 ? D.fns[c.cbs[o + C_FN]] : 'not logged');
@@ -546,16 +563,16 @@
 		row(tb, 'critical path', fl & F_CRIT ? 'yes' : 'no');
 		if (c.blockedBy[i] !== undefined) {
 			w = c.blockedBy[i];
-			k = 'waited ' + ms(c.waits[w + 3]) + ' ms for ' + devName(c.waits[w + 4]) +
-			    (c.waits[w + 5] ? ', delaying ' + c.waits[w + 5] + ' later sync callbacks' : '');
-			if (c.waits[w + 1] >= 0) linkRow(tb, 'blocked', k, c.waits[w + 1]);
+			k = 'waited ' + ms(c.waits[w + WFD.lost]) + ' ms for ' + devName(c.waits[w + WFD.waited_dev]) +
+			    (c.waits[w + WFD.ndelayed] ? ', delaying ' + c.waits[w + WFD.ndelayed] + ' later sync callbacks' : '');
+			if (c.waits[w + WFD.waited_cb] >= 0) linkRow(tb, 'blocked', k, c.waits[w + WFD.waited_cb]);
 			else row(tb, 'blocked', k);
 		}
 		if (c.waitedBy[i])
 			for (k = 0; k < c.waitedBy[i].length; k++) {
 				w = c.waitedBy[i][k];
-				linkRow(tb, 'held back', devName(c.cbs[c.waits[w] * CBF + C_DEV]) + ' for ' +
-					ms(c.waits[w + 3]) + ' ms', c.waits[w]);
+				linkRow(tb, 'held back', devName(c.cbs[c.waits[w + WFD.cb] * CBF + C_DEV]) + ' for ' +
+					ms(c.waits[w + WFD.lost]) + ' ms', c.waits[w + WFD.cb]);
 			}
 		row(tb, 'lane', view(c).lanes[view(c).lane[i]].label);
 		row(tb, 'log line', c.source + ':' + c.cbs[o + C_LINE]);
@@ -568,13 +585,13 @@
 
 	// The log around the callback: [first line number, text, file or null].
 	function logLines(lg, at) {
-		var pre = document.createElement('pre'), lines = lg[1].split('\n'), k, span;
+		var pre = document.createElement('pre'), lines = lg.text.split('\n'), k, span;
 		pre.className = 'log';
-		if (lg[2]) pre.title = lg[2];
+		if (lg.file) pre.title = lg.file;
 		for (k = 0; k < lines.length; k++) {
 			span = document.createElement('span');
-			span.textContent = (lg[0] + k) + '  ' + lines[k] + '\n';
-			if (lg[0] + k === at) span.className = 'at';
+			span.textContent = (lg.first + k) + '  ' + lines[k] + '\n';
+			if (lg.first + k === at) span.className = 'at';
 			pre.appendChild(span);
 		}
 		return pre;
@@ -586,14 +603,15 @@
 		h.textContent = 'function_graph';
 		div.appendChild(h);
 		tb = document.createElement('table');
-		row(tb, 'calls', gr[1] + (gr[2] ? ' (' + gr[2] + ' repaired)' : ''));
-		row(tb, 'slept', ms(gr[3]) + ' ms');
-		for (k = 0; k < gr[4].length && k < 5; k++)
-			row(tb, k ? '' : 'longest', gr[4][k][0] + ' ' + ms(gr[4][k][1]) + ' ms (self ' + ms(gr[4][k][2]) +
-			    ', ' + gr[4][k][3] + ' calls)');
-		for (k = 0; k < gr[5].length && k < 5; k++)
-			row(tb, k ? '' : 'sleeps', gr[5][k][0] + ' ' + ms(gr[5][k][1]) + ' ms (' + gr[5][k][3] + ' calls)');
-		if (gr[6].length) row(tb, 'slowest path', gr[6].join(' > '));
+		row(tb, 'calls', gr.calls + (gr.repaired ? ' (' + gr.repaired + ' repaired)' : ''));
+		row(tb, 'slept', ms(gr.sleep) + ' ms');
+		for (k = 0; k < gr.fns.length && k < 5; k++)
+			row(tb, k ? '' : 'longest', gr.fns[k].fn + ' ' + ms(gr.fns[k].total) + ' ms (self ' +
+			    ms(gr.fns[k].self) + ', ' + gr.fns[k].calls + ' calls)');
+		for (k = 0; k < gr.sleeps.length && k < 5; k++)
+			row(tb, k ? '' : 'sleeps', gr.sleeps[k].fn + ' ' + ms(gr.sleeps[k].total) + ' ms (' +
+			    gr.sleeps[k].calls + ' calls)');
+		if (gr.path.length) row(tb, 'slowest path', gr.path.join(' > '));
 		div.appendChild(tb);
 		return div;
 	}
@@ -606,8 +624,9 @@
 		if (q) {
 			st.match = new Uint8Array(c.n);
 			for (i = 0; i < c.n; i++) {
-				d = D.devs[c.cbs[i * CBF + C_DEV]];
-				if (d[0].toLowerCase().indexOf(q) >= 0 || (d[1] && d[1].toLowerCase().indexOf(q) >= 0)) {
+				d = c.cbs[i * CBF + C_DEV];
+				if (dev(d, 'name').toLowerCase().indexOf(q) >= 0 ||
+				    (dev(d, 'driver') && dev(d, 'driver').toLowerCase().indexOf(q) >= 0)) {
 					st.match[i] = 1;
 					st.nmatch++;
 				}
@@ -622,13 +641,13 @@
 		box.textContent = '';
 		for (i = 0; i < c.phases.length; i++) {
 			p = c.phases[i];
-			if (p[2] < 0 || p[3] < 0 || p[3] < c.t0 || p[2] > c.t1) continue;
+			if (p.start < 0 || p.end < 0 || p.end < c.t0 || p.start > c.t1) continue;
 			sp = document.createElement('span');
 			sw = document.createElement('i');
-			sw.style.background = D.palette[p[1]][0];
+			sw.style.background = D.palette[p.kind][0];
 			sp.appendChild(sw);
-			sp.appendChild(document.createTextNode(p[0] + ' ' + ms(p[3] - p[2]) + ' ms' +
-				(p[4] >= 0 ? ' (kernel ' + ms(p[4] * 1000) + ')' : '')));
+			sp.appendChild(document.createTextNode(p.name + ' ' + ms(p.end - p.start) + ' ms' +
+				(p.kernel_us >= 0 ? ' (kernel ' + ms(p.kernel_us * 1000) + ')' : '')));
 			box.appendChild(sp);
 		}
 		key(box, 'critical path', 'background:#fff;border:2px solid ' + D.colors.crit);

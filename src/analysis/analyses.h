@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The analyses the results stage runs (analysis/results.c), one entry
+ * each: @run fills its part of @cr for the cycle @cr->c, @free releases
+ * it. Internal to the analysis stage; renderers see analysis.h only.
+ */
+#ifndef PMSCOPE_ANALYSES_H
+#define PMSCOPE_ANALYSES_H
+
+#include "analysis.h"
+
+struct analysis {
+	const char *name;
+	int (*run)(const struct pm_run *run, struct cycle_results *cr,
+		   const struct results_opts *o);
+	void (*free)(struct cycle_results *cr);
+};
+
+/* analysis/totals.c */
+int an_totals(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);
+int an_slowest(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);
+void an_slowest_free(struct cycle_results *cr);
+/* analysis/critpath.c */
+int an_critpath(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);
+void an_critpath_free(struct cycle_results *cr);
+
+#endif

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The output pipeline of analyze, record and collect: read -> merge ->
+ * results -> outputs. A new output is one entry in outputs[] and, for
+ * analyze, its option.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "analysis.h"
+#include "cmd.h"
+#include "input.h"
+#include "timeline.h"
+
+const struct output outputs[OUT_COUNT] = {
+	[OUT_TEXT] = { "text", "text summary", "report.txt", report_text, 0 },
+	[OUT_JSON] = { "json", "JSON report", "report.json", report_json, 0 },
+	[OUT_SVG] = { "svg", "SVG timeline", NULL, report_svg, NEEDS_WINDOW },
+	[OUT_PNG] = { "png", "PNG timeline", NULL, report_png, NEEDS_WINDOW },
+	[OUT_HTML] = { "html", "HTML timeline", "report.html", report_html,
+		       NEEDS_WINDOW | NEEDS_EXCERPTS },
+};
+
+/* Bytes of log lines the HTML may carry: a few MB, whatever the run. */
+#define HTML_EXCERPT_BUDGET (4u << 20)
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* For make bench and the curious: reading speed, the process's real peak
+ * memory (taken at the end) and how often each analysis ran. */
+static void print_stats(const struct input_stats *st, double read_s,
+			const struct pm_results *res)
+{
+	struct rusage ru;
+	char counts[256];
+	size_t i, shown = 0;
+
+	getrusage(RUSAGE_SELF, &ru);
+	fprintf(stderr, "pmscope: read %.1f MB, %u lines in %.3f s: %.0f MB/s, %.0f lines/s, "
+		"peak RSS %.1f MB\n", st->bytes / 1e6, st->lines, read_s,
+		read_s > 0 ? st->bytes / 1e6 / read_s : 0.0, read_s > 0 ? st->lines / read_s : 0.0,
+		ru.ru_maxrss / 1024.0);
+	if (!res)
+		return;
+	results_counts(res, counts, sizeof(counts));
+	for (i = 0; i < res->ncycles; i++)
+		shown += res->cycles[i].shown;
+	fprintf(stderr, "pmscope: analyses run: %s (%zu cycle%s reported)\n", counts, shown,
+		shown == 1 ? "" : "s");
+}
+
+/* Every input into @run; false when none gave anything. */
+static bool read_inputs(const struct pipeline *p, struct pm_run *run, struct input_stats *total,
+			bool *bad_input)
+{
+	struct input_stats st;
+	bool any = false;
+	char err[1024];
+	int i;
+
+	for (i = 0; i < p->ninputs; i++) {
+		if (input_read(run, p->inputs[i], &st, err, sizeof(err)) < 0) {
+			/* what was read before an error is still reported */
+			fprintf(stderr, "pmscope: %s\n", err);
+			*bad_input = true;
+			any |= run->ncycles > 0;
+			continue;
+		}
+		any = true;
+		total->bytes += st.bytes;
+		total->lines += st.lines;
+	}
+	return any;
+}
+
+static unsigned needs(const struct pipeline *p)
+{
+	unsigned n = 0;
+	size_t k;
+
+	for (k = 0; k < OUT_COUNT; k++)
+		if (p->paths[k])
+			n |= outputs[k].needs;
+	return n;
+}
+
+static bool to_stdout(const struct pipeline *p)
+{
+	size_t k;
+
+	for (k = 0; k < OUT_COUNT; k++)
+		if (p->paths[k] && !strcmp(p->paths[k], "-"))
+			return true;
+	return false;
+}
+
+/* The outputs going to files (@files) or to standard output (!@files). */
+static int write_outputs(const struct pipeline *p, const struct pm_run *run,
+			 const struct pm_results *res, bool files)
+{
+	char err[1024];
+	size_t k;
+
+	for (k = 0; k < OUT_COUNT; k++) {
+		const char *path = p->paths[k];
+
+		if (!path || files == !strcmp(path, "-"))
+			continue;
+		if (write_report(path, outputs[k].fn, run, res, &p->ro, err, sizeof(err)) < 0) {
+			fprintf(stderr, "pmscope: %s\n", err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* After the summary: where each file went. */
+static void say_written(const struct pipeline *p)
+{
+	size_t k;
+
+	for (k = 0; k < OUT_COUNT; k++)
+		if (p->paths[k] && strcmp(p->paths[k], "-"))
+			printf("%s: %s\n", outputs[k].what, p->paths[k]);
+}
+
+/* Everything after reading: results, then files, then standard output. */
+static int report(const struct pipeline *p, struct pm_run *run, struct pm_results *res)
+{
+	const struct results_opts rs = { .top = p->ro.top, .cycle = p->ro.cycle };
+	bool summary = !p->quiet && !to_stdout(p);
+	char err[1024];
+
+	if (p->ro.cycle && (size_t)p->ro.cycle > run->ncycles) {
+		fprintf(stderr, "pmscope: there is no cycle %d (%zu found)\n", p->ro.cycle,
+			run->ncycles);
+		return -1;
+	}
+	if ((needs(p) & NEEDS_WINDOW) && !tl_window_ok(run, &p->ro, err, sizeof(err))) {
+		fprintf(stderr, "pmscope: %s\n", err);
+		return -1;
+	}
+	if (results_compute(res, run, &rs) < 0) {
+		fprintf(stderr, "pmscope: the analyses failed\n");
+		return -1;
+	}
+	if ((needs(p) & NEEDS_EXCERPTS) &&
+	    input_excerpts(run, HTML_EXCERPT_BUDGET, err, sizeof(err)) < 0)
+		fprintf(stderr, "pmscope: log lines for the HTML: %s\n", err);
+	if (write_outputs(p, run, res, true) < 0 || write_outputs(p, run, res, false) < 0)
+		return -1;
+	if (summary && report_text(stdout, run, res, &p->ro) < 0)
+		return -1;
+	if (!p->quiet && !to_stdout(p))
+		say_written(p);
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "pmscope: standard output: write failed\n");
+		return -1;
+	}
+	return 0;
+}
+
+static int run_pipeline(const struct pipeline *p)
+{
+	struct pm_run *run = run_new();
+	struct pm_results res = { 0 };
+	struct input_stats total = { 0 };
+	bool bad_input = false, done = false;
+	double t0 = now_s(), read_s;
+	int rc = EXIT_USAGE;
+
+	if (!read_inputs(p, run, &total, &bad_input)) {
+		read_s = now_s() - t0;
+		goto out;
+	}
+	run_merge_sources(run);	/* a log and a trace of the same run */
+	read_s = now_s() - t0;
+	if (report(p, run, &res) < 0)
+		goto out;
+	done = true;
+	rc = bad_input ? EXIT_USAGE : res.nfail ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
+out:
+	if (p->stats)
+		print_stats(&total, read_s, done ? &res : NULL);
+	results_free(&res);
+	run_free(run);
+	return rc;
+}
+
+/* With an output folder, each output that has a run-folder name and was
+ * not asked for by path goes there. */
+int pipeline_run(const struct pipeline *p)
+{
+	struct pipeline q = *p;
+	char *paths[OUT_COUNT] = { NULL };
+	size_t k;
+	int rc;
+
+	for (k = 0; p->outdir && k < OUT_COUNT; k++)
+		if (outputs[k].file && !p->paths[k])
+			q.paths[k] = paths[k] = xasprintf("%s/%s", p->outdir, outputs[k].file);
+	rc = run_pipeline(&q);
+	for (k = 0; k < OUT_COUNT; k++)
+		free(paths[k]);
+	return rc;
+}
+
+int pipeline_run_folder(const char *dir, bool quiet)
+{
+	char *in = (char *)dir;
+	struct pipeline p = { .inputs = &in, .ninputs = 1, .ro = { .top = 10 }, .outdir = dir,
+			      .quiet = quiet };
+
+	return pipeline_run(&p);
+}
