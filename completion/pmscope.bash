@@ -20,9 +20,9 @@ _pmscope_options()
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
 		     "--max-regress -h --help" ;;
 	record)
-		echo "-m --mode -s --seconds -C --cmd -n --cycles -d --delay -t --pm-test" \
-		     "-g --callgraph --graph-depth -b --buffer-kb -o --output -q --quiet" \
-		     "-h --help" ;;
+		echo "-m --mode -s --seconds -C --cmd --via -n --cycles --stress -d --delay" \
+		     "-t --pm-test -g --callgraph --graph-depth -b --buffer-kb -o --output" \
+		     "-q --quiet -h --help" ;;
 	arm)
 		echo "-m --mode -t --pm-test -g --callgraph --graph-depth -b --buffer-kb" \
 		     "-h --help" ;;
@@ -41,7 +41,7 @@ _pmscope_takes_arg()
 	analyze:-c | analyze:--cycle | *:--html | *:--svg | *:--png | \
 	*:--width | *:--from | *:--to | *:--phase | *:--max-suspend | \
 	*:--max-resume | *:--max-regress | record:-s | *:--seconds | \
-	*:-C | *:--cmd | record:-n | *:--cycles | *:-d | *:--delay)
+	*:-C | *:--cmd | record:--via | record:-n | *:--cycles | *:-d | *:--delay)
 		return 0 ;;
 	esac
 	return 1
@@ -72,6 +72,8 @@ _pmscope_value()
 		esac ;;
 	-t | --pm-test)
 		words="none core processors platform devices freezer" ;;
+	--via)
+		words="state systemd" ;;
 	--phase)
 		words="prepare suspend suspend_late suspend_noirq resume_noirq"
 		words="$words resume_early resume complete kernel_init user_init" ;;

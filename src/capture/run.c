@@ -216,6 +216,10 @@ int capture_arm(struct capture *c, const struct capture_env *env,
 	if (o->mode == CAP_MEM && capture_exists(env, "/sys/power/mem_sleep") &&
 	    set_saved(c, "/sys/power/mem_sleep", "deep", err, errlen) < 0)
 		goto fail;
+	/* systemd writes "mem" (its default SuspendState=): mem_sleep says s2idle */
+	if (o->mode == CAP_S2IDLE && o->via_systemd && capture_exists(env, "/sys/power/mem_sleep") &&
+	    set_saved(c, "/sys/power/mem_sleep", "s2idle", err, errlen) < 0)
+		goto fail;
 	if (o->pm_test && set_saved(c, "/sys/power/pm_test", o->pm_test, err, errlen) < 0)
 		goto fail;
 	if (save_top_buffer(c, err, errlen) < 0 || setup_instance(c, o, err, errlen) < 0)
@@ -227,25 +231,33 @@ fail:
 	return -1;
 }
 
+int capture_alarm(struct capture *c, unsigned int secs, char *err, size_t errlen)
+{
+	char when[32];
+
+	if (!secs)
+		return 0;
+	/* "0" first: a pending alarm makes a new one fail with EBUSY */
+	snprintf(when, sizeof(when), "+%u", secs);
+	if (set_saved(c, "/sys/class/rtc/rtc0/wakealarm", "0", err, errlen) < 0 ||
+	    capture_write(c->env, "/sys/class/rtc/rtc0/wakealarm", when, err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
 int capture_suspend(struct capture *c, unsigned int secs, char *err, size_t errlen)
 {
 	static const char *const state[] = {
 		[CAP_MEM] = "mem", [CAP_S2IDLE] = "freeze", [CAP_STANDBY] = "standby",
 		[CAP_DISK] = "disk",
 	};
-	char when[32];
 
 	if (c->mode == CAP_NONE) {
 		snprintf(err, errlen, "no suspend mode given");
 		return -1;
 	}
-	if (secs) {
-		/* "0" first: a pending alarm makes a new one fail with EBUSY */
-		snprintf(when, sizeof(when), "+%u", secs);
-		if (set_saved(c, "/sys/class/rtc/rtc0/wakealarm", "0", err, errlen) < 0 ||
-		    capture_write(c->env, "/sys/class/rtc/rtc0/wakealarm", when, err, errlen) < 0)
-			return -1;
-	}
+	if (capture_alarm(c, secs, err, errlen) < 0)
+		return -1;
 	if (c->env->stop && *c->env->stop) {
 		snprintf(err, errlen, "interrupted before suspending");
 		return -1;
@@ -411,6 +423,8 @@ int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
 		return -1;
 	path = xasprintf("%s/sys", dir);
 	rc = facts_save(c->env, path, err, errlen);
+	if (!rc)
+		rc = sleep_stats_save(c, path, err, errlen);
 	free(path);
 	if (!rc)
 		trace_facts(c, dir);
@@ -449,5 +463,6 @@ void capture_free(struct capture *c)
 	if (c->inst)
 		tracefs_instance_free(c->inst);
 	saved_free(&c->saved);
+	free(c->sleep_stats);
 	memset(c, 0, sizeof(*c));
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A run folder: RUN-DIR/dmesg.txt and the trace (whichever are there),
- * then RUN-DIR/sys/devices.txt and sys/devlinks.txt. The system facts
+ * then RUN-DIR/sys/devices.txt, sys/devlinks.txt, sys/facts.txt (what
+ * record saw: input/capfacts.c) and sys/sleep-stats.txt (hardware sleep
+ * residency, input/residency.c). The system facts
  * come last so that what a log printed about a device wins. The trace is
  * trace.dat when it can be read (the raw events record keeps), else
  * trace.txt: one of the two, they hold the same events.
@@ -19,6 +21,12 @@ static bool is_file(const char *path)
 	struct stat sb;
 
 	return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+/* A warning keeps its file name, not the caller's buffer. */
+static void facts_warn(struct pm_run *run, const char *path, const char *err)
+{
+	run_warn(run, WARN_WARNING, 0, strpool_cstr(&run->pool, path), 0, "%s", err);
 }
 
 bool input_is_run_dir(const char *dir)
@@ -53,7 +61,7 @@ int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 		if (input_read(run, sub, &one, e, sizeof(e)) < 0) {
 			if (!any)
 				snprintf(err, errlen, "%s", e);
-			run_warn(run, WARN_INFO, 0, sub, 0, "not used: %s", e);
+			run_warn(run, WARN_INFO, 0, strpool_cstr(&run->pool, sub), 0, "not used: %s", e);
 			continue;
 		}
 		any = true;
@@ -68,9 +76,15 @@ int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 	run_merge_sources(run);
 	snprintf(sub, sizeof(sub), "%s/sys/devices.txt", dir);
 	if (is_file(sub) && sysfacts_devices(run, sub, err, errlen) < 0)
-		run_warn(run, WARN_WARNING, 0, sub, 0, "%s", err);
+		facts_warn(run, sub, err);
 	snprintf(sub, sizeof(sub), "%s/sys/devlinks.txt", dir);
 	if (is_file(sub) && sysfacts_devlinks(run, sub, err, errlen) < 0)
-		run_warn(run, WARN_WARNING, 0, sub, 0, "%s", err);
+		facts_warn(run, sub, err);
+	snprintf(sub, sizeof(sub), "%s/sys/facts.txt", dir);
+	if (is_file(sub) && capfacts_read(run, sub, err, errlen) < 0)
+		facts_warn(run, sub, err);
+	snprintf(sub, sizeof(sub), "%s/sys/sleep-stats.txt", dir);
+	if (is_file(sub) && residency_read(run, sub, err, errlen) < 0)
+		facts_warn(run, sub, err);
 	return 0;
 }

@@ -20,6 +20,7 @@
 #include <trace-cmd.h>
 
 #include "capture.h"
+#include "input.h"
 #include "util.h"
 
 struct fake {
@@ -28,6 +29,7 @@ struct fake {
 	bool sigint_on_alarm;	/* raise SIGINT when the RTC alarm is set */
 	bool no_instance_graph;	/* a kernel without function_graph in instances */
 	bool expands_top;	/* 6.1: a new instance expands the top-level buffer */
+	bool counts_sleep;	/* a suspend moves suspend_stats and pmc_core counters */
 	int top_buffer_writes;
 };
 
@@ -122,6 +124,12 @@ static void fake_written(const char *path, const char *value, void *arg)
 		/* what the kernel logs for one suspend */
 		put("", path, "freeze mem disk\n");
 		kmsg = xasprintf("%s/dev/kmsg", fk->root);
+		if (fk->counts_sleep) {
+			/* 4.213 s in SLP_S0, woken by the ACPI SCI */
+			put(fk->root, "/sys/power/suspend_stats/success", "4\n");
+			put(fk->root, "/sys/kernel/debug/pmc_core/slp_s0_residency_usec", "5213000\n");
+			put(fk->root, "/sys/power/pm_wakeup_irq", "9\n");
+		}
 		append(kmsg, "6,20,5000000,-,caller=T99;PM: suspend entry (deep)\n"
 			     "7,21,5100000,-,caller=T99;serial 00:04: PM: calling pnp_bus_suspend @ 99, parent: pnp0\n"
 			     " SUBSYSTEM=pnp\n"
@@ -573,6 +581,101 @@ static void test_tracedat(void **state)
 	fake_free(fk);
 }
 
+/*
+ * Before and after a cycle, what the kernel counts about sleep goes to
+ * sys/sleep-stats.txt, and the run folder reads it back as the cycle's
+ * hardware sleep (input/residency.c).
+ */
+static void test_sleep_stats(void **state)
+{
+	struct fake *fk = fake_new();
+	FAKE_ENV(fk, hooks);
+	struct capture_opts o = { .mode = CAP_S2IDLE };
+	struct pm_run *prun = run_new();
+	struct capture c;
+	char err[512], *run, *s, *p;
+	const char *hw;
+
+	(void)state;
+	stop_flag = 0;
+	fk->counts_sleep = true;
+	put(fk->root, "/sys/power/suspend_stats/success", "3\n");
+	put(fk->root, "/sys/power/suspend_stats/fail", "0\n");
+	put(fk->root, "/sys/power/suspend_stats/last_failed_dev", "\n");
+	put(fk->root, "/sys/kernel/debug/pmc_core/slp_s0_residency_usec", "1000000\n");
+	put(fk->root, "/sys/kernel/debug/pmc_core/substate_residencies",
+	    "Substate   Residency\nS0i2.0     0\nS0i3.0     1000000\n");
+	assert_int_equal(capture_arm(&c, &env, &o, err, sizeof(err)), 0);
+	capture_sleep_stats(&c, 1, "before");
+	assert_int_equal(capture_suspend(&c, 0, err, sizeof(err)), 0);
+	capture_sleep_stats(&c, 1, "after");
+	run = xasprintf("%s-run", fk->root);
+	assert_int_equal(capture_save(&c, run, err, sizeof(err)), 0);
+	assert_int_equal(capture_restore(&c, err, sizeof(err)), 0);
+	capture_free(&c);
+
+	s = at_dir(run, "/sys/sleep-stats.txt");
+	assert_true(!strncmp(s, "[cycle 1 before]\nmode: s2idle\nclock.boottime_ns: ", 48));
+	assert_non_null(strstr(s, "/sys/power/suspend_stats/fail: 0\n"
+				  "/sys/power/suspend_stats/last_failed_dev: \n"
+				  "/sys/power/suspend_stats/success: 3\n"
+				  "/sys/kernel/debug/pmc_core/slp_s0_residency_usec: 1000000\n"
+				  "/sys/kernel/debug/pmc_core/substate_residencies:\n"
+				  "\tSubstate   Residency\n\tS0i2.0     0\n\tS0i3.0     1000000\n"
+				  "[cycle 1 after]\n"));
+	assert_non_null(strstr(s, "/sys/power/suspend_stats/success: 4\n"
+				  "/sys/power/pm_wakeup_irq: 9\n"
+				  "/sys/kernel/debug/pmc_core/slp_s0_residency_usec: 5213000\n"));
+	/* no pm_wakeup_irq before: the kernel gives ENODATA until an IRQ woke it */
+	assert_true(strstr(s, "pm_wakeup_irq") > strstr(s, "[cycle 1 after]"));
+	free(s);
+
+	p = xasprintf("%s/sys/sleep-stats.txt", run);
+	assert_int_equal(residency_read(prun, p, err, sizeof(err)), 0);
+	free(p);
+	/* the fake suspend takes no time: asleep, the whole cycle, is ~0 */
+	hw = run_fact(prun, "hw_sleep.cycle1");
+	assert_non_null(hw);
+	assert_true(!strncmp(hw, "4.213 of ", 9));
+	assert_non_null(strstr(hw, " s of the cycle ("));
+	assert_non_null(strstr(hw, "%), pmc_core slp_s0_residency_usec"));
+	run_free(prun);
+	rm_tree(run);
+	free(run);
+	fake_free(fk);
+}
+
+/* --via systemd -m s2idle: systemd writes "mem", so mem_sleep says s2idle. */
+static void test_via_systemd_s2idle(void **state)
+{
+	struct fake *fk = fake_new();
+	FAKE_ENV(fk, hooks);
+	struct capture_opts o = { .mode = CAP_S2IDLE, .via_systemd = true };
+	struct capture c;
+	char err[512], *before, *after, *s;
+
+	(void)state;
+	stop_flag = 0;
+	put(fk->root, "/sys/power/mem_sleep", "s2idle [deep]\n");
+	before = snap(fk);
+	assert_int_equal(capture_arm(&c, &env, &o, err, sizeof(err)), 0);
+	s = at(fk, "/sys/power/mem_sleep");
+	assert_string_equal(s, "[s2idle] deep\n");
+	free(s);
+	assert_int_equal(capture_alarm(&c, 7, err, sizeof(err)), 0);
+	s = at(fk, "/sys/class/rtc/rtc0/wakealarm");
+	assert_string_equal(s, "1764745205\n");
+	free(s);
+	assert_int_equal(fk->suspends, 0);
+	assert_int_equal(capture_restore(&c, err, sizeof(err)), 0);
+	capture_free(&c);
+	after = snap(fk);
+	assert_string_equal(after, before);
+	free(before);
+	free(after);
+	fake_free(fk);
+}
+
 /* arm in one process, collect --restore in another: the armed file is enough. */
 static void test_restore_from_armed_file(void **state)
 {
@@ -781,6 +884,8 @@ int main(void)
 		cmocka_unit_test(test_record_restores),
 		cmocka_unit_test(test_top_buffer_expanded),
 		cmocka_unit_test(test_tracedat),
+		cmocka_unit_test(test_sleep_stats),
+		cmocka_unit_test(test_via_systemd_s2idle),
 		cmocka_unit_test(test_restore_from_armed_file),
 		cmocka_unit_test(test_state_escapes),
 		cmocka_unit_test(test_sigint_restores),

@@ -66,6 +66,29 @@ case_pmtest() { run pmtest pmscope record -m mem -s 0 --pm-test devices -o $O/pm
 # hibernation up to the device freeze and thaw (no swap needed)
 case_disktest() { run disktest pmscope record -m disk -s 0 --pm-test devices -o $O/disktest; }
 case_cycles() { run cycles pmscope record -m mem -s 4 --cycles 2 --delay 1 -o $O/cycles; }
+# --stress: two clean real S3 cycles, their folders removed
+case_stress() { run stress pmscope record -m mem -s 4 --cycles 2 --delay 1 --stress -o $O/stress; }
+# --stress stops at the first failure and keeps that cycle: cycle 1 a real
+# S3 through --cmd, cycle 2's command fails, cycle 3 never runs
+case_stressfail() { rm -f /tmp/stressfail; run stressfail pmscope record -m mem --cycles 3 \
+	--delay 1 --stress -o $O/stressfail --cmd "test ! -e /tmp/stressfail || exit 1;
+	touch /tmp/stressfail; echo +4 > $W; echo mem > /sys/power/state; echo 0 > $W"; }
+
+# --via systemd without systemd in the guest: a stand-in systemctl that
+# does what logind and systemd-sleep do for "suspend": return at once,
+# then run the sleep hooks around writing "mem" to /sys/power/state
+case_systemd() {
+	mkdir -p /run/systemd/system /tmp/sd
+	cat > /tmp/sd/systemctl <<-'EOF'
+	#!/bin/sh
+	[ "$1" = suspend ] || exit 1
+	( sleep 1; echo "pre suspend" >> /out/systemd.hooks
+	  echo mem > /sys/power/state; echo "post suspend" >> /out/systemd.hooks ) &
+	EOF
+	chmod 755 /tmp/sd/systemctl
+	PATH=/tmp/sd:$PATH run systemd pmscope record -m mem -s 4 --via systemd -o $O/systemd
+	rm -r /run/systemd
+}
 
 # --cmd that returns before the suspend, as systemctl suspend does:
 # pmscope waits for /sys/power/suspend_stats to count it

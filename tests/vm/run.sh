@@ -13,12 +13,12 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 V=$top/$B/vm
 P=$top/$B/pmscope
-TIMEOUT=${PMSCOPE_VM_TIMEOUT:-240}
+TIMEOUT=${PMSCOPE_VM_TIMEOUT:-600}
 WAKE=6	# seconds in s2idle before the power button is pressed
 # s2idle first: after an S3 resume, QEMU 7.2's power button no longer
 # wakes s2idle (seen with 6.1; the RTC never does). function_graph in a
 # tracing instance needs a newer kernel than 6.1: a second boot on 6.12.
-BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph k612:linux-image-6.12-amd64:callgraph,cycles,cmd,sigterm"}
+BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph k612:linux-image-6.12-amd64:callgraph,cycles,cmd,sigterm,stress,stressfail,systemd"}
 
 mkdir -p "$V"
 exec 3>"$V/vm.log"
@@ -231,6 +231,10 @@ check_case() {
 		ok "$K s3: dmesg starts after arming" sh -c "! grep -q 'Linux version' '$O/s3/dmesg.txt'"
 		analyze s3
 		is "$K s3: one cycle" "$(jqc s3 '.cycles | length')" 1
+		is "$K s3: suspend_stats success before and after (the boot's second)" \
+			"$(grep '^/sys/power/suspend_stats/success:' "$O/s3/sys/sleep-stats.txt" | tr '\n' ' ')" \
+			"/sys/power/suspend_stats/success: 1 /sys/power/suspend_stats/success: 2 "
+		is "$K s3: no hardware sleep note for S3" "$(jqc s3 '[.warnings[] | select(.text | test("hardware sleep"))] | length')" 0
 		cycle_checks s3 0 mem
 		dat_checks s3
 		;;
@@ -266,6 +270,15 @@ check_case() {
 		analyze s2idle
 		cycle_checks s2idle 0 s2idle
 		dat_checks s2idle
+		# sys/sleep-stats.txt: the boot's first suspend, woken by the ACPI SCI
+		is "$K s2idle: suspend_stats success before and after" \
+			"$(grep '^/sys/power/suspend_stats/success:' "$O/s2idle/sys/sleep-stats.txt" | tr '\n' ' ')" \
+			"/sys/power/suspend_stats/success: 0 /sys/power/suspend_stats/success: 1 "
+		is "$K s2idle: woken by IRQ 9 (ACPI SCI), from sys/sleep-stats.txt" \
+			"$(jqc s2idle '[.warnings[] | select(.cycle == 1 and (.text | test("woken by IRQ"))) | .text] | join(",")')" \
+			"cycle 1: woken by IRQ 9 (/sys/power/pm_wakeup_irq)"
+		is "$K s2idle: QEMU has no residency counter: said" \
+			"$(jqc s2idle '[.warnings[] | select(.text | test("hardware sleep not known: no residency counter"))] | length')" 1
 		;;
 	pmtest)
 		exit_status pmtest 0
@@ -301,6 +314,39 @@ check_case() {
 		analyze cmd
 		is "$K cmd: waited for the suspend the command started" "$(jqc cmd '.cycles | length')" 1
 		cycle_checks cmd 0 mem
+		;;
+	stress)
+		exit_status stress 0
+		restored stress
+		is "$K stress: a line per cycle" "$(cat "$O/stress/stress.txt" 2>/dev/null)" \
+			"cycle 1: ok
+cycle 2: ok
+2 of 2 cycles clean"
+		is "$K stress: clean cycles' folders removed" "$(ls "$O/stress" 2>&1)" stress.txt
+		;;
+	stressfail)
+		exit_status stressfail 1
+		restored stressfail
+		is "$K stressfail: stopped at the failed cycle" "$(cat "$O/stressfail/stress.txt" 2>/dev/null)" \
+			"cycle 1: ok
+cycle 2: the suspend failed; kept in cycle-0002
+1 of 3 cycles clean"
+		is "$K stressfail: only the failed cycle's folder kept" \
+			"$(ls "$O/stressfail" 2>&1 | tr '\n' ' ')" "cycle-0002 stress.txt "
+		ok "$K stressfail: said which" grep -q 'cycle 2 of 3 failed; its run folder: .*/stressfail/cycle-0002' "$O/stressfail.log"
+		# nothing suspended: an empty log, and the sleep counts that say so
+		ok "$K stressfail: the kept folder has what was captured" \
+			test -f "$O/stressfail/cycle-0002/dmesg.txt" -a -s "$O/stressfail/cycle-0002/sys/sleep-stats.txt"
+		;;
+	systemd)
+		exit_status systemd 0
+		restored systemd
+		is "$K systemd: the sleep hooks ran around the suspend" "$(cat "$O/systemd.hooks" 2>/dev/null)" \
+			"pre suspend
+post suspend"
+		analyze systemd
+		is "$K systemd: the suspend systemctl started" "$(jqc systemd '.cycles | length')" 1
+		cycle_checks systemd 0 mem
 		;;
 	cycles)
 		exit_status cycles 0
