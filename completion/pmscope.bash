@@ -12,7 +12,7 @@ _pmscope_options()
 	case $1 in
 	analyze)
 		echo "-j --json --text -o --outdir -n --top -c --cycle -q --quiet -s --stats" \
-		     "--html --svg --png --width --from --to --phase -h --help" ;;
+		     "--html --svg --png --perfetto --width --from --to --phase -h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
 		     "-h --help" ;;
@@ -36,7 +36,7 @@ _pmscope_takes_arg()
 {
 	case "$1:$2" in
 	*:-j | *:--json | *:-n | *:--top | *:-m | *:--mode | *:-o | *:--output | \
-	*:--outdir | *:--text | \
+	*:--outdir | *:--text | *:--perfetto | \
 	*:-t | *:--pm-test | *:-b | *:--buffer-kb | *:--graph-depth | \
 	analyze:-c | analyze:--cycle | *:--html | *:--svg | *:--png | \
 	*:--width | *:--from | *:--to | *:--phase | *:--max-suspend | \
@@ -78,7 +78,7 @@ _pmscope_value()
 	-o | --output | --outdir)
 		_pmscope_files -d "$cur"
 		return ;;
-	-j | --json | --text | --html | --svg | --png)
+	-j | --json | --text | --html | --svg | --png | --perfetto)
 		_pmscope_files "$cur"
 		return ;;
 	-C | --cmd)

@@ -122,6 +122,9 @@ void report_json_phase_path(struct jw *w, const struct pm_run *run,
 void report_json_blocked(struct jw *w, const struct pm_run *run, const struct cycle_results *cr);
 /* "callgraph" of a callback's object when it has one. */
 void report_json_callgraph(struct jw *w, const struct pm_callgraph *g);
+/* The run as a Perfetto trace: protobuf TrackEvents (report/perfetto.c). */
+int report_perfetto(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		    const struct report_opts *o);
 
 /*
  * Write a file atomically: @fn writes into a temporary file beside @path,

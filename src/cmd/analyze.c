@@ -34,6 +34,8 @@ static void analyze_usage(FILE *f)
 		"      --html FILE   write the interactive HTML timeline (one file)\n"
 		"      --svg FILE    write a static SVG timeline of the cycles\n"
 		"      --png FILE    write the same timeline as PNG\n"
+		"      --perfetto FILE  write a Perfetto trace (ui.perfetto.dev): threads,\n"
+		"                    phases, callbacks, critical path and waits as flows\n"
 		"      --width PX    timeline width, %d to %d (default %d)\n"
 		"      --from MS     timelines start MS ms after each cycle's start\n"
 		"      --to MS       and end MS ms after it\n"
