@@ -12,13 +12,13 @@ _pmscope_options()
 	case $1 in
 	analyze)
 		echo "-j --json --text -o --outdir -n --top -c --cycle -q --quiet -s --stats" \
-		     "--html --svg --png --perfetto --width --from --to --phase -h --help" ;;
+		     "--html --svg --png --perfetto --junit --width --from --to --phase -h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
-		     "-h --help" ;;
+		     "--junit -h --help" ;;
 	compare)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
-		     "--max-regress -h --help" ;;
+		     "--max-regress --junit -h --help" ;;
 	record)
 		echo "-m --mode -s --seconds -C --cmd -n --cycles -d --delay -t --pm-test" \
 		     "-g --callgraph --graph-depth -b --buffer-kb -o --output -q --quiet" \
@@ -36,7 +36,7 @@ _pmscope_takes_arg()
 {
 	case "$1:$2" in
 	*:-j | *:--json | *:-n | *:--top | *:-m | *:--mode | *:-o | *:--output | \
-	*:--outdir | *:--text | *:--perfetto | \
+	*:--outdir | *:--text | *:--perfetto | *:--junit | \
 	*:-t | *:--pm-test | *:-b | *:--buffer-kb | *:--graph-depth | \
 	analyze:-c | analyze:--cycle | *:--html | *:--svg | *:--png | \
 	*:--width | *:--from | *:--to | *:--phase | *:--max-suspend | \
@@ -78,7 +78,7 @@ _pmscope_value()
 	-o | --output | --outdir)
 		_pmscope_files -d "$cur"
 		return ;;
-	-j | --json | --text | --html | --svg | --png | --perfetto)
+	-j | --json | --text | --html | --svg | --png | --perfetto | --junit)
 		_pmscope_files "$cur"
 		return ;;
 	-C | --cmd)

@@ -36,6 +36,8 @@ static void analyze_usage(FILE *f)
 		"      --png FILE    write the same timeline as PNG\n"
 		"      --perfetto FILE  write a Perfetto trace (ui.perfetto.dev): threads,\n"
 		"                    phases, callbacks, critical path and waits as flows\n"
+		"      --junit FILE  write a JUnit XML report: a test case per cycle,\n"
+		"                    failed when the cycle has a failure\n"
 		"      --width PX    timeline width, %d to %d (default %d)\n"
 		"      --from MS     timelines start MS ms after each cycle's start\n"
 		"      --to MS       and end MS ms after it\n"
