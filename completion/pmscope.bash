@@ -4,7 +4,7 @@
 # The option lists below are each command's --help: tests/cli/completion.sh
 # compares them, so a new option needs a line here too.
 
-_pmscope_commands="analyze stats compare record arm collect"
+_pmscope_commands="analyze stats compare whatif record arm collect"
 
 # Every option of @1, long and short, as its --help lists them.
 _pmscope_options()
@@ -12,13 +12,17 @@ _pmscope_options()
 	case $1 in
 	analyze)
 		echo "-j --json --text -o --outdir -n --top -c --cycle -q --quiet -s --stats" \
-		     "--html --svg --png --perfetto --junit --width --from --to --phase -h --help" ;;
+		     "--html --svg --png --perfetto --junit --width --from --to --phase --no-hints" \
+		     "-h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
 		     "--junit -h --help" ;;
 	compare)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
 		     "--max-regress --junit -h --help" ;;
+	whatif)
+		echo "-p --policy --async --sync --defer --scale --cpus -j --json --svg --png" \
+		     "--width -n --top -c --cycle -q --quiet -h --help" ;;
 	record)
 		echo "-m --mode -s --seconds -C --cmd -n --cycles -d --delay -t --pm-test" \
 		     "-g --callgraph --graph-depth -b --buffer-kb -o --output -q --quiet" \
@@ -38,7 +42,8 @@ _pmscope_takes_arg()
 	*:-j | *:--json | *:-n | *:--top | *:-m | *:--mode | *:-o | *:--output | \
 	*:--outdir | *:--text | *:--perfetto | *:--junit | \
 	*:-t | *:--pm-test | *:-b | *:--buffer-kb | *:--graph-depth | \
-	analyze:-c | analyze:--cycle | *:--html | *:--svg | *:--png | \
+	analyze:-c | analyze:--cycle | whatif:-c | whatif:--cycle | whatif:-p | \
+	*:--policy | *:--async | *:--sync | *:--defer | *:--scale | *:--cpus | *:--html | *:--svg | *:--png | \
 	*:--width | *:--from | *:--to | *:--phase | *:--max-suspend | \
 	*:--max-resume | *:--max-regress | record:-s | *:--seconds | \
 	*:-C | *:--cmd | record:-n | *:--cycles | *:-d | *:--delay)
@@ -72,6 +77,8 @@ _pmscope_value()
 		esac ;;
 	-t | --pm-test)
 		words="none core processors platform devices freezer" ;;
+	-p | --policy)
+		words="measured sync upfront rework async" ;;
 	--phase)
 		words="prepare suspend suspend_late suspend_noirq resume_noirq"
 		words="$words resume_early resume complete kernel_init user_init" ;;
@@ -112,7 +119,7 @@ _pmscope()
 		return
 	fi
 	case $cmd in
-	analyze | stats | compare) _pmscope_files "$cur" ;;	# logs, run folders
+	analyze | stats | compare | whatif) _pmscope_files "$cur" ;;	# logs, run folders
 	esac
 }
 

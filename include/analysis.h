@@ -133,6 +133,7 @@ void critpath_free(struct critpath *cp);
  * analyses. Renderers read these and compute nothing themselves; a new
  * analysis is one file, one entry in that table and its field here.
  */
+struct whatif_hint;
 struct cycle_results {
 	const struct pm_cycle *c;
 	bool shown;		/* selected by the options; the rest stays empty */
@@ -142,6 +143,9 @@ struct cycle_results {
 	size_t nslowest;
 	int graph_cb;		/* the longest callback with a call graph, -1 */
 	struct critpath cp;	/* empty for boot cycles */
+	struct whatif_hint *hints;	/* per device phase, the change that
+					 * saves most (whatif.h), when asked */
+	size_t nhints;
 	size_t *warns;		/* indices into run->warns of this cycle */
 	size_t nwarns;
 	size_t nfail, nwarn;	/* its failures and warnings */
@@ -164,6 +168,7 @@ struct pm_results {
 struct results_opts {
 	size_t top;		/* slowest callbacks kept per cycle */
 	int cycle;		/* only this cycle (1-based), 0 all */
+	bool hints;		/* the what-if hint per device phase */
 };
 
 int results_compute(struct pm_results *r, const struct pm_run *run,

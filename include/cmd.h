@@ -45,6 +45,7 @@ struct pipeline {
 	struct report_opts ro;
 	bool quiet;		/* no summary on stdout */
 	bool stats;		/* -s: speed, memory and analysis counts on stderr */
+	bool no_hints;		/* no what-if hint per device phase */
 };
 
 /* Exit status: EXIT_CLEAN, EXIT_FOUND_FAILURE or EXIT_USAGE. */
@@ -59,5 +60,6 @@ int cmd_compare(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_arm(int argc, char **argv);
 int cmd_collect(int argc, char **argv);
+int cmd_whatif(int argc, char **argv);
 
 #endif

@@ -24,4 +24,9 @@ void an_slowest_free(struct cycle_results *cr);
 int an_critpath(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);
 void an_critpath_free(struct cycle_results *cr);
 
+/* analysis/whatif_hint.c */
+int an_whatif_hints(const struct pm_run *run, struct cycle_results *cr,
+		    const struct results_opts *o);
+void an_whatif_hints_free(struct cycle_results *cr);
+
 #endif

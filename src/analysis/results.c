@@ -12,6 +12,7 @@ static const struct analysis analyses[] = {
 	{ "totals", an_totals, NULL },
 	{ "slowest", an_slowest, an_slowest_free },
 	{ "critpath", an_critpath, an_critpath_free },
+	{ "whatif_hints", an_whatif_hints, an_whatif_hints_free },
 };
 
 _Static_assert(ARRAY_SIZE(analyses) <= RESULTS_MAX_ANALYSES, "room in pm_results.runs");

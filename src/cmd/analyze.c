@@ -9,7 +9,7 @@
 #include "cmd.h"
 #include "timeline.h"
 
-enum { OPT_WIDTH = 256, OPT_FROM, OPT_TO, OPT_PHASE, OPT_OUT };
+enum { OPT_WIDTH = 256, OPT_FROM, OPT_TO, OPT_PHASE, OPT_NO_HINTS, OPT_OUT };
 
 static void analyze_usage(FILE *f)
 {
@@ -42,6 +42,8 @@ static void analyze_usage(FILE *f)
 		"      --from MS     timelines start MS ms after each cycle's start\n"
 		"      --to MS       and end MS ms after it\n"
 		"      --phase NAME  timelines show only phase NAME (e.g. resume)\n"
+		"      --no-hints    no \"what if\" line per device phase (the one device\n"
+		"                    that, made async, would save the most; pmscope whatif)\n"
 		"  -h, --help        this text\n"
 		"\n"
 		"Files are written first, each atomically; the summary comes last.\n"
@@ -84,6 +86,7 @@ static const struct option fixed_opts[] = {
 	{ "from", required_argument, NULL, OPT_FROM },
 	{ "to", required_argument, NULL, OPT_TO },
 	{ "phase", required_argument, NULL, OPT_PHASE },
+	{ "no-hints", no_argument, NULL, OPT_NO_HINTS },
 };
 
 /* The fixed options, then one per output (cmd/pipeline.c's table). */
@@ -156,6 +159,9 @@ static int take_option(struct pipeline *p, int c, const char *arg)
 		return parse_ms(arg, c == OPT_FROM ? &p->ro.from_ns : &p->ro.to_ns);
 	case OPT_PHASE:
 		p->ro.phase = arg;
+		return 0;
+	case OPT_NO_HINTS:
+		p->no_hints = true;
 		return 0;
 	}
 	if (c >= OPT_OUT && c < OPT_OUT + OUT_COUNT) {

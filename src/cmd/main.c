@@ -16,6 +16,7 @@ static const struct {
 	{ "analyze", cmd_analyze, "read saved logs and report on each cycle" },
 	{ "stats", cmd_stats, "statistics over the cycles of many runs" },
 	{ "compare", cmd_compare, "two sets of runs side by side (before/after)" },
+	{ "whatif", cmd_whatif, "predict each phase under another async policy" },
 	{ "record", cmd_record, "capture suspend/resume on this machine and analyze it" },
 	{ "arm", cmd_arm, "set up a capture; you suspend, then run collect" },
 	{ "collect", cmd_collect, "save and analyze what arm captured; restore" },

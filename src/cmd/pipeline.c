@@ -137,7 +137,8 @@ static void say_written(const struct pipeline *p)
 /* Everything after reading: results, then files, then standard output. */
 static int report(const struct pipeline *p, struct pm_run *run, struct pm_results *res)
 {
-	const struct results_opts rs = { .top = p->ro.top, .cycle = p->ro.cycle };
+	const struct results_opts rs = { .top = p->ro.top, .cycle = p->ro.cycle,
+					 .hints = !p->no_hints };
 	bool summary = !p->quiet && !to_stdout(p);
 	char err[1024];
 

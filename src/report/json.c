@@ -8,6 +8,7 @@
 
 #include "analysis.h"
 #include "report.h"
+#include "whatif.h"
 
 static void put_phase(struct jw *w, const struct pm_run *run, const struct cycle_results *cr,
 		      size_t i)
@@ -122,6 +123,7 @@ static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle
 		put_cb(w, run, c, &c->cbs[i]);
 	jw_arr_end(w);
 	report_json_blocked(w, run, cr);
+	report_json_hints(w, run, cr);
 	jw_obj_end(w);
 }
 

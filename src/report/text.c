@@ -7,6 +7,7 @@
 
 #include "analysis.h"
 #include "report.h"
+#include "whatif.h"
 
 static void print_phases(FILE *f, const struct cycle_results *cr)
 {
@@ -102,6 +103,7 @@ static void print_cycle(FILE *f, const struct pm_run *run, const struct cycle_re
 	if (o->top)
 		report_text_callgraph(f, run, cr);
 	report_text_critpath(f, run, cr, o);
+	report_text_hints(f, run, cr);
 	print_warnings(f, run, cr->warns, cr->nwarns);
 }
 

@@ -4,7 +4,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 M="$top/man/pmscope.1"
 ok "man page lints clean" mandoc -Tlint -W warning "$M"
-for cmd in analyze stats compare record arm collect; do
+for cmd in analyze stats compare whatif record arm collect; do
 	for opt in $("$PMSCOPE" "$cmd" --help | grep -o -E '^  (-[a-zA-Z], |    )--[a-z-]+' | sed 's/.*--//'); do
 		ok "man page documents $cmd --$opt" grep -q -- "Fl -$opt" "$M"
 	done

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Internals of the what-if replay (src/analysis/whatif*.c): one device
+ * phase as items in loop order, simulated by whatif_sim.c.
+ */
+#ifndef PMSCOPE_WHATIF_INT_H
+#define PMSCOPE_WHATIF_INT_H
+
+#include "whatif.h"
+
+struct wi_item {
+	int cb;			/* index into the measured cycle's cbs */
+	int dev;
+	double work;		/* ns of progress to make, alone on a CPU */
+	double frac;		/* share of a CPU it needs while it runs */
+	double over;		/* the kept gap before it */
+	double work0, over0;	/* as measured, before the policy */
+	bool async;		/* in the prediction */
+	bool was_async;		/* in the measured cycle */
+	double start, end;	/* simulated */
+};
+
+/* Items a phase's callbacks wait for, compressed: item i waits for
+ * v[off[i] .. off[i + 1]). */
+struct wi_adj {
+	int *off, *v;
+};
+
+struct wi_sim {
+	struct wi_item *it;	/* in loop order */
+	size_t n;
+	struct wi_adj deps, waiters;
+	bool loop_starts_async;	/* async work waits for the loop to reach it */
+	int cpus;		/* 0 unlimited */
+	double t0;
+	double end;		/* out: the loop and every callback done */
+	size_t nforced;		/* out */
+};
+
+int wi_simulate(struct wi_sim *s);
+
+/* whatif_phase.c: the items of phase @phase of @c, deps and kept gaps. */
+struct wi_phase_in {
+	const struct pm_run *run;
+	const struct pm_cycle *c;
+	const struct whatif_policy *pol;
+	enum whatif_rules run_rules;	/* how the measured cycle ran */
+	enum whatif_rules rules;	/* how the prediction runs */
+	size_t *matched;		/* per policy change */
+};
+
+struct cp_ctx;
+/* Fills @s (items, deps) for @phase; the tail after the last callback in
+ * *@tail. Returns 0, 1 when the phase cannot be replayed (a callback
+ * without an end), -1 on error. */
+int wi_phase_build(const struct wi_phase_in *in, struct cp_ctx *graph, int phase,
+		   struct wi_sim *s, ns_t *tail);
+/* The policy @in->pol again on a built phase (whatif_hint.c tries many). */
+void wi_phase_policy(const struct wi_phase_in *in, int phase, struct wi_sim *s);
+void wi_sim_free(struct wi_sim *s);
+/* whatif_threads.c: workers for the predicted async callbacks (pid -1). */
+int whatif_threads(struct whatif_cycle *w);
+
+#endif

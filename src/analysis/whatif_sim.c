@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One device phase replayed as the PM core would run it: the driving
+ * thread walks the items in loop order, running the sync ones after the
+ * async work they wait for; async items run on workers once everything
+ * they wait for is done (and, with loop_starts_async, once the loop
+ * scheduled them). Events in time order; with a CPU limit, the running
+ * callbacks share the CPUs, so their progress is tracked in virtual time
+ * (all advance at the same rate, min(1, cpus / demand)).
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "whatif_int.h"
+
+struct heap_ent {
+	double key;
+	int id;
+};
+
+struct heap {
+	struct heap_ent *v;
+	size_t n, cap;
+};
+
+static bool ent_less(const struct heap_ent *a, const struct heap_ent *b)
+{
+	return a->key < b->key || (a->key == b->key && a->id < b->id);
+}
+
+static void heap_push(struct heap *h, double key, int id)
+{
+	size_t i;
+
+	VEC_RESERVE(h->v, h->n, h->cap);
+	i = h->n++;
+	h->v[i] = (struct heap_ent){ key, id };
+	while (i && ent_less(&h->v[i], &h->v[(i - 1) / 2])) {
+		struct heap_ent t = h->v[i];
+
+		h->v[i] = h->v[(i - 1) / 2];
+		h->v[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+static struct heap_ent heap_pop(struct heap *h)
+{
+	struct heap_ent top = h->v[0];
+	size_t i = 0;
+
+	h->v[0] = h->v[--h->n];
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		struct heap_ent t;
+
+		if (l < h->n && ent_less(&h->v[l], &h->v[m]))
+			m = l;
+		if (r < h->n && ent_less(&h->v[r], &h->v[m]))
+			m = r;
+		if (m == i)
+			break;
+		t = h->v[i];
+		h->v[i] = h->v[m];
+		h->v[m] = t;
+		i = m;
+	}
+	return top;
+}
+
+enum main_state { M_FREE, M_WAIT, M_PENDING, M_RUN, M_DONE };
+
+struct sim_state {
+	struct wi_sim *s;
+	struct heap starts, fins;	/* real start times; virtual finishes */
+	int *left;		/* async item: what it waits for, not done */
+	bool *eligible, *queued, *done;
+	double t, v, demand;	/* real time, virtual time, CPUs wanted */
+	enum main_state ms;
+	size_t pos;		/* the loop's next item */
+	int mk;			/* the item the driving thread is at */
+	int mcnt;		/* M_WAIT: async items it still waits for */
+	double mt;		/* M_FREE: free since; M_PENDING: starts at */
+	size_t ndone;
+};
+
+static double rate(const struct sim_state *x)
+{
+	int cpus = x->s->cpus;
+
+	return cpus > 0 && x->demand > cpus ? cpus / x->demand : 1.0;
+}
+
+static void queue_async(struct sim_state *x, int i, double at)
+{
+	if (x->queued[i] || x->done[i])
+		return;
+	x->queued[i] = true;
+	heap_push(&x->starts, at + x->s->it[i].over, i);
+}
+
+static void start_item(struct sim_state *x, int i)
+{
+	struct wi_item *it = &x->s->it[i];
+
+	it->start = x->t;
+	x->demand += it->frac;
+	heap_push(&x->fins, x->v + it->work, i);
+}
+
+static void finish_item(struct sim_state *x, int j)
+{
+	const struct wi_adj *w = &x->s->waiters;
+	struct wi_item *it = &x->s->it[j];
+	int k;
+
+	it->end = x->t;
+	x->demand -= it->frac;
+	if (x->demand < 1e-9)
+		x->demand = 0;
+	x->done[j] = true;
+	x->ndone++;
+	for (k = w->off[j]; k < w->off[j + 1]; k++) {
+		int y = w->v[k];
+
+		if (x->s->it[y].async && !x->queued[y] && --x->left[y] == 0 && x->eligible[y])
+			queue_async(x, y, x->t);
+		if (x->ms == M_WAIT && y == x->mk && it->async && --x->mcnt == 0) {
+			x->ms = M_PENDING;
+			x->mt = x->t + x->s->it[y].over;
+		}
+	}
+	if (x->ms == M_RUN && j == x->mk) {
+		x->ms = M_FREE;
+		x->mt = x->t;
+		x->pos++;
+	}
+}
+
+/* The loop at the driving thread's current time: schedule async items,
+ * stop at the next sync one. */
+static void main_step(struct sim_state *x)
+{
+	const struct wi_adj *d = &x->s->deps;
+
+	while (x->ms == M_FREE && x->pos < x->s->n) {
+		int i = (int)x->pos, k;
+
+		if (x->s->it[i].async) {
+			x->eligible[i] = true;
+			if (!x->left[i])
+				queue_async(x, i, x->mt);
+			x->pos++;
+			continue;
+		}
+		x->mk = i;
+		x->mcnt = 0;
+		for (k = d->off[i]; k < d->off[i + 1]; k++)
+			if (x->s->it[d->v[k]].async && !x->done[d->v[k]])
+				x->mcnt++;
+		x->ms = x->mcnt ? M_WAIT : M_PENDING;
+		x->mt = x->mt + (x->mcnt ? 0 : x->s->it[i].over);
+	}
+	if (x->ms == M_FREE && x->pos >= x->s->n)
+		x->ms = M_DONE;
+}
+
+/* Inconsistent facts (a wait loop) would stop the replay: drop a wait. */
+static void force(struct sim_state *x)
+{
+	size_t i;
+
+	x->s->nforced++;
+	if (x->ms == M_WAIT) {
+		x->ms = M_PENDING;
+		x->mt = x->t + x->s->it[x->mk].over;
+		return;
+	}
+	for (i = 0; i < x->s->n; i++) {
+		if (x->s->it[i].async && !x->queued[i] && !x->done[i]) {
+			x->eligible[i] = true;
+			queue_async(x, (int)i, x->t);
+			return;
+		}
+	}
+}
+
+/* The next event: 0 a finish, 1 the driving thread, 2 an async start. */
+static int next_event(struct sim_state *x, double *when)
+{
+	double best = INFINITY;
+	int what = -1;
+
+	if (x->fins.n) {
+		best = x->t + (x->fins.v[0].key - x->v) / rate(x);
+		what = 0;
+	}
+	if ((x->ms == M_PENDING || x->ms == M_FREE) && x->mt < best) {
+		best = x->mt;
+		what = 1;
+	}
+	if (x->starts.n && x->starts.v[0].key < best) {
+		best = x->starts.v[0].key;
+		what = 2;
+	}
+	*when = best;
+	return what;
+}
+
+static void advance(struct sim_state *x, double to)
+{
+	if (to > x->t) {
+		x->v += (to - x->t) * rate(x);
+		x->t = to;
+	}
+}
+
+static void run_events(struct sim_state *x)
+{
+	while (x->ndone < x->s->n) {
+		double when;
+		int what;
+
+		main_step(x);
+		what = next_event(x, &when);
+		if (what < 0) {
+			force(x);
+			continue;
+		}
+		advance(x, when);
+		if (what == 0) {
+			struct heap_ent e = heap_pop(&x->fins);
+
+			x->v = fmax(x->v, e.key);
+			finish_item(x, e.id);
+		} else if (what == 1) {
+			if (x->ms == M_PENDING) {
+				x->ms = M_RUN;
+				start_item(x, x->mk);
+			}
+		} else {
+			start_item(x, heap_pop(&x->starts).id);
+		}
+	}
+	main_step(x);
+}
+
+int wi_simulate(struct wi_sim *s)
+{
+	struct sim_state x = { .s = s, .t = s->t0, .mt = s->t0, .ms = M_FREE };
+	size_t n = s->n ? s->n : 1, i;
+
+	x.left = xcalloc(n, sizeof(int));
+	x.eligible = xcalloc(n, sizeof(bool));
+	x.queued = xcalloc(n, sizeof(bool));
+	x.done = xcalloc(n, sizeof(bool));
+	s->nforced = 0;
+	for (i = 0; i < s->n; i++) {
+		x.left[i] = s->deps.off[i + 1] - s->deps.off[i];
+		x.eligible[i] = !s->loop_starts_async;
+		s->it[i].start = s->it[i].end = s->t0;
+	}
+	for (i = 0; i < s->n; i++)
+		if (s->it[i].async && x.eligible[i] && !x.left[i])
+			queue_async(&x, (int)i, s->t0);
+	run_events(&x);
+	s->end = fmax(x.t, x.mt);
+	free(x.left);
+	free(x.eligible);
+	free(x.queued);
+	free(x.done);
+	free(x.starts.v);
+	free(x.fins.v);
+	return 0;
+}

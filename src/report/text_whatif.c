@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pmscope whatif, terminal text: per replayed cycle the measured and
+ * predicted length of each phase and the longest callbacks on each
+ * predicted critical path. Fits 80 columns.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analysis.h"
+#include "report.h"
+#include "whatif.h"
+
+static const char *const change_opts[] = {
+	[WI_SET_ASYNC] = "--async", [WI_SET_SYNC] = "--sync", [WI_DEFER] = "--defer",
+	[WI_SCALE] = "--scale",
+};
+
+static void print_policy(FILE *f, const struct whatif_report *r)
+{
+	const struct whatif_policy *pol = r->pol;
+	size_t i;
+
+	fprintf(f, "pmscope %s whatif: policy %s", PMSCOPE_VERSION, whatif_base_name(pol->base));
+	if (pol->cpus)
+		fprintf(f, ", %d CPUs shared\n", pol->cpus);
+	else
+		fprintf(f, ", unlimited workers\n");
+	for (i = 0; i < pol->nchanges; i++) {
+		const struct whatif_change *ch = &pol->changes[i];
+		size_t matched = 0, k;
+
+		for (k = 0; k < r->ncycles; k++)
+			matched += r->cycles[k].matched[i];
+		fprintf(f, "  %s %s", change_opts[ch->kind], ch->glob);
+		if (ch->phase)
+			fprintf(f, "@%s", ch->phase);
+		if (ch->kind == WI_SCALE)
+			fprintf(f, "=%g", ch->factor);
+		fprintf(f, ": %zu callback%s\n", matched, matched == 1 ? "" : "s");
+	}
+}
+
+static int cmp_len(const void *a, const void *b)
+{
+	const struct cp_segment *x = *(const struct cp_segment *const *)a;
+	const struct cp_segment *y = *(const struct cp_segment *const *)b;
+	ns_t lx = x->end - x->start, ly = y->end - y->start;
+
+	if (lx != ly)
+		return lx > ly ? -1 : 1;
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static int cmp_time(const void *a, const void *b)
+{
+	const struct cp_segment *x = *(const struct cp_segment *const *)a;
+	const struct cp_segment *y = *(const struct cp_segment *const *)b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The @top longest callbacks on the predicted path, in time order. */
+static void print_path(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
+		       const struct cp_phase *p, size_t top)
+{
+	const struct pm_phase *ph = &c->phases[p->phase];
+	const struct cp_segment **runs = xmalloc((p->nsegs ? p->nsegs : 1) * sizeof(*runs));
+	size_t n = 0, i;
+
+	for (i = 0; i < p->nsegs; i++)
+		if (p->segs[i].kind == CP_RUN)
+			runs[n++] = &p->segs[i];
+	qsort(runs, n, sizeof(*runs), cmp_len);
+	n = n < top ? n : top;
+	qsort(runs, n, sizeof(*runs), cmp_time);
+	fprintf(f, "  predicted path: %s %.3f ms (run %.3f, wait %.3f, gap %.3f)\n",
+		ph->name, p->length_ns / 1e6, p->run_ns / 1e6, p->wait_ns / 1e6, p->gap_ns / 1e6);
+	for (i = 0; i < n; i++) {
+		const struct cp_segment *s = runs[i];
+		const struct pm_device *d = &run->devs[s->dev];
+
+		fprintf(f, "    %10.3f %10.3f  %s", (s->start - ph->start) / 1e6,
+			(s->end - s->start) / 1e6, d->name);
+		if (d->driver && *d->driver)
+			fprintf(f, " (%s)", d->driver);
+		if (s->pid >= 0)
+			fprintf(f, " on %d%s", s->pid, s->pid == c->main_pid ? " sync" : " async");
+		fputc('\n', f);
+	}
+	free(runs);
+}
+
+static void print_phases(FILE *f, const struct whatif_cycle *w)
+{
+	char a[24], b[24], d[24];
+	size_t i;
+
+	fprintf(f, "  %-18s %11s %12s %11s %9s\n", "phase", "measured ms", "predicted ms",
+		"change ms", "async");
+	for (i = 0; i < w->nphases; i++) {
+		const struct whatif_phase *p = &w->phases[i];
+		ns_t diff = p->measured_ns != NS_NONE && p->predicted_ns != NS_NONE ?
+				    p->predicted_ns - p->measured_ns : NS_NONE;
+		char as[32] = "-";
+
+		if (p->predicted && p->ncbs)
+			snprintf(as, sizeof(as), "%zu/%zu", p->nasync, p->ncbs);
+		fprintf(f, "  %-18.18s %s %s %s %9s\n", w->c.phases[i].name,
+			text_ms(a, sizeof(a), 11, p->measured_ns),
+			text_ms(b, sizeof(b), 12, p->predicted_ns), text_ms(d, sizeof(d), 11, diff),
+			as);
+		if (p->nforced)
+			fprintf(f, "  note: %zu wait%s dropped: the facts make devices wait for "
+				"each other\n", p->nforced, p->nforced == 1 ? "" : "s");
+	}
+}
+
+static void print_cycle(FILE *f, const struct whatif_report *r, size_t k)
+{
+	const struct whatif_cycle *w = &r->cycles[k];
+	const struct critpath *cp = &r->pred->cycles[k].cp;
+	const struct cycle_totals *mt = &w->measured_tot, *pt = &w->predicted_tot;
+	char a[24], b[24], c[24], d[24];
+	size_t i;
+
+	fprintf(f, "\ncycle %d: %s%s%s%s  (rules of %s)\n", w->c.index, mode_name(w->c.mode),
+		w->c.mode_label ? " (" : "", w->c.mode_label ? w->c.mode_label : "",
+		w->c.mode_label ? ")" : "", whatif_rules_name(w->rules));
+	fprintf(f, "  suspend %s -> %s ms   resume %s -> %s ms\n",
+		text_ms(a, sizeof(a), 0, mt->suspend_ns), text_ms(b, sizeof(b), 0, pt->suspend_ns),
+		text_ms(c, sizeof(c), 0, mt->resume_ns), text_ms(d, sizeof(d), 0, pt->resume_ns));
+	print_phases(f, w);
+	for (i = 0; r->top && i < cp->nphases; i++)
+		if (w->phases[cp->phases[i].phase].ncbs)
+			print_path(f, r->run, &w->c, &cp->phases[i], r->top);
+}
+
+int report_whatif_text(FILE *f, const void *ctx)
+{
+	const struct whatif_report *r = ctx;
+	size_t k;
+
+	print_policy(f, r);
+	for (k = 0; k < r->ncycles; k++)
+		print_cycle(f, r, k);
+	if (!r->ncycles)
+		fprintf(f, "no suspend, resume or hibernation cycle to replay\n");
+	return ferror(f) ? -1 : 0;
+}
+
+/* "what if: making input2 async: resume -450.123 ms", one line per phase. */
+void report_text_hints(FILE *f, const struct pm_run *run, const struct cycle_results *cr)
+{
+	size_t i;
+
+	for (i = 0; i < cr->nhints; i++) {
+		const struct whatif_hint *h = &cr->hints[i];
+
+		fprintf(f, "  what if: making %s async: %s %.3f ms (pmscope whatif)\n",
+			run->devs[h->dev].name, cr->c->phases[h->phase].name,
+			(h->predicted_ns - h->measured_ns) / 1e6);
+	}
+}

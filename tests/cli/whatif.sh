@@ -1,0 +1,92 @@
+#!/bin/sh
+# pmscope whatif through the CLI: the qemu q35 pm_async 1 and 0 traces,
+# each in a run folder with its device tree.
+. "$(dirname "$0")/../tap.sh"
+
+a1=$TMPDIR_TEST/async1
+a0=$TMPDIR_TEST/async0
+mkdir -p "$a1/sys" "$a0/sys"
+xz -dc "$FIXTURES/qemu-q35-s3-async1-medium/trace.txt.xz" > "$a1/trace.txt"
+xz -dc "$FIXTURES/qemu-q35-s3-async0-medium-trace/trace.txt.xz" > "$a0/trace.txt"
+cp "$FIXTURES/qemu-q35-s3-async1-medium/guest/sys/devices.txt" "$a1/sys/"
+cp "$FIXTURES/qemu-q35-s3-async0-medium/guest/sys/devices.txt" "$a0/sys/"
+
+ok "whatif --help" "$PMSCOPE" whatif --help
+ok "measured replay, JSON" "$PMSCOPE" whatif -q -j "$a1/m.json" "$a1"
+j=$a1/m.json
+is "json: schema" "$(jq -r .schema "$j")" "pmscope-whatif/1"
+is "json: assumptions named" "$(jq -c '.assumptions | keys' "$j")" \
+	'["gaps","lengths","order","sleep","waits","workers"]'
+is "json: measured replay gives back every phase" \
+	"$(jq '[.cycles[].phases[] | select(.predicted_ns != .measured_ns)] | length' "$j")" 0
+is "json: resume 977.849 ms" \
+	"$(jq '.cycles[0].phases[] | select(.name == "resume") | .predicted_ns' "$j")" 977849000
+is "json: every replayed phase has a critical path" \
+	"$(jq '[.cycles[].phases[] | select(.replayed and .callbacks > 0) |
+		(.critical_path | length > 0)] | all' "$j")" true
+
+# pm_async 1 predicted from the pm_async 0 run (tests/unit/test_whatif.c
+# pins every phase): suspend 278.882 -> 67.523 ms, with 2 CPUs 140.506 ms
+"$PMSCOPE" whatif -q -p upfront -j "$a0/u.json" "$a0"
+is "upfront: suspend predicted" \
+	"$(jq '.cycles[0].phases[] | select(.name == "suspend") | [.measured_ns, .predicted_ns]' -c "$a0/u.json")" \
+	'[278882000,67523000]'
+"$PMSCOPE" whatif -q -p upfront --cpus 2 -j "$a0/u2.json" "$a0"
+is "upfront, 2 CPUs: suspend predicted" \
+	"$(jq '.cycles[0].phases[] | select(.name == "suspend") | .predicted_ns' "$a0/u2.json")" 140506000
+is "json: cpus" "$(jq .policy.cpus "$a0/u2.json")" 2
+
+# pm_async 0 keeps everything on the driving thread
+"$PMSCOPE" whatif -q -p sync -j "$a1/s.json" "$a1"
+is "sync: no async callback" "$(jq '[.cycles[].phases[].async_callbacks] | add' "$a1/s.json")" 0
+
+# device options: globs, phases, and a glob that matches nothing
+"$PMSCOPE" whatif -q --async 'input*@resume' -j "$a1/i.json" "$a1"
+is "--async glob@phase matched" \
+	"$(jq -c '.policy.changes[0] | [.kind, .devices, .phase, .matched_callbacks]' "$a1/i.json")" \
+	'["async","input*","resume",13]'
+"$PMSCOPE" whatif --async nosuchdevice "$a1" > /dev/null 2> "$TMPDIR_TEST/err"
+is "a device option matching nothing: exit 2" "$?" 2
+is "  and says so" "$(cat "$TMPDIR_TEST/err")" "pmscope whatif: 'nosuchdevice' matches no callback"
+"$PMSCOPE" whatif --scale 1-2 "$a1" > /dev/null 2>&1
+is "--scale without a factor: exit 2" "$?" 2
+"$PMSCOPE" whatif -p nosuch "$a1" > /dev/null 2>&1
+is "unknown policy: exit 2" "$?" 2
+# scaling a callback by 0 is deferring it
+"$PMSCOPE" whatif -q --scale '1-2@resume=0' -j "$a1/z.json" "$a1"
+"$PMSCOPE" whatif -q --defer '1-2@resume' -j "$a1/d.json" "$a1"
+is "--scale 0 = --defer" "$(jq -c '[.cycles[].phases[].predicted_ns]' "$a1/z.json")" \
+	"$(jq -c '[.cycles[].phases[].predicted_ns]' "$a1/d.json")"
+"$PMSCOPE" whatif -p async "$a1" > "$a1/t.txt"
+is "text: 80 columns" "$(grep -v "$a1" "$a1/t.txt" | awk 'length > 80' | wc -l)" 0
+is "text: policy line" "$(head -1 "$a1/t.txt")" "pmscope 0.1.0 whatif: policy async, unlimited workers"
+
+# the timeline: measured, then predicted, through the timeline renderers
+ok "--svg" "$PMSCOPE" whatif -q -p async --svg "$a1/t.svg" "$a1"
+is "svg: both cycles drawn, the second one labelled" \
+	"$(grep -o 'cycle 1: mem[^<]*' "$a1/t.svg" | sort -u | tr '\n' '|')" \
+	"cycle 1: mem|cycle 1: mem (predicted, policy async)|"
+is "svg: the predicted suspend phase in its legend" \
+	"$(grep -c 'suspend 86.413 ms' "$a1/t.svg")" 1
+
+# cycle 1 of the input pair with the input devices made async: the resume
+# wait moves to input2's LED (cycle 2 measured 632.312 ms; test_whatif)
+"$PMSCOPE" whatif -q -c 1 --async 'input[0-9]' -j "$TMPDIR_TEST/p.json" \
+	"$FIXTURES/qemu-q35-s3-async1-input-async-2cycles/trace.txt.xz"
+is "input pair: the predicted blocked device" \
+	"$(jq -c '.cycles[0].blocked[0] | [.device, .waited_for, .lost_ns]' "$TMPDIR_TEST/p.json")" \
+	'["input2::numlock","input2",695426000]'
+
+# analyze's hint: per device phase, the one device that made async saves
+# the most (tests/unit/test_whatif.c pins them on several fixtures)
+"$PMSCOPE" analyze "$a1" > "$a1/a.txt"
+is "analyze: the hint lines" "$(grep 'what if:' "$a1/a.txt")" \
+"  what if: making rtc0 async: suspend -2.763 ms (pmscope whatif)
+  what if: making QEMU0002:00 async: suspend_late -3.067 ms (pmscope whatif)"
+"$PMSCOPE" analyze -q -j "$a1/a.json" "$a1"
+is "analyze: JSON hints" "$(jq -c '.cycles[0].hints[0]' "$a1/a.json")" \
+	'{"phase":"suspend","device":"rtc0","change":"async","measured_ns":107187000,"predicted_ns":104424000}'
+"$PMSCOPE" analyze --no-hints -q -j "$a1/n.json" "$a1"
+is "analyze --no-hints: none" "$(jq -c '[.cycles[].hints[]] | length' "$a1/n.json")" 0
+
+done_testing
