@@ -31,7 +31,19 @@ TESTBIN := $(TESTSRC:tests/unit/%.c=$(B)/tests/%)
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
+# libFuzzer harnesses (tests/fuzz/): one per parser and one for the whole
+# analyze path. Built with clang in build-fuzz; the same harness code is
+# also linked with a replay main into every build, which runs the kept
+# reproducers and seeds in the plain and sanitized test runs.
+FUZZ_TARGETS := dmesg ftrace fgraph sysfacts tracedat analyze
+FUZZ_B       := build-fuzz
+FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -fsanitize=fuzzer-no-link
+FUZZ_SECONDS ?= 60
+FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(B)/fuzz/replay_%)
+
 .PHONY: all deps check check-asan check-plain check-clang build-only check-vm check-deb demo bench install uninstall clean
+.PHONY: fuzz fuzz-build fuzz-bins check-fuzz
 
 all: $(B)/pmscope
 
@@ -66,6 +78,35 @@ $(B)/gen/html_assets.h: $(HTML_ASSETS)
 
 $(B)/timeline/html.o: $(B)/gen/html_assets.h
 
+# The harnesses: with libFuzzer (only in $(FUZZ_B), clang) and with the
+# replay main (every build).
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIBOBJ)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZER  $@"
+	@$(CC) $(ALL_CFLAGS) -Isrc -fsanitize=fuzzer -o $@ $< $(LIBOBJ) $(LDLIBS)
+
+$(B)/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIBOBJ)
+	@mkdir -p $(dir $@)
+	@echo "  REPLAY  $@"
+	@$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< tests/fuzz/replay.c $(LIBOBJ) $(LDLIBS)
+
+fuzz-bins: $(FUZZ_TARGETS:%=$(B)/fuzz/fuzz_%)
+
+fuzz-build:
+	@sh scripts/deps.sh test
+	@$(MAKE) --no-print-directory fuzz-bins B=$(FUZZ_B) CC=clang CFLAGS="$(FUZZ_CFLAGS)"
+
+# Each target for FUZZ_SECONDS on its seeds, new inputs kept in
+# $(FUZZ_B)/corpus/TARGET; prints executions per target. Crashes land in
+# $(FUZZ_B)/artifacts/: minimize, fix, and keep them in tests/fuzz/repro/.
+fuzz: fuzz-build
+	@sh tests/fuzz/run.sh $(FUZZ_B) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# make check: a few seconds each, so a regression on the seeds fails.
+check-fuzz: fuzz-build
+	@sh tests/fuzz/run.sh $(FUZZ_B) 4 $(FUZZ_TARGETS) > $(FUZZ_B)/test-results.tap 2>&1; \
+		cat $(FUZZ_B)/test-results.tap
+
 # Helpers of the CLI tests (tests/tools/).
 $(B)/tests/pngstat: tests/tools/pngstat.c
 	@mkdir -p $(dir $@)
@@ -83,7 +124,8 @@ check:
 	@$(MAKE) --no-print-directory check-plain B=build-san CFLAGS="$(SAN_FLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined"
 	@$(MAKE) --no-print-directory check-clang
-	@sh tests/summary.sh build build-san
+	@$(MAKE) --no-print-directory check-fuzz
+	@sh tests/summary.sh build build-san $(FUZZ_B)
 
 # clang must build what gcc builds, with the same -Werror: compile and link
 # only (the tests ran twice above; a third run would add minutes, not checks).
@@ -91,9 +133,9 @@ check-clang:
 	@$(MAKE) --no-print-directory build-only B=build-clang CC=clang
 	@echo "  CLANG   build-clang: pmscope and the unit tests build"
 
-build-only: $(B)/pmscope $(TESTBIN) $(B)/tests/pngstat
+build-only: $(B)/pmscope $(TESTBIN) $(B)/tests/pngstat $(FUZZ_REPLAY)
 
-check-plain: $(B)/pmscope $(TESTBIN) $(B)/tests/pngstat
+check-plain: $(B)/pmscope $(TESTBIN) $(B)/tests/pngstat $(FUZZ_REPLAY)
 	@sh tests/run.sh $(B) > $(B)/test-results.tap 2>&1; st=$$?; cat $(B)/test-results.tap; exit 0
 
 # Live capture on real kernels in QEMU (TCG): S3, s2idle, arm/collect,
@@ -130,4 +172,4 @@ uninstall:
 		$(DESTDIR)$(BASHCOMPDIR)/pmscope
 
 clean:
-	rm -rf build build-san build-clang
+	rm -rf build build-san build-clang $(FUZZ_B)

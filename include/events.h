@@ -32,6 +32,9 @@ enum ev_kind {
 	EV_FIRMWARE,	/* firmware's own suspend and resume time (ACPI FPDT) of
 			 * the next cycle that starts: .fw_suspend, .fw_resume */
 	EV_WAKE_REASON,	/* what woke the machine or stopped the suspend: .text */
+	EV_MESSAGE,	/* a log line no rule took: .text its words, .driver and
+			 * .device its "DRIVER DEVICE: " prefix when it had one
+			 * (kept by the open cycle, if any) */
 };
 
 struct pm_event {

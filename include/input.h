@@ -67,7 +67,19 @@ struct input_stats {
 	unsigned int lines;
 	unsigned int used;	/* lines that produced events */
 	unsigned int skipped;	/* binary or overlong lines */
+	unsigned int refused;	/* lines with numbers out of range */
+	unsigned int first_refused;	/* the first of them */
 };
+
+/*
+ * A line not used because a number in it is beyond what pmscope takes
+ * (a stamp past NS_MAX, a length past US_MAX, a return value past int):
+ * counted in @st, and the first few are warnings naming the line; @why
+ * says which number (input/refuse.c).
+ */
+void input_refuse(struct builder *b, struct input_stats *st, unsigned int line, const char *why);
+/* After the file: the count of the refused lines not named one by one. */
+void input_refused_end(struct pm_run *run, const char *path, const struct input_stats *st);
 
 /*
  * Read one file into @run. Returns 0 when something usable was found,
@@ -138,6 +150,7 @@ struct kmsg_line {
 	ns_t ts;		/* NS_NONE when the line had no time stamp */
 	int caller_tid;		/* printk caller "[ T123]", -1 none */
 	struct str msg;		/* the text the kernel printed */
+	const char *refused;	/* a stamp out of range: why the line is not used */
 };
 
 bool dmesg_split(struct str line, struct kmsg_line *out);
@@ -162,8 +175,19 @@ struct dmesg_cb {
 	int ret;
 	int64_t usecs;
 	bool pm_prefix;		/* "DRV DEV: PM: ..." (kernels since ~5.1x) */
+	const char *refused;	/* DS_NONE: the shape, with a number out of range */
 };
 
 enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out);
+
+/*
+ * A line the parser took for no PM rule, to the builder as EV_MESSAGE
+ * (input/dmesg_message.c). dmesg_msg_prefix() splits dev_printk's
+ * "DRIVER DEVICE: " (and netdev's "DRIVER DEVICE IFNAME: ") off @msg;
+ * false, and @text the whole line, when it has none.
+ */
+bool dmesg_msg_prefix(struct str msg, struct str *driver, struct str *device,
+		      struct str *text);
+void dmesg_message(struct builder *b, const struct kmsg_line *kl, unsigned int line);
 
 #endif

@@ -18,6 +18,12 @@
 
 typedef int64_t ns_t;
 #define NS_NONE INT64_MIN
+/* The largest time stamp and kernel-printed length the parsers take
+ * (1e8 s is over three years of uptime, 1e12 us eleven days for one
+ * callback): within them sums and differences of times stay far from
+ * int64_t's end. A line beyond them is refused with a warning. */
+#define NS_MAX (100000000LL * 1000000000LL)
+#define US_MAX 1000000000000LL
 /* How far a callback may start before its phase and still be in it:
  * dmesg time stamps and the kernel's measured lengths come from two
  * clocks, and printk adds its own delay. */
@@ -219,6 +225,10 @@ struct pm_cycle {
 	size_t nthreads;
 	const char *file;
 	unsigned int first_line, last_line;
+	struct pm_message *msgs;	/* in log order */
+	size_t nmsgs, msgs_cap;
+	size_t msg_bytes;	/* counted against CYCLE_MSG_BYTES */
+	size_t msgs_cut;	/* lines not kept: over CYCLE_MSG_BYTES */
 };
 
 enum warn_level {
@@ -251,6 +261,25 @@ struct pm_excerpt {
 	char *text;
 };
 
+/*
+ * A kernel log line inside a cycle that no PM rule took ("xhci_hcd
+ * 0000:39:00.0: Timeout while waiting for setup device command"): what
+ * the log itself says while callbacks run. Text in run->msg_arena, cut
+ * at MSG_TEXT_MAX bytes; a cycle keeps at most CYCLE_MSG_BYTES of them
+ * (structs and text) and counts the lines it dropped (msgs_cut).
+ */
+struct pm_message {
+	ns_t ts;		/* NS_NONE when the line had no time */
+	const char *device;	/* "DEVICE" of a "DRIVER DEVICE: " prefix,
+				 * interned; NULL when the line had none */
+	const char *driver;	/* its "DRIVER", interned; NULL none */
+	const char *text;	/* the words after the prefix */
+	uint32_t line;		/* source line */
+	uint16_t file_id;	/* index into run->sources */
+};
+#define MSG_TEXT_MAX 400
+#define CYCLE_MSG_BYTES (256 * 1024)
+
 struct pm_fact {
 	const char *key;
 	const char *value;
@@ -278,6 +307,7 @@ struct pm_run {
 	size_t nsources;
 	struct name_table cb_fns, cb_events;	/* callbacks' fn_id, event_id */
 	struct arena graph_arena;	/* the cycles' graphs */
+	struct arena msg_arena;		/* the cycles' messages' text */
 };
 
 struct pm_run *run_new(void);
@@ -313,6 +343,11 @@ static inline const char *cb_event(const struct pm_run *run, const struct pm_cal
 static inline const char *cb_file(const struct pm_run *run, const struct pm_callback *cb)
 {
 	return cb->file_id < run->nsources ? run->sources[cb->file_id] : NULL;
+}
+
+static inline const char *msg_file(const struct pm_run *run, const struct pm_message *m)
+{
+	return m->file_id < run->nsources ? run->sources[m->file_id] : NULL;
 }
 
 /* @cb's function_graph summary, unpacked into @view; NULL none. */

@@ -111,6 +111,11 @@ int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
 /* The critical path and blocked-device part of one cycle's summary. */
 void report_text_critpath(FILE *f, const struct pm_run *run, const struct cycle_results *cr,
 			  const struct report_opts *o);
+/* Under the slowest and critical-path callbacks, what the log said while
+ * they ran; the callbacks that returned 0 while it said error or timeout,
+ * as warnings (report/text_messages.c). */
+void report_text_messages(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
+void report_text_said_error(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
 /* Inside the longest callback function_graph traced (report/text_callgraph.c). */
 void report_text_callgraph(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
 int report_json(FILE *f, const struct pm_run *run, const struct pm_results *res,
@@ -120,6 +125,12 @@ int report_json(FILE *f, const struct pm_run *run, const struct pm_results *res,
 void report_json_phase_path(struct jw *w, const struct pm_run *run,
 			    const struct cycle_results *cr, size_t phase);
 void report_json_blocked(struct jw *w, const struct pm_run *run, const struct cycle_results *cr);
+/* "messages" of callback @cb's object when the log said something while
+ * it ran; a cycle's "said_error" and "messages_cut" when there are any
+ * (report/json_messages.c). */
+void report_json_cb_messages(struct jw *w, const struct pm_run *run,
+			     const struct cycle_results *cr, size_t cb);
+void report_json_said_error(struct jw *w, const struct cycle_results *cr);
 /* "callgraph" of a callback's object when it has one. */
 void report_json_callgraph(struct jw *w, const struct pm_callgraph *g);
 /* The run as a Perfetto trace: protobuf TrackEvents (report/perfetto.c). */
@@ -131,6 +142,8 @@ int report_perfetto(FILE *f, const struct pm_run *run, const struct pm_results *
  * which replaces @path only when all went well. "-" writes to stdout.
  * Returns 0, or -1 with @err filled.
  */
+/* A device or FIFO is written in place; the temporary file is
+ * ".NAME.XXXXXX.pmscope-tmp", which readers pass over. */
 typedef int (*write_fn)(FILE *f, const void *ctx);
 int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen);
 
@@ -175,6 +188,14 @@ int report_junit_run(FILE *f, const struct pm_run *run, const struct pm_results 
 int write_report(const char *path, report_fn fn, const struct pm_run *run,
 		 const struct pm_results *res, const struct report_opts *o, char *err,
 		 size_t errlen);
+/*
+ * Before writing @out: -1 with @err when it is one of the @n files in
+ * @inputs (same device and inode, so also "./log" or a hard link), which
+ * the report would replace; 0 otherwise. Commands call it for every
+ * output before writing any.
+ */
+int output_is_input(const char *out, const char *const *inputs, size_t n, char *err,
+		    size_t errlen);
 
 /*
  * Statistics and comparisons (report/text_stats.c): terminal text and JSON

@@ -23,6 +23,9 @@ void an_slowest_free(struct cycle_results *cr);
 /* analysis/critpath.c */
 int an_critpath(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);
 void an_critpath_free(struct cycle_results *cr);
+/* analysis/messages.c */
+int an_messages(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);
+void an_messages_free(struct cycle_results *cr);
 
 /* analysis/whatif_hint.c */
 int an_whatif_hints(const struct pm_run *run, struct cycle_results *cr,

@@ -497,6 +497,41 @@ static void on_cb_graph(struct builder *b, const struct pm_event *ev)
 	cb->graph_id = (int32_t)c->ngraphs++;
 }
 
+/*
+ * A log line no rule took, kept by the open cycle (not stretching it):
+ * the analyses tell which callbacks it explains. Bounded per cycle.
+ */
+static void on_message(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = cur_cycle(b);
+	struct pm_run *run = b->run;
+	size_t len = ev->text.len < MSG_TEXT_MAX ? ev->text.len : MSG_TEXT_MAX;
+	size_t cost = sizeof(struct pm_message) + len + 1;
+	struct pm_message *m;
+	char *text;
+
+	if (!c)
+		return;
+	while (len && len < ev->text.len && ((unsigned char)ev->text.p[len] & 0xc0) == 0x80)
+		len--;	/* not inside a UTF-8 sequence */
+	if (c->msg_bytes + cost > CYCLE_MSG_BYTES) {
+		c->msgs_cut++;
+		return;
+	}
+	VEC_RESERVE(c->msgs, c->nmsgs, c->msgs_cap);
+	m = &c->msgs[c->nmsgs++];
+	c->msg_bytes += cost;
+	text = arena_alloc(&run->msg_arena, len + 1, 1);
+	memcpy(text, ev->text.p, len);
+	text[len] = '\0';
+	m->ts = ev->ts;
+	m->device = ev->device.len ? strpool_get(&run->pool, ev->device) : NULL;
+	m->driver = ev->driver.len ? strpool_get(&run->pool, ev->driver) : NULL;
+	m->text = text;
+	m->line = ev->line;
+	m->file_id = b->file_id;
+}
+
 static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
@@ -605,6 +640,9 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 	case EV_CB_GRAPH:
 		on_cb_graph(b, ev);
 		break;
+	case EV_MESSAGE:
+		on_message(b, ev);
+		break;
 	case EV_NOTE:
 		c = cur_cycle(b);
 		run_warn(b->run, ev->level, c ? c->index : 0, b->file, ev->line,
@@ -624,6 +662,10 @@ static void close_cycle(struct builder *b)
 	for (i = 0; i < c->ncbs; i++)
 		if (c->cbs[i].flags & CB_UNFINISHED)
 			b->run->devs[c->cbs[i].dev].open_cb = -1;
+	if (c->msgs_cut)
+		run_warn(b->run, WARN_INFO, c->index, b->file, c->last_line,
+			 "cycle %d: %zu log lines not kept as callbacks' messages "
+			 "(over %d KiB of them)", c->index, c->msgs_cut, CYCLE_MSG_BYTES / 1024);
 	cycle_finish(b->run, c);
 	b->cur = -1;
 	b->open_phase = -1;

@@ -199,6 +199,7 @@ static void drop_cycle(struct pm_run *run, size_t di, size_t ti)
 	free(run->cycles[di].phases);
 	free(run->cycles[di].cbs);
 	free(run->cycles[di].threads);
+	free(run->cycles[di].msgs);	/* their text stays in the arena */
 	memmove(&run->cycles[di], &run->cycles[di + 1],
 		(run->ncycles - di - 1) * sizeof(*run->cycles));
 	run->ncycles--;
@@ -223,6 +224,18 @@ static void merge_pair(struct pm_run *run, size_t ti, size_t di)
 		t->wake_reason = d->wake_reason;
 	if (!t->mode_label)
 		t->mode_label = d->mode_label;
+	if (!t->nmsgs) {	/* a trace has none: the log's say what went on */
+		struct pm_cycle *dm = &run->cycles[di];
+
+		free(t->msgs);
+		t->msgs = dm->msgs;
+		t->nmsgs = dm->nmsgs;
+		t->msgs_cap = dm->msgs_cap;
+		t->msg_bytes = dm->msg_bytes;
+		t->msgs_cut = dm->msgs_cut;
+		dm->msgs = NULL;
+		dm->nmsgs = dm->msgs_cap = 0;
+	}
 	if (missing)
 		run_warn(run, WARN_INFO, t->index, d->file, d->first_line,
 			 "%zu callbacks of the kernel log are not in the trace "

@@ -271,6 +271,7 @@ static int stats_main(int argc, char **argv, bool compare)
 	struct take take[2];
 	struct stats_args a;
 	size_t nbad = 0, nsides = compare ? 2 : 1, s;
+	char err[1024];
 	int i, rc;
 
 	rc = parse_args(argc, argv, compare, &a);
@@ -283,6 +284,11 @@ static int stats_main(int argc, char **argv, bool compare)
 		fprintf(stderr, "pmscope %s: %s\n", argv[0],
 			compare ? "give two inputs, BEFORE and AFTER" : "no input");
 		stats_usage(stderr, compare);
+		return EXIT_USAGE;
+	}
+	if (a.json && output_is_input(a.json, (const char *const *)argv + optind,
+				      (size_t)(argc - optind), err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope: %s\n", err);
 		return EXIT_USAGE;
 	}
 	for (s = 0; s < nsides; s++) {

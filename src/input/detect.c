@@ -93,10 +93,16 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 		snprintf(err, errlen, "%s", reader_error(r));
 		goto out;	/* what was read before the error stays */
 	}
+	input_refused_end(run, path, st);
 	if (!st->used) {
+		char why[96] = "";
+
+		if (st->refused)
+			snprintf(why, sizeof(why), " (%u with numbers out of range not used, "
+				 "the first line %u)", st->refused, st->first_refused);
 		snprintf(err, errlen,
-			 "%s: no suspend, resume or boot timing found in %u lines%s", path,
-			 st->lines, st->skipped ? " (binary or overlong lines skipped)" : "");
+			 "%s: no suspend, resume or boot timing found in %u lines%s%s", path,
+			 st->lines, st->skipped ? " (binary or overlong lines skipped)" : "", why);
 		goto out;
 	}
 	if (st->skipped)

@@ -13,6 +13,7 @@ enum boot_state { BOOT_NONE, BOOT_KERNEL, BOOT_USER, BOOT_DONE };
 
 struct dmesg_parser {
 	struct builder *b;
+	struct input_stats *st;
 	enum boot_state boot;
 	bool in_cycle;		/* between a cycle's start and its end */
 	bool in_complete;	/* dpm_complete runs until tasks are thawed */
@@ -136,7 +137,7 @@ static int64_t msecs_us(struct str s)
 {
 	ns_t ns;
 
-	if (!str_seconds_ns(s, &ns))
+	if (!str_seconds_ns(s, &ns) || ns / 1000000 > US_MAX)
 		return US_NONE;
 	return ns / 1000000;	/* seconds parser: "12.345" s -> ns; ms -> us */
 }
@@ -432,8 +433,10 @@ static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 	struct pm_event ev;
 	enum dmesg_shape shape = dmesg_cb_line(kl->msg, &cb);
 
+	if (shape == DS_NONE && cb.refused)
+		input_refuse(p->b, p->st, p->line, cb.refused);
 	if (shape == DS_NONE)
-		return false;
+		return cb.refused;
 	bool boot = shape == DS_INITCALL_START || shape == DS_INITCALL_END ||
 		    shape == DS_PROBE_END || shape == DS_QUIRK_START || shape == DS_QUIRK_END;
 
@@ -469,7 +472,7 @@ static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 	return true;
 }
 
-static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
+static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	struct str m = kl->msg;
 
@@ -502,6 +505,14 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 		fact(p, "dmi", str_skip(m, 5));
 }
 
+/* A line no rule took is the log's own words: the builder keeps them. */
+static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	classify(p, kl);
+	if (!p->used)
+		dmesg_message(p->b, kl, p->line);
+}
+
 static void check_clock(struct dmesg_parser *p, ns_t ts)
 {
 	struct pm_event ev;
@@ -525,7 +536,7 @@ static void check_clock(struct dmesg_parser *p, ns_t ts)
 
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
-	struct dmesg_parser p = { .b = b, .last_ts = NS_NONE, .exact_us = -1 };
+	struct dmesg_parser p = { .b = b, .st = st, .last_ts = NS_NONE, .exact_us = -1 };
 	struct kmsg_line kl;
 	struct str line, kernel;
 	struct progress pg;
@@ -547,8 +558,12 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			if (kernel.len)
 				note_kernel(&p, kernel);
 		} else if (dmesg_split(line, &kl)) {
-			check_clock(&p, kl.ts);
-			message(&p, &kl);
+			if (kl.refused) {
+				input_refuse(b, st, p.line, kl.refused);
+			} else {
+				check_clock(&p, kl.ts);
+				message(&p, &kl);
+			}
 		}
 		if (p.used)
 			st->used++;

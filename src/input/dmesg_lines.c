@@ -4,11 +4,27 @@
  * device callback and initcall lines of every kernel era. Pure functions
  * over one line, so each shape is unit-tested with real lines.
  */
+#include <limits.h>
+
 #include "input.h"
+
+/* Why a line is refused (input_refuse()): the numbers pmscope takes. */
+#define REFUSED_STAMP "a time stamp beyond 100000000 s"
+#define REFUSED_USECS "a length beyond 1000000000000 usecs"
+#define REFUSED_RET "a return value beyond a C int"
 
 static bool is_digit(char c)
 {
 	return c >= '0' && c <= '9';
+}
+
+static size_t digits(struct str s)
+{
+	size_t i = 0;
+
+	while (i < s.len && is_digit(s.p[i]))
+		i++;
+	return i;
 }
 
 /* /dev/kmsg record "6,1234,123456789,-;message" (time in usecs). */
@@ -31,27 +47,39 @@ static bool split_kmsg(struct str line, struct kmsg_line *out)
 		return false;
 	i += n;
 	semi = str_find(str_skip(line, i), ";");
-	if (semi < 0 || us > INT64_MAX / 1000)
+	if (semi < 0)
 		return false;
-	out->ts = (ns_t)us * 1000;
+	if (us > NS_MAX / 1000)
+		out->refused = REFUSED_STAMP;
+	else
+		out->ts = (ns_t)us * 1000;
 	out->msg = str_skip(line, i + (size_t)semi + 1);
 	return true;
 }
 
-/* "[  123.456789]" at @p; returns its length, 0 if not a time stamp. */
-static size_t bracket_ts(struct str s, ns_t *ts)
+/* "[  123.456789]" at @p; returns its length, 0 if not a time stamp.
+ * One too large for pmscope is NS_NONE with @refused set. */
+static size_t bracket_ts(struct str s, ns_t *ts, const char **refused)
 {
-	size_t i = 1, n;
+	size_t i = 1, n, sec, frac;
 
 	if (!s.len || s.p[0] != '[')
 		return 0;
 	while (i < s.len && s.p[i] == ' ')
 		i++;
-	n = str_seconds_ns(str_skip(s, i), ts);
 	/* a fraction is required: "[ 7] BadDLLP" is not a time stamp */
-	if (!n || !memchr(s.p + i, '.', n))
+	sec = digits(str_skip(s, i));
+	if (!sec || i + sec >= s.len || s.p[i + sec] != '.')
 		return 0;
-	i += n;
+	frac = digits(str_skip(s, i + sec + 1));
+	if (!frac)
+		return 0;
+	n = str_seconds_ns(str_skip(s, i), ts);
+	if (n != sec + 1 + frac || *ts > NS_MAX) {
+		*ts = NS_NONE;
+		*refused = REFUSED_STAMP;
+	}
+	i += sec + 1 + frac;
 	if (i >= s.len || s.p[i] != ']')
 		return 0;
 	return i + 1;
@@ -138,6 +166,7 @@ bool dmesg_split(struct str line, struct kmsg_line *out)
 	out->ts = NS_NONE;
 	out->caller_tid = -1;
 	out->msg = line;
+	out->refused = NULL;
 	if (line.len && is_digit(line.p[0]) && split_kmsg(line, out))
 		return true;
 	if (split_timeless(line, out))
@@ -147,7 +176,7 @@ bool dmesg_split(struct str line, struct kmsg_line *out)
 	for (i = 0; i < limit; i++) {
 		if (line.p[i] != '[')
 			continue;
-		n = bracket_ts(str_skip(line, i), &out->ts);
+		n = bracket_ts(str_skip(line, i), &out->ts, &out->refused);
 		if (!n)
 			continue;
 		i += caller_id(str_skip(line, i + n), &out->caller_tid) + n;
@@ -224,8 +253,12 @@ static bool parse_returned(struct str s, struct dmesg_cb *out)
 	n = str_i64(s, &us);
 	if (!n || us < 0 || !str_starts(str_skip(s, n), " usecs"))
 		return false;
+	if (ret < INT_MIN || ret > INT_MAX || us > US_MAX) {
+		out->refused = us > US_MAX ? REFUSED_USECS : REFUSED_RET;
+		return false;
+	}
 	out->has_ret = true;
-	out->ret = ret < -100000 || ret > 100000 ? -1 : (int)ret;
+	out->ret = (int)ret;
 	out->usecs = us;
 	return true;
 }
@@ -296,6 +329,10 @@ static enum dmesg_shape dev_line(struct str msg, struct dmesg_cb *out)
 
 		if (!str_i64(str_skip(rest, (size_t)r + 6), &us) || us < 0)
 			return DS_NONE;
+		if (us > US_MAX) {
+			out->refused = REFUSED_USECS;
+			return DS_NONE;
+		}
 		out->usecs = us;
 		split_fn(str_make(rest.p, (size_t)r), &out->fn, &out->module);
 		out->shape = DS_QUIRK_END;

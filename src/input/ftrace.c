@@ -215,12 +215,16 @@ bool ftrace_split(struct str line, struct ftrace_line *out)
 	if (!split_event(s, out))
 		return false;
 	graph_event(out);
+	/* ftrace_event() refuses an event line past NS_MAX; in a call
+	 * tree the stamp is only a hint */
+	if (out->graph && out->ts > NS_MAX)
+		out->ts = NS_NONE;
 	return true;
 }
 
 int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
-	struct ftrace_parser p = { .b = b, .start_mark = NS_NONE };
+	struct ftrace_parser p = { .b = b, .st = st, .start_mark = NS_NONE };
 	struct ftrace_line fl;
 	struct progress pg;
 	struct str line;

@@ -42,6 +42,7 @@ unsigned int fgraph_repaired(const struct fgraph *g);
 
 struct ftrace_parser {
 	struct builder *b;
+	struct input_stats *st;	/* lines refused are counted here */
 	struct fgraph *fg;	/* call trees: function_graph lines, kprobes */
 	unsigned int line;
 	bool used;		/* the current line produced an event */

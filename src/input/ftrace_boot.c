@@ -9,6 +9,7 @@
  *   init-1  [000] .....  0.62: initcall_finish: func=init_hw_perf_events+0x0/0x683 ret=0
  *   insmod-238 [001] ... 11.04: initcall_start: func=0xffffffffc0343000
  */
+#include <limits.h>
 #include <stdio.h>
 
 #include "ftrace.h"
@@ -101,7 +102,8 @@ bool ftrace_initcall(struct ftrace_parser *p, const struct ftrace_line *fl)
 	if (!start && r > 0) {
 		int64_t ret;
 
-		if (!str_i64(str_make(a.p + r + 5, a.len - (size_t)r - 5), &ret))
+		if (!str_i64(str_make(a.p + r + 5, a.len - (size_t)r - 5), &ret) ||
+		    ret < INT_MIN || ret > INT_MAX)
 			return false;
 		ev.has_ret = true;
 		ev.ret = (int)ret;

@@ -415,6 +415,10 @@ void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl)
 
 	if (fl->ts == NS_NONE)
 		return;
+	if (fl->ts > NS_MAX) {
+		input_refuse(p->b, p->st, p->line, "a time stamp beyond 100000000 s");
+		return;
+	}
 	if (str_eq(fl->event, "suspend_resume"))
 		ok = suspend_resume(p, fl);
 	else if (str_eq(fl->event, "device_pm_callback_start"))

@@ -7,6 +7,7 @@
 #include <archive.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -174,6 +175,13 @@ int reader_next(struct line_reader *r, struct str *line)
 		}
 		if (refill(r) < 0)
 			return -1;
+	}
+	/* Line numbers are 32-bit everywhere (events, warnings, callbacks):
+	 * past them a report would name wrong lines, so the file ends there. */
+	if (r->lineno == UINT_MAX) {
+		snprintf(r->err, sizeof(r->err), "%s: more than %u lines: the rest is not read",
+			 r->path, UINT_MAX);
+		return -1;
 	}
 	r->lineno++;
 	if (!nl)

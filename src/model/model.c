@@ -81,6 +81,7 @@ void run_free(struct pm_run *run)
 		free(run->cycles[i].phases);
 		free(run->cycles[i].cbs);
 		free(run->cycles[i].threads);
+		free(run->cycles[i].msgs);
 	}
 	for (i = 0; i < run->nwarns; i++)
 		free(run->warns[i].text);
@@ -99,6 +100,7 @@ void run_free(struct pm_run *run)
 	free(run->cb_events.names);
 	free(run->cb_events.slots);
 	arena_free(&run->graph_arena);
+	arena_free(&run->msg_arena);
 	strpool_free(&run->pool);
 	free(run);
 }

@@ -32,9 +32,11 @@ static const char *cb_kind(const struct pm_callback *cb)
 	       cb->flags & CB_QUIRK ? "quirk" : "pm";
 }
 
-static void put_cb(struct jw *w, const struct pm_run *run, const struct pm_cycle *c,
-		   const struct pm_callback *cb)
+static void put_cb(struct jw *w, const struct pm_run *run, const struct cycle_results *cr,
+		   size_t i)
 {
+	const struct pm_cycle *c = cr->c;
+	const struct pm_callback *cb = &c->cbs[i];
 	const struct pm_device *d = &run->devs[cb->dev];
 	struct pm_callgraph graph;
 	bool kern = cb->kernel_us != US_NONE;
@@ -61,6 +63,7 @@ static void put_cb(struct jw *w, const struct pm_run *run, const struct pm_cycle
 	jw_kstr(w, "source", cb_file(run, cb));
 	jw_kint(w, "line", cb->line);
 	report_json_callgraph(w, cb_graph(c, cb, &graph));
+	report_json_cb_messages(w, run, cr, i);
 	jw_obj_end(w);
 }
 
@@ -120,8 +123,9 @@ static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle
 	put_threads(w, c);
 	jw_karr(w, "callbacks");
 	for (i = 0; i < c->ncbs; i++)
-		put_cb(w, run, c, &c->cbs[i]);
+		put_cb(w, run, cr, i);
 	jw_arr_end(w);
+	report_json_said_error(w, cr);
 	report_json_blocked(w, run, cr);
 	report_json_hints(w, run, cr);
 	jw_obj_end(w);

@@ -100,18 +100,20 @@ static void print_cycle(FILE *f, const struct pm_run *run, const struct cycle_re
 			c->main_comm ? c->main_comm : "");
 	print_phases(f, cr);
 	print_slowest(f, run, cr);
+	report_text_messages(f, run, cr);
 	if (o->top)
 		report_text_callgraph(f, run, cr);
 	report_text_critpath(f, run, cr, o);
 	report_text_hints(f, run, cr);
 	print_warnings(f, run, cr->warns, cr->nwarns);
+	report_text_said_error(f, run, cr);
 }
 
 int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
 		const struct report_opts *o)
 {
 	const char *kernel = run_fact(run, "kernel"), *host = run_fact(run, "host");
-	size_t i, fails = res->nfail;
+	size_t i, fails = res->nfail, said = 0;
 
 	fprintf(f, "pmscope %s: %zu cycle%s", PMSCOPE_VERSION, run->ncycles,
 		run->ncycles == 1 ? "" : "s");
@@ -120,13 +122,20 @@ int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
 	if (host)
 		fprintf(f, ", host %s", host);
 	fputc('\n', f);
-	for (i = 0; i < res->ncycles; i++)
-		if (res->cycles[i].shown)
-			print_cycle(f, run, &res->cycles[i], o);
+	for (i = 0; i < res->ncycles; i++) {
+		if (!res->cycles[i].shown)
+			continue;
+		print_cycle(f, run, &res->cycles[i], o);
+		said += res->cycles[i].msgs.nsaid_error;
+	}
 	if (run->nwarns) {
 		fputc('\n', f);
 		print_warnings(f, run, res->run_warns, res->nrun_warns);
 	}
-	fprintf(f, "\n%s: %zu failure%s\n", fails ? "FAILED" : "ok", fails, fails == 1 ? "" : "s");
+	fprintf(f, "\n%s: %zu failure%s", fails ? "FAILED" : "ok", fails, fails == 1 ? "" : "s");
+	if (said)
+		fprintf(f, ", %zu warning%s (returned 0, the log said error or timeout)",
+			said, said == 1 ? "" : "s");
+	fputc('\n', f);
 	return ferror(f) ? -1 : 0;
 }

@@ -2,7 +2,7 @@
 /*
  * The data of the HTML timeline: the layout as JSON the page's script
  * draws from, written through the JSON writer. Small records (phases,
- * lanes, call graphs, log lines) are objects with named members. Devices,
+ * lanes, call graphs, log lines, messages) are objects with named members. Devices,
  * callbacks, path segments and waits come by the hundred thousand, so
  * they are flat arrays, one record after another; the names of
  * their fields, in order, are in the data too ("fields"), taken from the
@@ -186,6 +186,45 @@ static void put_logs(struct jw *w, const struct pm_run *run, const struct tl_cyc
 		jw_obj_end(w);
 	}
 	jw_obj_end(w);
+}
+
+/* What the log said while each callback ran (the messages analysis), by
+ * box: the few most telling lines first. */
+static void put_msgs(struct jw *w, const struct tl_cycle *tc)
+{
+	const struct cycle_messages *cm = tc->cr ? &tc->cr->msgs : NULL;
+	const struct pm_cycle *c = tc->c;
+	size_t i, k, n;
+
+	if (!cm || !cm->nmsgs)
+		return;
+	jw_karr(w, "msgs");
+	for (i = 0; i < tc->nboxes; i++) {
+		const struct cb_msg *m;
+
+		n = cb_msgs(cm, tc->boxes[i].cb, &m);
+		if (!n)
+			continue;
+		jw_obj(w);
+		jw_kint(w, "box", (int64_t)i);
+		jw_karr(w, "lines");
+		for (k = 0; k < n; k++) {
+			const struct pm_message *x = &c->msgs[m[k].msg];
+
+			jw_obj(w);
+			jw_kint(w, "line", x->line);
+			jw_kint(w, "ts", off(c, x->ts));
+			jw_kstr(w, "driver", x->driver);
+			jw_kstr(w, "device", x->device);
+			jw_kstr(w, "text", x->text);
+			jw_kstr(w, "relation", msg_rel_name(m[k].rel));
+			jw_kbool(w, "error", m[k].error);
+			jw_obj_end(w);
+		}
+		jw_arr_end(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
 }
 
 /* Critical path segments and waits refer to callbacks by box index. */
@@ -396,6 +435,7 @@ static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_c
 	put_lanes(w, tc);
 	put_cbs(w, L->run, tc, fns);
 	put_logs(w, L->run, tc);
+	put_msgs(w, tc);
 	put_path(w, tc);
 	put_graphs(w, tc);
 	put_why(w, L->run, tc);

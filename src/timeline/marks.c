@@ -117,13 +117,17 @@ static void place_ticks(struct tl_layout *L, struct tl_cycle *tc)
 		const struct tl_piece *p = &tc->piece[k];
 		double px = p->x1 - p->x0;
 		ns_t span = p->t1 - p->t0, step, off;
+		size_t tries = 0;
 		int dec;
 
 		if (px < 1 || span <= 0)
 			continue;
 		step = nice_step(TICK_SPACING_PX * (double)span / px, &dec);
 		off = (p->t0 - cs + step - 1) / step * step;
-		for (; cs + off <= p->t1 && tc->nticks < MAX_TICKS; off += step) {
+		/* about px / TICK_SPACING_PX tries; the cap stops a loop that
+		 * times beyond NS_MAX would make endless (issue 15) */
+		for (; cs + off <= p->t1 && tc->nticks < MAX_TICKS && tries++ < 4 * MAX_TICKS;
+		     off += step) {
 			double x = tl_x(tc, cs + off), hw;
 
 			hw = snprintf(buf, sizeof(buf), "%.*f", dec, off / 1e6) * TL_CHAR_PX / 2;

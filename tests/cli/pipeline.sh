@@ -11,14 +11,14 @@ Q=$F/qemu-q35-s3-async1-medium
 "$PMSCOPE" analyze -q -s --text "$T/x.txt" --json "$T/x.json" --svg "$T/x.svg" --png "$T/x.png" \
 	--html "$T/x.html" "$Q" 2> "$T/err"
 is "every output, 2 cycles: each analysis ran twice" \
-   "$(sed -n 's/^pmscope: analyses run: //p' "$T/err")" "totals 2, slowest 2, critpath 2, whatif_hints 2 (2 cycles reported)"
+   "$(sed -n 's/^pmscope: analyses run: //p' "$T/err")" "totals 2, slowest 2, critpath 2, messages 2, whatif_hints 2 (2 cycles reported)"
 "$PMSCOPE" analyze -q -s -c 2 --json "$T/x.json" --html "$T/x.html" "$Q" 2> "$T/err"
 is "one cycle asked for: each analysis ran once" \
-   "$(sed -n 's/^pmscope: analyses run: //p' "$T/err")" "totals 1, slowest 1, critpath 1, whatif_hints 1 (1 cycle reported)"
+   "$(sed -n 's/^pmscope: analyses run: //p' "$T/err")" "totals 1, slowest 1, critpath 1, messages 1, whatif_hints 1 (1 cycle reported)"
 # no renderer computes an analysis: none calls one
 top=$(cd "$(dirname "$0")/../.." && pwd)
 is "no renderer calls an analysis" \
-   "$(grep -l -E '\<(critpath_compute|cycle_totals|cycle_slowest|cycle_phase_counts|results_compute)[[:space:]]*\(' \
+   "$(grep -l -E '\<(critpath_compute|cycle_totals|cycle_slowest|cycle_phase_counts|results_compute|msg_is_error|an_messages)[[:space:]]*\(' \
 	"$top"/src/report/*.c "$top"/src/timeline/*.c | wc -l)" 0
 
 # A run folder's reports as record and collect write them (pmscope analyze

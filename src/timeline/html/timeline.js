@@ -635,9 +635,40 @@
 		row(tb, 'log line', c.source + ':' + c.cbs[o + C_LINE]);
 		box.appendChild(tb);
 		if (c.logs && c.logs[i]) box.appendChild(logLines(c.logs[i], c.cbs[o + C_LINE]));
+		if (msgsOf(c, i)) box.appendChild(msgLines(msgsOf(c, i)));
 		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i]));
 		redraw();
 		publish();
+	}
+
+	// What the log said while callback i ran (the messages analysis),
+	// most telling first: [{line, ts, driver, device, text, relation, error}].
+	function msgsOf(c, i) {
+		var k;
+		if (!c.msgs) return null;
+		if (!c.msgOf) {
+			c.msgOf = {};
+			for (k = 0; k < c.msgs.length; k++) c.msgOf[c.msgs[k].box] = c.msgs[k].lines;
+		}
+		return c.msgOf[i] || null;
+	}
+
+	function msgLines(lines) {
+		var div = document.createElement('div'), h = document.createElement('h2'),
+		    pre = document.createElement('pre'), k, span, m;
+		h.textContent = 'the log while it ran';
+		div.appendChild(h);
+		pre.className = 'log msgs';
+		for (k = 0; k < lines.length; k++) {
+			m = lines[k];
+			span = document.createElement('span');
+			span.textContent = m.line + '  ' + (m.device ? (m.driver ? m.driver + ' ' : '') + m.device + ': ' : '') +
+				m.text + '  (' + m.relation + (m.error ? ', error' : '') + ')\n';
+			if (m.error) span.className = 'at';
+			pre.appendChild(span);
+		}
+		div.appendChild(pre);
+		return div;
 	}
 
 	// The log around the callback: [first line number, text, file or null].

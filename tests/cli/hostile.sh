@@ -1,0 +1,110 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Hostile inputs and command shapes (issue 15): pmscope ends with a clear
+# error naming the file, never a crash, a hang or a lost file.
+. "$(dirname "$0")/../tap.sh"
+T=$TMPDIR_TEST
+R=$(cd "$(dirname "$0")/../fuzz/repro" && pwd)
+san() { ! grep -q -E '==[0-9]+==ERROR|runtime error:' "$1"; }
+
+# trace.dat files crafted by a fuzzer crash libtracecmd and libtraceevent
+# or make them allocate gigabytes: they run in a child process.
+for f in "$R"/tracedat/*.dat; do
+	b=$(basename "$f")
+	"$PMSCOPE" analyze -q "$f" > "$T/out" 2> "$T/err"; rc=$?
+	is "$b: exit 2 (unreadable input)" "$rc" 2
+	ok "$b: the error names the file" grep -q "pmscope: $f: " "$T/err"
+	ok "$b: no sanitizer report" san "$T/err"
+done
+"$PMSCOPE" analyze -q "$R/tracedat/shared-tracedat-1.dat" 2> "$T/err"
+ok "a crash in the libraries is said as such" \
+	grep -q "trace-cmd's libraries crashed (Segmentation fault) opening this trace.dat" "$T/err"
+"$PMSCOPE" analyze -q "$R/tracedat/shared-tracedat-4.dat" 2> "$T/err"
+# (libtracecmd sees malloc fail; under ASan its allocator ends the child)
+ok "a 4 GB allocation asked by the file is refused" \
+	grep -q -E "libtracecmd cannot read this trace.dat \(it asked for more memory than allowed\)|trace-cmd's libraries failed \(exit status [0-9]+; out of the memory allowed\?\)" "$T/err"
+# the other inputs are still read
+"$PMSCOPE" analyze -q --json "$T/j" "$R/tracedat/shared-tracedat-5.dat" \
+	"$FIXTURES/qemu-q35-s3-tracecmd-dat/trace.dat" 2> "$T/err"; rc=$?
+is "a crashing trace.dat beside a good one: exit 2" "$rc" 2
+is "and the good one's 786 callbacks are reported" "$(jq '.cycles[0].callbacks|length' "$T/j")" 786
+
+# Numbers out of range (shared fuzz reproducers, now in tests/fuzz/repro/analyze):
+# a length of 9223372036854775807 usecs or stamps near 9e9 s overflowed
+# the sums; such a line is refused with a warning naming it.
+A=$R/analyze
+"$PMSCOPE" analyze --json "$T/j" "$A/shared-analyze-2.log" > "$T/out" 2> "$T/err"; rc=$?
+is "usecs past the limit: the callback stays unfinished (exit 1)" "$rc" 1
+ok "usecs past the limit: the line is named" \
+	grep -q "shared-analyze-2.log:3: line not used: a length beyond 1000000000000 usecs" "$T/out"
+ok "usecs past the limit: no sanitizer report" san "$T/err"
+is "usecs past the limit: the JSON holds no huge time" \
+	"$(jq '[.. | numbers | select(. > 1e18 or . < -1e18)] | length' "$T/j")" 0
+"$PMSCOPE" analyze -q "$A/shared-analyze-5.log" 2> "$T/err"; rc=$?
+is "stamps past 1e8 s only: exit 2" "$rc" 2
+ok "stamps past 1e8 s only: says why nothing was found" \
+	grep -q "no suspend, resume or boot timing found in 7 lines (7 with numbers out of range not used, the first line 1)" "$T/err"
+# a hang in the tick placement of the timelines
+timeout 20 "$PMSCOPE" analyze -q --svg "$T/s.svg" --html "$T/s.html" --png "$T/s.png" \
+	"$A/shared-analyze-3.log" "$FIXTURES/pmscope-record-qemu-q35-s3-k6.1/dmesg.txt" 2> "$T/err"; rc=$?
+is "the after-9223372036854775-usecs log: timelines finish (exit 2: nothing usable in it)" "$rc" 2
+ok "and the good log's SVG is written" grep -q '</svg>' "$T/s.svg"
+"$PMSCOPE" analyze -q --svg "$T/s.svg" "$A/shared-ftrace-1.txt" > "$T/out" 2> "$T/err"; rc=$?
+ok "a trace stamp of 5521778745 s: refused, the line named" \
+	sh -c "'$PMSCOPE' analyze '$A/shared-ftrace-1.txt' | grep -q 'shared-ftrace-1.txt:1: line not used: a time stamp beyond 100000000 s'"
+ok "a trace stamp of 5521778745 s: no sanitizer report" san "$T/err"
+printf '%s\n' '[    1.000000] PM: suspend entry (deep)' \
+	'[    1.100000] input input31: PM: calling input_dev_suspend @ 2957, parent: card0' \
+	'[    1.200000] input input31: PM: input_dev_suspend returned -2147483649 after 9 usecs' \
+	'[    1.300000] input input32: PM: calling input_dev_suspend @ 2957, parent: card0' \
+	'[    1.400000] input input32: PM: input_dev_suspend returned -2147483648 after 9 usecs' \
+	'[    1.500000] PM: suspend exit' > "$T/ret.log"
+"$PMSCOPE" analyze --json "$T/j" "$T/ret.log" > "$T/out"
+ok "returned -2147483649 (not a C int): refused and named" \
+	grep -q "ret.log:3: line not used: a return value beyond a C int" "$T/out"
+is "returned -2147483648: kept as it is" \
+	"$(jq '.cycles[0].callbacks[] | select(.device == "input32") | .ret' "$T/j")" -2147483648
+
+# An output that is an input would replace it: refused before anything is written.
+cp "$FIXTURES/pmscope-record-qemu-q35-s3-k6.1/dmesg.txt" "$T/log"
+cksum < "$T/log" > "$T/sum"
+( cd "$T" && "$PMSCOPE" analyze -q --json log log 2> err ); rc=$?
+is "--json log log: exit 2" "$rc" 2
+ok "--json log log: says why" grep -q "log is the input log: it would be replaced by the report" "$T/err"
+( cd "$T" && "$PMSCOPE" analyze -q --html ./log log 2> /dev/null ); rc=$?
+is "--html ./log log: exit 2" "$rc" 2
+mkdir "$T/run" && cp "$T/log" "$T/run/dmesg.txt" && ln "$T/log" "$T/hard"
+"$PMSCOPE" analyze -q --svg "$T/run/dmesg.txt" "$T/run" 2> /dev/null; rc=$?
+is "--svg RUN/dmesg.txt RUN: exit 2" "$rc" 2
+"$PMSCOPE" analyze -q --png "$T/hard" "$T/log" 2> /dev/null; rc=$?
+is "a hard link to the input: exit 2" "$rc" 2
+"$PMSCOPE" stats --json "$T/log" "$T/log" 2> /dev/null; rc=$?
+is "stats --json log log: exit 2" "$rc" 2
+is "the input is intact" "$(cksum < "$T/log")" "$(cat "$T/sum")"
+is "so is the run folder's log" "$(cksum < "$T/run/dmesg.txt")" "$(cat "$T/sum")"
+
+# Devices and FIFOs are written in place, not replaced by a regular file.
+mknod "$T/null" c 1 3 2> /dev/null && {
+	"$PMSCOPE" analyze -q --json "$T/null" "$T/log"; rc=$?
+	is "--json to a character device: exit 0" "$rc" 0
+	ok "the device node is still one" test -c "$T/null"
+}
+mkfifo "$T/fifo"
+cat "$T/fifo" > "$T/from-fifo" &
+"$PMSCOPE" analyze -q --json "$T/fifo" "$T/log"; rc=$?
+wait
+is "--json to a FIFO: exit 0" "$rc" 0
+ok "the FIFO is still one" test -p "$T/fifo"
+is "and the report came through it" "$(jq -r .schema "$T/from-fifo")" "pmscope/1"
+
+# A run killed while writing (here by the file size limit: SIGXFSZ) leaves
+# only a hidden temporary file, which no reader takes for a log.
+mkdir "$T/killed" && cp "$T/log" "$T/killed/dmesg.txt"
+sh -c "ulimit -f 16; exec '$PMSCOPE' analyze -q --json '$T/killed/r.json' '$T/killed/dmesg.txt'" 2> /dev/null
+ok "killed while writing: no r.json" test ! -e "$T/killed/r.json"
+is "killed while writing: one .r.json.XXXXXX.pmscope-tmp left" \
+	"$(ls -A "$T/killed" | sed 's/^\.r\.json\.[A-Za-z0-9]\{6\}\.pmscope-tmp$/TMP/' | sort | tr '\n' ' ')" "TMP dmesg.txt "
+"$PMSCOPE" stats "$T/killed" > "$T/out" 2> "$T/err"; rc=$?
+is "stats on that folder: the log only (exit 0)" "$rc" 0
+ok "stats on that folder: no word of the temporary file" sh -c "! grep -q pmscope-tmp '$T/out' '$T/err'"
+done_testing

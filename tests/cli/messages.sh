@@ -1,0 +1,123 @@
+#!/bin/sh
+# Messages per callback (issue 14): the lines the log printed while a
+# callback ran, tied to it in the text, the JSON and the HTML page, and
+# the callbacks that returned 0 while their log said error or timeout.
+# Every pinned line was read off the fixture by hand (line numbers are
+# the file's).
+. "$(dirname "$0")/../tap.sh"
+F=$FIXTURES
+T=$TMPDIR_TEST
+X58=$F/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
+X610=$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint
+
+q() { jq -r "$1" "$T/m.json"; }
+
+# --- 5.8: usb 3-1 resumes in 11355107 "usecs" (x1.024 = 11627.630 ms,
+# 51.582258 -> 63.209888); while it ran, its grandparent controller
+# 0000:39:00.0 (3-1 <- usb3 <- 0000:39:00.0) timed out twice (lines 963,
+# 964) and the sibling 4-1 said error -62 (line 965); it returned 0.
+"$PMSCOPE" analyze -j "$T/m.json" --html "$T/m.html" "$X58" > "$T/m.txt" 2>&1
+is "5.8: exit 0 (no callback failed)" "$?" 0
+m31='.cycles[0].callbacks[]|select(.device=="3-1" and .phase=="resume")|.messages'
+is "5.8 json: 3-1's first messages are lines 963, 964, 965" \
+   "$(q "[$m31[0:3][]|.line]|join(\",\")")" "963,964,965"
+is "5.8 json: line 963 as printed, by 3-1's grandparent" \
+   "$(q "$m31[0]|\"\(.driver) \(.device): \(.text) \(.relation) \(.error)\"")" \
+   "xhci_hcd 0000:39:00.0: Timeout while waiting for setup device command parent true"
+is "5.8 json: line 965, error-shaped, by another usb device" \
+   "$(q "$m31[2]|\"\(.device): \(.text) \(.relation) \(.error) \(.ts_ns)\"")" \
+   "4-1: device not accepting address 2, error -62 driver true 62469925000"
+is "5.8 json: its own line 967 (reset) is there too" \
+   "$(q "[$m31[]|select(.relation==\"device\")|.line]|join(\",\")")" "967"
+is "5.8 json: 4-1's own error -62 and its parent's timeouts" \
+   "$(q '[.cycles[0].callbacks[]|select(.device=="4-1" and .phase=="resume")|.messages[]|select(.error)|"\(.line)\(.relation[0:1])"]|join(",")')" \
+   "871d,872d,965d,963p,964p"
+# lines printed before a callback's "calling" line are not its own: 4-1's
+# "Disable of device-initiated U1 failed." (871) came before 3-1 began (874)
+is "5.8 json: nothing printed before 3-1's calling line" \
+   "$(q "[$m31[]|select(.line < 874)]|length")" 0
+# serio1 (psmouse) took 1008.654 ms to suspend and said why (line 151)
+is "5.8 json: serio1's suspend: Failed to disable mouse" \
+   "$(q '.cycles[0].callbacks[]|select(.device=="serio1" and .phase=="suspend")|.messages[0]|"\(.line) \(.text)"')" \
+   "151 Failed to disable mouse on isa0060/serio1"
+is "5.8 json: said_error names serio1, usb1, 4-1, 3-1" \
+   "$(q '.cycles[0] as $c|[$c.said_error[]|$c.callbacks[.]|.device]|join(",")')" "serio1,usb1,4-1,3-1"
+is "5.8 json: each has ret 0" \
+   "$(q '.cycles[0] as $c|[$c.said_error[]|$c.callbacks[.]|.ret]|unique|join(",")')" "0"
+is "5.8 json: every message line is the log's line" \
+   "$(q '[.cycles[0].callbacks[].messages[]?|"\(.line)\t\(.text)"]|unique|.[]' | while IFS="$(printf '\t')" read -r l t; do
+	sed -n "${l}p" "$X58" | grep -c -F -- "$t"; done | sort -u)" 1
+is "5.8 json: still pmscope/1" "$(q .schema)" "pmscope/1"
+
+# text: under the slowest callback 3-1, the three lines, most telling first
+is "5.8 text: under 3-1, line 963 first" \
+   "$(grep -A1 -F '    3-1 (usb) resume, 11627.630 ms, returned 0' "$T/m.txt" | tail -1)" \
+   "       963 xhci_hcd 0000:39:00.0: Timeout while waiting for setup device command"
+is "5.8 text: then 964 the same, then 965" \
+   "$(grep -A3 -F '    3-1 (usb) resume, 11627.630 ms, returned 0' "$T/m.txt" | tail -2)" \
+   "       964 the same again
+       965 usb 4-1: device not accepting address 2, error -62"
+is "5.8 text: the warning names 3-1 and line 963" \
+   "$(grep -c -F "warning: $X58:963: 3-1 returned 0 after 11627.630 ms in resume, but the log said: xhci_hcd 0000:39:00.0: Timeout while waiting for setup device command" "$T/m.txt")" 1
+is "5.8 text: the summary counts the warnings" "$(grep "^ok: " "$T/m.txt")" \
+   "ok: 0 failures, 4 warnings (returned 0, the log said error or timeout)"
+ok "5.8 text: message rows fit 80 columns" \
+   test "$(sed -n '/the log while they ran/,/critical path/p' "$T/m.txt" | awk 'length > 80' | wc -l)" -eq 0
+
+# html: the page data holds the messages by box, and the detail panel shows them
+ok "5.8 html: line 965 in the page data" \
+   grep -q -F '"line":965,"ts":' "$T/m.html"
+ok "5.8 html: valid XML" xmllint --noout "$T/m.html"
+
+# --- 6.10: intel_pch_thermal 0000:00:14.2's suspend_noirq returned 0 after
+# 64808266 usecs (41.313924 -> 106.122190): "CPU-PCH overheats [66C], S0ix
+# might fail" at 41.313922 (line 3256, 2 us before the computed start,
+# within the kernel's clock drift) and "CPU-PCH is hot" 60 s later (3272)
+"$PMSCOPE" analyze -j "$T/m.json" --html "$T/t.html" "$X610" > "$T/t.txt" 2>&1
+is "6.10: exit 0" "$?" 0
+m142='.cycles[1].callbacks[]|select(.device=="0000:00:14.2" and .phase=="suspend_noirq")|.messages'
+is "6.10 json: the noirq callback's first message, line 3256" \
+   "$(q "$m142[0]|\"\(.line) \(.driver) \(.device): \(.text)\"")" \
+   "3256 intel_pch_thermal 0000:00:14.2: CPU-PCH overheats [66C], S0ix might fail.  Start cooling..."
+is "6.10 json: then its line 3272, then nvme's timeout (3271)" \
+   "$(q "[$m142[]|\"\(.line)\(.relation[0:1])\"]|join(\",\")")" "3256d,3272d,3271o"
+is "6.10 json: said_error names it" \
+   "$(q '.cycles[1] as $c|[$c.said_error[]|$c.callbacks[.]|"\(.device) \(.phase)"]|join(",")')" \
+   "0000:00:14.2 suspend_noirq"
+is "6.10 text: under it, wrapped within 80 columns" \
+   "$(grep -A2 -F '0000:00:14.2 (pci) suspend_noirq, 64808.266 ms, returned 0' "$T/t.txt" | tail -2)" \
+   "      3256 intel_pch_thermal 0000:00:14.2: CPU-PCH overheats [66C], S0ix might
+                                           fail.  Start cooling..."
+is "6.10 text: one warning in the summary" "$(grep "^ok: " "$T/t.txt")" \
+   "ok: 0 failures, 1 warning (returned 0, the log said error or timeout)"
+
+# --- the browser: click the device, the detail panel shows what the log said
+if command -v chromium >/dev/null 2>&1; then
+	browser() {
+		timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
+			--window-size=1400,1000 --virtual-time-budget=5000 --enable-logging=stderr --v=0 \
+			"$@" 2>>"$T/chrome.err"
+	}
+	state() {
+		grep -o '<div id="pmscope-state"[^>]*>' "$1" | sed -n "s/.* data-$2=\"\\([^\"]*\\)\".*/\\1/p"
+	}
+	browser --dump-dom "file://$T/m.html#click=3-1" > "$T/dom.html"
+	is "chromium 5.8: no script error" "$(state "$T/dom.html" errors)" 0
+	is "chromium 5.8: 3-1 selected" "$(state "$T/dom.html" selected)" "3-1 {usb}"
+	d=$(state "$T/dom.html" detail)
+	for want in "the log while it ran" \
+		    "963  xhci_hcd 0000:39:00.0: Timeout while waiting for setup device command  (parent, error)" \
+		    "965  usb 4-1: device not accepting address 2, error -62  (driver, error)"; do
+		is "chromium 5.8: detail panel has '$want'" "$(printf '%s' "$d" | grep -c -F "$want")" 1
+	done
+	browser --dump-dom "file://$T/t.html#cycle=2&click=0000:00:14.2" > "$T/dom.html"
+	is "chromium 6.10: the noirq callback selected" "$(state "$T/dom.html" selected)" "0000:00:14.2 {pci}"
+	is "chromium 6.10: detail panel has line 3256" \
+	   "$(state "$T/dom.html" detail | grep -c -F "3256  intel_pch_thermal 0000:00:14.2: CPU-PCH overheats [66C], S0ix might fail.  Start cooling...  (device, error)")" 1
+fi
+
+# --- a trace has no messages: its JSON has none of the new fields
+"$PMSCOPE" analyze -q -j "$T/m.json" "$F/qemu-q35-s3-async1-medium/trace.txt.xz"
+is "trace: no messages, no said_error" "$(q '[.cycles[]|(.said_error // empty), (.callbacks[].messages // empty)]|length')" 0
+
+done_testing

@@ -1,0 +1,55 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Run libFuzzer targets for a set time each; one TAP line per target with
+# its executions and rate.
+#   tests/fuzz/run.sh BUILD_DIR SECONDS TARGET...
+# Seeds: tests/fuzz/corpus/TARGET and tests/fuzz/repro/TARGET (read only);
+# new inputs go to BUILD_DIR/corpus/TARGET, crashes to BUILD_DIR/artifacts/,
+# libFuzzer's output to BUILD_DIR/log/TARGET.log.
+set -u
+B=$1 secs=$2
+shift 2
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+mkdir -p "$B/artifacts" "$B/log"
+# Leaks are found by the sanitized test run; here they would stop a run
+# on the libraries' own (see tests/lsan.supp).
+# A smaller quarantine: fewer fresh pages per input, twice the rate.
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:quarantine_size_mb=32
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+n=0 status=0
+for t in "$@"; do
+	n=$((n + 1))
+	work="$B/corpus/$t"
+	mkdir -p "$work"
+	seeds=""
+	for d in tests/fuzz/corpus/$t tests/fuzz/repro/$t; do
+		[ -d "$d" ] && seeds="$seeds $d"
+	done
+	# Lines per harness are short; whole logs and trace.dat files are not.
+	case $t in
+	analyze|tracedat) maxlen=131072 ;;
+	*) maxlen=8192 ;;
+	esac
+	log="$B/log/$t.log"
+	# A second per input is a hang (issue 15); sanitizers and a shared
+	# machine get some slack.
+	"$B/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=5 -rss_limit_mb=2048 \
+		-max_len=$maxlen -dict="tests/fuzz/$t.dict" -print_final_stats=1 \
+		-artifact_prefix="$B/artifacts/$t-" "$work" $seeds > "$log" 2>&1
+	rc=$?
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	elapsed=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log")
+	[ -n "$elapsed" ] && [ "$elapsed" -gt 0 ] || elapsed=$secs
+	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
+	if [ "$rc" -eq 0 ] && [ -n "$execs" ]; then
+		echo "ok $n - fuzz $t: $execs inputs in ${elapsed} s ($((execs / elapsed))/s), $cov"
+	else
+		echo "not ok $n - fuzz $t: libFuzzer exit $rc after ${execs:-?} inputs (see $log)"
+		grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error:|artifact_prefix|Test unit written)' "$log" |
+			sed 's/^/# /' | head -10
+		status=1
+	fi
+done
+echo "1..$n"
+exit $status
