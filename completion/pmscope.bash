@@ -12,13 +12,14 @@ _pmscope_options()
 	case $1 in
 	analyze)
 		echo "-j --json --text -o --outdir -n --top -c --cycle -q --quiet -s --stats" \
-		     "--html --svg --png --width --from --to --phase --no-hints -h --help" ;;
+		     "--html --svg --png --perfetto --junit --width --from --to --phase --no-hints" \
+		     "-h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
-		     "-h --help" ;;
+		     "--junit -h --help" ;;
 	compare)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
-		     "--max-regress -h --help" ;;
+		     "--max-regress --junit -h --help" ;;
 	whatif)
 		echo "-p --policy --async --sync --defer --scale --cpus -j --json --svg --png" \
 		     "--width -n --top -c --cycle -q --quiet -h --help" ;;
@@ -39,7 +40,7 @@ _pmscope_takes_arg()
 {
 	case "$1:$2" in
 	*:-j | *:--json | *:-n | *:--top | *:-m | *:--mode | *:-o | *:--output | \
-	*:--outdir | *:--text | \
+	*:--outdir | *:--text | *:--perfetto | *:--junit | \
 	*:-t | *:--pm-test | *:-b | *:--buffer-kb | *:--graph-depth | \
 	analyze:-c | analyze:--cycle | whatif:-c | whatif:--cycle | whatif:-p | \
 	*:--policy | *:--async | *:--sync | *:--defer | *:--scale | *:--cpus | *:--html | *:--svg | *:--png | \
@@ -86,7 +87,7 @@ _pmscope_value()
 	-o | --output | --outdir)
 		_pmscope_files -d "$cur"
 		return ;;
-	-j | --json | --text | --html | --svg | --png)
+	-j | --json | --text | --html | --svg | --png | --perfetto | --junit)
 		_pmscope_files "$cur"
 		return ;;
 	-C | --cmd)

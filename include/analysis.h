@@ -278,6 +278,8 @@ void stats_init(struct run_stats *st, const char *mode);
 void stats_free(struct run_stats *st);
 /* Take every cycle of @run (read from @source). */
 void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *source);
+/* Whether @st takes @c: its mode, and a boot or a completed cycle. */
+bool stats_takes_cycle(const struct run_stats *st, const struct pm_cycle *c);
 void stats_summary(const struct stat_series *s, struct stat_summary *out);
 /* The row of @device (NULL: the phase itself) in @phase, or NULL. */
 const struct stat_row *stats_row(const struct run_stats *st, const char *phase,

@@ -20,7 +20,7 @@ enum {
  * outputs: files first (atomically), standard output last, so a closed
  * pipe cannot cost a file.
  */
-enum output_id { OUT_TEXT, OUT_JSON, OUT_SVG, OUT_PNG, OUT_HTML, OUT_COUNT };
+enum output_id { OUT_TEXT, OUT_JSON, OUT_SVG, OUT_PNG, OUT_HTML, OUT_PERFETTO, OUT_JUNIT, OUT_COUNT };
 
 enum output_needs {
 	NEEDS_WINDOW = 1 << 0,	/* a timeline: --phase/--from/--to must show something */

@@ -133,6 +133,9 @@ void report_json_cb_messages(struct jw *w, const struct pm_run *run,
 void report_json_said_error(struct jw *w, const struct cycle_results *cr);
 /* "callgraph" of a callback's object when it has one. */
 void report_json_callgraph(struct jw *w, const struct pm_callgraph *g);
+/* The run as a Perfetto trace: protobuf TrackEvents (report/perfetto.c). */
+int report_perfetto(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		    const struct report_opts *o);
 
 /*
  * Write a file atomically: @fn writes into a temporary file beside @path,
@@ -143,6 +146,44 @@ void report_json_callgraph(struct jw *w, const struct pm_callgraph *g);
  * ".NAME.XXXXXX.pmscope-tmp", which readers pass over. */
 typedef int (*write_fn)(FILE *f, const void *ctx);
 int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen);
+
+/*
+ * JUnit XML (report/junit.c), what CI runners read: a <testcase> per cycle
+ * and per gate, a <failure> with what failed, the summary as <system-out>.
+ */
+struct junit_case {
+	char *classname, *name;
+	double time_s;		/* < 0 unknown */
+	char *failure;		/* NULL passed; else what failed, a line each */
+	char *message;		/* its first line */
+	char *skipped;		/* why it was not counted (and not failed), NULL */
+};
+
+struct junit_suite {
+	const char *name;	/* "pmscope analyze" */
+	struct junit_case *cases;
+	size_t ncases, cap;
+	char *system_out;	/* the terminal summary, NULL none */
+};
+
+struct junit_case *junit_add(struct junit_suite *s, const char *classname, const char *name,
+			     double time_s);
+void junit_fail(struct junit_case *jc, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* A cycle of @run (read from @source, NULL its file) as a test case, its
+ * failures as failure lines; @skip says why it was skipped instead. */
+struct cycle_totals;
+struct junit_case *junit_add_cycle(struct junit_suite *s, const struct pm_run *run,
+				   const struct pm_cycle *c, const struct cycle_totals *t,
+				   const char *source, const char *skip);
+void junit_free(struct junit_suite *s);
+/* What @fn writes, as a string; NULL when it failed. Caller frees. */
+char *junit_capture(write_fn fn, const void *ctx);
+/* A suite as XML (a write_fn). */
+int report_junit(FILE *f, const void *suite);
+/* analyze --junit: a test case per cycle shown. */
+int report_junit_run(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		     const struct report_opts *o);
 /* The same for a renderer. */
 int write_report(const char *path, report_fn fn, const struct pm_run *run,
 		 const struct pm_results *res, const struct report_opts *o, char *err,

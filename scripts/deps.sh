@@ -32,6 +32,7 @@ if [ "$what" = test ] || [ "$what" = vm ]; then
 	have_cmd chromium || need="$need chromium"
 	have_cmd firefox-esr || need="$need firefox-esr"
 	have_cmd mandoc || need="$need mandoc"
+	have_cmd protoc || need="$need protobuf-compiler"
 	have_cmd gzip || need="$need gzip"
 	have_cmd xz || need="$need xz-utils"
 	have_cmd zstd || need="$need zstd"

@@ -110,7 +110,7 @@ const struct stat_row *stats_row(const struct run_stats *st, const char *phase,
 	return st->slots[slot] >= 0 ? &st->rows[st->slots[slot]] : NULL;
 }
 
-static bool take_cycle(const struct run_stats *st, const struct pm_cycle *c)
+bool stats_takes_cycle(const struct run_stats *st, const struct pm_cycle *c)
 {
 	if (st->mode && strcmp(st->mode, mode_name(c->mode)))
 		return false;
@@ -184,7 +184,7 @@ void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *s
 	for (i = 0; i < run->ncycles; i++) {
 		const struct pm_cycle *c = &run->cycles[i];
 
-		if (!take_cycle(st, c)) {
+		if (!stats_takes_cycle(st, c)) {
 			st->nskipped++;
 			continue;
 		}

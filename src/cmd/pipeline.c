@@ -21,6 +21,8 @@ const struct output outputs[OUT_COUNT] = {
 	[OUT_PNG] = { "png", "PNG timeline", NULL, report_png, NEEDS_WINDOW },
 	[OUT_HTML] = { "html", "HTML timeline", "report.html", report_html,
 		       NEEDS_WINDOW | NEEDS_EXCERPTS },
+	[OUT_PERFETTO] = { "perfetto", "Perfetto trace", NULL, report_perfetto, 0 },
+	[OUT_JUNIT] = { "junit", "JUnit report", NULL, report_junit_run, 0 },
 };
 
 /* Bytes of log lines the HTML may carry: a few MB, whatever the run. */

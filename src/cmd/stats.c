@@ -31,7 +31,9 @@ static void stats_usage(FILE *f, bool compare)
 		"                         disk, boot)\n"
 		"  -q, --quiet            no terminal summary\n"
 		"      --max-suspend MS   fail when a cycle's suspend took longer%s\n"
-		"      --max-resume MS    fail when a cycle's resume took longer%s\n",
+		"      --max-resume MS    fail when a cycle's resume took longer%s\n"
+		"      --junit FILE       write a JUnit XML report: a test case per cycle\n"
+		"                         and per limit\n",
 		compare ? "compare" : "stats", compare ? " (after)" : "",
 		compare ? " (after)" : "");
 	if (compare)
@@ -43,15 +45,58 @@ static void stats_usage(FILE *f, bool compare)
 }
 
 struct stats_args {
-	const char *json, *mode;
+	const char *json, *mode, *junit;
 	size_t top;
 	bool quiet;
 	double max_suspend, max_resume, max_regress;	/* NAN: not set */
 };
 
+/* Where each run read goes: one side's statistics and the JUnit cases. */
+struct take {
+	struct run_stats *st;
+	struct junit_suite *junit;	/* NULL: no --junit */
+	const struct stats_args *a;
+	bool gated;		/* the side --max-suspend/--max-resume judge */
+};
+
+/* A test case per cycle: failed by its failures and by the limits it
+ * broke, skipped when of another mode than --mode. */
+static void junit_cycles(const struct take *t, const struct pm_run *run, const char *source)
+{
+	size_t i;
+
+	for (i = 0; i < run->ncycles; i++) {
+		const struct pm_cycle *c = &run->cycles[i];
+		const char *mode = mode_name(c->mode);
+		struct cycle_totals tt;
+		struct junit_case *jc;
+		char *skip = NULL;
+
+		cycle_totals(c, &tt);
+		if (t->a->mode && strcmp(t->a->mode, mode))
+			skip = xasprintf("mode %s, not %s", mode, t->a->mode);
+		jc = junit_add_cycle(t->junit, run, c, &tt, source, skip);
+		free(skip);
+		if (!t->gated || !stats_takes_cycle(t->st, c))
+			continue;
+		if (!isnan(t->a->max_suspend) && tt.suspend_ns != NS_NONE &&
+		    tt.suspend_ns / 1e6 > t->a->max_suspend)
+			junit_fail(jc, "suspend %.3f ms > --max-suspend %g ms", tt.suspend_ns / 1e6,
+				   t->a->max_suspend);
+		if (!isnan(t->a->max_resume) && tt.resume_ns != NS_NONE &&
+		    tt.resume_ns / 1e6 > t->a->max_resume)
+			junit_fail(jc, "resume %.3f ms > --max-resume %g ms", tt.resume_ns / 1e6,
+				   t->a->max_resume);
+	}
+}
+
 static void take_run(const struct pm_run *run, const char *source, void *ctx)
 {
-	stats_add_run(ctx, run, source);
+	const struct take *t = ctx;
+
+	stats_add_run(t->st, run, source);
+	if (t->junit)
+		junit_cycles(t, run, source);
 }
 
 static int parse_ms(const char *s, double *out)
@@ -76,6 +121,7 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 		{ "max-suspend", required_argument, NULL, 'S' },
 		{ "max-resume", required_argument, NULL, 'R' },
 		{ "max-regress", required_argument, NULL, 'P' },
+		{ "junit", required_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -88,6 +134,7 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 	while ((c = getopt_long(argc, argv, "j:n:m:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': a->json = optarg; break;
+		case 'U': a->junit = optarg; break;
 		case 'm': a->mode = optarg; break;
 		case 'q': a->quiet = true; break;
 		case 'h': stats_usage(stdout, compare); return 0;
@@ -162,10 +209,46 @@ static bool any_failed(const struct stats_report *sr)
 	return false;
 }
 
-static int report(struct stats_report *sr, const struct stats_args *a)
+/* A test case per limit, failed when it was exceeded. */
+static void junit_gates(struct junit_suite *ju, const struct stats_report *sr)
+{
+	size_t i;
+
+	for (i = 0; i < sr->ngates; i++) {
+		const struct gate_result *g = &sr->gates[i];
+		char *name = xasprintf("%s at most %g %s", g->what, g->limit, g->unit);
+		struct junit_case *jc = junit_add(ju, "pmscope.limits", name, -1);
+
+		free(name);
+		if (!g->failed)
+			continue;
+		if (isnan(g->value))
+			junit_fail(jc, "%s: nothing measured", g->what);
+		else
+			junit_fail(jc, "%s %.3f %s > %g %s%s%s", g->what, g->value, g->unit, g->limit,
+				   g->unit, g->where[0] ? ", worst: " : "", g->where);
+	}
+}
+
+static int write_junit(struct junit_suite *ju, const struct stats_report *sr, const char *path)
 {
 	char err[1024];
 
+	junit_gates(ju, sr);
+	ju->system_out = junit_capture(report_stats_text, sr);
+	if (write_atomic(path, report_junit, ju, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int report(struct stats_report *sr, const struct stats_args *a, struct junit_suite *ju)
+{
+	char err[1024];
+
+	if (a->junit && write_junit(ju, sr, a->junit) < 0)
+		return -1;
 	if (!a->quiet && report_stats_text(stdout, sr) < 0)
 		return -1;
 	if (a->json && write_atomic(a->json, report_stats_json, sr, err, sizeof(err)) < 0) {
@@ -184,6 +267,8 @@ static int stats_main(int argc, char **argv, bool compare)
 	struct run_stats side[2];
 	struct gate_result gates[6];
 	struct stats_report sr = { .gates = gates };
+	struct junit_suite ju = { .name = compare ? "pmscope compare" : "pmscope stats" };
+	struct take take[2];
 	struct stats_args a;
 	size_t nbad = 0, nsides = compare ? 2 : 1, s;
 	char err[1024];
@@ -206,10 +291,12 @@ static int stats_main(int argc, char **argv, bool compare)
 		fprintf(stderr, "pmscope: %s\n", err);
 		return EXIT_USAGE;
 	}
-	for (s = 0; s < nsides; s++)
+	for (s = 0; s < nsides; s++) {
 		stats_init(&side[s], a.mode);
+		take[s] = (struct take){ &side[s], a.junit ? &ju : NULL, &a, s == nsides - 1 };
+	}
 	for (i = optind; i < argc; i++)
-		input_each(argv[i], take_run, &side[compare ? i - optind : 0], &nbad);
+		input_each(argv[i], take_run, &take[compare ? i - optind : 0], &nbad);
 	rc = EXIT_USAGE;
 	for (s = 0; s < nsides; s++)
 		if (!side[s].ncycles) {
@@ -231,12 +318,13 @@ static int stats_main(int argc, char **argv, bool compare)
 		gate_regress(&sr, "resume regression", &side[0].resume, &side[1].resume,
 			     a.max_regress);
 	}
-	if (report(&sr, &a) < 0)
+	if (report(&sr, &a, &ju) < 0)
 		goto out;
 	rc = nbad ? EXIT_USAGE : any_failed(&sr) ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
 out:
 	for (s = 0; s < nsides; s++)
 		stats_free(&side[s]);
+	junit_free(&ju);
 	return rc;
 }
 
