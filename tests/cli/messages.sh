@@ -85,7 +85,7 @@ is "6.10 json: said_error names it" \
    "$(q '.cycles[1] as $c|[$c.said_error[]|$c.callbacks[.]|"\(.device) \(.phase)"]|join(",")')" \
    "0000:00:14.2 suspend_noirq"
 is "6.10 text: under it, wrapped within 80 columns" \
-   "$(grep -A2 -F '0000:00:14.2 (pci) suspend_noirq, 64808.266 ms, returned 0' "$T/t.txt" | tail -2)" \
+   "$(grep -A2 -F '0000:00:14.2 (intel_pch_thermal) suspend_noirq, 64808.266 ms, returned 0' "$T/t.txt" | tail -2)" \
    "      3256 intel_pch_thermal 0000:00:14.2: CPU-PCH overheats [66C], S0ix might
                                            fail.  Start cooling..."
 is "6.10 text: one warning in the summary" "$(grep "^ok: " "$T/t.txt")" \
@@ -111,7 +111,7 @@ if command -v chromium >/dev/null 2>&1; then
 		is "chromium 5.8: detail panel has '$want'" "$(printf '%s' "$d" | grep -c -F "$want")" 1
 	done
 	browser --dump-dom "file://$T/t.html#cycle=2&click=0000:00:14.2" > "$T/dom.html"
-	is "chromium 6.10: the noirq callback selected" "$(state "$T/dom.html" selected)" "0000:00:14.2 {pci}"
+	is "chromium 6.10: the noirq callback selected" "$(state "$T/dom.html" selected)" "0000:00:14.2 {intel_pch_thermal}"
 	is "chromium 6.10: detail panel has line 3256" \
 	   "$(state "$T/dom.html" detail | grep -c -F "3256  intel_pch_thermal 0000:00:14.2: CPU-PCH overheats [66C], S0ix might fail.  Start cooling...  (device, error)")" 1
 fi
