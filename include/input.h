@@ -67,6 +67,7 @@ struct input_stats {
 	unsigned int lines;
 	unsigned int used;	/* lines that produced events */
 	unsigned int skipped;	/* binary or overlong lines */
+	char hint[240];		/* why nothing usable was found, "" */
 };
 
 /*

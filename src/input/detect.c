@@ -95,8 +95,9 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	}
 	if (!st->used) {
 		snprintf(err, errlen,
-			 "%s: no suspend, resume or boot timing found in %u lines%s", path,
-			 st->lines, st->skipped ? " (binary or overlong lines skipped)" : "");
+			 "%s: no suspend, resume or boot timing found in %u lines%s%s%s", path,
+			 st->lines, st->skipped ? " (binary or overlong lines skipped)" : "",
+			 st->hint[0] ? ": " : "", st->hint);
 		goto out;
 	}
 	if (st->skipped)

@@ -39,7 +39,7 @@ static void graph_record(struct dat_ctx *x, struct ftrace_line *fl)
 	fl->graph = true;
 	fl->duration = str_trim(str_make(info.p, (size_t)(bar - info.p)));
 	fl->func = str_make(bar + 1, info.len - (size_t)(bar - info.p) - 1);
-	fgraph_line(x->p.fg, fl);
+	ftrace_graph_line(&x->p, fl);
 }
 
 static int event_id(struct tep_handle *tep, const char *sys, const char *name)
@@ -179,6 +179,7 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 	else
 		rc = 0;
 	ftrace_finish(&x.p);
+	ftrace_boot_graphs_free(&x.p);
 	fgraph_free(x.p.fg);
 	trace_seq_destroy(&x.seq);
 	tracecmd_close(h);
