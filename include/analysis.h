@@ -141,7 +141,7 @@ struct cycle_results {
 	size_t *slowest;	/* indices into c->cbs, longest first */
 	size_t nslowest;
 	int graph_cb;		/* the longest callback with a call graph, -1 */
-	struct critpath cp;	/* empty for boot cycles */
+	struct critpath cp;	/* boot cycles: analysis/bootpath.c */
 	size_t *warns;		/* indices into run->warns of this cycle */
 	size_t nwarns;
 	size_t nfail, nwarn;	/* its failures and warnings */

@@ -12,6 +12,7 @@ static const struct analysis analyses[] = {
 	{ "totals", an_totals, NULL },
 	{ "slowest", an_slowest, an_slowest_free },
 	{ "critpath", an_critpath, an_critpath_free },
+	{ "bootpath", an_bootpath, NULL },	/* boot cycles' cp, freed by critpath */
 };
 
 _Static_assert(ARRAY_SIZE(analyses) <= RESULTS_MAX_ANALYSES, "room in pm_results.runs");
