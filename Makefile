@@ -4,11 +4,13 @@
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
+# bash-completion loads completions/<command> from each of $XDG_DATA_DIRS.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 DESTDIR ?=
 
 CC      ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS    := libtraceevent libtracefs libtracecmd json-c cairo libarchive
+PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -29,7 +31,7 @@ TESTBIN := $(TESTSRC:tests/unit/%.c=$(B)/tests/%)
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-.PHONY: all deps check check-asan check-plain check-clang build-only check-vm demo bench install uninstall clean
+.PHONY: all deps check check-asan check-plain check-clang build-only check-vm check-deb demo bench install uninstall clean
 
 all: $(B)/pmscope
 
@@ -39,11 +41,11 @@ deps:
 $(B)/%.o: src/%.c $(HDRS) | deps-build
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	@$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 $(B)/pmscope: $(OBJ)
 	@echo "  LINK    $@"
-	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # Tests link the objects themselves: an ar archive keeps one member per
 # base name, and stages share some (stats.c in analysis, report and cmd).
@@ -103,6 +105,14 @@ check-vm: $(B)/pmscope
 	@mkdir -p $(B)/vm && cp $(B)/vm-results.tap $(B)/vm/test-results.tap
 	@sh tests/summary.sh $(B)/vm
 
+# The Debian package, built from a copy of the checkout under $(B)/deb:
+# lintian, then the binary unpacked with dpkg -x analyzes a fixture.
+check-deb:
+	@sh scripts/deps.sh deb
+	@mkdir -p $(B)/deb
+	@sh tests/deb/run.sh $(B)/deb > $(B)/deb/test-results.tap 2>&1; cat $(B)/deb/test-results.tap
+	@sh tests/summary.sh $(B)/deb
+
 demo: $(B)/pmscope
 	@sh scripts/demo.sh $(B)/pmscope
 
@@ -110,12 +120,14 @@ bench: $(B)/pmscope
 	@sh scripts/bench.sh $(B)/pmscope
 
 install: $(B)/pmscope
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(B)/pmscope $(DESTDIR)$(BINDIR)/pmscope
 	install -m 644 man/pmscope.1 $(DESTDIR)$(MANDIR)/man1/pmscope.1
+	install -m 644 completion/pmscope.bash $(DESTDIR)$(BASHCOMPDIR)/pmscope
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/pmscope $(DESTDIR)$(MANDIR)/man1/pmscope.1
+	rm -f $(DESTDIR)$(BINDIR)/pmscope $(DESTDIR)$(MANDIR)/man1/pmscope.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/pmscope
 
 clean:
 	rm -rf build build-san build-clang

@@ -87,7 +87,7 @@ for n in 8000 16000 32000; do
 	d=$out/run-$n
 	[ -s "$d/dmesg.txt" ] || gen "$d" $n
 	cbs=$(grep -c 'returned 0 after' "$d/dmesg.txt")
-	# the terminal summary holds the analysis; the JSON adds json-c's cost
+	# the terminal summary holds the analysis; the JSON adds the writer's cost
 	timed "$bin" analyze "$d" > "$d/report.txt" ||
 		{ echo "bench_critpath: analyze failed on $d" >&2; exit 1; }
 	read -r secs kb < "$out/time"

@@ -4,6 +4,8 @@
 #   deps.sh build   libraries and tools to build
 #   deps.sh test    also what the test suite uses
 #   deps.sh vm      also what make check-vm uses (QEMU, busybox, cpio)
+#   deps.sh deb     also what make check-deb uses (dpkg-buildpackage,
+#                   debhelper, lintian)
 # As root with apt-get, missing packages are installed; otherwise the
 # exact install line is printed and the script fails.
 set -u
@@ -20,7 +22,6 @@ have_cmd make || need="$need make"
 have_pc libtraceevent || need="$need libtraceevent-dev"
 have_pc libtracefs || need="$need libtracefs-dev"
 have_pc libtracecmd || need="$need libtracecmd-dev"
-have_pc json-c || need="$need libjson-c-dev"
 have_pc cairo || need="$need libcairo2-dev"
 have_pc libarchive || need="$need libarchive-dev"
 have_cmd xxd || need="$need xxd"
@@ -46,6 +47,15 @@ if [ "$what" = vm ]; then
 	[ -x /bin/busybox ] && file -L /bin/busybox 2>/dev/null | grep -q static || need="$need busybox-static"
 	have_cmd file || need="$need file"
 	have_cmd cpio || need="$need cpio"
+fi
+
+if [ "$what" = deb ]; then
+	have_deb() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
+	have_cmd dpkg-buildpackage || need="$need dpkg-dev"
+	have_deb build-essential || need="$need build-essential"
+	have_cmd dh || need="$need debhelper"
+	have_cmd lintian || need="$need lintian"
+	have_cmd git || need="$need git"
 fi
 
 [ -z "$need" ] && exit 0

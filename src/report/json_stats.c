@@ -3,115 +3,115 @@
  * JSON for statistics (schema "pmscope-stats/1") and comparisons
  * ("pmscope-compare/1"), documented in pmscope(1). Times in ns.
  */
-#include <json-c/json.h>
 #include <stdio.h>
 
 #include "analysis.h"
 #include "report.h"
 
-static const int JFLAGS = JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE;
-
-static struct json_object *jns(ns_t v)
+static void put_summary(struct jw *w, const struct stat_series *s)
 {
-	return v == NS_NONE ? NULL : json_object_new_int64(v);
-}
-
-static void add(struct json_object *o, const char *k, struct json_object *v)
-{
-	json_object_object_add(o, k, v);
-}
-
-static struct json_object *summary_json(const struct stat_series *s)
-{
-	struct json_object *o = json_object_new_object();
 	struct stat_summary m;
 
 	stats_summary(s, &m);
-	add(o, "n", json_object_new_int64((int64_t)m.n));
-	add(o, "min_ns", jns(m.min));
-	add(o, "median_ns", jns(m.median));
-	add(o, "mean_ns", jns(m.mean));
-	add(o, "max_ns", jns(m.max));
-	add(o, "stddev_ns", jns(m.stddev));
+	jw_kint(w, "n", (int64_t)m.n);
+	jw_kns(w, "min_ns", m.min);
+	jw_kns(w, "median_ns", m.median);
+	jw_kns(w, "mean_ns", m.mean);
+	jw_kns(w, "max_ns", m.max);
+	jw_kns(w, "stddev_ns", m.stddev);
 	if (m.n) {
-		add(o, "max_source", json_object_new_string(s->worst.source));
-		add(o, "max_cycle", json_object_new_int(s->worst.cycle));
+		jw_kstr(w, "max_source", s->worst.source);
+		jw_kint(w, "max_cycle", s->worst.cycle);
 	}
-	return o;
 }
 
-static struct json_object *row_json(const struct stat_row *r)
+static void put_series(struct jw *w, const char *key, const struct stat_series *s)
 {
-	struct json_object *o = summary_json(&r->s);
+	jw_kobj(w, key);
+	put_summary(w, s);
+	jw_obj_end(w);
+}
 
+static void put_row(struct jw *w, const struct stat_row *r)
+{
+	jw_obj(w);
+	put_summary(w, &r->s);
 	if (r->device) {
-		add(o, "device", json_object_new_string(r->device));
-		add(o, "driver", r->driver ? json_object_new_string(r->driver) : NULL);
+		jw_kstr(w, "device", r->device);
+		jw_kstr(w, "driver", r->driver);
 	}
-	add(o, "phase", json_object_new_string(r->phase));
-	return o;
+	jw_kstr(w, "phase", r->phase);
+	jw_obj_end(w);
 }
 
-static struct json_object *stats_json(const struct run_stats *st)
+/* Phase rows (device NULL) or device rows, in first-seen order. */
+static void put_rows(struct jw *w, const char *key, const struct run_stats *st, bool devices)
 {
-	struct json_object *o = json_object_new_object();
-	struct json_object *phases = json_object_new_array();
-	struct json_object *devs = json_object_new_array();
 	size_t i;
 
-	add(o, "mode", st->mode ? json_object_new_string(st->mode) : NULL);
-	add(o, "inputs", json_object_new_int64((int64_t)st->ninputs));
-	add(o, "cycles", json_object_new_int64((int64_t)st->ncycles));
-	add(o, "skipped", json_object_new_int64((int64_t)st->nskipped));
-	add(o, "suspend", summary_json(&st->suspend));
-	add(o, "resume", summary_json(&st->resume));
-	add(o, "boot", summary_json(&st->boot));
+	jw_karr(w, key);
 	for (i = 0; i < st->nrows; i++)
-		json_object_array_add(st->rows[i].device ? devs : phases, row_json(&st->rows[i]));
-	add(o, "phases", phases);
-	add(o, "devices", devs);
-	return o;
+		if (!st->rows[i].device == !devices)
+			put_row(w, &st->rows[i]);
+	jw_arr_end(w);
 }
 
-static struct json_object *gates_json(const struct stats_report *sr)
+static void put_stats(struct jw *w, const char *key, const struct run_stats *st)
 {
-	struct json_object *a = json_object_new_array();
+	jw_kobj(w, key);
+	jw_kstr(w, "mode", st->mode);
+	jw_kint(w, "inputs", (int64_t)st->ninputs);
+	jw_kint(w, "cycles", (int64_t)st->ncycles);
+	jw_kint(w, "skipped", (int64_t)st->nskipped);
+	put_series(w, "suspend", &st->suspend);
+	put_series(w, "resume", &st->resume);
+	put_series(w, "boot", &st->boot);
+	put_rows(w, "phases", st, false);
+	put_rows(w, "devices", st, true);
+	jw_obj_end(w);
+}
+
+static void put_gates(struct jw *w, const struct stats_report *sr)
+{
 	size_t i;
 
+	jw_karr(w, "gates");
 	for (i = 0; i < sr->ngates; i++) {
 		const struct gate_result *g = &sr->gates[i];
-		struct json_object *o = json_object_new_object();
 
-		add(o, "what", json_object_new_string(g->what));
-		add(o, "unit", json_object_new_string(g->unit));
-		add(o, "limit", json_object_new_double(g->limit));
-		add(o, "value", json_object_new_double(g->value));
-		add(o, "failed", json_object_new_boolean(g->failed));
-		add(o, "where", g->where[0] ? json_object_new_string(g->where) : NULL);
-		json_object_array_add(a, o);
+		jw_obj(w);
+		jw_kstr(w, "what", g->what);
+		jw_kstr(w, "unit", g->unit);
+		jw_key(w, "limit");
+		jw_double(w, g->limit);
+		jw_key(w, "value");
+		jw_double(w, g->value);
+		jw_kbool(w, "failed", g->failed);
+		jw_kstr(w, "where", g->where[0] ? g->where : NULL);
+		jw_obj_end(w);
 	}
-	return a;
+	jw_arr_end(w);
 }
 
 int report_stats_json(FILE *f, const void *ctx)
 {
 	const struct stats_report *sr = ctx;
-	struct json_object *o = json_object_new_object();
-	int rc = 0;
+	struct jw w;
 
+	jw_init(&w, f);
+	jw_obj(&w);
 	if (sr->b) {
-		add(o, "schema", json_object_new_string("pmscope-compare/1"));
-		add(o, "before_label", json_object_new_string(sr->a_label));
-		add(o, "after_label", json_object_new_string(sr->b_label));
-		add(o, "before", stats_json(sr->a));
-		add(o, "after", stats_json(sr->b));
+		jw_kstr(&w, "schema", "pmscope-compare/1");
+		jw_kstr(&w, "before_label", sr->a_label);
+		jw_kstr(&w, "after_label", sr->b_label);
+		put_stats(&w, "before", sr->a);
+		put_stats(&w, "after", sr->b);
 	} else {
-		add(o, "schema", json_object_new_string("pmscope-stats/1"));
-		add(o, "stats", stats_json(sr->a));
+		jw_kstr(&w, "schema", "pmscope-stats/1");
+		put_stats(&w, "stats", sr->a);
 	}
-	add(o, "gates", gates_json(sr));
-	if (fputs(json_object_to_json_string_ext(o, JFLAGS), f) < 0 || fputc('\n', f) < 0)
-		rc = -1;
-	json_object_put(o);
-	return rc;
+	put_gates(&w, sr);
+	jw_obj_end(&w);
+	fputc('\n', f);
+	return ferror(f) ? -1 : 0;
 }

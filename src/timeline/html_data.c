@@ -40,6 +40,9 @@ static const char *const wait_fields[WF_COUNT] = {
 	[WF_WAITED_DEV] = "waited_dev", [WF_NDELAYED] = "ndelayed",
 };
 
+/* Path segment kinds, by their value in enum cp_kind. */
+static const char *const seg_kinds[] = { [CP_RUN] = "run", [CP_WAIT] = "wait", [CP_GAP] = "gap" };
+
 /* Box flags (enum tl_box_flag) by name, and one the page adds. */
 #define TLB_HAS_RET (1 << 8)
 static const struct { const char *name; unsigned bit; } flag_names[] = {
@@ -266,6 +269,102 @@ static void put_graphs(struct jw *w, const struct tl_cycle *tc)
 	jw_arr_end(w);
 }
 
+/* Boxes by the line their callback starts at: warnings name a line, and
+ * the why panel links each to its callback's box. */
+struct line_box {
+	unsigned int line;
+	int box;
+};
+
+static int cmp_line(const void *a, const void *b)
+{
+	const struct line_box *x = a, *y = b;
+
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static struct line_box *boxes_by_line(const struct tl_cycle *tc)
+{
+	struct line_box *v = xmalloc((tc->nboxes ? tc->nboxes : 1) * sizeof(*v));
+	size_t i;
+
+	for (i = 0; i < tc->nboxes; i++)
+		v[i] = (struct line_box){ tc->c->cbs[tc->boxes[i].cb].line, (int)i };
+	if (tc->nboxes)
+		qsort(v, tc->nboxes, sizeof(*v), cmp_line);
+	return v;
+}
+
+static int box_at_line(const struct line_box *v, size_t n, unsigned int line)
+{
+	struct line_box key = { line, -1 };
+	const struct line_box *hit = line ? bsearch(&key, v, n, sizeof(*v), cmp_line) : NULL;
+
+	return hit ? hit->box : -1;
+}
+
+static void put_paths(struct jw *w, const struct tl_cycle *tc)
+{
+	size_t i, k;
+
+	jw_karr(w, "paths");
+	for (i = 0; i < tc->cp->nphases; i++) {
+		const struct cp_phase *p = &tc->cp->phases[i];
+
+		jw_obj(w);
+		jw_kint(w, "phase", p->phase);
+		jw_kint(w, "length", p->length_ns);
+		jw_kint(w, "explained", p->explained_ns);
+		jw_kint(w, "run", p->run_ns);
+		jw_kint(w, "wait", p->wait_ns);
+		jw_kint(w, "gap", p->gap_ns);
+		jw_karr(w, "slack");
+		for (k = 0; k < p->nslack; k++) {
+			jw_obj(w);
+			jw_kint(w, "cb", box(tc, p->slack[k].cb));
+			jw_kint(w, "slack", p->slack[k].slack_ns);
+			jw_obj_end(w);
+		}
+		jw_arr_end(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+/* What the why panel lists: the paths' figures, the slowest callbacks
+ * and the cycle's failures and warnings, as the analyses found them. */
+static void put_why(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc)
+{
+	static const char *const level[] = { "note", "warning", "failure" };
+	const struct cycle_results *cr = tc->cr;
+	struct line_box *lb;
+	size_t i;
+
+	jw_kobj(w, "why");
+	put_paths(w, tc);
+	jw_karr(w, "slowest");
+	for (i = 0; i < cr->nslowest; i++)
+		jw_int(w, box(tc, (int)cr->slowest[i]));
+	jw_arr_end(w);
+	jw_karr(w, "warnings");
+	lb = cr->nwarns ? boxes_by_line(tc) : NULL;
+	for (i = 0; i < cr->nwarns; i++) {
+		const struct pm_warning *x = &run->warns[cr->warns[i]];
+
+		if (x->level == WARN_INFO)
+			continue;
+		jw_obj(w);
+		jw_kstr(w, "level", level[x->level]);
+		jw_kint(w, "line", x->line);
+		jw_kstr(w, "text", x->text);
+		jw_kint(w, "cb", x->file == tc->c->file ? box_at_line(lb, tc->nboxes, x->line) : -1);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_obj_end(w);
+	free(lb);
+}
+
 static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_cycle *tc,
 		      struct strtab *fns)
 {
@@ -299,6 +398,7 @@ static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_c
 	put_logs(w, L->run, tc);
 	put_path(w, tc);
 	put_graphs(w, tc);
+	put_why(w, L->run, tc);
 	jw_obj_end(w);
 }
 
@@ -359,6 +459,7 @@ static void put_contract(struct jw *w)
 	put_names(w, "seg", seg_fields, SEGF_COUNT);
 	put_names(w, "wait", wait_fields, WF_COUNT);
 	jw_obj_end(w);
+	put_names(w, "seg_kinds", seg_kinds, ARRAY_SIZE(seg_kinds));
 	jw_kobj(w, "flags");
 	for (i = 0; i < ARRAY_SIZE(flag_names); i++)
 		jw_kint(w, flag_names[i].name, flag_names[i].bit);

@@ -37,6 +37,14 @@ is "firefox: its detail (450.503 ms on thread 146)" \
 ok "firefox: screenshot taken" test -s "$T/q.png"
 ok "firefox: screenshot not blank (over 50 colours)" test "$("$pngstat" "$T/q.png" | cut -d' ' -f3)" -gt 50
 
+# The why panel: its first blocked-device row leads to input2, which lost
+# the most time waiting (469.248 ms for 1-1, as the text report says)
+firefox why "file://$T/q.html#cycle=2&why=blocked:0&log=1"
+st=$(grep -a 'pmscope-state' "$T/why.log" | tail -1)
+is "firefox: why panel, no script error" "$(page_errors why)" 0
+is "firefox: why panel's first blocked row selects input2" \
+   "$(printf '%s' "$st" | grep -c -F '\"selected\":\"input2')" 1
+
 # The check can fail: the same page with a script error in it
 sed 's#</body>#<script>//<![CDATA[\nnosuchfunction();\n//]]></script></body>#' "$T/q.html" > "$T/bad.html"
 firefox bad "file://$T/bad.html"

@@ -80,8 +80,9 @@ fit=$(jq -r '.cycles[1] | (.end_ns - .start_ns) as $t | (.phases[] | select(.nam
 is "keys: 0 shows the whole cycle, 1382.540 ms" "$(step 3)" "$fit"
 is "keys: - at the whole cycle stays there" "$(step 4)" "$fit"
 is "keys: + halves the span" "$(step 1 | cut -d' ' -f3)" "$(echo "$fit" | awk '{ printf "%.3f", $3 / 2 }')"
+# (the view is printed to 0.001 ms, so the difference may be off by that)
 is "keys: ArrowRight pans a fifth of the span" \
-   "$(echo "$(step 1) $(step 2)" | awk '{ printf "%.3f", $4 - $1 - $3 / 5 }')" "0.000"
+   "$(echo "$(step 1) $(step 2)" | awk '{ d = $4 - $1 - $3 / 5; printf "%s", (d < 0.0015 && d > -0.0015) }')" 1
 is "keys: ArrowLeft stops at the cycle's start" "$(step 8 | cut -d' ' -f1)" "0.000"
 is "wheel: deltaY -347 zooms in by exp(0.694)" \
    "$(echo "$(step 8) $(step 9)" | awk '{ d = $6 - $3 * exp(-0.694); printf "%s", (d < 0.01 && d > -0.01) }')" 1

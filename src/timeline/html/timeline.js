@@ -387,6 +387,22 @@
 		g.lineWidth = 1;
 	}
 
+	// The axis and the critical path strip stay in sight when the page
+	// scrolls: a copy of the top of the timeline, sticky under the bar,
+	// that covers the same pixels while nothing is scrolled.
+	function drawHead(W, dpr) {
+		var head = $('tlhead'), h = AXIS + STRIP + 4;
+		if (head.width !== Math.round(W * dpr) || head.height !== Math.round(h * dpr)) {
+			head.width = Math.round(W * dpr);
+			head.height = Math.round(h * dpr);
+			head.style.width = W + 'px';
+			head.style.height = h + 'px';
+			head.style.marginBottom = -h + 'px';
+		}
+		head.getContext('2d').drawImage(canvas, 0, 0, head.width, head.height, 0, 0, head.width, head.height);
+		head.style.top = $('bar').offsetHeight + 'px';
+	}
+
 	function draw() {
 		var t0 = window.performance.now();
 		st.pending = false;
@@ -416,6 +432,7 @@
 		drawSelection(c);
 		g.restore();
 		drawGutter(c, W, H);
+		drawHead(W, dpr);
 		st.drawMs = window.performance.now() - t0;
 		publish();
 	}
@@ -424,6 +441,45 @@
 		if (st.pending) return;
 		st.pending = true;
 		window.requestAnimationFrame(draw);
+		saveView();
+	}
+
+	// The view in the address (cycle, window, selection), so it can be
+	// shared; written a moment after the last change.
+	function saveView() {
+		clearTimeout(st.saveTimer);
+		st.saveTimer = setTimeout(function () {
+			var c = st.cyc;
+			if (!c || !window.history.replaceState) return;
+			window.history.replaceState(null, '', '#cycle=' + c.index + '&from=' +
+				(T(c, st.u0) / 1e6).toFixed(3) + '&to=' + (T(c, st.u1) / 1e6).toFixed(3) +
+				(st.mode === 'tree' ? '&lanes=tree' : '') + (st.sel >= 0 ? '&sel=' + st.sel : ''));
+			$('pmscope-state').setAttribute('data-hash', location.hash);
+		}, 300);
+	}
+
+	// Show callback i: zoomed in until its box is a third of the view
+	// when it is too small to see, then in the middle, and selected.
+	function focusCb(i) {
+		var c = st.cyc, x0 = U(c, c.cbs[i * CBF + C_START]), x1 = Math.max(U(c, endOf(c, i)), x0 + 1000);
+		if ((x1 - x0) * st.k < 20) {
+			st.u0 = x0 - (x1 - x0);
+			st.u1 = x1 + (x1 - x0);
+		}
+		reveal(i);
+		detail(i);
+	}
+
+	// Enter steps to the next match in time order, Shift+Enter back.
+	function stepMatch(dir) {
+		var c = st.cyc, list = [], i, k, cur;
+		if (!st.match || !st.nmatch) return;
+		for (i = 0; i < c.n; i++) if (st.match[i]) list.push(i);
+		list.sort(function (a, b) { return c.cbs[a * CBF + C_START] - c.cbs[b * CBF + C_START] || a - b; });
+		cur = list.indexOf(st.sel);
+		k = cur < 0 ? (dir > 0 ? 0 : list.length - 1) : (cur + dir + list.length) % list.length;
+		focusCb(list[k]);
+		$('count').textContent = (k + 1) + ' of ' + st.nmatch + ' matches';
 	}
 
 	// ---- interaction ----------------------------------------------------
@@ -541,6 +597,7 @@
 		var c = st.cyc, box = $('detail'), o = i * CBF, h, tb, fl, s, e, pid, w, k;
 		st.sel = i;
 		box.textContent = '';
+		saveView();
 		if (i < 0) { redraw(); publish(); return; }
 		fl = c.cbs[o + C_FLAGS];
 		s = c.cbs[o + C_START];
@@ -636,6 +693,128 @@
 		redraw();
 	}
 
+	// A link that shows and selects callback i.
+	function cbLink(i, text) {
+		var a = document.createElement('a');
+		a.textContent = text;
+		a.href = '#';
+		a.className = 'cb';
+		a.addEventListener('click', function (e) {
+			e.preventDefault();
+			reveal(i);
+			detail(i);
+		});
+		return a;
+	}
+
+	// One table row: cells are text, or [callback, text] for a link.
+	function whyRow(tb, cells) {
+		var tr = document.createElement('tr'), k, td;
+		for (k = 0; k < cells.length; k++) {
+			td = document.createElement('td');
+			if (cells[k] instanceof Array && cells[k][0] >= 0) td.appendChild(cbLink(cells[k][0], cells[k][1]));
+			else td.textContent = cells[k] instanceof Array ? cells[k][1] : cells[k];
+			tr.appendChild(td);
+		}
+		tb.appendChild(tr);
+	}
+
+	function whyTable(box, title, head, kind) {
+		var h = document.createElement('h3'), tb = document.createElement('table'), tr, k, th;
+		tb.className = kind;
+		h.textContent = title;
+		box.appendChild(h);
+		tr = document.createElement('tr');
+		for (k = 0; k < head.length; k++) {
+			th = document.createElement('th');
+			th.textContent = head[k];
+			tr.appendChild(th);
+		}
+		tb.appendChild(tr);
+		box.appendChild(tb);
+		return tb;
+	}
+
+	function segText(c, i) {
+		var kind = c.segs[i + SF.kind], d = c.segs[i + SF.dev];
+		return D.seg_kinds[kind] + (kind === D.seg_kinds.indexOf('gap') ? '' : ' ' + devName(d));
+	}
+
+	// The critical path of one phase: its longest segments, then the
+	// longest callbacks off it and their slack.
+	function whyPath(box, c, p) {
+		var ph = c.phases[p.phase], segs = [], i, k, tb;
+		for (i = 0; i < c.segs.length; i += SEGF)
+			if (c.segs[i + SF.start] >= ph.start && c.segs[i + SF.end] <= ph.end) segs.push(i);
+		segs.sort(function (a, b) {
+			return (c.segs[b + SF.end] - c.segs[b + SF.start]) - (c.segs[a + SF.end] - c.segs[a + SF.start]) || a - b;
+		});
+		tb = whyTable(box, 'critical path: ' + ph.name + ', ' + ms(p.length) + ' ms, ' +
+			(p.length ? (100 * p.explained / p.length).toFixed(1) : '0.0') + '% explained (run ' +
+			ms(p.run) + ', wait ' + ms(p.wait) + ', gap ' + ms(p.gap) + ' ms)',
+			['+ms', 'length ms', 'segment'], 'path');
+		// the eight longest segments, in the order they happened
+		segs = segs.slice(0, 8).sort(function (a, b) { return c.segs[a + SF.start] - c.segs[b + SF.start] || a - b; });
+		for (k = 0; k < segs.length; k++) {
+			i = segs[k];
+			whyRow(tb, [ms(c.segs[i + SF.start] - ph.start), ms(c.segs[i + SF.end] - c.segs[i + SF.start]),
+				    [c.segs[i + SF.cb], segText(c, i)]]);
+		}
+		for (k = 0; k < p.slack.length; k++)
+			if (p.slack[k].cb >= 0)
+				whyRow(tb, ['off path', ms(endOf(c, p.slack[k].cb) - c.cbs[p.slack[k].cb * CBF + C_START]),
+					    [p.slack[k].cb, label(c, p.slack[k].cb) + ', slack ' + ms(p.slack[k].slack) + ' ms']]);
+	}
+
+	function whyPanel(c) {
+		var box = $('why'), w = c.why, i, k, tb, order = [];
+		box.textContent = '';
+		// the longest phases first; a phase where nothing ran says nothing
+		order = w.paths.filter(function (p) { return p.length > 0 && p.explained > 0; });
+		order.sort(function (a, b) { return b.length - a.length || a.phase - b.phase; });
+		for (i = 0; i < order.length; i++) whyPath(box, c, order[i]);
+		order = [];
+		for (i = 0; i < c.waits.length; i += WF) order.push(i);
+		order.sort(function (a, b) { return c.waits[b + WFD.lost] - c.waits[a + WFD.lost] || a - b; });
+		if (order.length) {
+			tb = whyTable(box, 'blocked sync devices: the driving thread idle until async work ended',
+				      ['lost ms', 'device', 'waited for', 'delayed'], 'blocked');
+			for (k = 0; k < order.length && k < 10; k++) {
+				i = order[k];
+				whyRow(tb, [ms(c.waits[i + WFD.lost]), [c.waits[i + WFD.cb], c.waits[i + WFD.cb] >= 0 ?
+					    label(c, c.waits[i + WFD.cb]) : '?'],
+					    [c.waits[i + WFD.waited_cb], devName(c.waits[i + WFD.waited_dev])],
+					    String(c.waits[i + WFD.ndelayed])]);
+			}
+		}
+		if (w.slowest.length) {
+			tb = whyTable(box, 'slowest callbacks', ['ms', 'callback', 'phase', 'thread'], 'slowest');
+			for (k = 0; k < w.slowest.length; k++) {
+				i = w.slowest[k];
+				if (i < 0) continue;
+				whyRow(tb, [ms(endOf(c, i) - c.cbs[i * CBF + C_START]), [i, label(c, i)],
+					    phaseName(c, c.cbs[i * CBF + C_PHASE]), String(c.cbs[i * CBF + C_PID])]);
+			}
+		}
+		if (w.warnings.length) {
+			tb = whyTable(box, 'failures and warnings', ['level', 'line', 'what'], 'warnings');
+			for (k = 0; k < w.warnings.length; k++)
+				whyRow(tb, [w.warnings[k].level, w.warnings[k].line ? String(w.warnings[k].line) : '-',
+					    [w.warnings[k].cb, w.warnings[k].text]]);
+		}
+		if (!box.firstChild) box.textContent = 'No device phase with callbacks in this cycle.';
+	}
+
+	// The critical path segment under x in the strip, -1 none.
+	function segAt(c, x) {
+		var i;
+		for (i = 0; i < c.segs.length; i += SEGF)
+			if (X(U(c, c.segs[i + SF.start])) <= x + 1 && X(U(c, c.segs[i + SF.end])) >= x - 1) return i;
+		return -1;
+	}
+
+	function inStrip(y) { return y >= AXIS + 4 && y <= AXIS + STRIP + 2; }
+
 	function legend(c) {
 		var box = $('legend'), i, p, sp, sw;
 		box.textContent = '';
@@ -682,6 +861,7 @@
 		$('ctotals').textContent = c.totals + (c.nfail ? ', ' + c.nfail + ' failures' : '') +
 			(c.nwarn ? ', ' + c.nwarn + ' warnings' : '');
 		legend(c);
+		whyPanel(c);
 		rows = document.querySelectorAll('#cycles tbody tr');
 		for (i = 0; i < rows.length; i++) rows[i].className = i === ci ? 'current' : '';
 		$('detail').textContent = 'Click a callback for its details.';
@@ -707,6 +887,9 @@
 		s.setAttribute('data-matches', st.match ? String(st.nmatch) : '');
 		s.setAttribute('data-selected', st.sel >= 0 ? label(c, st.sel) : '');
 		s.setAttribute('data-detail', st.sel >= 0 ? $('detail').textContent.replace(/\n/g, ' ') : '');
+		s.setAttribute('data-count', $('count').textContent);
+		s.setAttribute('data-why-tables', Array.prototype.map.call(document.querySelectorAll('#why table'),
+			function (t) { return t.className; }).join(','));
 	}
 
 	// The view: its first and last ms from the cycle's start, and its span
@@ -741,6 +924,14 @@
 		for (i = 0; i < D.cycles.length; i++)
 			if (D.cycles[i].mode !== 'boot' && D.cycles[i].cbs.length) return i;
 		for (i = 0; i < D.cycles.length; i++) if (D.cycles[i].cbs.length) return i;
+		return best;
+	}
+
+	function longestSeg(c) {
+		var i, best = -1;
+		for (i = 0; i < c.segs.length; i += SEGF)
+			if (c.segs[i + SF.cb] >= 0 && (best < 0 || c.segs[i + SF.end] - c.segs[i + SF.start] >
+			    c.segs[best + SF.end] - c.segs[best + SF.start])) best = i;
 		return best;
 	}
 
@@ -782,6 +973,12 @@
 		$('fit').addEventListener('click', fit);
 		$('lanes').addEventListener('change', function () { setMode(this.value); });
 		$('search').addEventListener('input', function () { search(this.value); });
+		$('search').addEventListener('keydown', function (e) {
+			if (e.key === 'Enter') stepMatch(e.shiftKey ? -1 : 1);
+			else if (e.key === 'Escape') { this.value = ''; search(''); }
+			else return;
+			e.preventDefault();
+		});
 		document.addEventListener('keydown', function (e) {
 			if (e.target && e.target.tagName === 'INPUT') return;
 			if (e.key === '+' || e.key === '=') zoom(0.5, mid());
@@ -819,6 +1016,15 @@
 			}
 			if (e.target !== canvas) { tip.hidden = true; return; }
 			m = mouse(e);
+			if (inStrip(m[1]) && (h = segAt(st.cyc, m[0])) >= 0) {
+				tip.textContent = 'critical path: ' + segText(st.cyc, h) + '\n' +
+					ms(st.cyc.segs[h + SF.end] - st.cyc.segs[h + SF.start]) + ' ms from +' +
+					ms(st.cyc.segs[h + SF.start]) + ' ms';
+				tip.hidden = false;
+				tip.style.left = Math.min(m[0] + 14, canvas.clientWidth - tip.offsetWidth - 4) + 'px';
+				tip.style.top = (m[1] + 16) + 'px';
+				return;
+			}
 			h = hit(m[0], m[1]);
 			if (h < 0) { tip.hidden = true; return; }
 			tip.textContent = cbText(st.cyc, h);
@@ -831,7 +1037,11 @@
 		});
 		canvas.addEventListener('click', function (e) {
 			if (st.drag && st.drag.moved) return;
-			var m = mouse(e);
+			var m = mouse(e), sg;
+			if (inStrip(m[1]) && (sg = segAt(st.cyc, m[0])) >= 0) {
+				if (st.cyc.segs[sg + SF.cb] >= 0) detail(st.cyc.segs[sg + SF.cb]);
+				return;
+			}
 			detail(hit(m[0], m[1]));
 		});
 	}
@@ -853,8 +1063,32 @@
 				clientX: o.left + GUT + (canvas.clientWidth - GUT) / 2, clientY: o.top + 40 }));
 			st.steps.push(viewText());
 		}
+		if (p.scroll) {	// #scroll=PX: the page scrolled down, for the sticky axis
+			window.scrollTo(0, +p.scroll);
+			o = $('tlhead').getBoundingClientRect();
+			$('pmscope-state').setAttribute('data-head', Math.round(o.top) + ' ' +
+				Math.round(canvas.getBoundingClientRect().top) + ' ' + $('bar').offsetHeight);
+		}
 		publish();
 		if (p.click) clickDevice(p.click);
+		if (p.why) {	// #why=TABLE:N: the Nth link of a why table (path, blocked, slowest, warnings)
+			i = p.why.split(':');
+			o = document.querySelectorAll('#why table.' + i[0].replace(/[^a-z]/g, '') + ' a');
+			if (o[+i[1]]) o[+i[1]].click();
+		}
+		if (p.step) {	// #search=usb&step=3: Enter three times in the search box
+			for (i = 0; i < +p.step; i++)
+				$('search').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+		}
+		if (p.stripclick) {	// a click on the middle of the longest path segment
+			o = longestSeg(st.cyc);
+			if (o >= 0) {
+				i = canvas.getBoundingClientRect();
+				canvas.dispatchEvent(new MouseEvent('click', { bubbles: true, clientY: i.top + AXIS + 8,
+					clientX: i.left + (Math.max(X(U(st.cyc, st.cyc.segs[o + SF.start])), GUT) +
+							   Math.min(X(U(st.cyc, st.cyc.segs[o + SF.end])), canvas.clientWidth - RIGHT)) / 2 }));
+			}
+		}
 		if (p.follow) {
 			o = document.querySelector('#detail a');
 			if (o) o.click();
@@ -863,6 +1097,18 @@
 		if (p.log) console.log('pmscope-state ' + JSON.stringify({
 			errors: errors.length, selected: $('pmscope-state').getAttribute('data-selected'),
 			detail: $('pmscope-state').getAttribute('data-detail'), drawn: st.drawn }));
+	}
+
+	// A shared address: #cycle=N&from=MS&to=MS&sel=I
+	function restoreView(p) {
+		var c = st.cyc, a = parseFloat(p.from), b = parseFloat(p.to), sel = parseInt(p.sel, 10);
+		if (a >= 0 && b > a) {
+			st.u0 = U(c, a * 1e6);
+			st.u1 = U(c, b * 1e6);
+			pan(0);
+		}
+		if (sel >= 0 && sel < c.n) detail(sel);
+		draw();
 	}
 
 	function init() {
@@ -883,6 +1129,7 @@
 			search(p.search);
 			draw();
 		}
+		restoreView(p);
 		testHooks(p);
 	}
 

@@ -1,0 +1,119 @@
+# SPDX-License-Identifier: GPL-2.0
+# bash completion for pmscope(1).
+#
+# The option lists below are each command's --help: tests/cli/completion.sh
+# compares them, so a new option needs a line here too.
+
+_pmscope_commands="analyze stats compare record arm collect"
+
+# Every option of @1, long and short, as its --help lists them.
+_pmscope_options()
+{
+	case $1 in
+	analyze)
+		echo "-j --json --text -o --outdir -n --top -c --cycle -q --quiet -s --stats" \
+		     "--html --svg --png --width --from --to --phase -h --help" ;;
+	stats)
+		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
+		     "-h --help" ;;
+	compare)
+		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
+		     "--max-regress -h --help" ;;
+	record)
+		echo "-m --mode -s --seconds -C --cmd -n --cycles -d --delay -t --pm-test" \
+		     "-g --callgraph --graph-depth -b --buffer-kb -o --output -q --quiet" \
+		     "-h --help" ;;
+	arm)
+		echo "-m --mode -t --pm-test -g --callgraph --graph-depth -b --buffer-kb" \
+		     "-h --help" ;;
+	collect)
+		echo "-o --output -r --restore -q --quiet -h --help" ;;
+	esac
+}
+
+# Options of @1 that take a value (the word after them is that value).
+_pmscope_takes_arg()
+{
+	case "$1:$2" in
+	*:-j | *:--json | *:-n | *:--top | *:-m | *:--mode | *:-o | *:--output | \
+	*:--outdir | *:--text | \
+	*:-t | *:--pm-test | *:-b | *:--buffer-kb | *:--graph-depth | \
+	analyze:-c | analyze:--cycle | *:--html | *:--svg | *:--png | \
+	*:--width | *:--from | *:--to | *:--phase | *:--max-suspend | \
+	*:--max-resume | *:--max-regress | record:-s | *:--seconds | \
+	*:-C | *:--cmd | record:-n | *:--cycles | *:-d | *:--delay)
+		return 0 ;;
+	esac
+	return 1
+}
+
+# Files (and folders, to walk into), or folders alone with -d.
+_pmscope_files()
+{
+	local IFS=$'\n'
+	compopt -o filenames 2>/dev/null
+	if [ "$1" = -d ]; then
+		COMPREPLY=($(compgen -d -- "$2"))
+	else
+		COMPREPLY=($(compgen -f -- "$1"))
+	fi
+}
+
+# The value of option @2 of command @1, being typed as @3.
+_pmscope_value()
+{
+	local cmd=$1 opt=$2 cur=$3 words=""
+
+	case $opt in
+	-m | --mode)
+		case $cmd in
+		stats | compare) words="mem s2idle standby disk boot" ;;
+		*) words="mem s2idle freeze standby disk" ;;
+		esac ;;
+	-t | --pm-test)
+		words="none core processors platform devices freezer" ;;
+	--phase)
+		words="prepare suspend suspend_late suspend_noirq resume_noirq"
+		words="$words resume_early resume complete kernel_init user_init" ;;
+	-o | --output | --outdir)
+		_pmscope_files -d "$cur"
+		return ;;
+	-j | --json | --text | --html | --svg | --png)
+		_pmscope_files "$cur"
+		return ;;
+	-C | --cmd)
+		COMPREPLY=($(compgen -c -- "$cur"))
+		return ;;
+	esac
+	# numbers and the rest: nothing to offer
+	COMPREPLY=($(compgen -W "$words" -- "$cur"))
+}
+
+_pmscope()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
+	local cmd=${COMP_WORDS[1]}
+
+	COMPREPLY=()
+	if [ "$COMP_CWORD" -eq 1 ]; then
+		COMPREPLY=($(compgen -W "$_pmscope_commands --help --version" -- "$cur"))
+		return
+	fi
+	case " $_pmscope_commands " in
+	*" $cmd "*) ;;
+	*) return ;;
+	esac
+	if [ "$COMP_CWORD" -gt 2 ] && _pmscope_takes_arg "$cmd" "$prev"; then
+		_pmscope_value "$cmd" "$prev" "$cur"
+		return
+	fi
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$(_pmscope_options "$cmd")" -- "$cur"))
+		return
+	fi
+	case $cmd in
+	analyze | stats | compare) _pmscope_files "$cur" ;;	# logs, run folders
+	esac
+}
+
+complete -F _pmscope pmscope

@@ -1,0 +1,74 @@
+#!/bin/sh
+# The HTML page's why panel and navigation (issue 14), in headless
+# Chromium on the q35 S3 run: each panel table leads to the callback the
+# JSON report names, the critical path strip is clickable, search steps
+# through matches, and the view lives in the address.
+. "$(dirname "$0")/../tap.sh"
+T=$TMPDIR_TEST
+browser() {
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
+		--window-size=1400,1000 --virtual-time-budget=5000 --dump-dom "$1" 2>/dev/null
+}
+state() { # state FILE ATTR
+	grep -o '<div id="pmscope-state"[^>]*>' "$1" | sed -n "s/.* data-$2=\"\\([^\"]*\\)\".*/\\1/p"
+}
+sel() { state "$1" selected | sed 's/ {.*//'; }
+
+run=$T/q35
+mkdir -p "$run/sys"
+cp "$FIXTURES/qemu-q35-s3-async1-medium/dmesg.txt" "$run/"
+cp "$FIXTURES/qemu-q35-s3-async1-medium/guest/sys/devices.txt" "$run/sys/"
+"$PMSCOPE" analyze -q -j "$T/q.json" --html "$T/q.html" "$run"
+u="file://$T/q.html#cycle=2"
+J=$T/q.json
+
+browser "$u" > "$T/a.html"
+is "why panel: no script error" "$(state "$T/a.html" errors)" 0
+is "why panel: a path per phase that ran callbacks, then blocked and slowest" \
+   "$(state "$T/a.html" why-tables | tr ',' '\n' | sort | uniq -c | awk '{printf "%s %s;", $2, $1}')" \
+   "blocked 1;path $(jq '[.cycles[1].phases[] | select(.explained_ns > 0)] | length' "$J");slowest 1;"
+
+# the longest phase's path first (resume, 977.620 ms): of its eight
+# longest segments, in time order, the first that has a callback
+want=$(jq -r '[.cycles[1].phases[] | select(.explained_ns > 0)] | max_by(.end_ns - .start_ns) |
+	.critical_path | to_entries | sort_by(-(.value.end_ns - .value.start_ns), .key) | .[0:8] |
+	sort_by(.value.start_ns, .key) | map(select(.value.has_callback)) | .[0].value.device' "$J")
+browser "$u&why=path:0" > "$T/b.html"
+is "why panel: the first path row selects $want" "$(sel "$T/b.html")" "$want"
+ok "why panel: that is a device of the resume path" test -n "$want"
+want=$(jq -r '.cycles[1].blocked[0].device' "$J")
+browser "$u&why=blocked:0" > "$T/b.html"
+is "why panel: the first blocked row selects $want (most time lost)" "$(sel "$T/b.html")" "$want"
+want=$(jq -r '.cycles[1].callbacks | max_by(.end_ns - .start_ns) | .device' "$J")
+browser "$u&why=slowest:0" > "$T/b.html"
+is "why panel: the first slowest row selects $want" "$(sel "$T/b.html")" "$want"
+
+# the strip: a click on the longest path segment with a callback
+want=$(jq -r '[.cycles[1].phases[].critical_path[] | select(.has_callback)] | max_by(.end_ns - .start_ns) | .device' "$J")
+browser "$u&stripclick=1" > "$T/b.html"
+is "strip: a click on the longest segment selects $want" "$(sel "$T/b.html")" "$want"
+
+# search: Enter steps through matches in time order
+want=$(jq -r '[.cycles[1].callbacks[] | select((.device | ascii_downcase | contains("usb")) or
+	((.driver // "") | ascii_downcase | contains("usb")))] | sort_by(.start_ns) | .[2].device' "$J")
+nm=$(jq '[.cycles[1].callbacks[] | select((.device | ascii_downcase | contains("usb")) or
+	((.driver // "") | ascii_downcase | contains("usb")))] | length' "$J")
+browser "$u&search=usb&step=3" > "$T/b.html"
+is "search: Enter three times selects the third match, $want" "$(sel "$T/b.html")" "$want"
+is "search: says which match of how many" "$(state "$T/b.html" count)" "3 of $nm matches"
+
+# the view in the address, and back
+browser "$u&click=1-2" > "$T/b.html"
+h=$(state "$T/b.html" hash | sed 's/&amp;/\&/g')
+ok "address: the selection is kept ($h)" sh -c "printf '%s' '$h' | grep -q -E '^#cycle=2&from=[0-9.]+&to=[0-9.]+&sel=[0-9]+$'"
+browser "file://$T/q.html$h" > "$T/c.html"
+is "address: the shared view selects 1-2 again" "$(sel "$T/c.html")" "1-2"
+is "address: and shows the same window" "$(state "$T/c.html" view | cut -d' ' -f1-2)" \
+   "$(printf '%s' "$h" | sed 's/.*from=\([0-9.]*\)&to=\([0-9.]*\).*/\1 \2/')"
+# the axis and the strip stay under the bar when the page scrolls down
+timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
+	--window-size=1200,400 --virtual-time-budget=5000 --dump-dom "$u&scroll=2000" > "$T/d.html" 2>/dev/null
+set -- $(state "$T/d.html" head)
+ok "sticky axis: the timeline scrolled above the window (its top at $2 px)" test "$2" -lt 0
+is "sticky axis: the axis copy stays right under the bar" "$1" "$3"
+done_testing
