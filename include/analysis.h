@@ -192,7 +192,7 @@ struct cycle_results {
 	size_t *slowest;	/* indices into c->cbs, longest first */
 	size_t nslowest;
 	int graph_cb;		/* the longest callback with a call graph, -1 */
-	struct critpath cp;	/* empty for boot cycles */
+	struct critpath cp;	/* boot cycles: analysis/bootpath.c */
 	struct cycle_messages msgs;
 	struct whatif_hint *hints;	/* per device phase, the change that
 					 * saves most (whatif.h), when asked */

@@ -69,6 +69,7 @@ struct input_stats {
 	unsigned int skipped;	/* binary or overlong lines */
 	unsigned int refused;	/* lines with numbers out of range */
 	unsigned int first_refused;	/* the first of them */
+	char hint[240];		/* why nothing usable was found, "" */
 };
 
 /*

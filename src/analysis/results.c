@@ -12,6 +12,7 @@ static const struct analysis analyses[] = {
 	{ "totals", an_totals, NULL },
 	{ "slowest", an_slowest, an_slowest_free },
 	{ "critpath", an_critpath, an_critpath_free },
+	{ "bootpath", an_bootpath, NULL },	/* boot cycles' cp, freed by critpath */
 	{ "messages", an_messages, an_messages_free },
 	{ "whatif_hints", an_whatif_hints, an_whatif_hints_free },
 };

@@ -188,8 +188,9 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 			snprintf(why, sizeof(why), " (%u with numbers out of range not used, "
 				 "the first line %u)", st->refused, st->first_refused);
 		snprintf(err, errlen,
-			 "%s: no suspend, resume or boot timing found in %u lines%s%s", path,
-			 st->lines, st->skipped ? " (binary or overlong lines skipped)" : "", why);
+			 "%s: no suspend, resume or boot timing found in %u lines%s%s%s%s", path,
+			 st->lines, st->skipped ? " (binary or overlong lines skipped)" : "", why,
+			 st->hint[0] ? ": " : "", st->hint);
 		goto out;
 	}
 	if (st->skipped)

@@ -173,7 +173,8 @@ static bool split_graph(struct str s, struct ftrace_line *out)
 		seg = str_trim(str_make(seg.p + 2, seg.len - 4));
 		if (!event_text(seg, out) ||
 		    (!str_eq(out->event, "suspend_resume") &&
-		     !str_starts(out->event, "device_pm_callback_"))) {
+		     !str_starts(out->event, "device_pm_callback_") &&
+		     !str_starts(out->event, "initcall_"))) {
 			/* a trace marker: the graph prints only its text */
 			out->event = str_c("tracing_mark_write");
 			out->args = seg;
@@ -248,13 +249,18 @@ int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st
 			if (!fl.graph)
 				ftrace_event(&p, &fl);
 			else
-				fgraph_line(p.fg, &fl);
+				ftrace_graph_line(&p, &fl);
 		}
 		if (p.used)
 			st->used++;
 	}
 	progress_done(&pg);
 	ftrace_finish(&p);
+	if (p.untimed && !st->used)
+		snprintf(st->hint, sizeof(st->hint),
+			 "%u outermost function_graph calls (first %s) have no time stamp "
+			 "(trace_options=funcgraph-abstime)", p.untimed, p.untimed_fn);
+	ftrace_boot_graphs_free(&p);
 	fgraph_free(p.fg);
 	st->bytes = reader_bytes(r);
 	return rc;

@@ -64,11 +64,33 @@ struct ftrace_parser {
 	unsigned int bad;	/* PM event lines that did not parse */
 	int boot;		/* FB_* (input/ftrace_boot.c) */
 	ns_t boot_last;		/* the last initcall event of the boot */
+	bool boot_events;	/* initcall events seen: graphs name no initcall */
+	struct fb_graph *graphs;	/* outermost graphs open, per thread */
+	size_t ngraphs, graphs_cap;
+	unsigned int untimed;	/* outermost graphs without a time stamp */
+	char untimed_fn[64];	/* the first one's function */
+};
+
+/* An initcall's outermost function_graph call, open on one thread
+ * (input/ftrace_boot_graph.c). */
+struct fb_graph {
+	int pid, cpu;
+	ns_t start;
+	unsigned int line;
+	char comm[32];
+	char name[128];		/* the initcall, "" not known yet */
 };
 
 /* Boot from initcall events (input/ftrace_boot.c). */
 enum { FB_NONE, FB_KERNEL, FB_USER, FB_DONE };
 bool ftrace_initcall(struct ftrace_parser *p, const struct ftrace_line *fl);
+/* The phase a new initcall starting at @fl belongs to is open; false when
+ * it is not part of boot (a module loaded after boot or in a suspend). */
+bool ftrace_boot_phase(struct ftrace_parser *p, const struct ftrace_line *fl);
+/* A function_graph line: outermost do_one_initcall graphs are initcalls
+ * (input/ftrace_boot_graph.c), every line goes on to fgraph_line(). */
+void ftrace_graph_line(struct ftrace_parser *p, const struct ftrace_line *fl);
+void ftrace_boot_graphs_free(struct ftrace_parser *p);
 /* Close the boot cycle, if one is open: at @fl (a suspend begins) or,
  * with NULL, at the last initcall event. */
 void ftrace_boot_end(struct ftrace_parser *p, const struct ftrace_line *fl);

@@ -42,8 +42,7 @@ void ftrace_boot_end(struct ftrace_parser *p, const struct ftrace_line *fl)
 	p->boot = FB_DONE;
 }
 
-/* The phase a new initcall belongs to; false when it is not part of boot. */
-static bool boot_phase(struct ftrace_parser *p, const struct ftrace_line *fl)
+bool ftrace_boot_phase(struct ftrace_parser *p, const struct ftrace_line *fl)
 {
 	bool kernel_task = fl->pid <= 1;
 
@@ -88,7 +87,11 @@ bool ftrace_initcall(struct ftrace_parser *p, const struct ftrace_line *fl)
 		return true;
 	if ((!start && !str_eq(fl->event, "initcall_finish")) || !str_starts(a, "func="))
 		return false;
-	if (!boot_phase(p, fl))
+	if (!p->boot_events) {	/* the events say it all: graphs only feed them */
+		p->boot_events = true;
+		ftrace_boot_graphs_free(p);
+	}
+	if (!ftrace_boot_phase(p, fl))
 		return true;
 	event_init(&ev, start ? EV_CB_START : EV_CB_END, fl->ts, p->line);
 	ev.pid = fl->pid;
@@ -99,6 +102,13 @@ bool ftrace_initcall(struct ftrace_parser *p, const struct ftrace_line *fl)
 	func_arg(str_make(a.p + 5, (r > 0 ? (size_t)r : a.len) - 5), &ev);
 	if (!ev.device.len)
 		return false;
+	if (start)
+		fgraph_cb_start(p->fg, fl);
+	else if ((ev.graph = fgraph_cb_end(p->fg, fl))) {
+		ev.kind = EV_CB_GRAPH;
+		ftrace_emit(p, &ev);
+		ev.kind = EV_CB_END;
+	}
 	if (!start && r > 0) {
 		int64_t ret;
 

@@ -241,7 +241,7 @@ static void graph_record(struct dat_ctx *x, struct ftrace_line *fl, struct str i
 	fl->graph = true;
 	fl->duration = str_trim(str_make(info.p, (size_t)(bar - info.p)));
 	fl->func = str_make(bar + 1, info.len - (size_t)(bar - info.p) - 1);
-	fgraph_line(x->p.fg, fl);
+	ftrace_graph_line(&x->p, fl);
 }
 
 static void one_record(struct dat_ctx *x, const struct dat_msg *m)
@@ -365,6 +365,7 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	ftrace_finish(&x.p);
+	ftrace_boot_graphs_free(&x.p);
 	fgraph_free(x.p.fg);
 	free(x.text);
 	if (kind == DM_OPEN_FAILED)

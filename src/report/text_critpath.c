@@ -231,8 +231,6 @@ void report_text_critpath(FILE *f, const struct pm_run *run, const struct cycle_
 {
 	size_t i;
 
-	if (cr->c->mode == MODE_BOOT)
-		return;
 	for (i = 0; i < cr->cp.nphases; i++)
 		print_path(f, run, cr->c, &cr->cp.phases[i]);
 	print_blocked(f, run, cr->c, &cr->cp, o->top ? o->top : 10);

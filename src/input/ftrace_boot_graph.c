@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot from function_graph alone, as bootgraph captures it: the kernel
+ * command line "ftrace=function_graph ftrace_graph_filter=do_one_initcall
+ * trace_options=funcgraph-abstime,funcgraph-proc" makes each initcall one
+ * outermost do_one_initcall graph, named by its first call that is not
+ * do_one_initcall's own bookkeeping:
+ *   2.04 |  1)  swapper-1  |          |  do_one_initcall() {
+ *   2.04 |  1)  swapper-1  |  0.1 us  |    initcall_blacklisted();
+ *   2.04 |  1)  swapper-1  |          |    ghes_init() {
+ * With a graph filter on initcall functions themselves (bootgraph -func),
+ * the outermost call is the initcall. Each becomes an initcall callback
+ * with its call summary (input/fgraph.c); the boot phases come from
+ * input/ftrace_boot.c. A trace with initcall events as well is read from
+ * those events only.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ftrace.h"
+
+/* do_one_initcall's own calls around the initcall (init/main.c) */
+static bool initcall_helper(struct str fn)
+{
+	static const char *const names[] = {
+		"initcall_blacklisted", "do_trace_initcall_start", "do_trace_initcall_finish",
+		"trace_initcall_start_cb", "trace_initcall_finish_cb", "initcall_debug_enable",
+		"ktime_get", "printk", "_printk", "sprintf", "snprintf", "strlcat",
+		"add_latent_entropy", "preempt_count_add", "preempt_count_sub",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (str_eq(fn, names[i]))
+			return true;
+	return false;
+}
+
+/* Depth (0 outermost), the function's name and whether this is a call's
+ * entry, a leaf "fn();" or a return "}". False for other lines. */
+enum gl_kind { GL_ENTRY, GL_LEAF, GL_RETURN };
+
+static bool graph_call(const struct ftrace_line *fl, int *depth, struct str *fn,
+		       enum gl_kind *kind)
+{
+	struct str s = fl->func;
+	const char *paren;
+	size_t sp = 0;
+
+	while (sp < s.len && s.p[sp] == ' ')
+		sp++;
+	*depth = (int)(sp / 2) - 1;
+	s = str_trim(str_skip(s, sp));
+	if (!s.len)
+		return false;
+	if (s.p[0] == '}') {
+		*kind = GL_RETURN;
+		return true;
+	}
+	paren = memchr(s.p, '(', s.len);
+	if (!paren || paren == s.p)
+		return false;
+	*fn = str_make(s.p, (size_t)(paren - s.p));
+	*kind = s.p[s.len - 1] == '{' ? GL_ENTRY : GL_LEAF;
+	return true;
+}
+
+static struct fb_graph *open_graph(struct ftrace_parser *p, int pid, int cpu)
+{
+	size_t i;
+
+	for (i = 0; i < p->ngraphs; i++)
+		if (p->graphs[i].pid == pid && (pid >= 0 || p->graphs[i].cpu == cpu))
+			return &p->graphs[i];
+	return NULL;
+}
+
+static void copy_name(char *dst, size_t n, struct str s)
+{
+	snprintf(dst, n, "%.*s", (int)s.len, s.p);
+}
+
+/* An outermost call begins on @fl's thread. */
+static void graph_begin(struct ftrace_parser *p, const struct ftrace_line *fl, struct str fn)
+{
+	struct fb_graph *g = open_graph(p, fl->pid, fl->cpu);
+
+	if (!g) {
+		VEC_RESERVE(p->graphs, p->ngraphs, p->graphs_cap);
+		g = &p->graphs[p->ngraphs++];
+	}
+	memset(g, 0, sizeof(*g));
+	g->pid = fl->pid;
+	g->cpu = fl->cpu;
+	g->start = fl->ts;
+	g->line = p->line;
+	copy_name(g->comm, sizeof(g->comm), fl->comm);
+	if (!str_eq(fn, "do_one_initcall"))
+		copy_name(g->name, sizeof(g->name), fn);
+	fgraph_cb_start(p->fg, fl);
+}
+
+/* The outermost call returned after @dur: one initcall. */
+static void graph_end(struct ftrace_parser *p, const struct ftrace_line *fl, ns_t dur)
+{
+	struct fb_graph *g = open_graph(p, fl->pid, fl->cpu);
+	const struct pm_callgraph *graph;
+	struct ftrace_line at = *fl;
+	unsigned int line;
+	bool open;
+	struct pm_event ev;
+
+	if (!g)
+		return;
+	at.ts = g->start;
+	at.comm = str_c(g->comm);
+	graph = fgraph_cb_end(p->fg, fl);
+	line = p->line;
+	p->line = g->line;	/* a boot phase it opens begins there */
+	open = g->name[0] && ftrace_boot_phase(p, &at);
+	p->line = line;
+	if (!open) {
+		*g = p->graphs[--p->ngraphs];
+		return;
+	}
+	event_init(&ev, EV_CB_START, g->start, g->line);
+	ev.pid = g->pid;
+	ev.cpu = g->cpu;
+	ev.comm = at.comm;
+	ev.cb_flags = CB_INITCALL | CB_FROM_TRACE;
+	ev.device = ev.fn = str_c(g->name);
+	ftrace_emit(p, &ev);
+	/* The duration column has ns; abstime has us: the end from it. */
+	ev.ts = dur != NS_NONE ? g->start + dur : fl->ts;
+	ev.line = p->line;
+	if ((ev.graph = graph)) {
+		ev.kind = EV_CB_GRAPH;
+		ftrace_emit(p, &ev);
+	}
+	ev.kind = EV_CB_END;
+	ftrace_emit(p, &ev);
+	p->boot_last = ev.ts;
+	*g = p->graphs[--p->ngraphs];
+}
+
+/* "546.656 us", "+ 14.992 us", "$ 54568437 us" -> ns; NS_NONE empty. */
+static ns_t graph_duration(struct str d)
+{
+	ns_t v;
+
+	if (d.len && strchr("+!#*@$", d.p[0]))
+		d = str_trim(str_skip(d, 1));
+	if (!d.len || !str_seconds_ns(d, &v))
+		return NS_NONE;
+	return v / 1000000;	/* read as seconds: the number is in us */
+}
+
+/* Outermost calls without a time stamp cannot be placed: counted for the
+ * reader's message. */
+static void untimed(struct ftrace_parser *p, struct str fn)
+{
+	if (!p->untimed++)
+		copy_name(p->untimed_fn, sizeof(p->untimed_fn), fn);
+}
+
+void ftrace_graph_line(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	bool watch = !p->in_cycle && !p->boot_events && p->boot != FB_DONE;
+	struct fb_graph *g = watch && p->ngraphs ? open_graph(p, fl->pid, fl->cpu) : NULL;
+	struct str fn = STR_NULL;
+	enum gl_kind kind;
+	int depth;
+
+	if (!watch || !graph_call(fl, &depth, &fn, &kind)) {
+		fgraph_line(p->fg, fl);
+		return;
+	}
+	if (depth == 0 && kind != GL_RETURN && fl->ts == NS_NONE) {
+		untimed(p, fn);
+	} else if (depth == 0 && kind == GL_ENTRY) {
+		graph_begin(p, fl, fn);
+	} else if (depth == 0 && kind == GL_LEAF && !str_eq(fn, "do_one_initcall")) {
+		graph_begin(p, fl, fn);
+		graph_end(p, fl, graph_duration(fl->duration));
+		return;
+	} else if (g && !g->name[0] && depth == 1 && kind != GL_RETURN && !initcall_helper(fn)) {
+		copy_name(g->name, sizeof(g->name), fn);
+	}
+	fgraph_line(p->fg, fl);
+	if (g && depth == 0 && kind == GL_RETURN)
+		graph_end(p, fl, graph_duration(fl->duration));
+}
+
+void ftrace_boot_graphs_free(struct ftrace_parser *p)
+{
+	free(p->graphs);
+	p->graphs = NULL;
+	p->ngraphs = p->graphs_cap = 0;
+}

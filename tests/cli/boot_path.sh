@@ -1,0 +1,71 @@
+#!/bin/sh
+# The boot critical path (analysis/bootpath.c): members pinned against the
+# log lines, and the segments tile each phase.
+. "$(dirname "$0")/../tap.sh"
+F=$FIXTURES
+T=$TMPDIR_TEST
+seg() { jq -c "[.cycles[] | select(.mode == \"boot\")][0].phases[] | select(.name == \"$2\") |
+	.critical_path[] | select(.device == \"$3\") | [.kind, .start_ns, .end_ns, .pid, .inferred]" "$1"; }
+tiles() { jq "[.cycles[] | select(.mode == \"boot\") | .phases[] | . as \$p |
+	([.critical_path[] | .end_ns - .start_ns] | add) == (\$p.end_ns - \$p.start_ns)] | all" "$1"; }
+
+xz -dc "$F/qemu-q35-boot-medium/dmesg.txt.xz" > "$T/q35.txt"
+"$PMSCOPE" analyze -q -j "$T/q.json" "$T/q35.txt"
+is "q35: the path tiles both phases" "$(tiles "$T/q.json")" true
+# line 1259: crypto_kdf108_init returned at 3.551456 after 935416 usecs, on 1
+is "q35: crypto_kdf108_init on the kernel_init path" \
+   "$(seg "$T/q.json" kernel_init crypto_kdf108_init)" '["run",2616040000,3551456000,1,false]'
+# line 1772: the last built-in initcall returned at 4.703052 after 78 usecs;
+# line 1774 "Freeing unused kernel image (initmem)" at 4.960263 ends the
+# phase: pid 1 out of initcalls for 257 ms (async_synchronize_full, freeing)
+is "q35: genpd_power_off_unused is the last member before init memory is freed" \
+   "$(jq -c '.cycles[0].phases[0].critical_path[-2:] | map([.kind, .device, .start_ns, .end_ns, .pid])' "$T/q.json")" \
+   '[["run","genpd_power_off_unused",4702974000,4703052000,1],["gap",null,4703052000,4960263000,null]]'
+# line 2116: the last module initcall, snd_hda_codec_generic's, on insmod 239
+is "q35: user_init ends with generic_driver_init on 239" \
+   "$(jq -c '.cycles[0].phases[1].critical_path[-1] | [.kind, .device, .start_ns, .end_ns, .pid]' "$T/q.json")" \
+   '["run","generic_driver_init",11087504000,11087926000,239]'
+"$PMSCOPE" analyze -n 3 "$T/q35.txt" > "$T/q.txt"
+is "q35: the text report shows both boot paths" \
+   "$(grep -c '^  critical path: \(kernel\|user\)_init' "$T/q.txt")" 2
+
+# 5.13 Latitude: line 1870 regulator_init_complete (0 usecs) at 0.370043,
+# line 1872 init memory freed at 0.371477; lines 2481 and 2483: ccm on 920
+# and ctr on 929, the last module initcalls, 0 usecs each
+L=$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz
+"$PMSCOPE" analyze -q -j "$T/l.json" "$L"
+is "5.13: the path tiles both phases" "$(tiles "$T/l.json")" true
+is "5.13: kernel_init ends after regulator_init_complete" \
+   "$(jq -c '.cycles[0].phases[0].critical_path[-2:] | map([.kind, .device, .end_ns])' "$T/l.json")" \
+   '[["run","regulator_init_complete",370043000],["gap",null,371477000]]'
+is "5.13: user_init ends with ccm on 920, then ctr on 929" \
+   "$(jq -c '.cycles[0].phases[1].critical_path[-3:] | map([.kind, .device, .pid])' "$T/l.json")" \
+   '[["run","crypto_ccm_module_init",920],["gap",null,null],["run","crypto_ctr_module_init",929]]'
+
+# 6.10 XPS: line 2002 pid 1 calls init_encrypted, which asks for a
+# module: modprobe 88 runs cryptd_init (lines 2003-2005, returned at
+# 0.366563); init_encrypted returned at 0.376539 after 9187 usecs, so its
+# measured part starts at 0.367352, 0.789 ms after cryptd_init ended
+X=$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt
+"$PMSCOPE" analyze -q -j "$T/x.json" "$X"
+is "6.10: the path tiles both phases" "$(tiles "$T/x.json")" true
+is "6.10: pid 1 waited for cryptd_init on 88 (timing only)" \
+   "$(jq -c '[.cycles[] | select(.mode == "boot")][0].phases[0].critical_path as $c |
+	[range(1; $c | length - 1) | select($c[.].kind == "wait")] | map($c[. - 1:. + 2] |
+	map([.kind, .device, .start_ns, .end_ns, .pid, .inferred]))' "$T/x.json")" \
+   '[[["run","cryptd_init",366532000,366563000,88,false],["wait","cryptd_init",366563000,367352000,null,true],["run","init_encrypted",367352000,376539000,1,false]]]'
+
+# 6.13 BeagleBone, the hung boot: pm_init never returned; it is the path's
+# last member, running to the end of what was logged
+B=$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap
+"$PMSCOPE" analyze -q -j "$T/b.json" "$B"
+is "6.13 hung boot: pm_init on 1 ends the path" \
+   "$(jq -c '.cycles[0].phases[0] | [.end_ns, (.critical_path[-1] | [.kind, .device, .start_ns, .end_ns, .pid])]' "$T/b.json")" \
+   '[4427756000,["run","pm_init",762715000,4427756000,1]]'
+
+# function_graph boot: the one initcall is the whole path
+G=$F/kernel5.17-asus-f2a85m-boot-function_graph-abstime/ghes_init_trace.txt
+"$PMSCOPE" analyze -q -j "$T/g.json" "$G"
+is "ghes_init graph: the path is ghes_init" \
+   "$(jq -c '.cycles[0].phases[0].critical_path | map([.kind, .device, .pid])' "$T/g.json")" '[["run","ghes_init",1]]'
+done_testing
