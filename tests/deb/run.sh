@@ -71,7 +71,7 @@ is "the completion loads and is bound to pmscope" \
 	"$(bash -c ". '$root/usr/share/bash-completion/completions/pmscope'; complete -p pmscope")" \
 	"complete -F _pmscope pmscope"
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libtracefs libtracecmd libjson-c libcairo2 libarchive; do
+for lib in libtracefs libtracecmd libcairo2 libarchive; do
 	ok "Depends names $lib (shlibs)" sh -c "echo '$depends' | grep -q '$lib'"
 done
 
