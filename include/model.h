@@ -349,6 +349,8 @@ bool run_failed(const struct pm_run *run);
 /* The phase of @kind named @name in @c, the last one if several; or NULL. */
 const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind);
 ns_t cb_duration(const struct pm_callback *cb);
+/* The task name of thread @pid in @c, or NULL. */
+const char *cycle_thread_comm(const struct pm_cycle *c, int pid);
 
 /* @name's index in @t, added when new (@name interned in the run's pool,
  * NULL is 0); 0 when @t already holds @max names. */

@@ -336,3 +336,13 @@ const struct pm_excerpt *run_excerpt(const struct pm_run *run, const char *file,
 		return NULL;
 	return bsearch(&key, run->excerpts, run->nexcerpts, sizeof(key), cmp_excerpt);
 }
+
+const char *cycle_thread_comm(const struct pm_cycle *c, int pid)
+{
+	size_t i;
+
+	for (i = 0; i < c->nthreads; i++)
+		if (c->threads[i].pid == pid)
+			return c->threads[i].comm;
+	return NULL;
+}

@@ -58,16 +58,6 @@ static int cmp_lane(const void *a, const void *b)
 	return x->lane.pid - y->lane.pid;
 }
 
-static const char *thread_comm(const struct pm_cycle *c, int pid)
-{
-	size_t i;
-
-	for (i = 0; i < c->nthreads; i++)
-		if (c->threads[i].pid == pid)
-			return c->threads[i].comm;
-	return NULL;
-}
-
 bool pf_row_takes(struct pf_row *r, ns_t start, ns_t end)
 {
 	while (r->n && r->ends[r->n - 1] <= start)
@@ -118,7 +108,7 @@ static size_t group_lanes(const struct pm_cycle *c, const struct item *it, size_
 		ls[nl] = (struct lane_src){
 			.lane = { .pid = it[i].pid,
 				  .main = it[i].pid >= 0 && it[i].pid == c->main_pid,
-				  .comm = it[i].pid >= 0 ? thread_comm(c, it[i].pid) : NULL },
+				  .comm = it[i].pid >= 0 ? cycle_thread_comm(c, it[i].pid) : NULL },
 			.first = i, .n = 1, .first_start = it[i].start,
 		};
 		nl++;

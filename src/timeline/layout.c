@@ -191,16 +191,6 @@ static int cmp_lane(const void *a, const void *b)
 	return x->lane.pid - y->lane.pid;
 }
 
-static const char *thread_comm(const struct pm_cycle *c, int pid)
-{
-	size_t i;
-
-	for (i = 0; i < c->nthreads; i++)
-		if (c->threads[i].pid == pid)
-			return c->threads[i].comm;
-	return NULL;
-}
-
 static size_t collect_visible(const struct tl_cycle *tc, struct vis *v)
 {
 	const struct pm_cycle *c = tc->c;
@@ -238,7 +228,7 @@ static size_t group_lanes(const struct tl_cycle *tc, const struct vis *v, size_t
 		memset(&ls[nl], 0, sizeof(*ls));
 		ls[nl].lane.pid = v[i].pid;
 		ls[nl].lane.main = v[i].pid >= 0 && v[i].pid == tc->c->main_pid;
-		ls[nl].lane.comm = v[i].pid >= 0 ? thread_comm(tc->c, v[i].pid) : NULL;
+		ls[nl].lane.comm = v[i].pid >= 0 ? cycle_thread_comm(tc->c, v[i].pid) : NULL;
 		ls[nl].first = i;
 		ls[nl].n = 1;
 		ls[nl].first_start = v[i].start;
