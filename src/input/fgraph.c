@@ -2,35 +2,68 @@
 /*
  * function_graph text (and kprobe call/return pairs): the calls each device
  * callback made, between its device_pm_callback_start and _end events on
- * the same thread, summed up
- * when it ends: time per function (total and self), the slowest and the
- * deepest call chain, and where it slept. Nesting comes from the graph's
- * indentation (two spaces a level), so entries or returns lost at the
- * buffer start or to dropped events are repaired and counted. Lines
- * outside callbacks are passed over at once: traces reach gigabytes.
+ * the same thread, summed up as they stream by: time per function (total
+ * and self), the slowest and the deepest call chain, and where it slept.
+ * Nesting comes from the graph's indentation (two spaces a level), so
+ * entries or returns lost at the buffer start or to dropped events are
+ * repaired and counted. Lines outside callbacks are passed over at once.
+ *
+ * Memory does not grow with a callback's graph (a callback can make
+ * millions of calls): per thread inside a callback only the open call
+ * stack is kept, each open call with the slowest chain below it so far,
+ * and the per-function totals (fgraph_totals.c). A call's summary is
+ * folded into its caller's when it returns; callees always return before
+ * their caller (a lost return closes every deeper call first).
  */
 #include <stdlib.h>
 
 #include "ftrace.h"
+#include "fgraph.h"
 
-#define FG_MAX_DEPTH 128
-
-struct fg_node {
+/* A call open on a thread: what its summary needs once it returns. */
+struct fg_frame {
 	const char *fn;		/* interned in the parser's pool */
-	int depth, parent;	/* parent node, -1 an outermost call */
-	ns_t dur, entry, kids;	/* kids: the known durations of its calls */
+	bool open;
+	bool parent;		/* its caller is the frame one level up */
 	bool sleep, in_sleep;	/* a sleeping function / inside one */
+	unsigned int seq;	/* its place among the callback's calls */
+	ns_t dur, entry, kids;	/* kids: the known durations of its calls */
+	/* its slowest call and that one's slowest call ..., in the thread's
+	 * chain buffer at chain_at(depth): the longest call wins, the first
+	 * of equals */
+	bool has_slow;
+	ns_t slow_dur;
+	unsigned int slow_seq;
+	size_t nslow;
+};
+
+/* What a thread inside a callback keeps: allocated at its first callback. */
+struct fg_calls {
+	int base;		/* depth of the callback's outermost calls, -1 */
+	int top;		/* deepest depth with an open call, -1 none */
+	struct fg_frame frame[FG_MAX_DEPTH];
+	/* the slowest chains below the open calls: FG_MAX_DEPTH - 1 - d
+	 * names below depth d, all depths one after the other */
+	const char **chains;
+	unsigned int calls, repaired;
+	struct fg_totals fns, sleeps;
+	ns_t sleep_ns;
+	/* the slowest outermost call (or call whose caller was lost) and
+	 * its chain; the first of the deepest calls and its callers */
+	bool has_slow;
+	ns_t slow_dur;
+	unsigned int slow_seq;
+	const char *slow[FG_MAX_DEPTH];
+	size_t nslow;
+	int deep_depth;
+	const char *deep[FG_MAX_DEPTH];
+	size_t ndeep;
 };
 
 struct fg_thread {
 	int key;		/* pid, or -(cpu + 1) without a task column */
 	bool in_cb;
-	int base;		/* depth of the callback's outermost calls, -1 */
-	struct fg_node *nodes;
-	size_t n, cap;
-	int open[FG_MAX_DEPTH];	/* node entered at each depth, -1 */
-	int top;		/* deepest depth with an open node, -1 none */
-	unsigned int repaired;
+	struct fg_calls *c;
 };
 
 struct fgraph {
@@ -41,22 +74,31 @@ struct fgraph {
 	size_t nslots;
 	unsigned int repaired;	/* all callbacks' */
 	struct pm_callgraph out;	/* the summary handed out, reused */
-	struct pm_fn_stat *stats;
-	size_t stats_cap;
-	size_t *order;
-	size_t order_cap;
-	const char **path;
 };
+
+static const char **chain_at(struct fg_calls *c, int d)
+{
+	return c->chains + (size_t)d * (FG_MAX_DEPTH - 1) - (size_t)d * (size_t)(d - 1) / 2;
+}
 
 struct fgraph *fgraph_new(void)
 {
 	struct fgraph *g = xcalloc(1, sizeof(*g));
 
 	strpool_init(&g->names);
-	g->path = xmalloc(2 * FG_MAX_DEPTH * sizeof(*g->path));
 	g->out.fns = xmalloc(CALLGRAPH_TOP * sizeof(*g->out.fns));
 	g->out.sleeps = xmalloc(CALLGRAPH_TOP * sizeof(*g->out.sleeps));
 	return g;
+}
+
+static void calls_free(struct fg_calls *c)
+{
+	if (!c)
+		return;
+	fg_totals_free(&c->fns);
+	fg_totals_free(&c->sleeps);
+	free(c->chains);
+	free(c);
 }
 
 void fgraph_free(struct fgraph *g)
@@ -66,14 +108,11 @@ void fgraph_free(struct fgraph *g)
 	if (!g)
 		return;
 	for (i = 0; i < g->nth; i++)
-		free(g->th[i].nodes);
+		calls_free(g->th[i].c);
 	free(g->th);
 	free(g->slots);
 	free(g->out.fns);
 	free(g->out.sleeps);
-	free(g->stats);
-	free(g->order);
-	free(g->path);
 	strpool_free(&g->names);
 	free(g);
 }
@@ -121,9 +160,6 @@ static struct fg_thread *thread(struct fgraph *g, const struct ftrace_line *fl)
 	VEC_RESERVE(g->th, g->nth, g->cap);
 	memset(&g->th[g->nth], 0, sizeof(*g->th));
 	g->th[g->nth].key = key;
-	g->th[g->nth].top = -1;
-	for (i = 0; i < FG_MAX_DEPTH; i++)
-		g->th[g->nth].open[i] = -1;
 	g->last = g->nth;
 	return &g->th[g->nth++];
 }
@@ -159,48 +195,138 @@ static ns_t duration(struct str d)
 	return v / 1000000;	/* read as seconds: the number is in us */
 }
 
-/* Frames open at @d or deeper lost their return: close them. */
-static void close_from(struct fg_thread *t, int d, ns_t ts)
+/* Does a call of @dur, the @seq-th, beat the slowest one so far? */
+static bool slower(ns_t dur, unsigned int seq, bool has, ns_t best, unsigned int best_seq)
+{
+	return !has || dur > best || (dur == best && seq < best_seq);
+}
+
+/* @x at depth @d returned (or is a call without a body): into the totals,
+ * its time into its caller's, its chain into its caller's if slowest. */
+static void call_done(struct fg_calls *c, int d, const struct fg_frame *x, const char **chain)
+{
+	const char **to;
+	size_t cap;
+
+	fg_totals_add(&c->fns, x->fn, x->dur, x->kids);
+	if (x->sleep && !x->in_sleep) {
+		fg_totals_add(&c->sleeps, x->fn, x->dur, x->kids);
+		if (x->dur != NS_NONE)
+			c->sleep_ns += x->dur;
+	}
+	if (x->dur == NS_NONE)
+		return;
+	if (x->parent) {
+		struct fg_frame *p = &c->frame[d - 1];
+
+		p->kids += x->dur;
+		if (!slower(x->dur, x->seq, p->has_slow, p->slow_dur, p->slow_seq))
+			return;
+		p->has_slow = true;
+		p->slow_dur = x->dur;
+		p->slow_seq = x->seq;
+		to = chain_at(c, d - 1);
+		cap = FG_MAX_DEPTH - (size_t)d;
+		p->nslow = 1 + x->nslow > cap ? cap : 1 + x->nslow;
+	} else {
+		if (!slower(x->dur, x->seq, c->has_slow, c->slow_dur, c->slow_seq))
+			return;
+		c->has_slow = true;
+		c->slow_dur = x->dur;
+		c->slow_seq = x->seq;
+		to = c->slow;
+		c->nslow = 1 + x->nslow > FG_MAX_DEPTH ? FG_MAX_DEPTH : 1 + x->nslow;
+		cap = c->nslow;
+	}
+	to[0] = x->fn;
+	if (cap > 1 && x->nslow)
+		memcpy(to + 1, chain, (cap - 1 < x->nslow ? cap - 1 : x->nslow) * sizeof(*chain));
+}
+
+/* The open call at @d returned after @dur (NS_NONE: not known). */
+static void frame_close(struct fg_calls *c, int d, ns_t dur)
+{
+	struct fg_frame *x = &c->frame[d];
+
+	x->dur = dur;
+	x->open = false;
+	call_done(c, d, x, chain_at(c, d));
+}
+
+/* Calls open at @d or deeper lost their return: close them, deepest
+ * first, with the time up to @ts when known. */
+static void close_from(struct fg_calls *c, int d, ns_t ts)
 {
 	int i;
 
-	for (i = d < 0 ? 0 : d; i <= t->top; i++) {
-		struct fg_node *n;
+	if (d < 0)
+		d = 0;
+	for (i = c->top; i >= d; i--) {
+		struct fg_frame *x = &c->frame[i];
 
-		if (t->open[i] < 0)
+		if (!x->open)
 			continue;
-		n = &t->nodes[t->open[i]];
-		if (ts != NS_NONE && n->entry != NS_NONE && ts >= n->entry)
-			n->dur = ts - n->entry;
-		t->open[i] = -1;
-		t->repaired++;
+		frame_close(c, i, ts != NS_NONE && x->entry != NS_NONE && ts >= x->entry ?
+				  ts - x->entry : x->dur);
+		c->repaired++;
 	}
-	if (t->top >= d)
-		t->top = d - 1;
+	if (c->top >= d)
+		c->top = d - 1;
 }
 
-static void add_node(struct fgraph *g, struct fg_thread *t, struct str name, int d,
-		     ns_t dur, ns_t ts)
+/* The first call deepest in the callback, and its callers. */
+static void note_deepest(struct fg_calls *c, int d, const char *fn, bool parent)
 {
-	struct fg_node *n;
-	int parent = d > t->base && d > 0 ? t->open[d - 1] : -1;
+	size_t n = 0, i;
+	int k = d;
 
-	VEC_RESERVE(t->nodes, t->n, t->cap);
-	n = &t->nodes[t->n];
-	n->fn = strpool_get(&g->names, name);
-	n->depth = d;
-	n->parent = parent;
-	n->dur = dur;
-	n->entry = ts;
-	n->kids = 0;
-	n->sleep = sleeps(n->fn);
-	n->in_sleep = parent >= 0 && (t->nodes[parent].sleep || t->nodes[parent].in_sleep);
-	t->n++;
+	if (d <= c->deep_depth)
+		return;
+	c->deep_depth = d;
+	c->deep[n++] = fn;
+	while (parent && k > 0 && n < FG_MAX_DEPTH) {
+		k--;
+		c->deep[n++] = c->frame[k].fn;
+		parent = c->frame[k].parent;
+	}
+	for (i = 0; i < n / 2; i++) {
+		const char *x = c->deep[i];
+
+		c->deep[i] = c->deep[n - 1 - i];
+		c->deep[n - 1 - i] = x;
+	}
+	c->ndeep = n;
+}
+
+/* A call at depth @d: kept open when @open (its body follows), else done. */
+static void add_call(struct fgraph *g, struct fg_calls *c, struct str name, int d,
+		     ns_t dur, ns_t ts, bool open)
+{
+	struct fg_frame call, *x = open ? &c->frame[d] : &call;
+	struct fg_frame *up = d > 0 ? &c->frame[d - 1] : NULL;
+
+	x->fn = strpool_get(&g->names, name);
+	x->open = open;
+	x->parent = d > c->base && up && up->open;
+	x->sleep = sleeps(x->fn);
+	x->in_sleep = x->parent && (up->sleep || up->in_sleep);
+	x->seq = c->calls++;
+	x->dur = dur;
+	x->entry = ts;
+	x->kids = 0;
+	x->has_slow = false;
+	x->nslow = 0;
+	note_deepest(c, d, x->fn, x->parent);
+	if (open)
+		c->top = d;
+	else
+		call_done(c, d, x, NULL);
 }
 
 void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
 {
 	struct fg_thread *t = thread(g, fl);
+	struct fg_calls *c = t->c;
 	struct str s = fl->func;
 	const char *paren;
 	size_t sp = 0;
@@ -217,34 +343,29 @@ void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
 		return;
 	s = str_trim(str_make(s.p + sp, s.len - sp));
 	if (s.len && s.p[0] == '}') {
-		if (t->base < 0 || d < t->base) {
-			t->repaired++;	/* returns from calls whose entry is lost */
+		if (c->base < 0 || d < c->base) {
+			c->repaired++;	/* returns from calls whose entry is lost */
 			return;
 		}
-		close_from(t, d + 1, fl->ts);
-		if (t->open[d] < 0) {
-			t->repaired++;	/* its entry was lost */
+		close_from(c, d + 1, fl->ts);
+		if (!c->frame[d].open) {
+			c->repaired++;	/* its entry was lost */
 			return;
 		}
-		t->nodes[t->open[d]].dur = duration(fl->duration);
-		t->open[d] = -1;
-		t->top = d - 1;
+		frame_close(c, d, duration(fl->duration));
+		c->top = d - 1;
 		return;
 	}
 	paren = memchr(s.p, '(', s.len);
 	if (!paren || paren == s.p)
 		return;		/* irq arrows, context switches */
-	if (t->base < 0)
-		t->base = d;
-	if (d < t->base)
+	if (c->base < 0)
+		c->base = d;
+	if (d < c->base)
 		return;
-	close_from(t, d, fl->ts);
-	add_node(g, t, str_make(s.p, (size_t)(paren - s.p)), d,
-		 duration(fl->duration), fl->ts);
-	if (s.p[s.len - 1] == '{') {
-		t->open[d] = (int)t->n - 1;
-		t->top = d;
-	}
+	close_from(c, d, fl->ts);
+	add_call(g, c, str_make(s.p, (size_t)(paren - s.p)), d, duration(fl->duration), fl->ts,
+		 s.p[s.len - 1] == '{');
 }
 
 /*
@@ -254,173 +375,80 @@ void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
 void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str name, bool ret)
 {
 	struct fg_thread *t = thread(g, fl);
+	struct fg_calls *c = t->c;
 	const char *fn;
 	int d;
 
 	if (!t->in_cb || fl->ts == NS_NONE)
 		return;
 	if (!ret) {
-		d = t->top + 1;
+		d = c->top + 1;
 		if (d >= FG_MAX_DEPTH)
 			return;
-		if (t->base < 0)
-			t->base = d;
-		add_node(g, t, name, d, NS_NONE, fl->ts);
-		t->open[d] = (int)t->n - 1;
-		t->top = d;
+		if (c->base < 0)
+			c->base = d;
+		add_call(g, c, name, d, NS_NONE, fl->ts, true);
 		return;
 	}
 	fn = strpool_get(&g->names, name);
-	for (d = t->top; d >= 0 && (t->open[d] < 0 || t->nodes[t->open[d]].fn != fn); d--)
+	for (d = c->top; d >= 0 && (!c->frame[d].open || c->frame[d].fn != fn); d--)
 		;
 	if (d < 0) {
-		t->repaired++;	/* its call was before the callback or lost */
+		c->repaired++;	/* its call was before the callback or lost */
 		return;
 	}
-	close_from(t, d + 1, fl->ts);
-	t->nodes[t->open[d]].dur = fl->ts - t->nodes[t->open[d]].entry;
-	t->open[d] = -1;
-	t->top = d - 1;
+	close_from(c, d + 1, fl->ts);
+	frame_close(c, d, fl->ts - c->frame[d].entry);
+	c->top = d - 1;
 }
 
 void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl)
 {
 	struct fg_thread *t = thread(g, fl);
+	struct fg_calls *c = t->c;
+	int d;
 
-	close_from(t, 0, NS_NONE);	/* none open after a callback ends */
+	if (!c) {
+		c = t->c = xcalloc(1, sizeof(*c));
+		c->chains = xmalloc((size_t)FG_MAX_DEPTH * (FG_MAX_DEPTH - 1) / 2 *
+				    sizeof(*c->chains));
+		fg_totals_init(&c->fns);
+		fg_totals_init(&c->sleeps);
+	}
+	/* what a callback that never ended left open is dropped */
+	for (d = 0; d < FG_MAX_DEPTH; d++)
+		c->frame[d].open = false;
 	t->in_cb = true;
-	t->base = -1;
-	t->n = 0;
-	t->repaired = 0;
-}
-
-static int cmp_fn(const void *a, const void *b, void *nodes)
-{
-	const struct fg_node *n = nodes;
-	const char *x = n[*(const size_t *)a].fn, *y = n[*(const size_t *)b].fn;
-
-	return x == y ? 0 : x < y ? -1 : 1;
-}
-
-static int cmp_total(const void *a, const void *b)
-{
-	const struct pm_fn_stat *x = a, *y = b;
-
-	if (x->total_ns != y->total_ns)
-		return x->total_ns > y->total_ns ? -1 : 1;
-	return strcmp(x->fn, y->fn);
-}
-
-/* Per function totals of the nodes @keep selects, longest first. */
-static size_t aggregate(struct fgraph *g, const struct fg_thread *t, bool sleeping,
-			struct pm_fn_stat *out, size_t max)
-{
-	size_t i, k = 0, n = 0;
-
-	for (i = 0; i < t->n; i++)
-		if (!sleeping || (t->nodes[i].sleep && !t->nodes[i].in_sleep))
-			g->order[n++] = i;
-	qsort_r(g->order, n, sizeof(size_t), cmp_fn, t->nodes);
-	for (i = 0; i < n; i++) {
-		const struct fg_node *x = &t->nodes[g->order[i]];
-		ns_t self = x->dur == NS_NONE ? 0 : x->dur - x->kids;
-
-		if (!k || g->stats[k - 1].fn != x->fn) {
-			g->stats[k].fn = x->fn;
-			g->stats[k].total_ns = g->stats[k].self_ns = 0;
-			g->stats[k++].calls = 0;
-		}
-		g->stats[k - 1].calls++;
-		g->stats[k - 1].total_ns += x->dur == NS_NONE ? 0 : x->dur;
-		g->stats[k - 1].self_ns += self > 0 ? self : 0;
-	}
-	qsort(g->stats, k, sizeof(*g->stats), cmp_total);
-	if (k > max)
-		k = max;
-	memcpy(out, g->stats, k * sizeof(*out));
-	return k;
-}
-
-/* The chain of the longest call at each level, from the outermost. */
-static size_t slowest_path(const struct fg_thread *t, const char **path)
-{
-	size_t n = 0, i;
-	int cur = -1;
-
-	for (;;) {
-		int best = -1;
-
-		for (i = cur < 0 ? 0 : (size_t)cur + 1; i < t->n; i++) {
-			const struct fg_node *x = &t->nodes[i];
-
-			if (cur >= 0 && x->depth <= t->nodes[cur].depth)
-				break;	/* past @cur's subtree */
-			if (x->parent == cur && x->dur != NS_NONE &&
-			    (best < 0 || x->dur > t->nodes[best].dur))
-				best = (int)i;
-		}
-		if (best < 0 || n >= FG_MAX_DEPTH)
-			return n;
-		path[n++] = t->nodes[best].fn;
-		cur = best;
-	}
-}
-
-static size_t deepest_path(const struct fg_thread *t, const char **path)
-{
-	size_t i, n = 0, deep = 0;
-	int cur;
-
-	for (i = 1; i < t->n; i++)
-		if (t->nodes[i].depth > t->nodes[deep].depth)
-			deep = i;
-	for (cur = (int)deep; cur >= 0 && n < FG_MAX_DEPTH; cur = t->nodes[cur].parent)
-		path[n++] = t->nodes[cur].fn;
-	for (i = 0; i < n / 2; i++) {
-		const char *x = path[i];
-
-		path[i] = path[n - 1 - i];
-		path[n - 1 - i] = x;
-	}
-	return n;
+	c->base = c->top = c->deep_depth = -1;
+	c->calls = c->repaired = 0;
+	c->sleep_ns = 0;
+	c->has_slow = false;
+	c->nslow = c->ndeep = 0;
+	fg_totals_reset(&c->fns);
+	fg_totals_reset(&c->sleeps);
 }
 
 const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_line *fl)
 {
 	struct fg_thread *t = thread(g, fl);
+	struct fg_calls *c = t->c;
 	struct pm_callgraph *o = &g->out;
-	size_t i, cap;
 
 	if (!t->in_cb)
 		return NULL;
 	t->in_cb = false;
-	close_from(t, 0, fl->ts);
-	g->repaired += t->repaired;
-	if (!t->n)
+	close_from(c, 0, fl->ts);
+	g->repaired += c->repaired;
+	if (!c->calls)
 		return NULL;
-	for (i = 0; i < t->n; i++) {
-		const struct fg_node *x = &t->nodes[i];
-
-		if (x->parent >= 0 && x->dur != NS_NONE)
-			t->nodes[x->parent].kids += x->dur;
-	}
-	cap = t->n + 2 * CALLGRAPH_TOP;
-	if (g->stats_cap < cap) {
-		g->stats = xrealloc(g->stats, cap * sizeof(*g->stats));
-		g->order = xrealloc(g->order, cap * sizeof(*g->order));
-		g->stats_cap = cap;
-	}
-	o->sleep_ns = 0;
-	o->nfns = aggregate(g, t, false, o->fns, CALLGRAPH_TOP);
-	o->nsleeps = aggregate(g, t, true, o->sleeps, CALLGRAPH_TOP);
-	for (i = 0; i < t->n; i++)
-		if (t->nodes[i].sleep && !t->nodes[i].in_sleep && t->nodes[i].dur != NS_NONE)
-			o->sleep_ns += t->nodes[i].dur;
-	o->slow_path = g->path;
-	o->nslow = slowest_path(t, o->slow_path);
-	o->deep_path = g->path + FG_MAX_DEPTH;
-	o->ndeep = deepest_path(t, o->deep_path);
-	o->calls = (unsigned int)t->n;
-	o->repaired = t->repaired;
+	o->nfns = fg_totals_top(&c->fns, o->fns, CALLGRAPH_TOP);
+	o->nsleeps = fg_totals_top(&c->sleeps, o->sleeps, CALLGRAPH_TOP);
+	o->sleep_ns = c->sleep_ns;
+	o->slow_path = c->slow;
+	o->nslow = c->nslow;
+	o->deep_path = c->deep;
+	o->ndeep = c->ndeep;
+	o->calls = c->calls;
+	o->repaired = c->repaired;
 	return o;
 }
