@@ -1,19 +1,30 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# make bench: ftrace reading speed and memory on >= 500 MB traces built from
-# real ones by repeating their cycle with shifted time stamps (every line is
-# a real line): the events-only trace of tests/fixtures/qemu-q35-s3-async1-
-# medium and the function_graph trace of qemu-q35-s3-fgraph-async1-small.
-# wc -l on the same file is the floor. Then one cycle of 32,000 callbacks.
-# The files live in a temporary folder, deleted at the end.
-#   scripts/bench_ftrace.sh BUILD/pmscope      (BENCH_FTRACE_MB, default 520)
+# make bench: ftrace reading speed and memory, each figure beside its floor
+# measured in the same run (the machine is shared: a busy one shows as a
+# busy one). The traces are built from real ones, every line a real line:
+#   events    the events-only trace of qemu-q35-s3-async1-medium, its cycle
+#             repeated with shifted time stamps
+#   fgraph    the same with the function_graph trace of
+#             qemu-q35-s3-fgraph-async1-small
+#   bigcb     one cycle of that trace whose "input input2" suspend callback
+#             carries the real ghes_init graph (kernel5.17 fixture) again
+#             and again: millions of calls in one callback
+#   32k       one cycle of 32,000 callbacks
+# Speed: CPU seconds (user + system) of `pmscope analyze` against those of
+# `wc -l` on the same file (targets: >= 1500 MB/s, <= 6x wc -l).
+# Memory: peak RSS against 32 MB + 64 bytes per callback.
+# The traces are kept in BUILD/bench/ for the next run.
+#   scripts/bench_ftrace.sh BUILD/pmscope      (BENCH_FTRACE_MB, default 400)
 set -eu
 bin=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
 fx=$top/tests/fixtures
-mb=${BENCH_FTRACE_MB:-520}
+mb=${BENCH_FTRACE_MB:-400}
+dir=$(dirname "$bin")/bench
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmscope-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
+mkdir -p "$dir"
 
 # gen SRC WANT_BYTES > OUT: the header once, then the cycle (from its
 # SUSPEND START marker) again and again, each copy STEP seconds later
@@ -45,47 +56,32 @@ gen() {
 	}'
 }
 
-# peak RSS in kB of a command, or "-" without /usr/bin/time
-rss() {
-	if [ -x /usr/bin/time ]; then
-		/usr/bin/time -f %M -o "$tmp/rss" "$@" > /dev/null 2>&1 || true
-		cat "$tmp/rss"
-	else
-		printf -- "-"
-	fi
+# gen_bigcb WANT_BYTES > OUT: the ghes_init graph's lines, moved to the
+# callback's thread and time, after its device_pm_callback_start line
+gen_bigcb() {
+	xz -dc "$fx/qemu-q35-s3-fgraph-async1-small/trace.txt.xz" | awk -v want="$1" \
+		-v ghes="$fx/kernel5.17-asus-f2a85m-boot-function_graph-abstime/ghes_init_trace.txt" '
+	BEGIN { while ((getline l < ghes) > 0) if (l ~ /^ *[0-9.]+ \|/) body[nb++] = l }
+	{ print }
+	!done && /device_pm_callback_start: input input2, .*type \[suspend\]/ {
+		done = 1
+		b1 = index($0, "|"); b2 = b1 + index(substr($0, b1 + 1), "|")
+		pre = substr($0, 1, b2)		# "TIME | CPU) TASK-PID |"
+		for (size = 0; size < want; )
+			for (i = 0; i < nb; i++) {
+				l = body[i]
+				c1 = index(l, "|"); c2 = c1 + index(substr(l, c1 + 1), "|")
+				line = pre substr(l, c2 + 1)
+				print line
+				size += length(line) + 1
+			}
+	}'
 }
 
-run() {	# run NAME FILE
-	size=$(stat -c %s "$2")
-	cat "$2" > /dev/null	# the same page cache state for every reader
-	t0=$(date +%s.%N); lines=$(wc -l < "$2"); t1=$(date +%s.%N)
-	echo "$1: $(awk -v s="$size" 'BEGIN { printf "%.1f MB", s / 1e6 }')"
-	awk -v s="$size" -v l="$lines" -v a="$t0" -v b="$t1" 'BEGIN { d = b - a
-		printf "  wc -l (floor):    %d lines in %.3f s: %.0f MB/s, %.0f lines/s\n", l, d, s/1e6/d, l/d }'
-	printf "  pmscope reading:  "
-	"$bin" analyze -q -s --json /dev/null "$2" 2>&1 >/dev/null | sed 's/^pmscope: //'
-	if [ -x /usr/bin/time ]; then	# CPU time: what a busy machine does not inflate
-		/usr/bin/time -f "%U %S" -o "$tmp/cpu" "$bin" analyze -q "$2" > /dev/null 2>&1 || true
-		awk -v s="$size" '{ c = $1 + $2; printf "  pmscope CPU time (reading and analyses, no report): %.3f s: %.0f MB per CPU second\n", c, (c > 0 ? s / 1e6 / c : 0) }' "$tmp/cpu"
-	fi
-	t0=$(date +%s.%N); peak=$(rss "$bin" analyze -q --json /dev/null "$2"); t1=$(date +%s.%N)
-	awk -v s="$size" -v a="$t0" -v b="$t1" -v p="$peak" 'BEGIN {
-		printf "  whole analyze (critical paths, JSON): %.3f s", b - a
-		if (p != "-") printf ", peak RSS %.1f MB = %.3f x the input", p / 1024, p * 1024 / s
-		printf "\n" }'
-}
-
-echo "building ${mb} MB traces in $tmp ..."
-gen "$fx/qemu-q35-s3-async1-medium/trace.txt.xz" $((mb * 1000000)) > "$tmp/events.txt"
-run "events-only trace (nop tracer, $(grep -c 'SUSPEND START' "$tmp/events.txt") cycles)" "$tmp/events.txt"
-rm -f "$tmp/events.txt"
-gen "$fx/qemu-q35-s3-fgraph-async1-small/trace.txt.xz" $((mb * 1000000)) > "$tmp/fgraph.txt"
-run "function_graph trace ($(grep -c 'SUSPEND START' "$tmp/fgraph.txt") cycles)" "$tmp/fgraph.txt"
-rm -f "$tmp/fgraph.txt"
-
-# One cycle of 32,000 callbacks: each of the 1110 callbacks of the events
-# trace followed by 28 copies on renamed devices ("input3.k1" ...).
-xz -dc "$fx/qemu-q35-s3-async1-medium/trace.txt.xz" | awk '
+# gen_32k > OUT: each of the 1110 callbacks of the events trace followed
+# by 28 copies on renamed devices ("input3.k1" ...)
+gen_32k() {
+	xz -dc "$fx/qemu-q35-s3-async1-medium/trace.txt.xz" | awk '
 	/device_pm_callback_(start|end):/ {
 		print
 		for (k = 1; k <= 28; k++) {
@@ -94,10 +90,61 @@ xz -dc "$fx/qemu-q35-s3-async1-medium/trace.txt.xz" | awk '
 		}
 		next
 	}
-	{ print }' > "$tmp/big-cycle.txt"
-n=$("$bin" analyze -q --json - "$tmp/big-cycle.txt" | jq '.cycles[0].callbacks|length')
-t0=$(date +%s.%N); peak=$(rss "$bin" analyze -q --json /dev/null "$tmp/big-cycle.txt"); t1=$(date +%s.%N)
-awk -v n="$n" -v a="$t0" -v b="$t1" -v p="$peak" 'BEGIN {
-	printf "one cycle of %d callbacks: whole analyze %.3f s", n, b - a
-	if (p != "-") printf ", peak RSS %.1f MB", p / 1024
-	printf "\n" }'
+	{ print }'
+}
+
+# make NAME CMD...: $dir/NAME from CMD's output, unless there from before
+make_input() {
+	f=$dir/$1
+	shift
+	if [ ! -s "$f" ]; then
+		echo "building $f ..."
+		"$@" > "$f.tmp"
+		mv "$f.tmp" "$f"
+	fi
+}
+
+# timed NAME CMD...: wall, user + system seconds and peak RSS (kB) of
+# CMD into $tmp/NAME ("wall cpu rss"); output thrown away
+timed() {
+	n=$1
+	shift
+	/usr/bin/time -f "%e %U %S %M" -o "$tmp/$n.raw" "$@" > /dev/null 2>&1 || true
+	awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$tmp/$n.raw" > "$tmp/$n"
+}
+
+run() {	# run TITLE FILE
+	size=$(stat -c %s "$2")
+	cbs=$(grep -c device_pm_callback_start "$2" || true)
+	cat "$2" > /dev/null	# the same page cache state for every reader
+	timed wc wc -l "$2"
+	# reading alone: the CPU seconds of pmscope's -s line
+	"$bin" analyze -q -s "$2" 2>&1 >/dev/null | sed -n 's/.* \([0-9.]*\) s CPU.*/\1/p' > "$tmp/read"
+	timed pm "$bin" analyze -q --json /dev/null "$2"
+	echo "$1: $(awk -v s="$size" 'BEGIN { printf "%.1f MB", s / 1e6 }'), $cbs callbacks"
+	# CPU seconds are what a busy machine does not inflate; wall shown too
+	awk -v s="$size" -v cbs="$cbs" '
+		FILENAME ~ /wc$/ { ww = $1; wc = $2 }
+		FILENAME ~ /read$/ { rd = $1 }
+		FILENAME ~ /pm$/ { pw = $1; pc = $2; rss = $3 }
+		function rate(c) { return c > 0 ? s / 1e6 / c : 0 }
+		END {
+			if (wc < 0.01) wc = 0.01
+			printf "  wc -l (floor):    %.2f s CPU (%.2f s wall): %.0f MB/s\n", wc, ww, rate(wc)
+			printf "  pmscope reading:  %.2f s CPU: %.0f MB/s, %.1fx wc -l   [target >= 1500 MB/s, <= 6x]\n",
+			       rd, rate(rd), rd / wc
+			printf "  whole analyze (analyses, JSON): %.2f s CPU (%.2f s wall)\n", pc, pw
+			bound = 32 * 1024 + cbs * 64 / 1024
+			printf "  peak RSS:         %.1f MB; bound 32 MB + 64 B x %d callbacks = %.1f MB: %s\n",
+			       rss / 1024, cbs, bound / 1024, rss <= bound ? "within" : "OVER"
+		}' "$tmp/wc" "$tmp/read" "$tmp/pm"
+}
+
+make_input events-$mb.txt gen "$fx/qemu-q35-s3-async1-medium/trace.txt.xz" $((mb * 1000000))
+make_input fgraph-$mb.txt gen "$fx/qemu-q35-s3-fgraph-async1-small/trace.txt.xz" $((mb * 1000000))
+make_input bigcb-$mb.txt gen_bigcb $((mb * 1000000))
+make_input 32k.txt gen_32k
+run "events-only trace (nop tracer, many cycles)" "$dir/events-$mb.txt"
+run "function_graph trace (many cycles)" "$dir/fgraph-$mb.txt"
+run "function_graph trace, one cycle, one callback of $(wc -l < "$dir/bigcb-$mb.txt") lines" "$dir/bigcb-$mb.txt"
+run "one cycle of 32,000 callbacks" "$dir/32k.txt"
