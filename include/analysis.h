@@ -98,6 +98,8 @@ struct cp_phase {
 	size_t nslack;
 };
 
+#define CP_DELAYED_KEEP 16
+
 struct cp_blocked {
 	int cb;			/* the sync callback that was held back */
 	int waited_cb;		/* the async callback it waited for, -1 */
@@ -106,7 +108,11 @@ struct cp_blocked {
 	ns_t lost_ns;		/* driving thread idle because of it */
 	size_t ndelayed;	/* later sync callbacks pushed back by it */
 	bool inferred;
-	int *delayed;		/* those callbacks (ndelayed), in time order */
+	/* The first CP_DELAYED_KEEP of those, in time order, and the last:
+	 * a list per blocked device would make results (and the JSON)
+	 * quadratic in callbacks on a long phase with many of them. */
+	int delayed[CP_DELAYED_KEEP];
+	int delayed_last;	/* -1 when ndelayed is 0 */
 	int *via;		/* devices without a callback the wait went
 				 * through, nearest to .cb first; none when
 				 * .waited_dev is its own child/parent */
