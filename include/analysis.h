@@ -257,6 +257,7 @@ struct stat_series {
 	size_t n, cap;
 	ns_t worst_v;		/* the largest value */
 	struct stat_origin worst;	/* and where it came from */
+	struct stat_summary sum;	/* filled by stats_finish() */
 };
 
 /* A phase (device NULL), or one device's callbacks within a phase. */
@@ -286,7 +287,8 @@ void stats_free(struct run_stats *st);
 void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *source);
 /* Whether @st takes @c: its mode, and a boot or a completed cycle. */
 bool stats_takes_cycle(const struct run_stats *st, const struct pm_cycle *c);
-void stats_summary(const struct stat_series *s, struct stat_summary *out);
+/* Summarize every series once all runs are in; renderers read .sum. */
+void stats_finish(struct run_stats *st);
 /* The row of @device (NULL: the phase itself) in @phase, or NULL. */
 const struct stat_row *stats_row(const struct run_stats *st, const char *phase,
 				 const char *device);
