@@ -51,14 +51,62 @@ static inline struct str str_skip(struct str s, size_t n)
 	return n >= s.len ? str_make(s.p + s.len, 0) : str_make(s.p + n, s.len - n);
 }
 
-struct str str_trim(struct str s);
+/* Inline: the trace readers call these a few times per line. */
+static inline struct str str_trim(struct str s)
+{
+	while (s.len && (s.p[0] == ' ' || s.p[0] == '\t' || s.p[0] == '\r'))
+		s.p++, s.len--;
+	while (s.len && (s.p[s.len - 1] == ' ' || s.p[s.len - 1] == '\t' ||
+			 s.p[s.len - 1] == '\r' || s.p[s.len - 1] == '\n'))
+		s.len--;
+	return s;
+}
+
 /* Position of @lit in @s, or -1. */
 long str_find(struct str s, const char *lit);
 /* Parse an unsigned/signed decimal at the start of @s; returns digits used. */
-size_t str_u64(struct str s, uint64_t *out);
+static inline size_t str_u64(struct str s, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < s.len && s.p[i] >= '0' && s.p[i] <= '9'; i++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return 0; /* overflow: not a number we can use */
+		v = v * 10 + (uint64_t)(s.p[i] - '0');
+	}
+	if (i)
+		*out = v;
+	return i;
+}
+
 size_t str_i64(struct str s, int64_t *out);
+
 /* "123.456789" seconds into ns; returns characters used, 0 when none. */
-size_t str_seconds_ns(struct str s, int64_t *ns);
+static inline size_t str_seconds_ns(struct str s, int64_t *ns)
+{
+	uint64_t sec, frac = 0;
+	size_t n, i, digits = 0;
+
+	n = str_u64(s, &sec);
+	if (!n || sec > 9000000000ULL)
+		return 0;
+	if (n < s.len && s.p[n] == '.') {
+		for (i = n + 1; i < s.len && s.p[i] >= '0' && s.p[i] <= '9'; i++) {
+			if (digits < 9) {
+				frac = frac * 10 + (uint64_t)(s.p[i] - '0');
+				digits++;
+			}
+		}
+		if (i == n + 1)
+			return 0;
+		n = i;
+		for (; digits < 9; digits++)
+			frac *= 10;
+	}
+	*ns = (int64_t)(sec * 1000000000ULL + frac);
+	return n;
+}
 
 /* Allocation that cannot fail: out of memory ends the program. */
 void *xmalloc(size_t n);
@@ -97,8 +145,10 @@ void arena_free(struct arena *a);
  */
 struct strpool {
 	struct arena mem;
-	const char **slots;
-	uint32_t *hashes;
+	struct pool_slot {
+		const char *s;		/* NULL: free */
+		uint32_t hash, len;
+	} *slots;
 	size_t nslots, count;
 };
 

@@ -11,6 +11,8 @@
 #             carries the real ghes_init graph (kernel5.17 fixture) again
 #             and again: millions of calls in one callback
 #   32k       one cycle of 32,000 callbacks
+#   fgraph.zst, fgraph.xz  the first 100 MB of fgraph compressed: reading
+#             against the decompressor alone (target: within 1.3x)
 # Speed: CPU seconds (user + system) of `pmscope analyze` against those of
 # `wc -l` on the same file (targets: >= 1500 MB/s, <= 6x wc -l).
 # Memory: peak RSS against 32 MB + 64 bytes per callback.
@@ -148,3 +150,30 @@ run "events-only trace (nop tracer, many cycles)" "$dir/events-$mb.txt"
 run "function_graph trace (many cycles)" "$dir/fgraph-$mb.txt"
 run "function_graph trace, one cycle, one callback of $(wc -l < "$dir/bigcb-$mb.txt") lines" "$dir/bigcb-$mb.txt"
 run "one cycle of 32,000 callbacks" "$dir/32k.txt"
+
+# compressed NAME TOOL: reading CPU seconds against TOOL -dc's alone
+compressed() {
+	f=$dir/fgraph-100.$1
+	cat "$f" > /dev/null
+	timed dc "$2" -dc "$f"
+	"$bin" analyze -q -s "$f" 2>&1 >/dev/null | sed -n 's/.* \([0-9.]*\) s CPU.*/\1/p' > "$tmp/read"
+	awk -v what="$1" -v tool="$2" -v s="$(stat -c %s "$f")" '
+		FILENAME ~ /dc$/ { dc = $2; dw = $1 }
+		FILENAME ~ /read$/ { rd = $1 }
+		END {
+			if (dc < 0.01) dc = 0.01
+			printf "  %s (%.1f MB): %s -dc alone %.2f s CPU (%.2f s wall); pmscope reading %.2f s CPU: %.2fx   [target <= 1.3x]\n",
+			       what, s / 1e6, tool, dc, dw, rd, rd / dc
+		}' "$tmp/dc" "$tmp/read"
+}
+
+make_input fgraph-100.txt head -c 100000000 "$dir/fgraph-$mb.txt"
+echo "compressed function_graph trace, 100 MB uncompressed"
+if command -v zstd > /dev/null; then
+	make_input fgraph-100.zst zstd -q -3 -c "$dir/fgraph-100.txt"
+	compressed zst zstd
+else
+	echo "  zstd: not installed, skipped"
+fi
+make_input fgraph-100.xz xz -1 -c -T1 "$dir/fgraph-100.txt"
+compressed xz xz

@@ -63,6 +63,7 @@ struct fg_calls {
 struct fg_thread {
 	int key;		/* pid, or -(cpu + 1) without a task column */
 	bool in_cb;
+	bool fresh;		/* no call yet in this callback: @c is stale */
 	struct fg_calls *c;
 };
 
@@ -74,6 +75,11 @@ struct fgraph {
 	size_t nslots;
 	unsigned int repaired;	/* all callbacks' */
 	struct pm_callgraph out;	/* the summary handed out, reused */
+	/* sleeps() of the names seen last, by their interned address */
+	struct {
+		const char *fn;
+		bool sleep;
+	} sleep_seen[256];
 };
 
 static const char **chain_at(struct fg_calls *c, int d)
@@ -173,8 +179,12 @@ static bool sleeps(const char *fn)
 	};
 	size_t i;
 
-	if (!strchr("msuwf_", fn[0]))
-		return false;	/* what most functions are rejected by */
+	switch (fn[0]) {	/* what most functions are rejected by */
+	case 'm': case 's': case 'u': case 'w': case 'f': case '_':
+		break;
+	default:
+		return false;
+	}
 	if (!strcmp(fn, "schedule") || !strcmp(fn, "__mutex_lock") || !strcmp(fn, "fsleep"))
 		return true;
 	for (i = 0; i < ARRAY_SIZE(pre); i++)
@@ -183,12 +193,24 @@ static bool sleeps(const char *fn)
 	return false;
 }
 
+/* sleeps(@fn) once per name, mostly: a call per graph line otherwise. */
+static bool sleeps_cached(struct fgraph *g, const char *fn)
+{
+	size_t i = (size_t)((uintptr_t)fn * 0x9E3779B97F4A7C15ull >> 56);
+
+	if (g->sleep_seen[i].fn != fn) {
+		g->sleep_seen[i].fn = fn;
+		g->sleep_seen[i].sleep = sleeps(fn);
+	}
+	return g->sleep_seen[i].sleep;
+}
+
 /* "546.656 us", "+ 14.992 us" -> ns; NS_NONE when empty. */
 static ns_t duration(struct str d)
 {
 	ns_t v;
 
-	if (d.len && strchr("+!#*@$", d.p[0]))
+	if (d.len && ftrace_duration_mark(d.p[0]))
 		d = str_trim(str_make(d.p + 1, d.len - 1));
 	if (!d.len || !str_seconds_ns(d, &v))
 		return NS_NONE;
@@ -308,7 +330,7 @@ static void add_call(struct fgraph *g, struct fg_calls *c, struct str name, int 
 	x->fn = strpool_get(&g->names, name);
 	x->open = open;
 	x->parent = d > c->base && up && up->open;
-	x->sleep = sleeps(x->fn);
+	x->sleep = sleeps_cached(g, x->fn);
 	x->in_sleep = x->parent && (up->sleep || up->in_sleep);
 	x->seq = c->calls++;
 	x->dur = dur;
@@ -323,16 +345,61 @@ static void add_call(struct fgraph *g, struct fg_calls *c, struct str name, int 
 		call_done(c, d, x, NULL);
 }
 
-void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
+void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl)
 {
 	struct fg_thread *t = thread(g, fl);
+
+	t->in_cb = true;
+	t->fresh = true;	/* most callbacks have no graph: set up at its first call */
+}
+
+/* The thread's first call in this callback: what the last one kept
+ * (or a callback that never ended left open) is dropped. */
+static struct fg_calls *calls_begin(struct fg_thread *t)
+{
 	struct fg_calls *c = t->c;
+	int d;
+
+	if (!c) {
+		c = t->c = xcalloc(1, sizeof(*c));
+		c->chains = xmalloc((size_t)FG_MAX_DEPTH * (FG_MAX_DEPTH - 1) / 2 *
+				    sizeof(*c->chains));
+		fg_totals_init(&c->fns);
+		fg_totals_init(&c->sleeps);
+		c->top = -1;
+	}
+	for (d = 0; d <= c->top; d++)	/* none is open deeper than top */
+		c->frame[d].open = false;
+	t->fresh = false;
+	c->base = c->top = c->deep_depth = -1;
+	c->calls = c->repaired = 0;
+	c->sleep_ns = 0;
+	c->has_slow = false;
+	c->nslow = c->ndeep = 0;
+	fg_totals_reset(&c->fns);
+	fg_totals_reset(&c->sleeps);
+	return c;
+}
+
+/* The calls of @fl's thread when it is inside a callback, else NULL. */
+static struct fg_calls *in_callback(struct fgraph *g, const struct ftrace_line *fl)
+{
+	struct fg_thread *t = thread(g, fl);
+
+	if (!t->in_cb)
+		return NULL;
+	return t->fresh ? calls_begin(t) : t->c;
+}
+
+void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
+{
+	struct fg_calls *c = in_callback(g, fl);
 	struct str s = fl->func;
 	const char *paren;
 	size_t sp = 0;
 	int d;
 
-	if (!t->in_cb)
+	if (!c)
 		return;
 	while (sp < s.len && s.p[sp] == ' ')
 		sp++;
@@ -374,12 +441,11 @@ void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
  */
 void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str name, bool ret)
 {
-	struct fg_thread *t = thread(g, fl);
-	struct fg_calls *c = t->c;
+	struct fg_calls *c;
 	const char *fn;
 	int d;
 
-	if (!t->in_cb || fl->ts == NS_NONE)
+	if (fl->ts == NS_NONE || !(c = in_callback(g, fl)))
 		return;
 	if (!ret) {
 		d = c->top + 1;
@@ -402,32 +468,6 @@ void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str na
 	c->top = d - 1;
 }
 
-void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl)
-{
-	struct fg_thread *t = thread(g, fl);
-	struct fg_calls *c = t->c;
-	int d;
-
-	if (!c) {
-		c = t->c = xcalloc(1, sizeof(*c));
-		c->chains = xmalloc((size_t)FG_MAX_DEPTH * (FG_MAX_DEPTH - 1) / 2 *
-				    sizeof(*c->chains));
-		fg_totals_init(&c->fns);
-		fg_totals_init(&c->sleeps);
-	}
-	/* what a callback that never ended left open is dropped */
-	for (d = 0; d < FG_MAX_DEPTH; d++)
-		c->frame[d].open = false;
-	t->in_cb = true;
-	c->base = c->top = c->deep_depth = -1;
-	c->calls = c->repaired = 0;
-	c->sleep_ns = 0;
-	c->has_slow = false;
-	c->nslow = c->ndeep = 0;
-	fg_totals_reset(&c->fns);
-	fg_totals_reset(&c->sleeps);
-}
-
 const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_line *fl)
 {
 	struct fg_thread *t = thread(g, fl);
@@ -437,6 +477,8 @@ const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_l
 	if (!t->in_cb)
 		return NULL;
 	t->in_cb = false;
+	if (t->fresh)
+		return NULL;	/* no call in it */
 	close_from(c, 0, fl->ts);
 	g->repaired += c->repaired;
 	if (!c->calls)

@@ -110,19 +110,27 @@ static bool split_event(struct str s, struct ftrace_line *out)
 	return false;
 }
 
-/* A duration column: "", "0.256 us", "+ 14.992 us", "! 123.4 us". */
-static bool is_duration(struct str d)
+/* A duration column: "", "0.256 us", "+ 14.992 us", "! 123.4 us"; the
+ * text without its blanks into @dur. One pass: every graph line has one. */
+static bool duration_column(struct str seg, struct str *dur)
 {
-	d = skip_spaces(d);
-	if (!d.len)
+	struct str d = skip_spaces(seg), num = d;
+
+	if (!d.len) {
+		*dur = d;
 		return true;
-	if (!is_digit(d.p[0])) {
-		if (!strchr("+!#*@$", d.p[0]))
-			return false;	/* a task column: the common case, seen first */
-		d = skip_spaces(str_skip(d, 1));
 	}
-	d = str_trim(d);
-	return d.len > 3 && is_digit(d.p[0]) && d.p[d.len - 2] == 'u' && d.p[d.len - 1] == 's';
+	if (!is_digit(d.p[0])) {
+		if (!ftrace_duration_mark(d.p[0]))
+			return false;	/* a task column: the common case, seen first */
+		num = skip_spaces(str_skip(d, 1));
+	}
+	num = str_trim(num);
+	if (num.len <= 3 || !is_digit(num.p[0]) || num.p[num.len - 2] != 'u' ||
+	    num.p[num.len - 1] != 's')
+		return false;
+	*dur = num.p == d.p ? num : str_trim(d);
+	return true;
 }
 
 static struct str upto_bar(struct str s, struct str *rest)
@@ -159,13 +167,12 @@ static bool split_graph(struct str s, struct ftrace_line *out)
 	seg = upto_bar(str_skip(s, n + 1), &rest);
 	if (!seg.p)
 		return false;
-	if (!is_duration(seg)) {
+	if (!duration_column(seg, &out->duration)) {
 		task(seg, out);
 		seg = upto_bar(rest, &rest);
-		if (!seg.p || !is_duration(seg))
+		if (!seg.p || !duration_column(seg, &out->duration))
 			return false;
 	}
-	out->duration = str_trim(seg);
 	out->func = rest;
 	seg = skip_spaces(rest);
 	if (seg.len >= 4 && seg.p[0] == '/' && seg.p[1] == '*' && (seg = str_trim(seg)).len >= 4 &&
@@ -199,20 +206,26 @@ static void graph_event(struct ftrace_line *out)
 	out->graph = true;
 }
 
+/* Field by field: a memset() or struct copy becomes "rep stos", slow to
+ * start for a few words, once per line. */
+static void line_reset(struct ftrace_line *out)
+{
+	out->ts = NS_NONE;
+	out->cpu = out->pid = -1;
+	out->comm = out->event = out->args = out->duration = out->func = STR_NULL;
+	out->graph = false;
+}
+
 bool ftrace_split(struct str line, struct ftrace_line *out)
 {
 	struct str s = skip_spaces(line);
 
-	memset(out, 0, sizeof(*out));
-	out->ts = NS_NONE;
-	out->cpu = out->pid = -1;
+	line_reset(out);
 	if (!s.len || s.p[0] == '#')
 		return false;
 	if (memchr(s.p, '|', s.len) && split_graph(s, out))
 		return true;
-	memset(out, 0, sizeof(*out));
-	out->ts = NS_NONE;
-	out->cpu = out->pid = -1;
+	line_reset(out);
 	if (!split_event(s, out))
 		return false;
 	graph_event(out);

@@ -25,6 +25,16 @@ struct ftrace_line {
 	struct str duration, func;
 };
 
+/* The marks function_graph puts before a long duration ("+ 14.992 us"). */
+static inline bool ftrace_duration_mark(char c)
+{
+	switch (c) {
+	case '+': case '!': case '#': case '*': case '@': case '$':
+		return true;
+	}
+	return false;
+}
+
 /* 0 when @line is not a trace line (headers, blank, garbage). */
 bool ftrace_split(struct str line, struct ftrace_line *out);
 

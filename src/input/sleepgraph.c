@@ -93,7 +93,7 @@ static void sysinfo_line(struct builder *b, struct str line, unsigned int lineno
 static void firmware_line(struct builder *b, struct str line, unsigned int lineno)
 {
 	struct str w[4];
-	uint64_t s, r;
+	uint64_t s = 0, r = 0;	/* an empty word parses as no digits */
 	struct pm_event ev;
 
 	if (words(str_skip(line, 2), w, 4) < 4 || !str_eq(w[2], "fwresume") ||

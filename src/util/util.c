@@ -63,16 +63,6 @@ char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
-struct str str_trim(struct str s)
-{
-	while (s.len && (s.p[0] == ' ' || s.p[0] == '\t' || s.p[0] == '\r'))
-		s.p++, s.len--;
-	while (s.len && (s.p[s.len - 1] == ' ' || s.p[s.len - 1] == '\t' ||
-			 s.p[s.len - 1] == '\r' || s.p[s.len - 1] == '\n'))
-		s.len--;
-	return s;
-}
-
 long str_find(struct str s, const char *lit)
 {
 	size_t n = strlen(lit), k = 0;
@@ -94,21 +84,6 @@ long str_find(struct str s, const char *lit)
 	return -1;
 }
 
-size_t str_u64(struct str s, uint64_t *out)
-{
-	uint64_t v = 0;
-	size_t i;
-
-	for (i = 0; i < s.len && s.p[i] >= '0' && s.p[i] <= '9'; i++) {
-		if (v > (UINT64_MAX - 9) / 10)
-			return 0; /* overflow: not a number we can use */
-		v = v * 10 + (uint64_t)(s.p[i] - '0');
-	}
-	if (i)
-		*out = v;
-	return i;
-}
-
 size_t str_i64(struct str s, int64_t *out)
 {
 	bool neg = s.len && s.p[0] == '-';
@@ -120,31 +95,6 @@ size_t str_i64(struct str s, int64_t *out)
 		return 0;
 	*out = neg ? -(int64_t)v : (int64_t)v;
 	return n + neg;
-}
-
-size_t str_seconds_ns(struct str s, int64_t *ns)
-{
-	uint64_t sec, frac = 0;
-	size_t n, i, digits = 0;
-
-	n = str_u64(s, &sec);
-	if (!n || sec > 9000000000ULL)
-		return 0;
-	if (n < s.len && s.p[n] == '.') {
-		for (i = n + 1; i < s.len && s.p[i] >= '0' && s.p[i] <= '9'; i++) {
-			if (digits < 9) {
-				frac = frac * 10 + (uint64_t)(s.p[i] - '0');
-				digits++;
-			}
-		}
-		if (i == n + 1)
-			return 0;
-		n = i;
-		for (; digits < 9; digits++)
-			frac *= 10;
-	}
-	*ns = (int64_t)(sec * 1000000000ULL + frac);
-	return n;
 }
 
 /* FNV-1a: short keys, good enough spread, no dependency. */
@@ -208,52 +158,82 @@ void strpool_free(struct strpool *sp)
 {
 	arena_free(&sp->mem);
 	free(sp->slots);
-	free(sp->hashes);
 	memset(sp, 0, sizeof(*sp));
 }
 
 static void pool_grow(struct strpool *sp)
 {
 	size_t n = sp->nslots ? sp->nslots * 2 : 256, i, j;
-	const char **slots = xcalloc(n, sizeof(*slots));
-	uint32_t *hashes = xcalloc(n, sizeof(*hashes));
+	struct pool_slot *slots = xcalloc(n, sizeof(*slots));
 
 	for (i = 0; i < sp->nslots; i++) {
-		if (!sp->slots[i])
+		if (!sp->slots[i].s)
 			continue;
-		for (j = sp->hashes[i] & (n - 1); slots[j]; j = (j + 1) & (n - 1))
+		for (j = sp->slots[i].hash & (n - 1); slots[j].s; j = (j + 1) & (n - 1))
 			;
 		slots[j] = sp->slots[i];
-		hashes[j] = sp->hashes[i];
 	}
 	free(sp->slots);
-	free(sp->hashes);
 	sp->slots = slots;
-	sp->hashes = hashes;
 	sp->nslots = n;
+}
+
+/* The pool's hash: eight bytes a step (the trace readers look a name up
+ * per line), each step a 64-bit FNV multiply, folded to 32 bits. */
+static uint32_t pool_hash(const char *p, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ull ^ len, w;
+
+	for (; len >= 8; p += 8, len -= 8) {
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0x100000001b3ull;
+		h ^= h >> 29;
+	}
+	if (len) {
+		w = 0;
+		memcpy(&w, p, len);
+		h = (h ^ w) * 0x100000001b3ull;
+		h ^= h >> 29;
+	}
+	h *= 0x9e3779b97f4a7c15ull;
+	return (uint32_t)(h >> 32);
+}
+
+/* The slot holding @s, or the free one where it goes. */
+static struct pool_slot *pool_slot(const struct strpool *sp, const char *s, size_t len,
+				   uint32_t h)
+{
+	size_t i;
+
+	for (i = h & (sp->nslots - 1); sp->slots[i].s; i = (i + 1) & (sp->nslots - 1))
+		if (sp->slots[i].hash == h && sp->slots[i].len == len &&
+		    memcmp(sp->slots[i].s, s, len) == 0)
+			break;
+	return &sp->slots[i];
 }
 
 const char *strpool_get(struct strpool *sp, struct str s)
 {
+	struct pool_slot *slot;
 	uint32_t h;
-	size_t i;
 	char *p;
 
 	if (!s.p)
 		return NULL;
+	if (s.len > UINT32_MAX)
+		s.len = UINT32_MAX;	/* lines are at most 64 kB: never */
 	if ((sp->count + 1) * 4 >= sp->nslots * 3)
 		pool_grow(sp);
-	h = hash_bytes(s.p, s.len);
-	for (i = h & (sp->nslots - 1); sp->slots[i]; i = (i + 1) & (sp->nslots - 1)) {
-		if (sp->hashes[i] == h && strncmp(sp->slots[i], s.p, s.len) == 0 &&
-		    sp->slots[i][s.len] == '\0')
-			return sp->slots[i];
-	}
+	h = pool_hash(s.p, s.len);
+	slot = pool_slot(sp, s.p, s.len, h);
+	if (slot->s)
+		return slot->s;
 	p = arena_alloc(&sp->mem, s.len + 1, 1);
 	memcpy(p, s.p, s.len);
 	p[s.len] = '\0';
-	sp->slots[i] = p;
-	sp->hashes[i] = h;
+	slot->s = p;
+	slot->hash = h;
+	slot->len = (uint32_t)s.len;
 	sp->count++;
 	return p;
 }
@@ -265,17 +245,12 @@ const char *strpool_cstr(struct strpool *sp, const char *s)
 
 const char *strpool_find(const struct strpool *sp, const char *s)
 {
-	size_t n, i;
-	uint32_t h;
+	size_t n;
 
 	if (!s || !sp->nslots)
 		return NULL;
 	n = strlen(s);
-	h = hash_bytes(s, n);
-	for (i = h & (sp->nslots - 1); sp->slots[i]; i = (i + 1) & (sp->nslots - 1))
-		if (sp->hashes[i] == h && !strcmp(sp->slots[i], s))
-			return sp->slots[i];
-	return NULL;
+	return pool_slot(sp, s, n, pool_hash(s, n))->s;
 }
 
 /* Length of the valid UTF-8 sequence at @s, 0 when invalid; its code
