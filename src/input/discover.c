@@ -409,6 +409,10 @@ int input_read_src(struct pm_run *run, const struct input_src *src, struct input
 		/* last, so that what a log printed about a device wins */
 		sys_file(run, src->sysdir, "devices.txt", sysfacts_devices);
 		sys_file(run, src->sysdir, "devlinks.txt", sysfacts_devlinks);
+		/* what record saw (input/capfacts.c) and hardware sleep
+		 * residency (input/residency.c) */
+		sys_file(run, src->sysdir, "facts.txt", capfacts_read);
+		sys_file(run, src->sysdir, "sleep-stats.txt", residency_read);
 	}
 	return 0;
 }
