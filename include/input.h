@@ -103,6 +103,8 @@ struct input_src {
 	char *logs[2];		/* the log first, then the trace */
 	size_t nlogs;
 	char *sysdir;		/* a run folder's sys/, else NULL */
+	char *trace_text;	/* a run folder's trace.txt when the trace read
+				 * is its trace.dat: read if that cannot be */
 };
 
 struct input_skip {
