@@ -115,6 +115,7 @@ static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle
 	jw_kint(w, "first_line", c->first_line);
 	jw_kint(w, "last_line", c->last_line);
 	put_totals(w, cr);
+	report_json_boot_totals(w, run, cr);
 	jw_kstr(w, "wake_reason", c->wake_reason);
 	jw_karr(w, "phases");
 	for (i = 0; i < c->nphases; i++)
