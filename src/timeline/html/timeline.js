@@ -191,6 +191,14 @@
 		return drv ? dev(d, 'name') + ' {' + drv + '}' : dev(d, 'name');
 	}
 	function phaseName(c, p) { return p >= 0 ? c.phases[p].name : '?'; }
+	// "36 kworker/u8:1": a thread's pid and the task name the trace gave it
+	function threadName(c, pid) {
+		var k;
+		if (pid < 0) return 'unknown';
+		for (k = 0; k < c.lanes.length; k++)
+			if (c.lanes[k].pid === pid && c.lanes[k].comm) return pid + ' ' + c.lanes[k].comm;
+		return String(pid);
+	}
 
 	// 1, 2 or 5 times a power of ten ns, at least raw
 	function niceStep(raw) {
@@ -547,7 +555,7 @@
 		var pid = c.cbs[o + C_PID];
 		return label(c, i) + '\n' + phaseName(c, c.cbs[o + C_PHASE]) + fn + '\nstart +' + ms(s) +
 			' ms, ' + (fl & F_UNFIN ? 'UNFINISHED' : e >= 0 ? ms(e - s) + ' ms' : 'length unknown') +
-			', ' + (pid >= 0 ? 'thread ' + pid + (fl & F_ASYNC ? ' async' : ' sync') : 'thread unknown') +
+			', thread ' + threadName(c, pid) + (pid < 0 ? '' : fl & F_ASYNC ? ' async' : ' sync') +
 			(fl & F_HASRET ? ', returned ' + c.cbs[o + C_RET] : '');
 	}
 
@@ -614,7 +622,7 @@
 		row(tb, 'callback', c.cbs[o + C_FN] >= 0 ? D.fns[c.cbs[o + C_FN]] : 'not logged');
 		row(tb, 'start', '+' + ms(s) + ' ms from the cycle start');
 		row(tb, 'duration', fl & F_UNFIN ? 'UNFINISHED' : e >= 0 ? ms(e - s) + ' ms' : 'unknown');
-		row(tb, 'thread', pid >= 0 ? String(pid) + (pid === c.main ? ' (driving)' : '') : 'unknown');
+		row(tb, 'thread', threadName(c, pid) + (pid >= 0 && pid === c.main ? ' (driving)' : ''));
 		row(tb, 'sync/async', fl & F_ASYNC ? 'async' : 'sync');
 		row(tb, 'return', fl & F_HASRET ? String(c.cbs[o + C_RET]) : 'not logged');
 		row(tb, 'critical path', fl & F_CRIT ? 'yes' : 'no');
@@ -824,7 +832,7 @@
 				i = w.slowest[k];
 				if (i < 0) continue;
 				whyRow(tb, [ms(endOf(c, i) - c.cbs[i * CBF + C_START]), [i, label(c, i)],
-					    phaseName(c, c.cbs[i * CBF + C_PHASE]), String(c.cbs[i * CBF + C_PID])]);
+					    phaseName(c, c.cbs[i * CBF + C_PHASE]), threadName(c, c.cbs[i * CBF + C_PID])]);
 			}
 		}
 		if (w.warnings.length) {
