@@ -152,6 +152,16 @@ size_t input_each(const char *path, input_run_fn fn, void *ctx, size_t *nbad);
 #define EXCERPT_COLS 200
 int input_excerpts(struct pm_run *run, size_t budget, char *err, size_t errlen);
 
+/*
+ * Keep each cycle's own log lines for the HTML log viewer
+ * (input/cycle_logs.c, run->logs): per cycle and file, the lines from its
+ * first to its last, at most LOG_LINES_MAX (those around the longest
+ * callback), cycles in order until about @budget bytes are kept. Like
+ * input_excerpts(), reads each log once more, never standard input.
+ */
+#define LOG_LINES_MAX 20000
+int input_cycle_logs(struct pm_run *run, size_t budget, char *err, size_t errlen);
+
 /* System facts (input/sysfacts.c): sys/devices.txt and sys/devlinks.txt. */
 int sysfacts_devices(struct pm_run *run, const char *path, char *err, size_t errlen);
 int sysfacts_devlinks(struct pm_run *run, const char *path, char *err, size_t errlen);

@@ -304,6 +304,21 @@ struct pm_message {
 #define MSG_TEXT_MAX 400
 #define CYCLE_MSG_BYTES (256 * 1024)
 
+/*
+ * A cycle's own log, for the HTML log viewer: lines @first .. @first + @n
+ * - 1 of @file ("\n"-joined in @text, each cut to EXCERPT_COLS bytes).
+ * A cycle with more lines than the viewer keeps has the lines around its
+ * longest callback and counts the rest (cut_before, cut_after); @n is 0
+ * when the run's budget was spent on earlier cycles.
+ */
+struct pm_log {
+	int cycle;		/* index into run->cycles */
+	const char *file;
+	unsigned int first, n;
+	unsigned int cut_before, cut_after;
+	char *text;
+};
+
 struct pm_fact {
 	const char *key;
 	const char *value;
@@ -327,6 +342,9 @@ struct pm_run {
 	struct pm_excerpt *excerpts;	/* sorted by file pointer, line; none
 					 * unless asked for (input_excerpts()) */
 	size_t nexcerpts;
+	struct pm_log *logs;	/* by cycle, then file; none unless asked for
+				 * (input_cycle_logs()) */
+	size_t nlogs;
 	const char **sources;	/* input files read */
 	size_t nsources;
 	struct name_table cb_fns, cb_events;	/* callbacks' fn_id, event_id */

@@ -88,6 +88,9 @@ void run_free(struct pm_run *run)
 	for (i = 0; i < run->nexcerpts; i++)
 		free(run->excerpts[i].text);
 	free(run->excerpts);
+	for (i = 0; i < run->nlogs; i++)
+		free(run->logs[i].text);
+	free(run->logs);
 	free(run->cycles);
 	free(run->devs);
 	free(run->links);

@@ -126,6 +126,9 @@ static const char page_controls[] =
 	"<div id=\"tip\" hidden=\"hidden\"></div></div>\n"
 	"<aside id=\"detail\"><p>Click a callback for its details. Wheel or +/- zooms, "
 	"drag or arrow keys pan, 0 shows the whole cycle.</p></aside></div>\n"
+	"<details id=\"logbox\"><summary>log: this cycle's own lines (a marked line leads to its "
+	"callback; a callback's \"show in the log\" leads here)</summary><div id=\"log\"></div>"
+	"</details>\n"
 	"<div id=\"pmscope-state\" hidden=\"hidden\"></div>\n";
 
 int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,

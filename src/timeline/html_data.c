@@ -21,11 +21,11 @@ static const char *const dev_fields[DEVF_COUNT] = {
 };
 
 enum { CBF_DEV, CBF_PHASE, CBF_START, CBF_END, CBF_PID, CBF_LANE, CBF_ROW, CBF_FLAGS,
-       CBF_RET, CBF_FN, CBF_LINE, CBF_COUNT };
+       CBF_RET, CBF_FN, CBF_LINE, CBF_SRC, CBF_COUNT };
 static const char *const cb_fields[CBF_COUNT] = {
 	[CBF_DEV] = "dev", [CBF_PHASE] = "phase", [CBF_START] = "start", [CBF_END] = "end",
 	[CBF_PID] = "pid", [CBF_LANE] = "lane", [CBF_ROW] = "row", [CBF_FLAGS] = "flags",
-	[CBF_RET] = "ret", [CBF_FN] = "fn", [CBF_LINE] = "line",
+	[CBF_RET] = "ret", [CBF_FN] = "fn", [CBF_LINE] = "line", [CBF_SRC] = "src",
 };
 
 enum { SEGF_KIND, SEGF_START, SEGF_END, SEGF_DEV, SEGF_CB, SEGF_COUNT };
@@ -38,6 +38,12 @@ enum { WF_CB, WF_WAITED_CB, WF_READY, WF_LOST, WF_WAITED_DEV, WF_NDELAYED, WF_CO
 static const char *const wait_fields[WF_COUNT] = {
 	[WF_CB] = "cb", [WF_WAITED_CB] = "waited_cb", [WF_READY] = "ready", [WF_LOST] = "lost",
 	[WF_WAITED_DEV] = "waited_dev", [WF_NDELAYED] = "ndelayed",
+};
+
+/* Log line marks' kinds (put_cycle_logs()), by value. */
+enum { LM_START, LM_MESSAGE, LM_ERROR };
+static const char *const log_mark_kinds[] = {
+	[LM_START] = "start", [LM_MESSAGE] = "message", [LM_ERROR] = "error",
 };
 
 /* Path segment kinds, by their value in enum cp_kind. */
@@ -160,6 +166,7 @@ static void put_cbs(struct jw *w, const struct pm_run *run, const struct tl_cycl
 		v[CBF_RET] = cb->has_ret ? cb->ret : 0;
 		v[CBF_FN] = str_index(fns, cb_fn(run, cb));
 		v[CBF_LINE] = cb->line;
+		v[CBF_SRC] = cb->file_id < run->nsources ? cb->file_id : -1;
 		put_record(w, v, CBF_COUNT);
 	}
 	jw_arr_end(w);
@@ -222,6 +229,94 @@ static void put_msgs(struct jw *w, const struct tl_cycle *tc)
 			jw_kbool(w, "error", m[k].error);
 			jw_obj_end(w);
 		}
+		jw_arr_end(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+/* A log line that leads to a box: where a callback starts, or a line the
+ * messages analysis gave a callback (kind says which, and if an error). */
+struct log_mark {
+	unsigned int line;
+	int box, kind;
+	int rank;	/* which box a line leads to: its callback's start, then
+			 * the nearest relation (device, parent, child, driver) */
+};
+
+static int cmp_mark(const void *a, const void *b)
+{
+	const struct log_mark *x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return x->box - y->box;
+}
+
+static struct log_mark *log_marks(const struct pm_run *run, const struct tl_cycle *tc,
+				  const struct pm_log *l, size_t *n)
+{
+	const struct cycle_messages *cm = tc->cr ? &tc->cr->msgs : NULL;
+	const struct pm_cycle *c = tc->c;
+	struct log_mark *v = NULL;
+	size_t cap = 0, k = 0, i, j, nm;
+
+	for (i = 0; i < tc->nboxes; i++) {
+		const struct pm_callback *cb = &c->cbs[tc->boxes[i].cb];
+		const struct cb_msg *m;
+
+		if (cb_file(run, cb) == l->file && cb->line >= l->first && cb->line < l->first + l->n) {
+			VEC_RESERVE(v, k, cap);
+			v[k++] = (struct log_mark){ cb->line, (int)i, LM_START, 0 };
+		}
+		nm = cm ? cb_msgs(cm, tc->boxes[i].cb, &m) : 0;
+		for (j = 0; j < nm; j++) {
+			const struct pm_message *x = &c->msgs[m[j].msg];
+
+			if (msg_file(run, x) != l->file || x->line < l->first ||
+			    x->line >= l->first + l->n)
+				continue;
+			VEC_RESERVE(v, k, cap);
+			v[k++] = (struct log_mark){ x->line, (int)i, m[j].error ? LM_ERROR : LM_MESSAGE,
+						    1 + m[j].rel };
+		}
+	}
+	if (k)
+		qsort(v, k, sizeof(*v), cmp_mark);
+	*n = k;
+	return v;
+}
+
+/* The cycle's own log for the log viewer, with the lines that lead to
+ * boxes as flat [line, box, kind] records in line order. */
+static void put_cycle_logs(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc)
+{
+	size_t i, k, n, ci = (size_t)(tc->c - run->cycles);
+
+	jw_karr(w, "log");
+	for (i = 0; i < run->nlogs; i++) {
+		const struct pm_log *l = &run->logs[i];
+		struct log_mark *m;
+
+		if ((size_t)l->cycle != ci)
+			continue;
+		jw_obj(w);
+		jw_kstr(w, "file", l->file);
+		jw_kint(w, "first", l->first);
+		jw_kint(w, "n", l->n);
+		jw_kint(w, "cut_before", l->cut_before);
+		jw_kint(w, "cut_after", l->cut_after);
+		jw_kstr(w, "text", l->text ? l->text : "");
+		jw_karr(w, "marks");
+		m = log_marks(run, tc, l, &n);
+		for (k = 0; k < n; k++) {
+			jw_int(w, m[k].line);
+			jw_int(w, m[k].box);
+			jw_int(w, m[k].kind);
+		}
+		free(m);
 		jw_arr_end(w);
 		jw_obj_end(w);
 	}
@@ -437,6 +532,7 @@ static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_c
 	put_cbs(w, L->run, tc, fns);
 	put_logs(w, L->run, tc);
 	put_msgs(w, tc);
+	put_cycle_logs(w, L->run, tc);
 	put_path(w, tc);
 	put_graphs(w, tc);
 	put_why(w, L->run, tc);
@@ -501,6 +597,7 @@ static void put_contract(struct jw *w)
 	put_names(w, "wait", wait_fields, WF_COUNT);
 	jw_obj_end(w);
 	put_names(w, "seg_kinds", seg_kinds, ARRAY_SIZE(seg_kinds));
+	put_names(w, "log_mark_kinds", log_mark_kinds, ARRAY_SIZE(log_mark_kinds));
 	jw_kobj(w, "flags");
 	for (i = 0; i < ARRAY_SIZE(flag_names); i++)
 		jw_kint(w, flag_names[i].name, flag_names[i].bit);
@@ -537,6 +634,7 @@ void tl_put_html_data(FILE *f, const struct tl_layout *L)
 		put_cycle(&w, L, &L->cycles[i], &fns);
 	jw_arr_end(&w);
 	put_names(&w, "fns", fns.v, fns.n);
+	put_names(&w, "sources", run->sources, run->nsources);
 	put_palette(&w);
 	jw_karr(&w, "kinds");
 	for (i = 0; i < PK_COUNT; i++)

@@ -45,6 +45,16 @@ is "firefox: why panel, no script error" "$(page_errors why)" 0
 is "firefox: why panel's first blocked row selects input2" \
    "$(printf '%s' "$st" | grep -c -F '\"selected\":\"input2')" 1
 
+# The log viewer both ways: 1-2's "show in the log" leads to its calling
+# line, 2630; a click on that line selects 1-2 again
+firefox tolog "file://$T/q.html#cycle=2&click=1-2&tolog=1&log=1"
+st=$(grep -a 'pmscope-state' "$T/tolog.log" | tail -1)
+is "firefox: log viewer, no script error" "$(page_errors tolog)" 0
+is "firefox: box -> line: 1-2's calling line, 2630" "$(printf '%s' "$st" | grep -c -F '\"logLine\":2630')" 1
+firefox fromlog "file://$T/q.html#cycle=2&logline=2630&log=1"
+st=$(grep -a 'pmscope-state' "$T/fromlog.log" | tail -1)
+is "firefox: line -> box: line 2630 selects 1-2" "$(printf '%s' "$st" | grep -c -F '\"selected\":\"1-2 {usb}\"')" 1
+
 # The check can fail: the same page with a script error in it
 sed 's#</body>#<script>//<![CDATA[\nnosuchfunction();\n//]]></script></body>#' "$T/q.html" > "$T/bad.html"
 firefox bad "file://$T/bad.html"

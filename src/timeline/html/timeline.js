@@ -33,7 +33,7 @@
 	var CBF = CF.n, SEGF = SF.n, WF = WFD.n;
 	var C_DEV = CF.dev, C_PHASE = CF.phase, C_START = CF.start, C_END = CF.end, C_PID = CF.pid,
 	    C_LANE = CF.lane, C_ROW = CF.row, C_FLAGS = CF.flags, C_RET = CF.ret, C_FN = CF.fn,
-	    C_LINE = CF.line;
+	    C_LINE = CF.line, C_SRC = CF.src;
 	var F_CRIT = D.flags.crit, F_ERROR = D.flags.error, F_UNFIN = D.flags.unfinished,
 	    F_ASYNC = D.flags.async, F_BLOCKED = D.flags.blocked, F_WAITED = D.flags.waited,
 	    F_HASRET = D.flags.has_ret;
@@ -640,12 +640,157 @@
 					ms(c.waits[w + WFD.lost]) + ' ms', c.waits[w + WFD.cb]);
 			}
 		row(tb, 'lane', view(c).lanes[view(c).lane[i]].label);
-		row(tb, 'log line', c.source + ':' + c.cbs[o + C_LINE]);
+		if (logAt(c, c.cbs[o + C_LINE], D.sources[c.cbs[o + C_SRC]]))
+			actionRow(tb, 'log line', D.sources[c.cbs[o + C_SRC]] + ':' + c.cbs[o + C_LINE], 'show in the log',
+				  function () { showLogLine(c.cbs[o + C_LINE], D.sources[c.cbs[o + C_SRC]]); });
+		else
+			row(tb, 'log line', D.sources[c.cbs[o + C_SRC]] + ':' + c.cbs[o + C_LINE]);
 		box.appendChild(tb);
 		if (c.logs && c.logs[i]) box.appendChild(logLines(c.logs[i], c.cbs[o + C_LINE]));
 		if (msgsOf(c, i)) box.appendChild(msgLines(msgsOf(c, i)));
 		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i]));
 		redraw();
+		publish();
+	}
+
+	// A row with a text and a link that does something.
+	function actionRow(tb, k, text, linkText, fn) {
+		var tr = document.createElement('tr'), th = document.createElement('th'),
+		    td = document.createElement('td'), a = document.createElement('a');
+		th.textContent = k;
+		td.textContent = text + ' ';
+		a.textContent = linkText;
+		a.href = '#';
+		a.className = 'tolog';
+		a.addEventListener('click', function (e) {
+			e.preventDefault();
+			fn();
+		});
+		td.appendChild(a);
+		tr.appendChild(th);
+		tr.appendChild(td);
+		tb.appendChild(tr);
+	}
+
+	// ---- the log viewer: the cycle's own lines (c.log, input/cycle_logs.c)
+	// [{file, first, cut_before, cut_after, text, marks: [line, box, kind]...}]
+	var MK = D.log_mark_kinds;
+
+	// The kept log of cycle c that holds line ln of file, or null.
+	function logAt(c, ln, file) {
+		var k, l;
+		for (k = 0; k < c.log.length; k++) {
+			l = c.log[k];
+			if (l.file === file && ln >= l.first && ln < l.first + l.n) return l;
+		}
+		return null;
+	}
+
+	// The box a log line leads to: the callback that starts there, else
+	// the one the messages analysis gave the line; -1 none.
+	function markAt(l, ln) {
+		var lo = 0, hi = l.marks.length / 3, mid;
+		while (lo < hi) {
+			mid = (lo + hi) >> 1;
+			if (l.marks[mid * 3] < ln) lo = mid + 1; else hi = mid;
+		}
+		return lo < l.marks.length / 3 && l.marks[lo * 3] === ln ? lo : -1;
+	}
+
+	function prepareLogs(c) {
+		var k, l;
+		for (k = 0; k < c.log.length; k++) {
+			l = c.log[k];
+			if (l.lines) continue;
+			l.lines = l.text ? l.text.split('\n') : [];
+		}
+	}
+
+	function cutNote(n, where) {
+		var p = document.createElement('p');
+		p.className = 'cut';
+		p.textContent = n + ' lines ' + where + ' not kept (the page keeps ' +
+			'the lines around the longest callback of a long cycle, and a few MB of log in all)';
+		return p;
+	}
+
+	// The viewer's lines, built when first shown: a pre per kept file,
+	// lines that lead to a callback marked and clickable.
+	function buildLog(c) {
+		var box = $('log'), k, l, pre, j, span, m, kind, h;
+		if (c.logBuilt) return;
+		prepareLogs(c);
+		box.textContent = '';
+		for (k = 0; k < c.log.length; k++) {
+			l = c.log[k];
+			h = document.createElement('h3');
+			h.textContent = l.file + (l.n ? ', lines ' + l.first + '-' + (l.first + l.n - 1) : '');
+			box.appendChild(h);
+			if (!l.n) {
+				box.appendChild(cutNote(l.cut_before + l.cut_after, 'of this cycle'));
+				continue;
+			}
+			if (l.cut_before) box.appendChild(cutNote(l.cut_before, 'before these'));
+			pre = document.createElement('pre');
+			pre.className = 'log';
+			pre.logIndex = k;
+			for (j = 0; j < l.n; j++) {
+				span = document.createElement('span');
+				span.textContent = (l.first + j) + '  ' + l.lines[j] + '\n';
+				m = markAt(l, l.first + j);
+				if (m >= 0) {
+					kind = MK[l.marks[m * 3 + 2]];
+					span.className = 'mark ' + kind;
+					span.title = (kind === 'start' ? 'starts ' : 'said while running: ') +
+						label(c, l.marks[m * 3 + 1]);
+				}
+				pre.appendChild(span);
+			}
+			pre.addEventListener('click', onLogClick);
+			box.appendChild(pre);
+			if (l.cut_after) box.appendChild(cutNote(l.cut_after, 'after these'));
+		}
+		if (!c.log.length) box.textContent = 'No log lines kept for this cycle.';
+		c.logBuilt = true;
+		st.logCyc = c;
+	}
+
+	// Line -> box: a click on a marked line shows and selects its callback.
+	function onLogClick(e) {
+		var c = st.cyc, pre = e.currentTarget, l = c.log[pre.logIndex], span = e.target, j, m;
+		if (span.parentNode !== pre) return;
+		j = Array.prototype.indexOf.call(pre.childNodes, span);
+		m = markAt(l, l.first + j);
+		setLogCurrent(span, l.first + j);
+		if (m < 0) return;
+		reveal(l.marks[m * 3 + 1]);
+		detail(l.marks[m * 3 + 1]);
+	}
+
+	function setLogCurrent(span, ln) {
+		if (st.logCur) st.logCur.classList.remove('cur');
+		st.logCur = span;
+		st.logLine = ln;
+		span.classList.add('cur');
+	}
+
+	function openLog(c) {
+		if (st.logCyc !== c) c.logBuilt = false;
+		$('logbox').open = true;
+		buildLog(c);
+	}
+
+	// Box -> line: open the viewer at line ln of file, marked current.
+	function showLogLine(ln, file) {
+		var c = st.cyc, l = logAt(c, ln, file), k, pre, span;
+		openLog(c);
+		if (!l) return;
+		k = c.log.indexOf(l);
+		pre = $('log').querySelectorAll('pre.log');
+		for (var i = 0; i < pre.length; i++) if (pre[i].logIndex === k) span = pre[i].childNodes[ln - l.first];
+		if (!span) return;
+		setLogCurrent(span, ln);
+		$('log').scrollTop = span.offsetTop - $('log').offsetTop - $('log').clientHeight / 3;
 		publish();
 	}
 
@@ -904,6 +1049,8 @@
 		rows = document.querySelectorAll('#cycles tbody tr');
 		for (i = 0; i < rows.length; i++) rows[i].className = i === ci ? 'current' : '';
 		$('detail').textContent = 'Click a callback for its details.';
+		c.logBuilt = false;
+		if ($('logbox').open) openLog(c);
 		search($('search').value);
 		fit();
 		draw();
@@ -927,6 +1074,10 @@
 		s.setAttribute('data-selected', st.sel >= 0 ? label(c, st.sel) : '');
 		s.setAttribute('data-detail', st.sel >= 0 ? $('detail').textContent.replace(/\n/g, ' ') : '');
 		s.setAttribute('data-count', $('count').textContent);
+		s.setAttribute('data-log-line', st.logCur ? String(st.logLine) : '');
+		s.setAttribute('data-log-text', st.logCur ? st.logCur.textContent.replace(/\n/g, '') : '');
+		s.setAttribute('data-log-lines', String(document.querySelectorAll('#log pre.log span').length));
+		s.setAttribute('data-log-marks', String(document.querySelectorAll('#log pre.log span.mark').length));
 		s.setAttribute('data-why-tables', Array.prototype.map.call(document.querySelectorAll('#why table'),
 			function (t) { return t.className; }).join(','));
 	}
@@ -1029,6 +1180,7 @@
 			e.preventDefault();
 		});
 		window.addEventListener('resize', redraw);
+		$('logbox').addEventListener('toggle', function () { if (this.open) { openLog(st.cyc); publish(); } });
 		window.addEventListener('hashchange', function () {
 			var q = hashParams();
 			if (q.cycle && cycleByIndex(+q.cycle) >= 0) select(cycleByIndex(+q.cycle));
@@ -1128,6 +1280,20 @@
 							   Math.min(X(U(st.cyc, st.cyc.segs[o + SF.end])), canvas.clientWidth - RIGHT)) / 2 }));
 			}
 		}
+		if (p.tolog) {	// the detail panel's "show in the log"
+			o = document.querySelector('#detail a.tolog');
+			if (o) o.click();
+		}
+		if (p.logline) {	// #logline=N: a click on line N in the log viewer
+			openLog(st.cyc);
+			o = document.querySelectorAll('#log pre.log span');
+			for (i = 0; i < o.length; i++)
+				if (o[i].textContent.split(' ')[0] === p.logline) {
+					o[i].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+					break;
+				}
+			publish();
+		}
 		if (p.follow) {
 			o = document.querySelector('#detail a');
 			if (o) o.click();
@@ -1135,7 +1301,8 @@
 		// Browsers without a DOM dump (Firefox) read the state from the console.
 		if (p.log) console.log('pmscope-state ' + JSON.stringify({
 			errors: errors.length, selected: $('pmscope-state').getAttribute('data-selected'),
-			detail: $('pmscope-state').getAttribute('data-detail'), drawn: st.drawn }));
+			detail: $('pmscope-state').getAttribute('data-detail'), drawn: st.drawn,
+			logLine: st.logCur ? st.logLine : null }));
 	}
 
 	// A shared address: #cycle=N&from=MS&to=MS&sel=I
