@@ -229,5 +229,7 @@ int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,
 		const struct report_opts *o);
 /* The HTML page's data: the layout as JSON (timeline/html_data.c). */
 void tl_put_html_data(FILE *f, const struct tl_layout *L);
+/* Its device table of one cycle (timeline/html_devtab.c). */
+void tl_put_devtab(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc);
 
 #endif

@@ -533,6 +533,7 @@ static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_c
 	put_logs(w, L->run, tc);
 	put_msgs(w, tc);
 	put_cycle_logs(w, L->run, tc);
+	tl_put_devtab(w, L->run, tc);
 	put_path(w, tc);
 	put_graphs(w, tc);
 	put_why(w, L->run, tc);

@@ -55,6 +55,15 @@ firefox fromlog "file://$T/q.html#cycle=2&logline=2630&log=1"
 st=$(grep -a 'pmscope-state' "$T/fromlog.log" | tail -1)
 is "firefox: line -> box: line 2630 selects 1-2" "$(printf '%s' "$st" | grep -c -F '\"selected\":\"1-2 {usb}\"')" 1
 
+# The device table sorted by resume time puts 1-2 first (450.503 ms); the
+# mouse over 1-2's resume box lights its suspend box too
+firefox devtab "file://$T/q.html#cycle=2&sort=resume&hover=1-2&log=1"
+st=$(grep -a 'pmscope-state' "$T/devtab.log" | tail -1)
+is "firefox: device table, no script error" "$(page_errors devtab)" 0
+is "firefox: sorted by resume, 1-2 first" "$(printf '%s' "$st" | grep -c -F '\"devtabFirst\":\"1-2\"')" 1
+is "firefox: hover on 1-2 lights its 2 boxes in 2 phases" \
+   "$(printf '%s' "$st" | grep -c -F '\"lit\":2,\"litPhases\":2')" 1
+
 # The check can fail: the same page with a script error in it
 sed 's#</body>#<script>//<![CDATA[\nnosuchfunction();\n//]]></script></body>#' "$T/q.html" > "$T/bad.html"
 firefox bad "file://$T/bad.html"

@@ -44,7 +44,8 @@
 	var BOLD = 'bold ' + FONT;
 	var canvas = $('tl'), g = canvas.getContext('2d');
 	var st = { cyc: null, ci: -1, u0: 0, u1: 1, k: 1, match: null, nmatch: 0, sel: -1,
-		   drawn: 0, drawMs: 0, pending: false, drag: null, ticks: [], steps: [], mode: 'threads' };
+		   drawn: 0, drawMs: 0, pending: false, drag: null, ticks: [], steps: [], mode: 'threads',
+		   hoverDev: -1, lit: 0, litPhases: 0, devSort: '', devSortDir: 1 };
 
 	function ms(ns) { return (ns / 1e6).toFixed(3); }
 
@@ -395,6 +396,174 @@
 		g.lineWidth = 1;
 	}
 
+	// Cross-phase hover: every box of the hovered device, in every phase.
+	function boxesOfDev(c, d) {
+		var i, k;
+		if (!c.boxesOf) {
+			c.boxesOf = {};
+			for (i = 0; i < c.n; i++) {
+				k = c.cbs[i * CBF + C_DEV];
+				(c.boxesOf[k] = c.boxesOf[k] || []).push(i);
+			}
+		}
+		return c.boxesOf[d] || [];
+	}
+
+	function drawLit(c) {
+		var b, k, i, x0, x1, ph = {};
+		st.lit = 0;
+		st.litPhases = 0;
+		if (st.hoverDev < 0) return;
+		b = boxesOfDev(c, st.hoverDev);
+		g.strokeStyle = '#0070f0';
+		g.lineWidth = 2;
+		for (k = 0; k < b.length; k++) {
+			i = b[k];
+			x0 = X(U(c, c.cbs[i * CBF + C_START]));
+			x1 = X(U(c, endOf(c, i)));
+			g.strokeRect(x0 - 1, boxY(c, i) - 1, Math.max(x1 - x0, 1) + 2, ROW);
+			st.lit++;
+			if (!ph[c.cbs[i * CBF + C_PHASE]]) { ph[c.cbs[i * CBF + C_PHASE]] = 1; st.litPhases++; }
+		}
+		g.lineWidth = 1;
+	}
+
+	function setHover(d) {
+		if (d === st.hoverDev) return;
+		st.hoverDev = d;
+		var rows = document.querySelectorAll('#devtab tr.lit'), k;
+		for (k = 0; k < rows.length; k++) rows[k].className = '';
+		if (d >= 0 && st.devRow && st.devRow[d]) st.devRow[d].className = 'lit';
+		redraw();
+	}
+
+	// ---- the device table (timeline/html_devtab.c): rows in tree order
+	var DEVTAB_SHOW = 2000;
+
+	function devtabCols(c) {
+		var t = c.devtab, f = fieldsOf(t.fields), cols = [], k;
+		cols.push({ key: 'device', head: 'device', num: false });
+		cols.push({ key: 'driver', head: 'driver', num: false });
+		cols.push({ key: 'async_flag', head: 'async', num: false, title: 'power/async from the system facts' });
+		cols.push({ key: 'ran', head: 'ran', num: false, title: 'how its callbacks ran in this cycle' });
+		cols.push({ key: 'callbacks', head: 'callbacks', num: true, at: f.callbacks });
+		cols.push({ key: 'total', head: 'total ms', num: true, at: f.total, ms: true });
+		for (k = 0; k < t.phases.length; k++)
+			cols.push({ key: c.phases[t.phases[k]].name, head: c.phases[t.phases[k]].name, num: true,
+				    at: f.n + k, ms: true });
+		return { cols: cols, f: f, width: f.n + t.phases.length };
+	}
+
+	function cellText(c, tc, col, r) {
+		var t = c.devtab, v, d = t.rows[r * tc.width + tc.f.dev];
+		if (col.key === 'device') return dev(d, 'name');
+		if (col.key === 'driver') return dev(d, 'driver') || '';
+		if (col.key === 'async_flag') {
+			v = t.rows[r * tc.width + tc.f.async_flag];
+			return v > 0 ? 'yes' : v === 0 ? 'no' : '?';
+		}
+		if (col.key === 'ran') {
+			v = t.rows[r * tc.width + tc.f.ran];
+			return v === (t.ran.sync | t.ran.async) ? 'both' : v & t.ran.async ? 'async' : 'sync';
+		}
+		v = t.rows[r * tc.width + col.at];
+		return col.ms ? (v ? ms(v) : '') : String(v);
+	}
+
+	// The rows in the chosen order: tree order, or by a column (numbers
+	// largest first, names a to z; a second click turns it round).
+	function devtabOrder(c, tc) {
+		var n = c.devtab.rows.length / tc.width, o = [], k, col = null, dir = st.devSortDir;
+		for (k = 0; k < n; k++) o.push(k);
+		for (k = 0; k < tc.cols.length; k++) if (tc.cols[k].key === st.devSort) col = tc.cols[k];
+		if (!col) return o;
+		o.sort(function (a, b) {
+			var x, y;
+			if (col.num) { x = c.devtab.rows[a * tc.width + col.at]; y = c.devtab.rows[b * tc.width + col.at]; }
+			else { x = cellText(c, tc, col, a); y = cellText(c, tc, col, b); }
+			if (x === y) return a - b;
+			return (col.num ? (x > y ? -1 : 1) : (x < y ? -1 : 1)) * dir;
+		});
+		return o;
+	}
+
+	function buildDevtab(c) {
+		var box = $('devtab'), tc = devtabCols(c), tb = document.createElement('table'), tr, th, td, k, j, r, o, d;
+		box.textContent = '';
+		st.devRow = {};
+		tr = document.createElement('tr');
+		for (k = 0; k < tc.cols.length; k++) {
+			th = document.createElement('th');
+			th.textContent = tc.cols[k].head + (st.devSort === tc.cols[k].key ? (st.devSortDir > 0 ? ' \u25bc' : ' \u25b2') : '');
+			th.setAttribute('data-key', tc.cols[k].key);
+			if (tc.cols[k].title) th.title = tc.cols[k].title;
+			if (tc.cols[k].num) th.className = 'num';
+			th.addEventListener('click', onDevSort);
+			tr.appendChild(th);
+		}
+		tb.appendChild(tr);
+		o = devtabOrder(c, tc);
+		for (j = 0; j < o.length && j < DEVTAB_SHOW; j++) {
+			r = o[j];
+			d = c.devtab.rows[r * tc.width + tc.f.dev];
+			tr = document.createElement('tr');
+			tr.devIndex = d;
+			st.devRow[d] = tr;
+			for (k = 0; k < tc.cols.length; k++) {
+				td = document.createElement('td');
+				td.textContent = cellText(c, tc, tc.cols[k], r);
+				if (k === 0 && !st.devSort) td.style.paddingLeft = (c.devtab.rows[r * tc.width + tc.f.depth] * 1.2) + 'em';
+				if (tc.cols[k].num) td.className = 'num';
+				tr.appendChild(td);
+			}
+			tb.appendChild(tr);
+		}
+		tb.addEventListener('click', onDevRow);
+		tb.addEventListener('mouseover', function (e) {
+			var t = e.target.closest ? e.target.closest('tr') : null;
+			if (t && t.devIndex !== undefined) setHover(t.devIndex);
+		});
+		tb.addEventListener('mouseleave', function () { setHover(-1); });
+		box.appendChild(tb);
+		if (o.length > DEVTAB_SHOW) {
+			td = document.createElement('p');
+			td.textContent = 'the first ' + DEVTAB_SHOW + ' of ' + o.length + ' devices in this order';
+			box.appendChild(td);
+		}
+		st.devtabRows = Math.min(o.length, DEVTAB_SHOW);
+		st.devtabFirst = o.length ? dev(c.devtab.rows[o[0] * tc.width + tc.f.dev], 'name') : '';
+		st.devtabNames = o.slice(0, DEVTAB_SHOW).map(function (r) {
+			return dev(c.devtab.rows[r * tc.width + tc.f.dev], 'name');
+		}).join('|');
+		c.devtabBuilt = true;
+		publish();
+	}
+
+	function onDevSort(e) {
+		var key = e.currentTarget.getAttribute('data-key');
+		if (key === 'device' && st.devSort === 'device' && st.devSortDir < 0) { st.devSort = ''; st.devSortDir = 1; }
+		else if (st.devSort === key) st.devSortDir = -st.devSortDir;
+		else { st.devSort = key; st.devSortDir = 1; }
+		buildDevtab(st.cyc);
+	}
+
+	// A row selects its device's longest callback in the cycle.
+	function onDevRow(e) {
+		var t = e.target.closest ? e.target.closest('tr') : null, b, k, best = -1, c = st.cyc;
+		if (!t || t.devIndex === undefined) return;
+		b = boxesOfDev(c, t.devIndex);
+		for (k = 0; k < b.length; k++)
+			if (best < 0 || endOf(c, b[k]) - c.cbs[b[k] * CBF + C_START] > endOf(c, best) - c.cbs[best * CBF + C_START])
+				best = b[k];
+		if (best >= 0) focusCb(best);
+	}
+
+	function openDevtab(c) {
+		$('devbox').open = true;
+		if (!c.devtabBuilt || st.devtabCyc !== c) buildDevtab(c);
+		st.devtabCyc = c;
+	}
+
 	// The axis and the critical path strip stay in sight when the page
 	// scrolls: a copy of the top of the timeline, sticky under the bar,
 	// that covers the same pixels while nothing is scrolled.
@@ -438,6 +607,7 @@
 		st.drawn = drawBoxes(c, W);
 		drawWaits(c, true);
 		drawSelection(c);
+		drawLit(c);
 		g.restore();
 		drawGutter(c, W, H);
 		drawHead(W, dpr);
@@ -1051,6 +1221,9 @@
 		$('detail').textContent = 'Click a callback for its details.';
 		c.logBuilt = false;
 		if ($('logbox').open) openLog(c);
+		st.hoverDev = -1;
+		c.devtabBuilt = false;
+		if ($('devbox').open) openDevtab(c);
 		search($('search').value);
 		fit();
 		draw();
@@ -1074,6 +1247,12 @@
 		s.setAttribute('data-selected', st.sel >= 0 ? label(c, st.sel) : '');
 		s.setAttribute('data-detail', st.sel >= 0 ? $('detail').textContent.replace(/\n/g, ' ') : '');
 		s.setAttribute('data-count', $('count').textContent);
+		s.setAttribute('data-lit', String(st.lit));
+		s.setAttribute('data-lit-phases', String(st.litPhases));
+		s.setAttribute('data-devtab-rows', String(st.devtabRows || 0));
+		s.setAttribute('data-devtab-first', st.devtabFirst || '');
+		s.setAttribute('data-devtab-names', st.devtabNames || '');
+		s.setAttribute('data-devtab-sort', st.devSort + (st.devSort ? (st.devSortDir > 0 ? ' down' : ' up') : ''));
 		s.setAttribute('data-log-line', st.logCur ? String(st.logLine) : '');
 		s.setAttribute('data-log-text', st.logCur ? st.logCur.textContent.replace(/\n/g, '') : '');
 		s.setAttribute('data-log-lines', String(document.querySelectorAll('#log pre.log span').length));
@@ -1123,6 +1302,23 @@
 			if (c.segs[i + SF.cb] >= 0 && (best < 0 || c.segs[i + SF.end] - c.segs[i + SF.start] >
 			    c.segs[best + SF.end] - c.segs[best + SF.start])) best = i;
 		return best;
+	}
+
+	// Scripted mouse over a device's longest box, for tests: #hover=NAME
+	function hoverDevice(name) {
+		var c = st.cyc, i, best = -1, r = canvas.getBoundingClientRect(), x0, x1;
+		for (i = 0; i < c.n; i++)
+			if (devName(c.cbs[i * CBF + C_DEV]) === name && (best < 0 ||
+			    endOf(c, i) - c.cbs[i * CBF + C_START] > endOf(c, best) - c.cbs[best * CBF + C_START]))
+				best = i;
+		if (best < 0) return;
+		focusCb(best);
+		draw();
+		x0 = Math.max(X(U(c, c.cbs[best * CBF + C_START])), GUT);
+		x1 = Math.min(X(U(c, endOf(c, best))), canvas.clientWidth - RIGHT);
+		canvas.dispatchEvent(new MouseEvent('mousemove', { bubbles: true,
+			clientX: r.left + (x0 + x1) / 2, clientY: r.top + boxY(c, best) + ROW / 2 }));
+		draw();
 	}
 
 	// Scripted click on a device's longest box, for tests: #click=NAME
@@ -1180,6 +1376,7 @@
 			e.preventDefault();
 		});
 		window.addEventListener('resize', redraw);
+		$('devbox').addEventListener('toggle', function () { if (this.open) openDevtab(st.cyc); });
 		$('logbox').addEventListener('toggle', function () { if (this.open) { openLog(st.cyc); publish(); } });
 		window.addEventListener('hashchange', function () {
 			var q = hashParams();
@@ -1205,7 +1402,11 @@
 				tip.hidden = true;
 				return;
 			}
-			if (e.target !== canvas) { tip.hidden = true; return; }
+			if (e.target !== canvas) {
+				tip.hidden = true;
+				if (st.hoverDev >= 0 && !(e.target.closest && e.target.closest('#devtab'))) setHover(-1);
+				return;
+			}
 			m = mouse(e);
 			if (inStrip(m[1]) && (h = segAt(st.cyc, m[0])) >= 0) {
 				tip.textContent = 'critical path: ' + segText(st.cyc, h) + '\n' +
@@ -1217,6 +1418,7 @@
 				return;
 			}
 			h = hit(m[0], m[1]);
+			setHover(h >= 0 ? st.cyc.cbs[h * CBF + C_DEV] : -1);
 			if (h < 0) { tip.hidden = true; return; }
 			tip.textContent = cbText(st.cyc, h);
 			tip.hidden = false;
@@ -1280,6 +1482,22 @@
 							   Math.min(X(U(st.cyc, st.cyc.segs[o + SF.end])), canvas.clientWidth - RIGHT)) / 2 }));
 			}
 		}
+		if (p.devtab || p.sort || p.devrow) openDevtab(st.cyc);
+		if (p.sort) {	// #sort=KEY,KEY: clicks on the device table's headers
+			o = p.sort.split(',');
+			for (i = 0; i < o.length; i++) {
+				var th = document.querySelector('#devtab th[data-key="' + o[i].replace(/["\\]/g, '') + '"]');
+				if (th) th.click();
+			}
+		}
+		if (p.devrow) {	// #devrow=N: a click on the Nth row (1 the first)
+			o = document.querySelectorAll('#devtab tr');
+			if (o[+p.devrow]) o[+p.devrow].firstChild.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+		}
+		if (p.hover) {	// #hover=DEVICE: the mouse over its longest box
+			hoverDevice(p.hover);
+			publish();
+		}
 		if (p.tolog) {	// the detail panel's "show in the log"
 			o = document.querySelector('#detail a.tolog');
 			if (o) o.click();
@@ -1302,7 +1520,8 @@
 		if (p.log) console.log('pmscope-state ' + JSON.stringify({
 			errors: errors.length, selected: $('pmscope-state').getAttribute('data-selected'),
 			detail: $('pmscope-state').getAttribute('data-detail'), drawn: st.drawn,
-			logLine: st.logCur ? st.logLine : null }));
+			logLine: st.logCur ? st.logLine : null, lit: st.lit, litPhases: st.litPhases,
+			devtabFirst: st.devtabFirst || '' }));
 	}
 
 	// A shared address: #cycle=N&from=MS&to=MS&sel=I
