@@ -173,6 +173,18 @@ static inline size_t cb_msgs(const struct cycle_messages *m, size_t cb,
 	return m->first ? m->first[cb + 1] - m->first[cb] : 0;
 }
 
+/* Callback @cb of @c is in said_error[]: it returned 0, yet its own
+ * device, a parent or a child said error or timeout while it ran (its
+ * most telling line). */
+static inline bool cb_said_error(const struct cycle_messages *m, const struct pm_cycle *c,
+				 size_t cb)
+{
+	const struct cb_msg *x;
+
+	return c->cbs[cb].has_ret && c->cbs[cb].ret == 0 && cb_msgs(m, cb, &x) && x[0].error &&
+	       (x[0].rel == MR_DEVICE || x[0].rel == MR_PARENT || x[0].rel == MR_CHILD);
+}
+
 const char *msg_rel_name(enum msg_rel r);
 /* A timeout, "error -N", "failed", a firmware or ACPI error ... */
 bool msg_is_error(const char *text);

@@ -54,7 +54,7 @@ static const char *const seg_kinds[] = { [CP_RUN] = "run", [CP_WAIT] = "wait", [
 static const struct { const char *name; unsigned bit; } flag_names[] = {
 	{ "crit", TLB_CRIT }, { "error", TLB_ERROR }, { "unfinished", TLB_UNFINISHED },
 	{ "async", TLB_ASYNC }, { "blocked", TLB_BLOCKED }, { "waited", TLB_WAITED },
-	{ "has_ret", TLB_HAS_RET },
+	{ "said", TLB_SAID }, { "has_ret", TLB_HAS_RET },
 };
 
 static int64_t off(const struct pm_cycle *c, ns_t t)
@@ -481,6 +481,11 @@ static void put_why(struct jw *w, const struct pm_run *run, const struct tl_cycl
 	for (i = 0; i < cr->nslowest; i++)
 		jw_int(w, box(tc, (int)cr->slowest[i]));
 	jw_arr_end(w);
+	/* returned 0, but the log said error or timeout: warnings too */
+	jw_karr(w, "said");
+	for (i = 0; i < cr->msgs.nsaid_error; i++)
+		jw_int(w, box(tc, (int)cr->msgs.said_error[i]));
+	jw_arr_end(w);
 	jw_karr(w, "warnings");
 	lb = cr->nwarns ? boxes_by_line(tc) : NULL;
 	for (i = 0; i < cr->nwarns; i++) {
@@ -565,6 +570,7 @@ static void put_palette(struct jw *w)
 	jw_kobj(w, "colors");
 	put_color(w, "crit", TL_CRIT_COLOR);
 	put_color(w, "error", TL_ERROR_COLOR);
+	put_color(w, "said", TL_SAID_COLOR);
 	put_color(w, "wait", TL_WAIT_COLOR);
 	put_color(w, "gap", TL_GAP_COLOR);
 	put_color(w, "text", TL_TEXT_COLOR);

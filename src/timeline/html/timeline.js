@@ -36,7 +36,7 @@
 	    C_LINE = CF.line, C_SRC = CF.src;
 	var F_CRIT = D.flags.crit, F_ERROR = D.flags.error, F_UNFIN = D.flags.unfinished,
 	    F_ASYNC = D.flags.async, F_BLOCKED = D.flags.blocked, F_WAITED = D.flags.waited,
-	    F_HASRET = D.flags.has_ret;
+	    F_HASRET = D.flags.has_ret, F_SAID = D.flags.said;
 	var GEO = D.geometry;
 	var MAX_ROWS = GEO.max_rows, ROW = GEO.row_px, GUT = GEO.gutter_px, RIGHT = GEO.margin_px,
 	    CH = GEO.char_px, AXIS = 22, STRIP = 14;
@@ -277,7 +277,7 @@
 	}
 
 	function drawBoxes(c, W) {
-		var i, o, x0, x1, y, w, fl, key, px, drawn = 0, txt;
+		var i, o, x0, x1, y, w, fl, key, px, drawn = 0, txt, said = 0;
 		var v = view(c), last = new Float64Array(v.lanes.length * MAX_ROWS).fill(-1);
 		for (i = 0; i < c.n; i++) {
 			o = i * CBF;
@@ -319,17 +319,19 @@
 					g.fillText(txt, x0 + 2, y + 11);
 				}
 			}
-			if (fl & (F_ERROR | F_UNFIN)) {
+			if (fl & (F_ERROR | F_UNFIN | F_SAID)) {
 				px = fl & F_UNFIN ? x1 : x0;
-				g.fillStyle = D.colors.error;
+				g.fillStyle = fl & (F_ERROR | F_UNFIN) ? D.colors.error : D.colors.said;
 				g.beginPath();
 				g.moveTo(px, y);
 				g.lineTo(px - 4, y - 8);
 				g.lineTo(px + 4, y - 8);
 				g.fill();
 			}
+			if (fl & F_SAID) said++;
 			drawn++;
 		}
+		st.saidMarks = said;
 		g.globalAlpha = 1;
 		g.lineWidth = 1;
 		return drawn;
@@ -726,7 +728,12 @@
 		return label(c, i) + '\n' + phaseName(c, c.cbs[o + C_PHASE]) + fn + '\nstart +' + ms(s) +
 			' ms, ' + (fl & F_UNFIN ? 'UNFINISHED' : e >= 0 ? ms(e - s) + ' ms' : 'length unknown') +
 			', thread ' + threadName(c, pid) + (pid < 0 ? '' : fl & F_ASYNC ? ' async' : ' sync') +
-			(fl & F_HASRET ? ', returned ' + c.cbs[o + C_RET] : '');
+			(fl & F_HASRET ? ', returned ' + c.cbs[o + C_RET] : '') +
+			(fl & F_SAID ? '\nthe log said (line ' + msgsOf(c, i)[0].line + '): ' + msgText(msgsOf(c, i)[0]) : '');
+	}
+
+	function msgText(m) {
+		return (m.device ? (m.driver ? m.driver + ' ' : '') + m.device + ': ' : '') + m.text;
 	}
 
 	function row(tb, k, v) {
@@ -985,8 +992,7 @@
 		for (k = 0; k < lines.length; k++) {
 			m = lines[k];
 			span = document.createElement('span');
-			span.textContent = m.line + '  ' + (m.device ? (m.driver ? m.driver + ' ' : '') + m.device + ': ' : '') +
-				m.text + '  (' + m.relation + (m.error ? ', error' : '') + ')\n';
+			span.textContent = m.line + '  ' + msgText(m) + '  (' + m.relation + (m.error ? ', error' : '') + ')\n';
 			if (m.error) span.className = 'at';
 			pre.appendChild(span);
 		}
@@ -1150,11 +1156,21 @@
 					    phaseName(c, c.cbs[i * CBF + C_PHASE]), threadName(c, c.cbs[i * CBF + C_PID])]);
 			}
 		}
-		if (w.warnings.length) {
+		if (w.warnings.length || w.said.length) {
 			tb = whyTable(box, 'failures and warnings', ['level', 'line', 'what'], 'warnings');
 			for (k = 0; k < w.warnings.length; k++)
 				whyRow(tb, [w.warnings[k].level, w.warnings[k].line ? String(w.warnings[k].line) : '-',
 					    [w.warnings[k].cb, w.warnings[k].text]]);
+			// returned 0, but the log said error or timeout
+			for (k = 0; k < w.said.length; k++) {
+				i = w.said[k];
+				if (i < 0 || !msgsOf(c, i)) continue;
+				whyRow(tb, ['warning', String(msgsOf(c, i)[0].line),
+					    [i, devName(c.cbs[i * CBF + C_DEV]) + ' returned 0 after ' +
+					     ms(endOf(c, i) - c.cbs[i * CBF + C_START]) + ' ms in ' +
+					     phaseName(c, c.cbs[i * CBF + C_PHASE]) + ', but the log said: ' +
+					     msgText(msgsOf(c, i)[0])]]);
+			}
 		}
 		if (!box.firstChild) box.textContent = 'No device phase with callbacks in this cycle.';
 	}
@@ -1187,6 +1203,9 @@
 		key(box, 'blocked sync wait', 'height:5px;background:' + D.colors.wait + ';border-color:' + D.colors.crit);
 		key(box, 'error or unfinished', 'border:0;width:0;height:0;border-left:5px solid transparent;' +
 		    'border-right:5px solid transparent;border-top:9px solid ' + D.colors.error);
+		if (c.why.said.length)
+			key(box, 'the log said error', 'border:0;width:0;height:0;border-left:5px solid transparent;' +
+			    'border-right:5px solid transparent;border-top:9px solid ' + D.colors.said);
 	}
 
 	function key(box, text, style) {
@@ -1247,6 +1266,9 @@
 		s.setAttribute('data-selected', st.sel >= 0 ? label(c, st.sel) : '');
 		s.setAttribute('data-detail', st.sel >= 0 ? $('detail').textContent.replace(/\n/g, ' ') : '');
 		s.setAttribute('data-count', $('count').textContent);
+		s.setAttribute('data-said-marks', String(st.saidMarks || 0));
+		s.setAttribute('data-why-warnings', Array.prototype.map.call(document.querySelectorAll('#why table.warnings tr'),
+			function (t) { return t.textContent; }).slice(1).join('|'));
 		s.setAttribute('data-lit', String(st.lit));
 		s.setAttribute('data-lit-phases', String(st.litPhases));
 		s.setAttribute('data-devtab-rows', String(st.devtabRows || 0));
