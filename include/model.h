@@ -319,6 +319,30 @@ struct pm_log {
 	char *text;
 };
 
+/*
+ * A callback's function_graph call tree, for the HTML page (kept only
+ * for a few callbacks, input_call_trees()): calls in entry order, a
+ * parent before its children; calls of one function under one parent
+ * merged (@calls of them), calls deeper than CALLTREE_DEPTH or past
+ * CALLTREE_NODES not kept but counted (@cut).
+ */
+struct pm_tree_node {
+	const char *fn;		/* interned in the run's pool */
+	int32_t parent;		/* index of its caller, -1 outermost */
+	uint32_t calls;
+	ns_t total_ns;		/* its calls' lengths (those known) */
+};
+
+struct pm_calltree {
+	int cycle;		/* index into run->cycles */
+	int cb;			/* index into its cbs */
+	struct pm_tree_node *nodes;
+	size_t n;
+	unsigned int cut;
+};
+#define CALLTREE_DEPTH 12
+#define CALLTREE_NODES 1500
+
 struct pm_fact {
 	const char *key;
 	const char *value;
@@ -345,6 +369,9 @@ struct pm_run {
 	struct pm_log *logs;	/* by cycle, then file; none unless asked for
 				 * (input_cycle_logs()) */
 	size_t nlogs;
+	struct pm_calltree *trees;	/* by cycle, then callback; none unless
+					 * asked for (input_call_trees()) */
+	size_t ntrees;
 	const char **sources;	/* input files read */
 	size_t nsources;
 	struct name_table cb_fns, cb_events;	/* callbacks' fn_id, event_id */

@@ -233,6 +233,14 @@ int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,
 		const struct report_opts *o);
 /* The HTML page's data: the layout as JSON (timeline/html_data.c). */
 void tl_put_html_data(FILE *f, const struct tl_layout *L);
+/* Which callbacks the page shows a call tree for, sorted (the pipeline
+ * reads them, input_call_trees()), and the trees as data of one cycle
+ * (timeline/html_trees.c). */
+struct cb_ref;
+struct cb_ref *tl_html_tree_wants(const struct pm_run *run, const struct pm_results *res,
+				  size_t *n);
+void tl_put_trees(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc,
+		  int (*fn_index)(void *ctx, const char *fn), void *ctx);
 /* Its device table of one cycle (timeline/html_devtab.c). */
 void tl_put_devtab(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc);
 

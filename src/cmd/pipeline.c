@@ -187,6 +187,14 @@ static int report(const struct pipeline *p, struct pm_run *run, struct pm_result
 	if ((needs(p) & NEEDS_EXCERPTS) &&
 	    input_cycle_logs(run, HTML_LOG_BUDGET, err, sizeof(err)) < 0)
 		fprintf(stderr, "pmscope: the cycles' logs for the HTML: %s\n", err);
+	if (needs(p) & NEEDS_EXCERPTS) {
+		size_t nw;
+		struct cb_ref *w = tl_html_tree_wants(run, res, &nw);
+
+		if (nw && input_call_trees(run, w, nw, err, sizeof(err)) < 0)
+			fprintf(stderr, "pmscope: call trees for the HTML: %s\n", err);
+		free(w);
+	}
 	if (write_outputs(p, run, res, true) < 0 || write_outputs(p, run, res, false) < 0)
 		return -1;
 	if (summary && report_text(stdout, run, res, &p->ro) < 0)

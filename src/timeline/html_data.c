@@ -84,7 +84,19 @@ static void put_names(struct jw *w, const char *key, const char *const *names, s
 struct strtab {
 	const char **v;
 	size_t n, cap;
+	int *slots;		/* pointer -> index + 1, open addressing: call
+				 * trees bring thousands of names */
+	size_t nslots;
 };
+
+static size_t strtab_slot(const struct strtab *t, const char *s)
+{
+	size_t i = ((uintptr_t)s >> 3) * 2654435761u & (t->nslots - 1);
+
+	while (t->slots[i] && t->v[t->slots[i] - 1] != s)
+		i = (i + 1) & (t->nslots - 1);
+	return i;
+}
 
 static int str_index(struct strtab *t, const char *s)
 {
@@ -92,13 +104,26 @@ static int str_index(struct strtab *t, const char *s)
 
 	if (!s)
 		return -1;
-	/* few distinct callback names (tens), so a scan is enough */
-	for (i = 0; i < t->n; i++)
-		if (t->v[i] == s)
-			return (int)i;
+	if ((t->n + 1) * 2 > t->nslots) {
+		free(t->slots);
+		t->nslots = t->nslots ? t->nslots * 2 : 256;
+		t->slots = xcalloc(t->nslots, sizeof(*t->slots));
+		for (i = 0; i < t->n; i++)
+			t->slots[strtab_slot(t, t->v[i])] = (int)i + 1;
+	}
+	i = strtab_slot(t, s);
+	if (t->slots[i])
+		return t->slots[i] - 1;
 	VEC_RESERVE(t->v, t->n, t->cap);
 	t->v[t->n] = s;
-	return (int)t->n++;
+	t->slots[i] = (int)++t->n;
+	return (int)t->n - 1;
+}
+
+/* Call tree functions go to the same table as callback functions. */
+static int fn_index(void *ctx, const char *fn)
+{
+	return str_index(ctx, fn);
 }
 
 static void put_phases(struct jw *w, const struct pm_cycle *c)
@@ -541,6 +566,7 @@ static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_c
 	tl_put_devtab(w, L->run, tc);
 	put_path(w, tc);
 	put_graphs(w, tc);
+	tl_put_trees(w, L->run, tc, fn_index, fns);
 	put_why(w, L->run, tc);
 	jw_obj_end(w);
 }
@@ -649,4 +675,5 @@ void tl_put_html_data(FILE *f, const struct tl_layout *L)
 	jw_arr_end(&w);
 	jw_obj_end(&w);
 	free(fns.v);
+	free(fns.slots);
 }

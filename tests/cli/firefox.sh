@@ -64,6 +64,14 @@ is "firefox: sorted by resume, 1-2 first" "$(printf '%s' "$st" | grep -c -F '\"d
 is "firefox: hover on 1-2 lights its 2 boxes in 2 phases" \
    "$(printf '%s' "$st" | grep -c -F '\"lit\":2,\"litPhases\":2')" 1
 
+# A call tree: 1-1's resume in the function_graph trace
+"$PMSCOPE" analyze -q --html "$T/fg.html" "$FIXTURES/qemu-q35-s3-fgraph-async1-small/trace.txt.xz"
+firefox tree "file://$T/fg.html#click=1-1&log=1"
+st=$(grep -a 'pmscope-state' "$T/tree.log" | tail -1)
+is "firefox: call tree, no script error" "$(page_errors tree)" 0
+is "firefox: 1-1's tree, usb_dev_resume 300.085 ms on top" \
+   "$(printf '%s' "$st" | grep -c -F '\"tree\":\"usb_dev_resume [usbcore]  300.085 ms|')" 1
+
 # The check can fail: the same page with a script error in it
 sed 's#</body>#<script>//<![CDATA[\nnosuchfunction();\n//]]></script></body>#' "$T/q.html" > "$T/bad.html"
 firefox bad "file://$T/bad.html"

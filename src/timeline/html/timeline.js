@@ -826,6 +826,7 @@
 		if (c.logs && c.logs[i]) box.appendChild(logLines(c.logs[i], c.cbs[o + C_LINE]));
 		if (msgsOf(c, i)) box.appendChild(msgLines(msgsOf(c, i)));
 		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i]));
+		if (treeOf(c, i)) box.appendChild(callTree(treeOf(c, i)));
 		redraw();
 		publish();
 	}
@@ -1031,6 +1032,75 @@
 		if (gr.path.length) row(tb, 'slowest path', gr.path.join(' > '));
 		div.appendChild(tb);
 		return div;
+	}
+
+	// function_graph call tree (timeline/html_trees.c): nodes as flat
+	// [fn, parent, calls, total] records, a caller before its calls;
+	// only for the slowest and critical path callbacks.
+	function treeOf(c, i) {
+		var k;
+		if (!c.treeOf) {
+			c.treeOf = {};
+			for (k = 0; k < c.trees.length; k++) c.treeOf[c.trees[k].box] = c.trees[k];
+		}
+		return c.treeOf[i] || null;
+	}
+
+	function callTree(t) {
+		var div = document.createElement('div'), h = document.createElement('h2'), ul, k, n = t.nodes.length / 4, p;
+		if (!t.kids) {
+			t.kids = [];
+			for (k = 0; k <= n; k++) t.kids.push([]);
+			for (k = 0; k < n; k++) {
+				p = t.nodes[k * 4 + 1];
+				t.kids[p < 0 ? n : p].push(k);
+			}
+		}
+		h.textContent = 'call tree';
+		div.appendChild(h);
+		div.className = 'calltree';
+		ul = treeLevel(t, t.kids[n], 0);
+		div.appendChild(ul);
+		if (t.cut) {
+			h = document.createElement('p');
+			h.textContent = t.cut + ' calls not shown (deeper than the tree keeps, or past its size)';
+			div.appendChild(h);
+		}
+		return div;
+	}
+
+	// One level of the tree; a node with calls opens on a click, the
+	// outermost level open from the start.
+	function treeLevel(t, nodes, depth) {
+		var ul = document.createElement('ul'), k, li, sp, x;
+		for (k = 0; k < nodes.length; k++) {
+			x = nodes[k];
+			li = document.createElement('li');
+			sp = document.createElement('span');
+			sp.textContent = (t.kids[x].length ? '\u25b8 ' : '  ') + D.fns[t.nodes[x * 4]] + '  ' +
+				ms(t.nodes[x * 4 + 3]) + ' ms' + (t.nodes[x * 4 + 2] > 1 ? ' (' + t.nodes[x * 4 + 2] + ' calls)' : '');
+			sp.className = t.kids[x].length ? 'node open-able' : 'node';
+			li.appendChild(sp);
+			li.treeNode = x;
+			if (t.kids[x].length) sp.addEventListener('click', toggleNode(t, li, depth + 1));
+			ul.appendChild(li);
+			if (depth === 0 && t.kids[x].length) toggleNode(t, li, depth + 1)();
+		}
+		return ul;
+	}
+
+	function toggleNode(t, li, depth) {
+		return function () {
+			var sp = li.firstChild;
+			if (li.childNodes.length > 1) {
+				li.removeChild(li.lastChild);
+				sp.textContent = sp.textContent.replace(/^\u25be/, '\u25b8');
+			} else {
+				li.appendChild(treeLevel(t, t.kids[li.treeNode], depth));
+				sp.textContent = sp.textContent.replace(/^\u25b8/, '\u25be');
+			}
+			publish();
+		};
 	}
 
 	function search(q) {
@@ -1269,6 +1339,8 @@
 		s.setAttribute('data-said-marks', String(st.saidMarks || 0));
 		s.setAttribute('data-why-warnings', Array.prototype.map.call(document.querySelectorAll('#why table.warnings tr'),
 			function (t) { return t.textContent; }).slice(1).join('|'));
+		s.setAttribute('data-tree-rows', Array.prototype.map.call(document.querySelectorAll('#detail .calltree li > span'),
+			function (x) { return x.textContent.replace(/^[\u25b8\u25be ] ?/, '').replace(/^ /, ''); }).join('|'));
 		s.setAttribute('data-lit', String(st.lit));
 		s.setAttribute('data-lit-phases', String(st.litPhases));
 		s.setAttribute('data-devtab-rows', String(st.devtabRows || 0));
@@ -1520,6 +1592,14 @@
 			hoverDevice(p.hover);
 			publish();
 		}
+		if (p.open) {	// #open=FN,FN: clicks on call tree nodes, by function
+			o = p.open.split(',');
+			for (i = 0; i < o.length; i++) {
+				var sps = document.querySelectorAll('#detail .calltree span.open-able'), j;
+				for (j = 0; j < sps.length; j++)
+					if (sps[j].textContent.slice(2).split('  ')[0] === o[i]) { sps[j].click(); break; }
+			}
+		}
 		if (p.tolog) {	// the detail panel's "show in the log"
 			o = document.querySelector('#detail a.tolog');
 			if (o) o.click();
@@ -1543,7 +1623,7 @@
 			errors: errors.length, selected: $('pmscope-state').getAttribute('data-selected'),
 			detail: $('pmscope-state').getAttribute('data-detail'), drawn: st.drawn,
 			logLine: st.logCur ? st.logLine : null, lit: st.lit, litPhases: st.litPhases,
-			devtabFirst: st.devtabFirst || '' }));
+			devtabFirst: st.devtabFirst || '', tree: $('pmscope-state').getAttribute('data-tree-rows') }));
 	}
 
 	// A shared address: #cycle=N&from=MS&to=MS&sel=I
