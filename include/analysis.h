@@ -98,6 +98,8 @@ struct cp_phase {
 	size_t nslack;
 };
 
+#define CP_DELAYED_KEEP 16
+
 struct cp_blocked {
 	int cb;			/* the sync callback that was held back */
 	int waited_cb;		/* the async callback it waited for, -1 */
@@ -106,7 +108,11 @@ struct cp_blocked {
 	ns_t lost_ns;		/* driving thread idle because of it */
 	size_t ndelayed;	/* later sync callbacks pushed back by it */
 	bool inferred;
-	int *delayed;		/* those callbacks (ndelayed), in time order */
+	/* The first CP_DELAYED_KEEP of those, in time order, and the last:
+	 * a list per blocked device would make results (and the JSON)
+	 * quadratic in callbacks on a long phase with many of them. */
+	int delayed[CP_DELAYED_KEEP];
+	int delayed_last;	/* -1 when ndelayed is 0 */
 	int *via;		/* devices without a callback the wait went
 				 * through, nearest to .cb first; none when
 				 * .waited_dev is its own child/parent */
@@ -263,6 +269,7 @@ struct stat_series {
 	size_t n, cap;
 	ns_t worst_v;		/* the largest value */
 	struct stat_origin worst;	/* and where it came from */
+	struct stat_summary sum;	/* filled by stats_finish() */
 };
 
 /* A phase (device NULL), or one device's callbacks within a phase. */
@@ -292,7 +299,8 @@ void stats_free(struct run_stats *st);
 void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *source);
 /* Whether @st takes @c: its mode, and a boot or a completed cycle. */
 bool stats_takes_cycle(const struct run_stats *st, const struct pm_cycle *c);
-void stats_summary(const struct stat_series *s, struct stat_summary *out);
+/* Summarize every series once all runs are in; renderers read .sum. */
+void stats_finish(struct run_stats *st);
 /* The row of @device (NULL: the phase itself) in @phase, or NULL. */
 const struct stat_row *stats_row(const struct run_stats *st, const char *phase,
 				 const char *device);

@@ -99,7 +99,6 @@ void critpath_free(struct critpath *cp)
 		free(cp->phases[i].slack);
 	}
 	for (i = 0; i < cp->nblocked; i++) {
-		free(cp->blocked[i].delayed);
 		free(cp->blocked[i].via);
 	}
 	free(cp->phases);

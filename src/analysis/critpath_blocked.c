@@ -60,11 +60,11 @@ static void fill_via(const struct cp_ctx *x, const struct cp_pred *p, struct cp_
 static void fill_delayed(struct cp_ctx *x, struct cp_blocked *b)
 {
 	ns_t shift = b->lost_ns;
-	size_t n = 0, cap = 0;
+	size_t n = 0;
 	struct cp_pred d;
 	int cb;
 
-	b->delayed = NULL;
+	b->delayed_last = -1;
 	for (cb = x->next_same[b->cb]; cb >= 0; cb = x->next_same[cb]) {
 		ns_t s = cp_cb_start(x, cb);
 
@@ -73,8 +73,10 @@ static void fill_delayed(struct cp_ctx *x, struct cp_blocked *b)
 			shift = s - d.at;
 		if (shift <= cp_eps(x, d.hops))
 			break;
-		VEC_RESERVE(b->delayed, n, cap);
-		b->delayed[n++] = cb;
+		if (n < CP_DELAYED_KEEP)
+			b->delayed[n] = cb;
+		b->delayed_last = cb;
+		n++;
 	}
 	b->ndelayed = n;
 }

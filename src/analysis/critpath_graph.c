@@ -140,7 +140,7 @@ ns_t cp_skew(const struct cp_ctx *x, int cb)
 
 	if (!(p->flags & CB_FROM_DMESG) || p->kernel_us == US_NONE || p->kernel_us < 0)
 		return x->skew;
-	return x->skew + (ns_t)p->kernel_us * CP_DRIFT_PPM / 1000;	/* us x ppm / 1000 = ns */
+	return x->skew + cb_kernel_ns(p) / 1000 * CP_DRIFT_PPM / 1000;	/* ns x ppm / 1e6 */
 }
 
 bool cp_cb_main(const struct cp_ctx *x, int cb)

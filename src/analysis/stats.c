@@ -202,7 +202,7 @@ static int cmp_ns(const void *a, const void *b)
 }
 
 /* The median of an even count is the mean of the middle two. */
-void stats_summary(const struct stat_series *s, struct stat_summary *out)
+static void summarize(const struct stat_series *s, struct stat_summary *out)
 {
 	ns_t *v;
 	double sum = 0, sq = 0, mean;
@@ -227,4 +227,15 @@ void stats_summary(const struct stat_series *s, struct stat_summary *out)
 	out->mean = (ns_t)llround(mean);
 	out->stddev = s->n > 1 ? (ns_t)llround(sqrt(sq / (double)(s->n - 1))) : 0;
 	free(v);
+}
+
+void stats_finish(struct run_stats *st)
+{
+	size_t i;
+
+	summarize(&st->suspend, &st->suspend.sum);
+	summarize(&st->resume, &st->resume.sum);
+	summarize(&st->boot, &st->boot.sum);
+	for (i = 0; i < st->nrows; i++)
+		summarize(&st->rows[i].s, &st->rows[i].s.sum);
 }

@@ -163,11 +163,10 @@ static void gate_max(struct stats_report *sr, const char *what, const struct sta
 		     double limit)
 {
 	struct gate_result *g = &sr->gates[sr->ngates];
-	struct stat_summary m;
+	const struct stat_summary m = s->sum;
 
 	if (isnan(limit))
 		return;
-	stats_summary(s, &m);
 	memset(g, 0, sizeof(*g));
 	g->what = what;
 	g->unit = "ms";
@@ -183,12 +182,10 @@ static void gate_regress(struct stats_report *sr, const char *what,
 			 const struct stat_series *a, const struct stat_series *b, double pct)
 {
 	struct gate_result *g = &sr->gates[sr->ngates];
-	struct stat_summary ma, mb;
+	const struct stat_summary ma = a->sum, mb = b->sum;
 
 	if (isnan(pct))
 		return;
-	stats_summary(a, &ma);
-	stats_summary(b, &mb);
 	memset(g, 0, sizeof(*g));
 	g->what = what;
 	g->unit = "%";
@@ -305,6 +302,8 @@ static int stats_main(int argc, char **argv, bool compare)
 				a.mode ? a.mode : "");
 			goto out;
 		}
+	for (s = 0; s < nsides; s++)
+		stats_finish(&side[s]);
 	sr.a = &side[0];
 	sr.b = compare ? &side[1] : NULL;
 	sr.a_label = argv[optind];

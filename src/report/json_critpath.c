@@ -124,9 +124,10 @@ static void put_blocked(struct jw *w, const struct pm_run *run, const struct pm_
 		jw_str(w, dev_name(run, b->via[i]));
 	jw_arr_end(w);
 	jw_karr(w, "delayed");
-	for (i = 0; i < b->ndelayed; i++)
+	for (i = 0; i < b->ndelayed && i < CP_DELAYED_KEEP; i++)
 		jw_str(w, dev_name(run, c->cbs[b->delayed[i]].dev));
 	jw_arr_end(w);
+	jw_kint(w, "delayed_count", (int64_t)b->ndelayed);
 	jw_obj_end(w);
 }
 

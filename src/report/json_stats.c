@@ -10,16 +10,15 @@
 
 static void put_summary(struct jw *w, const struct stat_series *s)
 {
-	struct stat_summary m;
+	const struct stat_summary *m = &s->sum;
 
-	stats_summary(s, &m);
-	jw_kint(w, "n", (int64_t)m.n);
-	jw_kns(w, "min_ns", m.min);
-	jw_kns(w, "median_ns", m.median);
-	jw_kns(w, "mean_ns", m.mean);
-	jw_kns(w, "max_ns", m.max);
-	jw_kns(w, "stddev_ns", m.stddev);
-	if (m.n) {
+	jw_kint(w, "n", (int64_t)m->n);
+	jw_kns(w, "min_ns", m->min);
+	jw_kns(w, "median_ns", m->median);
+	jw_kns(w, "mean_ns", m->mean);
+	jw_kns(w, "max_ns", m->max);
+	jw_kns(w, "stddev_ns", m->stddev);
+	if (m->n) {
 		jw_kstr(w, "max_source", s->worst.source);
 		jw_kint(w, "max_cycle", s->worst.cycle);
 	}

@@ -218,7 +218,7 @@ static void print_blocked(FILE *f, const struct pm_run *run, const struct pm_cyc
 				dev_name(run, c->cbs[b->delayed[0]].dev),
 				b->ndelayed > 1 ? " ... " : "",
 				b->ndelayed > 1 ?
-				dev_name(run, c->cbs[b->delayed[b->ndelayed - 1]].dev) : "");
+				dev_name(run, c->cbs[b->delayed_last].dev) : "");
 	}
 	for (i = n; i < cp->nblocked; i++)
 		rest += cp->blocked[i].lost_ns;

@@ -12,13 +12,12 @@
 
 static void summary_line(FILE *f, const char *name, const struct stat_series *s)
 {
-	struct stat_summary m;
+	const struct stat_summary *m = &s->sum;
 	char a[24], b[24], c[24], d[24], e[24];
 
-	stats_summary(s, &m);
-	fprintf(f, "  %-16.16s %5zu %s %s %s %s %s\n", name, m.n, text_ms(a, sizeof(a), 9, m.min),
-		text_ms(b, sizeof(b), 9, m.median), text_ms(c, sizeof(c), 9, m.mean),
-		text_ms(d, sizeof(d), 9, m.max), text_ms(e, sizeof(e), 9, m.stddev));
+	fprintf(f, "  %-16.16s %5zu %s %s %s %s %s\n", name, m->n, text_ms(a, sizeof(a), 9, m->min),
+		text_ms(b, sizeof(b), 9, m->median), text_ms(c, sizeof(c), 9, m->mean),
+		text_ms(d, sizeof(d), 9, m->max), text_ms(e, sizeof(e), 9, m->stddev));
 }
 
 struct ranked {
@@ -38,16 +37,14 @@ static int cmp_ranked(const void *x, const void *y)
 static void slowest_devices(FILE *f, const struct run_stats *st, size_t top)
 {
 	struct ranked *r = xmalloc((st->nrows ? st->nrows : 1) * sizeof(*r));
-	struct stat_summary m;
 	char a[24], b[24], dev[64];
 	size_t i, k = 0;
 
 	for (i = 0; i < st->nrows; i++) {
 		if (!st->rows[i].device)
 			continue;
-		stats_summary(&st->rows[i].s, &m);
 		r[k].row = &st->rows[i];
-		r[k++].key = m.median;
+		r[k++].key = st->rows[i].s.sum.median;
 	}
 	qsort(r, k, sizeof(*r), cmp_ranked);
 	fprintf(f, "\nslowest devices, by median (ms)\n  %-34s %-14s %5s %9s %9s\n", "device {driver}",
@@ -57,9 +54,9 @@ static void slowest_devices(FILE *f, const struct run_stats *st, size_t top)
 		char *name = row->driver ? xasprintf("%s {%s}", row->device, row->driver) :
 					   xstrdup(row->device);
 
-		stats_summary(&row->s, &m);
-		fprintf(f, "  %-34s %-14.14s %5zu %s %s\n", text_fit(dev, 34, name), row->phase, m.n,
-			text_ms(a, sizeof(a), 9, m.median), text_ms(b, sizeof(b), 9, m.max));
+		fprintf(f, "  %-34s %-14.14s %5zu %s %s\n", text_fit(dev, 34, name), row->phase,
+			row->s.sum.n, text_ms(a, sizeof(a), 9, row->s.sum.median),
+			text_ms(b, sizeof(b), 9, row->s.sum.max));
 		free(name);
 	}
 	free(r);
@@ -109,10 +106,7 @@ static void stats_text(FILE *f, const struct stats_report *sr)
 
 static ns_t median(const struct stat_series *s)
 {
-	struct stat_summary m;
-
-	stats_summary(s, &m);
-	return m.median;
+	return s->sum.median;
 }
 
 static void change_line(FILE *f, const char *name, ns_t a, ns_t b)

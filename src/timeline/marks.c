@@ -121,9 +121,11 @@ static void place_ticks(struct tl_layout *L, struct tl_cycle *tc)
 	ns_t cs = tc->c->start;
 	double last = -1e9;
 	char buf[48];
-	size_t k;
+	size_t k, cap = 0;
 
-	tc->ticks = xcalloc(MAX_TICKS, sizeof(*tc->ticks));
+	/* grown as placed: a cycle has a dozen ticks, and a fixed MAX_TICKS
+	 * array was 48 KB per cycle (20,000 short cycles: 0.9 GB) */
+	tc->ticks = NULL;
 	for (k = 0; k < tc->npieces; k++) {
 		const struct tl_piece *p = &tc->piece[k];
 		double px = p->x1 - p->x0;
@@ -145,6 +147,7 @@ static void place_ticks(struct tl_layout *L, struct tl_cycle *tc)
 			if (x - hw < last + 8 || x + hw > L->width - 2 ||
 			    (tc->collapsed && x + hw > tc->mx0 - 2 && x - hw < tc->mx1 + 2))
 				continue;
+			VEC_RESERVE(tc->ticks, tc->nticks, cap);
 			tc->ticks[tc->nticks++] = (struct tl_tick){ x, off, dec };
 			last = x + hw;
 		}

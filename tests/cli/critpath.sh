@@ -49,6 +49,17 @@ is "pm_async 0: nothing blocked" "$(jq '[.cycles[].blocked[]] | length' "$run0/r
 is "pm_async 0: no blocked section" "$("$PMSCOPE" analyze "$run0" | grep -c 'blocked sync devices')" 0
 
 # A folder without logs is an error naming it.
+# 5.8 XPS resume: intel_backlight waited 176.747 ms for i915 and pushed back
+# 27 later sync callbacks (input7 ... dell::kbd_backlight, counted by hand in
+# the log): JSON names the first 16 and gives the count, text first ... last.
+x58=$FIXTURES/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
+is "json: delayed capped at 16 with its count" \
+	"$("$PMSCOPE" analyze --json - "$x58" | jq -c '.cycles[0].blocked[] |
+		select(.device == "intel_backlight") |
+		[.lost_ns, .delayed_count, (.delayed | length), .delayed[0], .delayed[15]]')" \
+	'[176746880,27,16,"input7","input13"]'
+is "text: first ... last of the 27" \
+	"$("$PMSCOPE" analyze "$x58" | grep -c '^              delays 27 later sync callbacks: input7 ... dell::kbd_backlight$')" 1
 mkdir -p "$TMPDIR_TEST/empty"
 "$PMSCOPE" analyze "$TMPDIR_TEST/empty" > /dev/null 2> "$TMPDIR_TEST/err"
 is "empty run folder: exit 2" "$?" 2

@@ -475,8 +475,12 @@ static void check_blocked(const struct pm_run *run, const struct pm_cycle *c,
 		assert_true(b->ready >= ph->start);
 		if (i)
 			assert_true(b->lost_ns <= cp->blocked[i - 1].lost_ns);
-		for (j = 0; j < b->ndelayed; j++)
+		for (j = 0; j < b->ndelayed && j < CP_DELAYED_KEEP; j++)
 			assert_int_equal(c->cbs[b->delayed[j]].pid, c->main_pid);
+		if (b->ndelayed)
+			assert_int_equal(c->cbs[b->delayed_last].pid, c->main_pid);
+		else
+			assert_int_equal(b->delayed_last, -1);
 		if (b->inferred)
 			continue;
 		/* a real child (suspend) or parent (resume), maybe via devices
