@@ -98,6 +98,8 @@ static void take_tree(struct pm_run *run, struct fgraph *g, const struct ftrace_
 	if (!b->t->n) {
 		free(b->t->nodes);
 		b->t->nodes = NULL;
+	} else {
+		b->t->nodes = xrealloc(b->t->nodes, b->t->n * sizeof(*b->t->nodes));
 	}
 	free(b->map);
 	free(b);

@@ -140,25 +140,53 @@ static void put_line(struct fill *f, struct str line, bool too_long)
 	f->got++;
 }
 
+static int cmp_first(const void *a, const void *b, void *logs)
+{
+	const struct pm_log *l = logs;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (l[x].first != l[y].first)
+		return l[x].first < l[y].first ? -1 : 1;
+	return x < y ? -1 : 1;
+}
+
+/* The logs of @file, by first line: a pass over the file looks only at
+ * the few that cover the line it is at (a run can have 10^4 cycles). */
+static size_t logs_of(const struct pm_run *run, const char *file, size_t *idx)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < run->nlogs; i++)
+		if (run->logs[i].file == file)
+			idx[m++] = i;
+	if (m)
+		qsort_r(idx, m, sizeof(*idx), cmp_first, run->logs);
+	return m;
+}
+
 /* Fill the logs of @file from one pass over it; *@left bytes may be kept. */
 static int read_logs(struct pm_run *run, const char *file, size_t *left, char *err, size_t errlen)
 {
 	struct line_reader *r = reader_open(file, err, errlen);
 	struct fill *f = xcalloc(run->nlogs, sizeof(*f));
+	size_t *idx = xmalloc(run->nlogs * sizeof(*idx));
+	size_t m = logs_of(run, file, idx), lo = 0, k, i;
 	struct str line;
 	unsigned int ln;
-	size_t i;
 	int rc = -1;
 
 	if (!r)
 		goto out;
-	while ((rc = reader_next(r, &line)) > 0) {
+	rc = 0;
+	while (lo < m && (rc = reader_next(r, &line)) > 0) {
 		ln = reader_lineno(r);
-		for (i = 0; i < run->nlogs; i++) {
-			struct pm_log *l = &run->logs[i];
+		while (lo < m && run->logs[idx[lo]].first + run->logs[idx[lo]].n <= ln)
+			lo++;	/* passed */
+		for (k = lo; k < m && run->logs[idx[k]].first <= ln; k++) {
+			struct pm_log *l = &run->logs[idx[k]];
 
-			if (l->file != file || ln < l->first || ln >= l->first + l->n ||
-			    f[i].got != ln - l->first)
+			i = idx[k];
+			if (ln >= l->first + l->n || f[i].got != ln - l->first)
 				continue;
 			if (line.len + 1 > *left) {
 				*left = 0;
@@ -184,6 +212,7 @@ out:
 		l->text = f[i].buf;
 	}
 	free(f);
+	free(idx);
 	return rc;
 }
 
