@@ -25,6 +25,32 @@ struct cycle_totals {
 
 void cycle_totals(const struct pm_cycle *c, struct cycle_totals *t);
 
+/*
+ * A boot's totals (analysis/boottotals.c), on the kernel's clock, which
+ * starts at 0 (definitions, and bootgraph's and systemd-analyze's, in
+ * pmscope(1)). NS_NONE where the log does not show them.
+ */
+struct boot_totals {
+	bool boot;		/* a boot cycle: the rest is filled */
+	ns_t firmware_ns, loader_ns;	/* before the kernel: never in the log */
+	bool fpdt_table;	/* the log lists the firmware's ACPI FPDT table */
+	ns_t free_initmem;	/* "Freeing unused kernel ..." (first), time stamp */
+	ns_t run_init;		/* "Run /init as init process", time stamp */
+	ns_t kernel_ns;		/* 0 to run_init */
+	ns_t freed_ns;		/* 0 to free_initmem */
+	ns_t bootgraph_ns;	/* 0 to the last "Freeing unused kernel" line:
+				 * bootgraph's "Init process starts @" */
+	ns_t builtin_ns;	/* first initcall start to the last built-in one's end */
+	ns_t user_ns;		/* run_init to the end of the last initcall after it */
+	int first_initcall;	/* indices into cycle->cbs, -1 */
+	int last_builtin;	/* the last built-in initcall to end */
+	int last_initcall;	/* the last initcall to end */
+	size_t nbuiltin, nmodule;	/* initcalls before and after free_initmem
+					 * (run_init when that is missing) */
+};
+
+void boot_totals(const struct pm_cycle *c, struct boot_totals *t);
+
 /* Indices of the @n longest callbacks of @c (optionally in one phase,
  * @phase >= 0), longest first; returns how many. */
 size_t cycle_slowest(const struct pm_cycle *c, int phase, size_t *idx, size_t n);
@@ -206,6 +232,7 @@ struct cycle_results {
 	const struct pm_cycle *c;
 	bool shown;		/* selected by the options; the rest stays empty */
 	struct cycle_totals totals;
+	struct boot_totals boot;	/* boot cycles: analysis/boottotals.c */
 	size_t *phase_cbs;	/* callbacks per phase (c->nphases) */
 	size_t *slowest;	/* indices into c->cbs, longest first */
 	size_t nslowest;

@@ -221,6 +221,18 @@ struct pm_thread {
 	size_t ncbs;
 };
 
+/*
+ * Boot milestones as the kernel log printed them (boot cycles only):
+ * BM_FPDT the ACPI table listing "FPDT" (the firmware keeps its own boot
+ * times there, /sys/firmware/acpi/fpdt/boot/, not in the log);
+ * BM_FREE_INITMEM the first "Freeing unused kernel image ..." or
+ * "Freeing unused kernel memory" (pid 1 after async_synchronize_full());
+ * BM_FREE_LAST the last such line before /init (mark_rodata_ro() prints
+ * two more: bootgraph's "Init process starts @");
+ * BM_RUN_INIT "Run /init as init process" (or /sbin/init ...).
+ */
+enum boot_mark { BM_FPDT, BM_FREE_INITMEM, BM_FREE_LAST, BM_RUN_INIT, BM_COUNT };
+
 struct pm_cycle {
 	int index;		/* 1-based, in log order */
 	enum pm_mode mode;
@@ -232,6 +244,7 @@ struct pm_cycle {
 	/* The firmware's own figures (ACPI FPDT, as sleepgraph saved them):
 	 * not part of the totals, which the kernel's clock measures. */
 	ns_t fw_suspend_ns, fw_resume_ns;
+	ns_t boot_marks[BM_COUNT];	/* enum boot_mark, NS_NONE not seen */
 	const char *wake_reason;	/* "IRQ 9; ACPI fixed event", NULL */
 	bool from_trace;	/* read from a trace: exact callback times */
 	bool resumed;		/* reached the end of resume */

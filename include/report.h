@@ -116,6 +116,11 @@ void report_text_critpath(FILE *f, const struct pm_run *run, const struct cycle_
  * as warnings (report/text_messages.c). */
 void report_text_messages(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
 void report_text_said_error(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
+/* A boot cycle's totals with what each measures (report/text_boot.c,
+ * report/json_boot.c). */
+void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
+void report_json_boot_totals(struct jw *w, const struct pm_run *run,
+			     const struct cycle_results *cr);
 /* Inside the longest callback function_graph traced (report/text_callgraph.c). */
 void report_text_callgraph(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
 int report_json(FILE *f, const struct pm_run *run, const struct pm_results *res,

@@ -31,6 +31,9 @@ void an_messages_free(struct cycle_results *cr);
 int an_whatif_hints(const struct pm_run *run, struct cycle_results *cr,
 		    const struct results_opts *o);
 void an_whatif_hints_free(struct cycle_results *cr);
+/* analysis/boottotals.c: boot cycles' totals into cr->boot */
+int an_boottotals(const struct pm_run *run, struct cycle_results *cr,
+		  const struct results_opts *o);
 /* analysis/bootpath.c: boot cycles' critical path into cr->cp */
 int an_bootpath(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);
 int bootpath_compute(const struct pm_cycle *c, struct critpath *out);

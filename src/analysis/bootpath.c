@@ -16,7 +16,13 @@
  *   - else a callback on another thread that ended just before (within
  *     CP_EPS_NS): its thread waited for that work (CP_WAIT, timing only);
  *   - else, for work off pid 1, the pid 1 initcall running when it began:
- *     that initcall queued it (its part up to then is on the path);
+ *     that initcall queued it (its part up to then is on the path); for
+ *     async work (a trace's async_run_entry_fn), the initcall of any other
+ *     thread running when it began (a module's, after /init);
+ *   - async work that ended after the thread that queued it (pid 1, or the
+ *     module loader) had finished its last callback: that thread waited
+ *     for it (async_synchronize_full) from then to the work's end, a
+ *     CP_WAIT on the work (timing only), the work running before;
  *   - else its own previous callback with a gap between (CP_GAP: user
  *     space between two module loads, pid 1 between initcalls).
  * Callbacks nested in another of the same thread (probes inside their
@@ -33,6 +39,7 @@
 struct bp_cb {
 	int cb;
 	int pid;
+	bool work;		/* async work, not an initcall, probe or fixup */
 	ns_t start, end;
 };
 
@@ -96,6 +103,7 @@ static void collect(struct bp *b, int phase)
 		/* a probe line names no thread: a thread of its own, and one
 		 * inside another callback is part of that callback */
 		b->v[b->n].pid = cb->pid >= 0 ? cb->pid : PID_UNKNOWN - (int)b->n;
+		b->v[b->n].work = !(cb->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK));
 		b->v[b->n].start = cb->start;
 		b->v[b->n++].end = cb->end != NS_NONE ? cb->end : b->pend;
 	}
@@ -131,12 +139,9 @@ static void seg(struct bp *b, enum cp_kind kind, const struct bp_cb *x, ns_t sta
 	s->pid = kind == CP_RUN && x && x->pid >= 0 ? x->pid : -1;
 }
 
-/* The last callback but @x ending by @x's start (plus the skew), on
- * thread @pid (or BP_ANY) and not on @not (or BP_ANY), that started before @x;
- * NULL none. */
-static const struct bp_cb *before(const struct bp *b, const struct bp_cb *x, int pid, int not)
+/* How many callbacks end by @t (they are sorted by end). */
+static size_t ending_by(const struct bp *b, ns_t t)
 {
-	ns_t t = x->start + b->skew;
 	size_t lo = 0, hi = b->n;
 
 	while (lo < hi) {
@@ -147,24 +152,81 @@ static const struct bp_cb *before(const struct bp *b, const struct bp_cb *x, int
 		else
 			hi = mid;
 	}
-	while (lo-- > 0) {
-		const struct bp_cb *y = &b->v[lo];
+	return lo;
+}
 
-		if (y != x && y->start < x->start && (pid == BP_ANY || y->pid == pid) && y->pid != not)
+/* The last callback but @x ending by @x's start (plus the skew), on
+ * thread @pid (or BP_ANY) and not on @not (or BP_ANY), that started before
+ * @x, and is no async work when @nowork; NULL none. */
+static const struct bp_cb *before_x(const struct bp *b, const struct bp_cb *x, int pid, int not,
+				    bool nowork)
+{
+	size_t i = ending_by(b, x->start + b->skew);
+
+	while (i-- > 0) {
+		const struct bp_cb *y = &b->v[i];
+
+		if (y != x && y->start < x->start && (pid == BP_ANY || y->pid == pid) &&
+		    y->pid != not && (!nowork || !y->work))
 			return y;
 	}
 	return NULL;
 }
 
-/* The pid 1 callback running at @t, NULL none. */
-static const struct bp_cb *main_at(const struct bp *b, ns_t t)
+static const struct bp_cb *before(const struct bp *b, const struct bp_cb *x, int pid, int not)
+{
+	return before_x(b, x, pid, not, false);
+}
+
+/* The pid 1 callback running at @t, else (@any) the latest begun
+ * initcall running at @t on a thread but @not; NULL none. */
+static const struct bp_cb *running_at(const struct bp *b, ns_t t, bool any, int not)
+{
+	const struct bp_cb *best = NULL;
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		const struct bp_cb *y = &b->v[i];
+
+		if (y->start >= t || y->end <= t || y->work || y->pid == not ||
+		    (y->pid != b->main_pid && !any))
+			continue;
+		if (y->pid == b->main_pid)
+			return y;
+		if (y->pid >= 0 && (!best || y->start > best->start))
+			best = y;
+	}
+	return best;
+}
+
+/* Whether thread @pid ran a callback some time in (@from, @to). */
+static bool busy_between(const struct bp *b, int pid, ns_t from, ns_t to)
 {
 	size_t i;
 
 	for (i = 0; i < b->n; i++)
-		if (b->v[i].pid == b->main_pid && b->v[i].start < t && b->v[i].end > t)
-			return &b->v[i];
-	return NULL;
+		if (b->v[i].pid == pid && b->v[i].end > from && b->v[i].start < to)
+			return true;
+	return false;
+}
+
+/*
+ * Who waited for async work @x, which ended at @t: the thread whose
+ * initcall @spawner ran when @x began (it queued @x), else the thread that
+ * ended a callback last before @x began; its last callback before @t, when
+ * it stayed idle from then to @t (async_synchronize_full: pid 1 before
+ * freeing init memory, a module loader after the module's init). NULL none.
+ */
+static const struct bp_cb *waiter(const struct bp *b, const struct bp_cb *x,
+				  const struct bp_cb *spawner, ns_t t)
+{
+	struct bp_cb at = { .cb = -1, .start = t, .end = t };
+	const struct bp_cb *m;
+
+	m = spawner ? before(b, &at, spawner->pid, BP_ANY) : before_x(b, x, BP_ANY, x->pid, true);
+	if (!m || m->work || m->pid < 0 || m->end >= t || busy_between(b, m->pid, m->end, t))
+		return NULL;
+	return m;
 }
 
 static void walk(struct bp *b)
@@ -183,8 +245,18 @@ static void walk(struct bp *b)
 		t = x->end;
 	for (steps = 0; x && steps <= b->n; steps++) {
 		ns_t s = x->start;
-		const struct bp_cb *spawner;
+		const struct bp_cb *spawner = x->pid != b->main_pid ?
+			running_at(b, s, x->work, x->pid) : NULL;
+		const struct bp_cb *w = x->work ? waiter(b, x, spawner, t) : NULL;
 
+		if (w) {	/* async work someone waited for */
+			seg(b, CP_WAIT, x, w->end, t, true);
+			t = w->end;
+			if (t <= s) {	/* it waited from before the work began */
+				x = w;
+				continue;
+			}
+		}
 		seg(b, CP_RUN, x, s, t, false);
 		t = s < b->pstart ? b->pstart : s;
 		if (t <= b->pstart)
@@ -203,7 +275,6 @@ static void walk(struct bp *b)
 			x = other;
 			continue;
 		}
-		spawner = x->pid != b->main_pid ? main_at(b, s) : NULL;
 		if (spawner) {
 			seg(b, CP_RUN, spawner, spawner->start, t, true);
 			t = spawner->start;

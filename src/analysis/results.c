@@ -10,6 +10,7 @@
 
 static const struct analysis analyses[] = {
 	{ "totals", an_totals, NULL },
+	{ "boottotals", an_boottotals, NULL },
 	{ "slowest", an_slowest, an_slowest_free },
 	{ "critpath", an_critpath, an_critpath_free },
 	{ "bootpath", an_bootpath, NULL },	/* boot cycles' cp, freed by critpath */

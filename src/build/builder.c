@@ -24,6 +24,9 @@ struct builder {
 	ns_t (*fw)[2];
 	size_t nfw, fw_cap, fw_next;
 	struct comm_map comms;	/* task names by pid, from every event */
+	/* boot milestones printed before the boot cycle began (the ACPI
+	 * tables come before the first initcall): the next boot takes them */
+	ns_t boot_marks[BM_COUNT];
 };
 
 void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int line)
@@ -41,7 +44,10 @@ void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int li
 struct builder *builder_new(struct pm_run *run, const char *file)
 {
 	struct builder *b = xcalloc(1, sizeof(*b));
+	size_t i;
 
+	for (i = 0; i < BM_COUNT; i++)
+		b->boot_marks[i] = NS_NONE;
 	b->run = run;
 	b->file = strpool_cstr(&run->pool, file);
 	b->cur = -1;
@@ -74,6 +80,7 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 {
 	struct pm_run *run = b->run;
 	struct pm_cycle *c;
+	size_t i;
 
 	VEC_RESERVE(run->cycles, run->ncycles, run->cycles_cap);
 	c = &run->cycles[run->ncycles];
@@ -84,6 +91,10 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	c->start = c->end = NS_NONE;
 	c->sleep_ts = c->wake_ts = NS_NONE;
 	c->fw_suspend_ns = c->fw_resume_ns = NS_NONE;
+	for (i = 0; i < BM_COUNT; i++) {
+		c->boot_marks[i] = mode == MODE_BOOT ? b->boot_marks[i] : NS_NONE;
+		b->boot_marks[i] = NS_NONE;
+	}
 	if (mode != MODE_BOOT && b->fw_next < b->nfw) {
 		c->fw_suspend_ns = b->fw[b->fw_next][0];
 		c->fw_resume_ns = b->fw[b->fw_next++][1];
@@ -543,6 +554,21 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 	m->file_id = b->file_id;
 }
 
+/* The first of each milestone counts, but BM_FREE_LAST ("Freeing unused
+ * kernel image" comes up to three times). */
+static void on_boot_mark(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = cur_cycle(b);
+
+	if ((unsigned int)ev->boot_mark >= BM_COUNT || ev->ts == NS_NONE)
+		return;
+	if (!c)	/* before the boot's first initcall: the latest boot's */
+		b->boot_marks[ev->boot_mark] = ev->ts;
+	else if (c->mode == MODE_BOOT && (c->boot_marks[ev->boot_mark] == NS_NONE ||
+					  ev->boot_mark == BM_FREE_LAST))
+		c->boot_marks[ev->boot_mark] = ev->ts;
+}
+
 static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
@@ -651,6 +677,9 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 		break;
 	case EV_CB_GRAPH:
 		on_cb_graph(b, ev);
+		break;
+	case EV_BOOT_MARK:
+		on_boot_mark(b, ev);
 		break;
 	case EV_MESSAGE:
 		on_message(b, ev);

@@ -243,14 +243,95 @@ static void merge_pair(struct pm_run *run, size_t ti, size_t di)
 	drop_cycle(run, di, ti);
 }
 
+/* The log's phase running at @ts (the last one begun by then), -1 none. */
+static int phase_at(const struct pm_cycle *c, ns_t ts)
+{
+	size_t i;
+	int k = -1;
+
+	for (i = 0; i < c->nphases; i++)
+		if (c->phases[i].start != NS_NONE && c->phases[i].start <= ts &&
+		    (k < 0 || c->phases[i].start >= c->phases[k].start))
+			k = (int)i;
+	return k < 0 && c->nphases ? 0 : k;
+}
+
+static int32_t add_graph(struct pm_cycle *c, const struct pm_callgraph_packed *g)
+{
+	if (c->ngraphs >= CB_GRAPHS_MAX)
+		return -1;
+	VEC_RESERVE(c->graphs, c->ngraphs, c->graphs_cap);
+	c->graphs[c->ngraphs] = g;
+	return (int32_t)c->ngraphs++;
+}
+
+static int cmp_start(const void *a, const void *b)
+{
+	const struct pm_callback *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/*
+ * What only the trace has goes to the log's boot @d: the call graphs of
+ * its initcalls (function_graph on do_one_initcall) onto the same
+ * initcalls, and the async work it saw (async_run_entry_fn graphs) as
+ * callbacks of their own, in start order.
+ */
+static size_t boot_take_trace(struct pm_cycle *d, const struct pm_cycle *t)
+{
+	struct by_dev bd = { d->cbs, xmalloc((d->ncbs ? d->ncbs : 1) * sizeof(size_t)), d->ncbs };
+	bool *taken = xcalloc(d->ncbs ? d->ncbs : 1, sizeof(bool));
+	size_t i, nwork = 0;
+
+	for (i = 0; i < d->ncbs; i++)
+		bd.idx[i] = i;
+	qsort_r(bd.idx, d->ncbs, sizeof(size_t), cmp_dev, d->cbs);
+	for (i = 0; i < t->ncbs; i++) {
+		const struct pm_callback *tc = &t->cbs[i];
+		long m;
+
+		if (!(tc->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK))) {
+			nwork++;
+			continue;
+		}
+		if (tc->graph_id < 0 || (m = match_dev(&bd, tc->dev, -1, taken)) < 0)
+			continue;
+		taken[m] = true;
+		if (d->cbs[m].graph_id < 0)
+			d->cbs[m].graph_id = add_graph(d, t->graphs[tc->graph_id]);
+	}
+	free(taken);
+	free(bd.idx);
+	for (i = 0; nwork && i < t->ncbs; i++) {
+		const struct pm_callback *tc = &t->cbs[i];
+		struct pm_callback *w;
+
+		if (tc->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK) || tc->start == NS_NONE)
+			continue;
+		VEC_RESERVE(d->cbs, d->ncbs, d->cbs_cap);
+		w = &d->cbs[d->ncbs++];
+		*w = *tc;	/* devices, names and sources are the run's */
+		w->phase = (int16_t)phase_at(d, tc->start);
+		w->graph_id = tc->graph_id >= 0 ? add_graph(d, t->graphs[tc->graph_id]) : -1;
+		w->async = 1;
+	}
+	if (nwork)
+		qsort(d->cbs, d->ncbs, sizeof(*d->cbs), cmp_start);
+	return nwork;
+}
+
 /*
  * A boot in both: the log's cycle stays. It has what the initcall events
  * lack (probes, PCI quirks, where /init started), and the same initcalls
- * with the kernel's own figures.
+ * with the kernel's own figures; the trace adds its call graphs and async
+ * work.
  */
 static void merge_boots(struct pm_run *run)
 {
-	size_t ti, di;
+	size_t ti, di, nwork;
 
 	for (ti = 0; ti < run->ncycles; ti++) {
 		if (!run->cycles[ti].from_trace || run->cycles[ti].mode != MODE_BOOT)
@@ -260,9 +341,11 @@ static void merge_boots(struct pm_run *run)
 
 			if (d->from_trace || d->mode != MODE_BOOT || !overlap(&run->cycles[ti], d))
 				continue;
+			nwork = boot_take_trace(&run->cycles[di], &run->cycles[ti]);
 			run_warn(run, WARN_INFO, d->index, run->cycles[ti].file, 0,
 				 "boot: the kernel log's initcalls are reported, the trace's "
-				 "%zu initcall events agree with them", run->cycles[ti].ncbs);
+				 "%zu initcall events agree with them%s", run->cycles[ti].ncbs - nwork,
+				 nwork ? "; its async work is added" : "");
 			drop_cycle(run, ti, di);
 			ti--;
 			break;

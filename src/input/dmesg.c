@@ -442,6 +442,17 @@ static void boot_line(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb
 	}
 }
 
+static void boot_mark(struct dmesg_parser *p, ns_t ts, enum boot_mark m)
+{
+	struct pm_event ev;
+
+	if (p->in_cycle || p->seen_cycle || p->boot == BOOT_DONE)
+		return;	/* a suspend's lines, or a later boot's */
+	event_init(&ev, EV_BOOT_MARK, ts, p->line);
+	ev.boot_mark = m;
+	builder_event(p->b, &ev);
+}
+
 static void boot_userspace(struct dmesg_parser *p, ns_t ts)
 {
 	if (p->boot != BOOT_KERNEL)
@@ -529,14 +540,19 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 		pm_message(p, kl->ts, m);	/* "ACPI: " without "PM: " (3.x) */
 		return;
 	}
+	if (str_starts(m, "FPDT "))	/* "ACPI: FPDT 0x...": the table exists */
+		boot_mark(p, kl->ts, BM_FPDT);
 	if (other_message(p, kl->ts, m))
 		return;
-	if (str_starts(m, "Run /init as init process") ||
-	    str_starts(m, "Run /sbin/init as init process") ||
-	    str_starts(m, "Freeing unused kernel image") ||
-	    str_starts(m, "Freeing unused kernel memory"))
+	if (str_starts(m, "Run /") && str_find(m, " as init process") > 0) {
+		boot_mark(p, kl->ts, BM_RUN_INIT);
 		boot_userspace(p, kl->ts);
-	else if (str_starts(m, "Linux version ")) {
+	} else if (str_starts(m, "Freeing unused kernel image") ||
+		   str_starts(m, "Freeing unused kernel memory")) {
+		boot_mark(p, kl->ts, BM_FREE_INITMEM);
+		boot_mark(p, kl->ts, BM_FREE_LAST);
+		boot_userspace(p, kl->ts);
+	} else if (str_starts(m, "Linux version ")) {
 		new_boot(p, kl->ts);
 		fact(p, "kernel", str_make(m.p + 14, str_find(str_skip(m, 14), " ") > 0 ?
 					   (size_t)str_find(str_skip(m, 14), " ") : m.len - 14));

@@ -85,6 +85,8 @@ struct fb_graph {
 	unsigned int line;
 	char comm[32];
 	char name[128];		/* the initcall, "" not known yet */
+	char module[64];	/* of "fn [module]" */
+	bool work;		/* async work (async_run_entry_fn), not an initcall */
 };
 
 /* Boot from initcall events (input/ftrace_boot.c). */
@@ -93,8 +95,9 @@ bool ftrace_initcall(struct ftrace_parser *p, const struct ftrace_line *fl);
 /* The phase a new initcall starting at @fl belongs to is open; false when
  * it is not part of boot (a module loaded after boot or in a suspend). */
 bool ftrace_boot_phase(struct ftrace_parser *p, const struct ftrace_line *fl);
-/* A function_graph line: outermost do_one_initcall graphs are initcalls
- * (input/ftrace_boot_graph.c), every line goes on to fgraph_line(). */
+/* A function_graph line: outermost do_one_initcall graphs are initcalls,
+ * outermost async_run_entry_fn graphs async work (input/ftrace_boot_graph.c);
+ * every line goes on to fgraph_line(). */
 void ftrace_graph_line(struct ftrace_parser *p, const struct ftrace_line *fl);
 void ftrace_boot_graphs_free(struct ftrace_parser *p);
 /* Close the boot cycle, if one is open: at @fl (a suspend begins) or,

@@ -11,8 +11,16 @@
  * With a graph filter on initcall functions themselves (bootgraph -func),
  * the outermost call is the initcall. Each becomes an initcall callback
  * with its call summary (input/fgraph.c); the boot phases come from
- * input/ftrace_boot.c. A trace with initcall events as well is read from
- * those events only.
+ * input/ftrace_boot.c. A trace with initcall events as well takes its
+ * initcalls from those events only.
+ *
+ * Async work (async_schedule(): the initramfs unpacking, the SCSI and ATA
+ * scans) runs in async_run_entry_fn on a worker; with that function in
+ * the graph filter each outermost call is one callback of the boot, named
+ * after its first call (the work function at depth 2), so the boot's
+ * critical path can show who waited for it:
+ *   2.59 |  0)  kworker-9  |            |  async_run_entry_fn() {
+ *   2.59 |  0)  kworker-9  | $ 1154037 us |    do_populate_rootfs();
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +73,11 @@ static bool graph_call(const struct ftrace_line *fl, int *depth, struct str *fn,
 	return true;
 }
 
+static bool is_work(struct str fn)
+{
+	return str_eq(fn, "async_run_entry_fn");
+}
+
 static struct fb_graph *open_graph(struct ftrace_parser *p, int pid, int cpu)
 {
 	size_t i;
@@ -78,6 +91,19 @@ static struct fb_graph *open_graph(struct ftrace_parser *p, int pid, int cpu)
 static void copy_name(char *dst, size_t n, struct str s)
 {
 	snprintf(dst, n, "%.*s", (int)s.len, s.p);
+}
+
+/* "async_port_probe [libata]": the name, and the module as @g's. */
+static void name_graph(struct fb_graph *g, struct str fn)
+{
+	long ob = str_find(fn, " [");
+
+	if (ob > 0 && fn.p[fn.len - 1] == ']') {
+		copy_name(g->module, sizeof(g->module),
+			  str_make(fn.p + ob + 2, fn.len - (size_t)ob - 3));
+		fn.len = (size_t)ob;
+	}
+	copy_name(g->name, sizeof(g->name), fn);
 }
 
 /* An outermost call begins on @fl's thread. */
@@ -95,8 +121,9 @@ static void graph_begin(struct ftrace_parser *p, const struct ftrace_line *fl, s
 	g->start = fl->ts;
 	g->line = p->line;
 	copy_name(g->comm, sizeof(g->comm), fl->comm);
-	if (!str_eq(fn, "do_one_initcall"))
-		copy_name(g->name, sizeof(g->name), fn);
+	g->work = is_work(fn);
+	if (!g->work && !str_eq(fn, "do_one_initcall"))
+		name_graph(g, fn);
 	fgraph_cb_start(p->fg, fl);
 }
 
@@ -117,7 +144,10 @@ static void graph_end(struct ftrace_parser *p, const struct ftrace_line *fl, ns_
 	graph = fgraph_cb_end(p->fg, fl);
 	line = p->line;
 	p->line = g->line;	/* a boot phase it opens begins there */
-	open = g->name[0] && ftrace_boot_phase(p, &at);
+	if (g->work)	/* work opens no phase: it runs inside one */
+		open = p->boot == FB_KERNEL || p->boot == FB_USER;
+	else
+		open = g->name[0] && ftrace_boot_phase(p, &at);
 	p->line = line;
 	if (!open) {
 		*g = p->graphs[--p->ngraphs];
@@ -127,8 +157,12 @@ static void graph_end(struct ftrace_parser *p, const struct ftrace_line *fl, ns_
 	ev.pid = g->pid;
 	ev.cpu = g->cpu;
 	ev.comm = at.comm;
-	ev.cb_flags = CB_INITCALL | CB_FROM_TRACE;
-	ev.device = ev.fn = str_c(g->name);
+	ev.cb_flags = g->work ? CB_FROM_TRACE : CB_INITCALL | CB_FROM_TRACE;
+	ev.device = ev.fn = str_c(g->name[0] ? g->name : "async_run_entry_fn");
+	if (g->work)
+		ev.fn = str_c("async_run_entry_fn");
+	if (g->module[0])
+		ev.driver = str_c(g->module);
 	ftrace_emit(p, &ev);
 	/* The duration column has ns; abstime has us: the end from it. */
 	ev.ts = dur != NS_NONE ? g->start + dur : fl->ts;
@@ -165,13 +199,19 @@ static void untimed(struct ftrace_parser *p, struct str fn)
 
 void ftrace_graph_line(struct ftrace_parser *p, const struct ftrace_line *fl)
 {
-	bool watch = !p->in_cycle && !p->boot_events && p->boot != FB_DONE;
-	struct fb_graph *g = watch && p->ngraphs ? open_graph(p, fl->pid, fl->cpu) : NULL;
+	bool in_boot = !p->in_cycle && p->boot != FB_DONE;
+	struct fb_graph *g = NULL;
 	struct str fn = STR_NULL;
 	enum gl_kind kind;
 	int depth;
 
-	if (!watch || !graph_call(fl, &depth, &fn, &kind)) {
+	if (!in_boot || !graph_call(fl, &depth, &fn, &kind)) {
+		fgraph_line(p->fg, fl);
+		return;
+	}
+	g = p->ngraphs ? open_graph(p, fl->pid, fl->cpu) : NULL;
+	/* with initcall events, graphs only make async work */
+	if (p->boot_events && !g && !(depth == 0 && kind != GL_RETURN && is_work(fn))) {
 		fgraph_line(p->fg, fl);
 		return;
 	}
@@ -184,7 +224,7 @@ void ftrace_graph_line(struct ftrace_parser *p, const struct ftrace_line *fl)
 		graph_end(p, fl, graph_duration(fl->duration));
 		return;
 	} else if (g && !g->name[0] && depth == 1 && kind != GL_RETURN && !initcall_helper(fn)) {
-		copy_name(g->name, sizeof(g->name), fn);
+		name_graph(g, fn);
 	}
 	fgraph_line(p->fg, fl);
 	if (g && depth == 0 && kind == GL_RETURN)

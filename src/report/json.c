@@ -26,10 +26,10 @@ static void put_phase(struct jw *w, const struct pm_run *run, const struct cycle
 	jw_obj_end(w);
 }
 
-static const char *cb_kind(const struct pm_callback *cb)
+static const char *cb_kind(const struct pm_cycle *c, const struct pm_callback *cb)
 {
 	return cb->flags & CB_INITCALL ? "initcall" : cb->flags & CB_PROBE ? "probe" :
-	       cb->flags & CB_QUIRK ? "quirk" : "pm";
+	       cb->flags & CB_QUIRK ? "quirk" : c->mode == MODE_BOOT ? "async_work" : "pm";
 }
 
 static void put_cb(struct jw *w, const struct pm_run *run, const struct cycle_results *cr,
@@ -59,7 +59,7 @@ static void put_cb(struct jw *w, const struct pm_run *run, const struct cycle_re
 	jw_key(w, "ret");
 	cb->has_ret ? jw_int(w, cb->ret) : jw_null(w);
 	jw_kbool(w, "unfinished", cb->flags & CB_UNFINISHED);
-	jw_kstr(w, "kind", cb_kind(cb));
+	jw_kstr(w, "kind", cb_kind(c, cb));
 	jw_kstr(w, "source", cb_file(run, cb));
 	jw_kint(w, "line", cb->line);
 	report_json_callgraph(w, cb_graph(c, cb, &graph));
@@ -115,6 +115,7 @@ static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle
 	jw_kint(w, "first_line", c->first_line);
 	jw_kint(w, "last_line", c->last_line);
 	put_totals(w, cr);
+	report_json_boot_totals(w, run, cr);
 	jw_kstr(w, "wake_reason", c->wake_reason);
 	jw_karr(w, "phases");
 	for (i = 0; i < c->nphases; i++)

@@ -1,0 +1,77 @@
+#!/bin/sh
+# Boot totals (analysis/boottotals.c), each figure checked by hand against
+# the log lines named; the kernel's clock starts at 0.
+. "$(dirname "$0")/../tap.sh"
+F=$FIXTURES
+T=$TMPDIR_TEST
+bt() { jq -c "[.cycles[] | select(.mode == \"boot\")][${2:-0}].boot_totals |
+	[.firmware_ns, .loader_ns, .fpdt_table, .kernel_ns, .free_initmem_from_0_ns,
+	 .builtin_initcalls_ns, .init_to_last_initcall_ns, .builtin_initcalls,
+	 .module_initcalls, .first_initcall, .last_builtin_initcall, .last_initcall]" "$1"; }
+
+# q35 6.1: line 1774 "Freeing unused kernel image (initmem)" at 4.960263,
+# line 1779 "Run /init" at 5.183499; line 103 con_init "@ 0" at 0.000000
+# (0 usecs), line 1772 genpd_power_off_unused returned at 4.703052; line
+# 2116 generic_driver_init returned at 11.087926: 11.087926 - 5.183499.
+# No FPDT line (QEMU's firmware has none).
+xz -dc "$F/qemu-q35-boot-medium/dmesg.txt.xz" > "$T/q35.txt"
+"$PMSCOPE" analyze -q -j "$T/q.json" "$T/q35.txt"
+is "q35: boot totals" "$(bt "$T/q.json")" \
+   '[null,null,false,5183499000,4960263000,4703052000,5904427000,670,59,"con_init","genpd_power_off_unused","generic_driver_init"]'
+"$PMSCOPE" analyze "$T/q35.txt" > "$T/q.txt"
+is "q35: text says firmware and loader are not in the log" \
+   "$(grep -c '^    firmware, loader *not in log$' "$T/q.txt")" 1
+is "q35: the boot totals fit 80 columns" \
+   "$(sed -n '/^  boot totals/,/^  phase/p' "$T/q.txt" | awk 'length > 80' | wc -l)" 0
+is "q35: text, kernel to /init" \
+   "$(grep '^    kernel to /init' "$T/q.txt" | tr -s ' ')" \
+   ' kernel to /init 5183.499 ms to "Run /init as init process"'
+is "q35: text, init memory freed" \
+   "$(grep -c '^    init memory freed *4960.263 ms' "$T/q.txt")" 1
+# bootgraph takes the last "Freeing unused kernel" line (1780, 4.971426)
+is "q35: text, bootgraph's init start" \
+   "$(grep -c "^    bootgraph's init start *4971.426 ms" "$T/q.txt")" 1
+is "q35: text, /init to the last initcall" \
+   "$(grep '^    /init to last initcall' "$T/q.txt" | tr -s ' ')" \
+   ' /init to last initcall 5904.427 ms 59, the last generic_driver_init'
+
+# 5.13 Latitude: line 57 "ACPI: FPDT 0x00000000D9EF9BA0" (the table, not
+# its figures); line 1872 initmem freed at 0.371477 (line 1871 "Freeing
+# unused decrypted memory" at 0.371100 is not it); line 1879 "Run /init"
+# at 0.474494; con_init returned at 0.061257 after 0 usecs (line 210),
+# regulator_init_complete at 0.370043 (line 1870): 0.370043 - 0.061257;
+# crypto_ctr_module_init on 929 returned at 12.524834 (line 2483)
+"$PMSCOPE" analyze -q -j "$T/l.json" "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz"
+is "5.13: boot totals" "$(bt "$T/l.json")" \
+   '[null,null,true,474494000,371477000,308786000,12050340000,599,144,"con_init","regulator_init_complete","crypto_ctr_module_init"]'
+# bootgraph.py on this log (tests/fixtures/.../SOURCE.md): "Init process
+# starts @ 386 ms" (line 1875, the last "Freeing unused kernel image"),
+# 599 kernel and 144 user initcalls
+is "5.13: bootgraph's init start is the last Freeing line" \
+   "$(jq '.cycles[0].boot_totals.bootgraph_init_ns' "$T/l.json")" 386003000
+
+# 6.10 XPS: line 87 FPDT; line 2130 initmem freed at 0.425231, line 2134
+# "Run /init" at 0.441792
+"$PMSCOPE" analyze -q -j "$T/x.json" "$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
+is "6.10: FPDT, kernel to /init, init memory freed" \
+   "$(bt "$T/x.json" | jq -c '.[2:5]')" '[true,441792000,425231000]'
+is "6.10: the s2idle cycle has no boot totals" \
+   "$(jq -c '[.cycles[] | has("boot_totals")]' "$T/x.json")" '[true,false]'
+
+# 6.13 BeagleBone, two boots in one capture: the first hung (no "Run
+# /init"), the second ran /sbin/init at 13.331900 (line 2381) after
+# freeing init memory at 13.325060 (line 2380); U-Boot prints no times
+"$PMSCOPE" analyze -q -j "$T/b.json" "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap"
+is "6.13: the hung boot has no kernel-to-init figure" \
+   "$(bt "$T/b.json" 0 | jq -c '.[3:5] + .[6:7]')" '[null,null,null]'
+is "6.13: the second boot ran /sbin/init" \
+   "$(bt "$T/b.json" 1 | jq -c '.[2:5]')" '[false,13331900000,13325060000]'
+
+# A trace alone has no "Run /init" line: no kernel-to-init figure; its
+# line 13 con_init at 0.000000, line 1352 genpd_power_off_unused finished
+# at 4.703082 (30 us after the log's return line: printk's delay)
+xz -dc "$F/qemu-q35-boot-medium/trace.txt.xz" > "$T/trace.txt"
+"$PMSCOPE" analyze -q -j "$T/t.json" "$T/trace.txt"
+is "q35 trace: built-in initcalls as in the log, no /init" \
+   "$(bt "$T/t.json" | jq -c '.[3:8]')" '[null,null,4703082000,null,670]'
+done_testing
