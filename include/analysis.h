@@ -332,4 +332,48 @@ void stats_finish(struct run_stats *st);
 const struct stat_row *stats_row(const struct run_stats *st, const char *phase,
 				 const char *device);
 
+/*
+ * Many runs on one page (pmscope stats --html, analysis/summary.c): each
+ * run's figures taken as input_each() hands it over (runs are not kept),
+ * the page written by timeline/html_summary.c from them.
+ */
+/* One run: its worst of each figure. */
+struct sum_run {
+	const char *source;
+	const char *page;	/* the run's own report.html, NULL none */
+	size_t ncycles, ntaken;	/* taken: completed (or a boot), in the totals */
+	unsigned int modes;	/* 1 << enum pm_mode of its cycles */
+	ns_t suspend_ns, resume_ns, boot_ns;	/* the largest of its cycles' */
+	const char *worst_dev, *worst_phase;	/* its longest callback */
+	int worst_cycle;
+	ns_t worst_ns;
+	size_t nfail, nwarn;
+};
+
+/* Failures and warnings alike once their numbers are masked. */
+struct sum_issue {
+	const char *key;	/* the text, digits as '#', interned */
+	const char *example;	/* the first one's text */
+	enum warn_level level;
+	size_t count, nruns, last_run;
+	const char *first_source;
+	unsigned int first_line;
+	int first_cycle;
+};
+
+struct tl_summary {
+	struct strpool pool;
+	struct run_stats modes[MODE_BOOT + 1];	/* per mode: totals, devices */
+	struct sum_run *runs;
+	size_t nruns, runs_cap;
+	size_t ncycles;
+	struct sum_issue *issues;
+	size_t nissues, issues_cap;
+};
+
+struct tl_summary *tl_summary_new(void);
+void tl_summary_add(struct tl_summary *s, const struct pm_run *run, const char *source);
+void tl_summary_finish(struct tl_summary *s);	/* all runs are in */
+void tl_summary_free(struct tl_summary *s);
+
 #endif

@@ -241,15 +241,8 @@ struct cb_ref *tl_html_tree_wants(const struct pm_run *run, const struct pm_resu
 				  size_t *n);
 void tl_put_trees(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc,
 		  int (*fn_index)(void *ctx, const char *fn), void *ctx);
-/* pmscope stats --html (timeline/html_summary.c): many runs on one page,
- * each taken as it is read (tl_summary_add()), written by
- * tl_summary_write() (a write_fn, @ctx the summary). */
-struct tl_summary;
-struct tl_summary *tl_summary_new(void);
-void tl_summary_add(struct tl_summary *s, const struct pm_run *run, const char *source);
-void tl_summary_finish(struct tl_summary *s);	/* all runs are in */
+/* pmscope stats --html: the page of a struct tl_summary (analysis.h) */
 int tl_summary_write(FILE *f, const void *ctx);
-void tl_summary_free(struct tl_summary *s);
 /* Its device table of one cycle (timeline/html_devtab.c). */
 void tl_put_devtab(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc);
 
