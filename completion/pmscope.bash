@@ -24,9 +24,9 @@ _pmscope_options()
 		echo "-p --policy --async --sync --defer --scale --cpus -j --json --svg --png" \
 		     "--width -n --top -c --cycle -q --quiet -h --help" ;;
 	record)
-		echo "-m --mode -s --seconds -C --cmd -n --cycles -d --delay -t --pm-test" \
-		     "-g --callgraph --graph-depth -b --buffer-kb -o --output -q --quiet" \
-		     "-h --help" ;;
+		echo "-m --mode -s --seconds -C --cmd --via -n --cycles --stress -d --delay" \
+		     "-t --pm-test -g --callgraph --graph-depth -b --buffer-kb -o --output" \
+		     "-q --quiet -h --help" ;;
 	arm)
 		echo "-m --mode -t --pm-test -g --callgraph --graph-depth -b --buffer-kb" \
 		     "-h --help" ;;
@@ -46,7 +46,7 @@ _pmscope_takes_arg()
 	*:--policy | *:--async | *:--sync | *:--defer | *:--scale | *:--cpus | *:--html | *:--svg | *:--png | \
 	*:--width | *:--from | *:--to | *:--phase | *:--max-suspend | \
 	*:--max-resume | *:--max-regress | record:-s | *:--seconds | \
-	*:-C | *:--cmd | record:-n | *:--cycles | *:-d | *:--delay)
+	*:-C | *:--cmd | record:--via | record:-n | *:--cycles | *:-d | *:--delay)
 		return 0 ;;
 	esac
 	return 1
@@ -77,6 +77,8 @@ _pmscope_value()
 		esac ;;
 	-t | --pm-test)
 		words="none core processors platform devices freezer" ;;
+	--via)
+		words="state systemd" ;;
 	-p | --policy)
 		words="measured sync upfront rework async" ;;
 	--phase)

@@ -89,6 +89,7 @@ struct capture_opts {
 	unsigned int graph_depth;
 	unsigned int cycles;	/* sizes the buffer */
 	unsigned int buffer_kb;	/* per CPU; 0: by mode and cycles */
+	bool via_systemd;	/* systemd writes "mem": mem_sleep picks the mode */
 };
 
 struct tracefs_instance;
@@ -102,6 +103,8 @@ struct capture {
 	unsigned long long overrun;	/* trace events lost, all CPUs */
 	enum capture_mode mode;
 	bool armed;
+	char *sleep_stats;		/* sys/sleep-stats.txt so far */
+	size_t sleep_stats_len;
 };
 
 /* Where tracefs is (below the root), NULL when it is not mounted. */
@@ -113,7 +116,9 @@ int capture_check(const struct capture_env *env, const struct capture_opts *o,
 /* Set everything up; on failure all is put back and @c freed already. */
 int capture_arm(struct capture *c, const struct capture_env *env,
 		const struct capture_opts *o, char *err, size_t errlen);
-/* Program the RTC to wake in @secs (0: no alarm) and suspend; returns when resumed. */
+/* Program the RTC to wake in @secs (0: no alarm), saved to be put back. */
+int capture_alarm(struct capture *c, unsigned int secs, char *err, size_t errlen);
+/* capture_alarm() and suspend; returns when resumed. */
 int capture_suspend(struct capture *c, unsigned int secs, char *err, size_t errlen);
 /* Save the run folder @dir (created). Tracing stops; nothing is restored yet. */
 int capture_save(struct capture *c, const char *dir, char *err, size_t errlen);
@@ -136,5 +141,14 @@ int kmsg_next_seq(const struct capture_env *env, uint64_t *seq, char *err, size_
 int kmsg_save(const struct capture_env *env, uint64_t seq, const char *path,
 	      unsigned long *lost, char *err, size_t errlen);
 int facts_save(const struct capture_env *env, const char *sysdir, char *err, size_t errlen);
+/* What the kernel counts about sleep (suspend_stats, residency counters),
+ * @when "before" or "after" cycle @cycle, kept for sys/sleep-stats.txt
+ * (capture/sleepstats.c). */
+void capture_sleep_stats(struct capture *c, unsigned int cycle, const char *when);
+int sleep_stats_save(const struct capture *c, const char *sysdir, char *err, size_t errlen);
+/* The instance's raw buffer as trace-cmd's trace.dat at @path, consuming it
+ * (capture/tracedat.c); @kallsyms: with /proc/kallsyms (function names). */
+int tracedat_save(struct capture *c, const char *path, bool kallsyms, char *err,
+		  size_t errlen);
 
 #endif

@@ -103,6 +103,8 @@ struct input_src {
 	char *logs[2];		/* the log first, then the trace */
 	size_t nlogs;
 	char *sysdir;		/* a run folder's sys/, else NULL */
+	char *trace_text;	/* a run folder's trace.txt when the trace read
+				 * is its trace.dat: read if that cannot be */
 };
 
 struct input_skip {
@@ -177,6 +179,12 @@ int input_cycle_logs(struct pm_run *run, size_t budget, char *err, size_t errlen
 /* System facts (input/sysfacts.c): sys/devices.txt and sys/devlinks.txt. */
 int sysfacts_devices(struct pm_run *run, const char *path, char *err, size_t errlen);
 int sysfacts_devlinks(struct pm_run *run, const char *path, char *err, size_t errlen);
+/* sys/sleep-stats.txt (input/residency.c): per cycle the hardware sleep
+ * residency and the kernel's suspend counts, as facts and notes. */
+int residency_read(struct pm_run *run, const char *path, char *err, size_t errlen);
+/* sys/facts.txt as record writes it (input/capfacts.c): run facts, and
+ * warnings for events and log records the capture lost. */
+int capfacts_read(struct pm_run *run, const char *path, char *err, size_t errlen);
 
 /*
  * sleepgraph's header lines in its saved dmesg and ftrace files

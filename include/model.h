@@ -403,6 +403,16 @@ void run_warn(struct pm_run *run, enum warn_level level, int cycle,
 	      const char *file, unsigned int line, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 bool run_failed(const struct pm_run *run);
+/*
+ * What @run held at one point, to forget what a file added after it: one
+ * that failed half way and is read again from another copy of the same
+ * events (a run folder's trace.txt beside a cut trace.dat).
+ */
+struct run_mark {
+	size_t ncycles, nwarns, nsources;
+};
+struct run_mark run_mark(const struct pm_run *run);
+void run_rollback(struct pm_run *run, struct run_mark m);
 
 /* The phase of @kind named @name in @c, the last one if several; or NULL. */
 const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind);

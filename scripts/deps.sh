@@ -48,6 +48,7 @@ if [ "$what" = vm ]; then
 	[ -x /bin/busybox ] && file -L /bin/busybox 2>/dev/null | grep -q static || need="$need busybox-static"
 	have_cmd file || need="$need file"
 	have_cmd cpio || need="$need cpio"
+	have_cmd trace-cmd || need="$need trace-cmd"
 fi
 
 if [ "$what" = deb ]; then

@@ -47,6 +47,12 @@ struct bp {
 	const struct pm_cycle *c;
 	struct bp_cb *v;	/* the phase's outermost callbacks, by end */
 	size_t n;
+	/* Indices into v, so that every lookup of the walk is a binary search
+	 * or a short scan (a boot has 10^5 initcalls): by thread then end
+	 * (a thread's outermost callbacks do not overlap), by start, and for
+	 * each callback the last one before it (by end) on another thread. */
+	size_t *by_thread, *by_start;
+	long *other;
 	int main_pid;
 	ns_t pstart, pend, eps, skew;
 	struct cp_segment *segs;
@@ -75,23 +81,130 @@ static int cmp_start(const void *a, const void *b)
 	return x->end > y->end ? -1 : x->end < y->end;	/* the outer one first */
 }
 
-/* Inside a callback of a known thread (sorted by thread, then start). */
-static bool inside_any(const struct bp *b, const struct bp_cb *x)
+struct span {
+	ns_t start, max_end;	/* max_end: the latest end of any span up to here */
+};
+
+static int cmp_span(const void *a, const void *b)
 {
-	size_t i;
+	const struct span *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The callbacks of known threads by start, each with the latest end so
+ * far: @x lies inside one of them when the latest end among those begun
+ * by its start reaches its end. */
+static struct span *known_spans(const struct bp *b, size_t *n)
+{
+	struct span *v = xmalloc((b->n ? b->n : 1) * sizeof(*v));
+	size_t i, k = 0;
 
 	for (i = 0; i < b->n; i++)
-		if (b->v[i].pid > PID_UNKNOWN && b->v[i].start <= x->start &&
-		    b->v[i].end >= x->end)
-			return true;
-	return false;
+		if (b->v[i].pid > PID_UNKNOWN) {
+			v[k].start = b->v[i].start;
+			v[k++].max_end = b->v[i].end;
+		}
+	qsort(v, k, sizeof(*v), cmp_span);
+	for (i = 1; i < k; i++)
+		if (v[i].max_end < v[i - 1].max_end)
+			v[i].max_end = v[i - 1].max_end;
+	*n = k;
+	return v;
+}
+
+static bool inside_known(const struct span *v, size_t n, const struct bp_cb *x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {	/* spans begun by x's start */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].start <= x->start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && v[lo - 1].max_end >= x->end;
+}
+
+static int cmp_thread(const void *a, const void *b, void *arg)
+{
+	const struct bp_cb *v = arg, *x = &v[*(const size_t *)a], *y = &v[*(const size_t *)b];
+
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;	/* by end */
+}
+
+static int cmp_by_start(const void *a, const void *b, void *arg)
+{
+	const struct bp_cb *v = arg, *x = &v[*(const size_t *)a], *y = &v[*(const size_t *)b];
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+static void index_callbacks(struct bp *b)
+{
+	size_t i, n = b->n ? b->n : 1;
+
+	b->by_thread = xmalloc(n * sizeof(size_t));
+	b->by_start = xmalloc(n * sizeof(size_t));
+	b->other = xmalloc(n * sizeof(long));
+	for (i = 0; i < b->n; i++)
+		b->by_thread[i] = b->by_start[i] = i;
+	qsort_r(b->by_thread, b->n, sizeof(size_t), cmp_thread, b->v);
+	qsort_r(b->by_start, b->n, sizeof(size_t), cmp_by_start, b->v);
+	for (i = 0; i < b->n; i++)
+		b->other[i] = !i ? -1 : b->v[i - 1].pid != b->v[i].pid ? (long)i - 1 :
+			      b->other[i - 1];
+}
+
+/* The first by_thread position whose thread is above @pid (@above) or
+ * at least @pid. */
+static size_t thread_bound(const struct bp *b, int pid, bool above)
+{
+	size_t l = 0, h = b->n;
+
+	while (l < h) {
+		size_t mid = l + (h - l) / 2;
+		int p = b->v[b->by_thread[mid]].pid;
+
+		if (p < pid || (above && p == pid))
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	return l;
+}
+
+/* Thread @pid's callbacks are by_thread[*lo] up to by_thread[*hi] (by
+ * end); returns the position of the first of them ending after @t. */
+static size_t thread_after(const struct bp *b, int pid, ns_t t, size_t *lo, size_t *hi)
+{
+	size_t l, h;
+
+	*lo = l = thread_bound(b, pid, false);
+	*hi = h = thread_bound(b, pid, true);
+	while (l < h) {
+		size_t mid = l + (h - l) / 2;
+
+		if (b->v[b->by_thread[mid]].end <= t)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	return l;
 }
 
 /* The phase's callbacks with a start, outermost per thread, by end. */
 static void collect(struct bp *b, int phase)
 {
 	const struct pm_cycle *c = b->c;
-	size_t i, k = 0;
+	struct span *spans;
+	size_t i, k = 0, nspans;
 
 	b->v = xmalloc((c->ncbs ? c->ncbs : 1) * sizeof(*b->v));
 	for (i = 0; i < c->ncbs; i++) {
@@ -108,15 +221,18 @@ static void collect(struct bp *b, int phase)
 		b->v[b->n++].end = cb->end != NS_NONE ? cb->end : b->pend;
 	}
 	qsort(b->v, b->n, sizeof(*b->v), cmp_start);
+	spans = known_spans(b, &nspans);
 	for (i = 0; i < b->n; i++) {
 		if (k && b->v[k - 1].pid == b->v[i].pid && b->v[i].end <= b->v[k - 1].end)
 			continue;	/* inside the one before on its thread */
-		if (b->v[i].pid <= PID_UNKNOWN && inside_any(b, &b->v[i]))
+		if (b->v[i].pid <= PID_UNKNOWN && inside_known(spans, nspans, &b->v[i]))
 			continue;
 		b->v[k++] = b->v[i];
 	}
+	free(spans);
 	b->n = k;
 	qsort(b->v, b->n, sizeof(*b->v), cmp_end);
+	index_callbacks(b);
 }
 
 static void seg(struct bp *b, enum cp_kind kind, const struct bp_cb *x, ns_t start, ns_t end,
@@ -161,14 +277,31 @@ static size_t ending_by(const struct bp *b, ns_t t)
 static const struct bp_cb *before_x(const struct bp *b, const struct bp_cb *x, int pid, int not,
 				    bool nowork)
 {
-	size_t i = ending_by(b, x->start + b->skew);
+	ns_t t = x->start + b->skew;
+	size_t lo, hi, i;
+	long k;
 
-	while (i-- > 0) {
-		const struct bp_cb *y = &b->v[i];
+	if (pid != BP_ANY) {	/* along the thread's own callbacks */
+		if (pid == not)
+			return NULL;
+		for (i = thread_after(b, pid, t, &lo, &hi); i-- > lo;) {
+			const struct bp_cb *y = &b->v[b->by_thread[i]];
 
-		if (y != x && y->start < x->start && (pid == BP_ANY || y->pid == pid) &&
-		    y->pid != not && (!nowork || !y->work))
+			if (y != x && y->start < x->start && (!nowork || !y->work))
+				return y;
+		}
+		return NULL;
+	}
+	for (k = (long)ending_by(b, t) - 1; k >= 0;) {
+		const struct bp_cb *y = &b->v[k];
+
+		if (y->pid == not) {	/* jump over that thread's run */
+			k = b->other[k];
+			continue;
+		}
+		if (y != x && y->start < x->start && (!nowork || !y->work))
 			return y;
+		k--;
 	}
 	return NULL;
 }
@@ -178,36 +311,50 @@ static const struct bp_cb *before(const struct bp *b, const struct bp_cb *x, int
 	return before_x(b, x, pid, not, false);
 }
 
+/* Thread @pid's callback running at @t, NULL none. */
+static const struct bp_cb *thread_at(const struct bp *b, int pid, ns_t t)
+{
+	size_t lo, hi, i = thread_after(b, pid, t, &lo, &hi);
+
+	return i < hi && b->v[b->by_thread[i]].start < t ? &b->v[b->by_thread[i]] : NULL;
+}
+
+/* How far back from @t running_at() looks for a thread's initcall that
+ * queued async work; the one that did began shortly before it. */
+#define BP_SPAWNER_SCAN 256
+
 /* The pid 1 callback running at @t, else (@any) the latest begun
  * initcall running at @t on a thread but @not; NULL none. */
 static const struct bp_cb *running_at(const struct bp *b, ns_t t, bool any, int not)
 {
-	const struct bp_cb *best = NULL;
-	size_t i;
+	const struct bp_cb *m = not != b->main_pid ? thread_at(b, b->main_pid, t) : NULL;
+	size_t lo = 0, hi = b->n, seen;
 
-	for (i = 0; i < b->n; i++) {
-		const struct bp_cb *y = &b->v[i];
+	if (m || !any)
+		return m;
+	while (lo < hi) {	/* callbacks begun before @t */
+		size_t mid = lo + (hi - lo) / 2;
 
-		if (y->start >= t || y->end <= t || y->work || y->pid == not ||
-		    (y->pid != b->main_pid && !any))
-			continue;
-		if (y->pid == b->main_pid)
-			return y;
-		if (y->pid >= 0 && (!best || y->start > best->start))
-			best = y;
+		if (b->v[b->by_start[mid]].start < t)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return best;
+	for (seen = 0; lo-- > 0 && seen < BP_SPAWNER_SCAN; seen++) {
+		const struct bp_cb *y = &b->v[b->by_start[lo]];
+
+		if (y->end > t && !y->work && y->pid != not && y->pid >= 0)
+			return y;
+	}
+	return NULL;
 }
 
 /* Whether thread @pid ran a callback some time in (@from, @to). */
 static bool busy_between(const struct bp *b, int pid, ns_t from, ns_t to)
 {
-	size_t i;
+	size_t lo, hi, i = thread_after(b, pid, from, &lo, &hi);
 
-	for (i = 0; i < b->n; i++)
-		if (b->v[i].pid == pid && b->v[i].end > from && b->v[i].start < to)
-			return true;
-	return false;
+	return i < hi && b->v[b->by_thread[i]].start < to;
 }
 
 /*
@@ -306,42 +453,55 @@ static void reverse(struct cp_segment *v, size_t n)
 	}
 }
 
-/* Busy time per thread, pid 1 first. */
+/* Busy time per thread, pid 1 first, the others in the order their first
+ * callback ended. */
 static void threads(const struct bp *b, struct cp_phase *out)
 {
-	size_t i, j, cap = 0;
+	size_t i, j, *first = xmalloc((b->n ? b->n : 1) * sizeof(*first));
+	struct cp_thread *th = xcalloc(b->n ? b->n : 1, sizeof(*th));
+	size_t nth = 0;
 
-	for (i = 0; i < b->n; i++) {
-		const struct bp_cb *x = &b->v[i];
+	for (i = 0; i < b->n; i++) {	/* by thread: one run each */
+		const struct bp_cb *x = &b->v[b->by_thread[i]];
 		ns_t s = x->start < b->pstart ? b->pstart : x->start;
 		ns_t e = x->end > b->pend ? b->pend : x->end;
 
 		if (x->pid < 0)
 			continue;	/* the log named no thread */
-		for (j = 0; j < out->nthreads && out->threads[j].pid != x->pid; j++)
-			;
-		if (j == out->nthreads) {
-			VEC_RESERVE(out->threads, out->nthreads, cap);
-			memset(&out->threads[out->nthreads++], 0, sizeof(*out->threads));
-			out->threads[j].pid = x->pid;
-			out->threads[j].main = x->pid == b->main_pid;
+		if (!nth || th[nth - 1].pid != x->pid) {
+			th[nth].pid = x->pid;
+			th[nth].main = x->pid == b->main_pid;
+			first[nth++] = b->by_thread[i];	/* the thread's first by end */
 		}
-		out->threads[j].ncbs++;
-		out->threads[j].busy_ns += e > s ? e - s : 0;
+		th[nth - 1].ncbs++;
+		th[nth - 1].busy_ns += e > s ? e - s : 0;
 	}
-	for (j = 0; j < out->nthreads; j++) {
-		struct cp_thread *th = &out->threads[j];
+	out->threads = xmalloc((nth ? nth : 1) * sizeof(*out->threads));
+	for (i = 0; i < b->n; i++)	/* in the order of first[]: mark v */
+		b->by_start[i] = SIZE_MAX;
+	for (j = 0; j < nth; j++)
+		b->by_start[first[j]] = j;
+	out->nthreads = 0;
+	for (i = 0; i < b->n; i++) {
+		struct cp_thread *t;
 
-		th->idle_ns = b->pend - b->pstart - th->busy_ns;
-		if (th->idle_ns < 0)
-			th->idle_ns = 0;
-		if (th->main && j) {
-			struct cp_thread m = *th;
+		if (b->by_start[i] == SIZE_MAX)
+			continue;
+		t = &out->threads[out->nthreads];
+		*t = th[b->by_start[i]];
+		t->idle_ns = b->pend - b->pstart - t->busy_ns;
+		if (t->idle_ns < 0)
+			t->idle_ns = 0;
+		if (t->main && out->nthreads) {
+			struct cp_thread m = *t;
 
-			memmove(&out->threads[1], &out->threads[0], j * sizeof(*th));
+			memmove(&out->threads[1], &out->threads[0], out->nthreads * sizeof(*t));
 			out->threads[0] = m;
 		}
+		out->nthreads++;
 	}
+	free(first);
+	free(th);
 }
 
 static void phase_path(const struct pm_cycle *c, int phase, ns_t skew, struct cp_phase *out)
@@ -369,8 +529,11 @@ static void phase_path(const struct pm_cycle *c, int phase, ns_t skew, struct cp
 			out->gap_ns += len;
 	}
 	out->explained_ns = out->run_ns + out->wait_ns;
-	threads(&b, out);
+	threads(&b, out);	/* last: it reuses by_start */
 	free(b.v);
+	free(b.by_thread);
+	free(b.by_start);
+	free(b.other);
 }
 
 int bootpath_compute(const struct pm_cycle *c, struct critpath *out)

@@ -172,6 +172,29 @@ static int setup_instance(struct capture *c, const struct capture_opts *o, char 
 	return inst_write(c, "tracing_on", "1", err, errlen);
 }
 
+/*
+ * The top-level buffer's size, saved (not written) before the instance
+ * exists: on 6.1 the first event enabled in any instance, or the
+ * instance's own buffer_size_kb, marks the top-level buffer expanded for
+ * good, at the size it then has (7 KB before anything traced).
+ */
+static int save_top_buffer(struct capture *c, char *err, size_t errlen)
+{
+	char *tdir = capture_tracing_dir(c->env), *rel;
+	size_t skip = c->env->root ? strlen(c->env->root) : 0;
+	int rc = 0;
+
+	if (!tdir)
+		return 0;
+	rel = xasprintf("%s/buffer_size_kb", tdir + skip);
+	if (capture_exists(c->env, rel))
+		rc = saved_set(&c->saved, c->env, rel, NULL, err, errlen) < 0 ||
+		     capture_state_store(c, err, errlen) < 0 ? -1 : 0;
+	free(rel);
+	free(tdir);
+	return rc;
+}
+
 int capture_arm(struct capture *c, const struct capture_env *env,
 		const struct capture_opts *o, char *err, size_t errlen)
 {
@@ -193,9 +216,13 @@ int capture_arm(struct capture *c, const struct capture_env *env,
 	if (o->mode == CAP_MEM && capture_exists(env, "/sys/power/mem_sleep") &&
 	    set_saved(c, "/sys/power/mem_sleep", "deep", err, errlen) < 0)
 		goto fail;
+	/* systemd writes "mem" (its default SuspendState=): mem_sleep says s2idle */
+	if (o->mode == CAP_S2IDLE && o->via_systemd && capture_exists(env, "/sys/power/mem_sleep") &&
+	    set_saved(c, "/sys/power/mem_sleep", "s2idle", err, errlen) < 0)
+		goto fail;
 	if (o->pm_test && set_saved(c, "/sys/power/pm_test", o->pm_test, err, errlen) < 0)
 		goto fail;
-	if (setup_instance(c, o, err, errlen) < 0)
+	if (save_top_buffer(c, err, errlen) < 0 || setup_instance(c, o, err, errlen) < 0)
 		goto fail;
 	return 0;
 fail:
@@ -204,25 +231,33 @@ fail:
 	return -1;
 }
 
+int capture_alarm(struct capture *c, unsigned int secs, char *err, size_t errlen)
+{
+	char when[32];
+
+	if (!secs)
+		return 0;
+	/* "0" first: a pending alarm makes a new one fail with EBUSY */
+	snprintf(when, sizeof(when), "+%u", secs);
+	if (set_saved(c, "/sys/class/rtc/rtc0/wakealarm", "0", err, errlen) < 0 ||
+	    capture_write(c->env, "/sys/class/rtc/rtc0/wakealarm", when, err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
 int capture_suspend(struct capture *c, unsigned int secs, char *err, size_t errlen)
 {
 	static const char *const state[] = {
 		[CAP_MEM] = "mem", [CAP_S2IDLE] = "freeze", [CAP_STANDBY] = "standby",
 		[CAP_DISK] = "disk",
 	};
-	char when[32];
 
 	if (c->mode == CAP_NONE) {
 		snprintf(err, errlen, "no suspend mode given");
 		return -1;
 	}
-	if (secs) {
-		/* "0" first: a pending alarm makes a new one fail with EBUSY */
-		snprintf(when, sizeof(when), "+%u", secs);
-		if (set_saved(c, "/sys/class/rtc/rtc0/wakealarm", "0", err, errlen) < 0 ||
-		    capture_write(c->env, "/sys/class/rtc/rtc0/wakealarm", when, err, errlen) < 0)
-			return -1;
-	}
+	if (capture_alarm(c, secs, err, errlen) < 0)
+		return -1;
 	if (c->env->stop && *c->env->stop) {
 		snprintf(err, errlen, "interrupted before suspending");
 		return -1;
@@ -335,6 +370,22 @@ static void trace_facts(struct capture *c, const char *dir)
 	fclose(f);
 }
 
+/*
+ * After trace.txt: reading the raw buffer empties it. A trace.dat that
+ * cannot be written is said and left out; trace.txt holds the same events.
+ */
+static void save_tracedat(struct capture *c, const char *dir)
+{
+	char *tracer = tracefs_instance_file_read(c->inst, "current_tracer", NULL);
+	char *path = xasprintf("%s/trace.dat", dir), e[1024];
+	bool graph = tracer && !strncmp(tracer, "function_graph", 14);
+
+	if (tracedat_save(c, path, graph, e, sizeof(e)) < 0)
+		fprintf(stderr, "pmscope: no trace.dat (trace.txt has the events): %s\n", e);
+	free(path);
+	free(tracer);
+}
+
 int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
 {
 	char *path = NULL, *trace;
@@ -357,6 +408,7 @@ int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
 		free(path);
 		if (rc < 0)
 			return -1;
+		save_tracedat(c, dir);
 	} else {
 		fprintf(stderr, "pmscope: no tracing instance %s: the run folder has no trace.txt\n",
 			CAPTURE_INSTANCE);
@@ -371,6 +423,8 @@ int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
 		return -1;
 	path = xasprintf("%s/sys", dir);
 	rc = facts_save(c->env, path, err, errlen);
+	if (!rc)
+		rc = sleep_stats_save(c, path, err, errlen);
 	free(path);
 	if (!rc)
 		trace_facts(c, dir);
@@ -409,5 +463,6 @@ void capture_free(struct capture *c)
 	if (c->inst)
 		tracefs_instance_free(c->inst);
 	saved_free(&c->saved);
+	free(c->sleep_stats);
 	memset(c, 0, sizeof(*c));
 }

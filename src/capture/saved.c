@@ -106,13 +106,19 @@ static bool ends_with(const char *s, const char *tail)
 /*
  * Files listing choices mark the current one: "s2idle [deep]",
  * "[none] core processors ..." -> "deep", "none". An unset RTC alarm
- * reads empty and is cleared with "0". Otherwise the first line.
+ * reads empty and is cleared with "0". A top-level buffer the kernel has
+ * not allocated yet, "7 (expanded: 1408)", restores to the size it would
+ * have had: "1408" (see restore_buffer_size()). Otherwise the first line.
  */
 char *saved_restore_value(const char *path, const char *content)
 {
-	const char *open = strchr(content, '['), *close;
+	const char *open = strchr(content, '['), *close, *exp;
+	unsigned long kb;
 	struct str s;
 
+	if (ends_with(path, "/buffer_size_kb") && (exp = strstr(content, "(expanded: ")) &&
+	    sscanf(exp, "(expanded: %lu)", &kb) == 1)
+		return xasprintf("%lu", kb);
 	if (open && (close = strchr(open, ']')) && close > open + 1)
 		return xasprintf("%.*s", (int)(close - open - 1), open + 1);
 	s = str_c(content);
@@ -159,10 +165,35 @@ int saved_set(struct saved_settings *s, const struct capture_env *env, const cha
 	return capture_write(env, path, value, err, errlen);
 }
 
+/*
+ * The top-level buffer's size: a kernel that still shows "(expanded: N)"
+ * was left as it was, and one that shows the saved size has it already;
+ * otherwise the capture made it expand (enabling an event anywhere does
+ * on 6.1), at whatever size the instance's write left, and the user gets
+ * the size the first tracing would have given them. "X" (CPUs of
+ * different sizes) is no size to write back: per_cpu/ was not touched.
+ */
+static int restore_buffer_size(const struct capture_env *env, const struct saved_setting *st,
+			       char *err, size_t errlen)
+{
+	char *now = capture_read(env, st->path);
+	unsigned long kb;
+	char end;
+	int rc = 0;
+
+	if (now && !strstr(now, "(expanded: ") && sscanf(st->value, "%lu%c", &kb, &end) == 1 &&
+	    strtoul(now, NULL, 10) != kb)
+		rc = capture_write(env, st->path, st->value, err, errlen);
+	free(now);
+	return rc;
+}
+
 /* An alarm cannot be set over a pending one: clear it first. */
 static int restore_one(const struct capture_env *env, const struct saved_setting *st,
 		       char *err, size_t errlen)
 {
+	if (ends_with(st->path, "/buffer_size_kb"))
+		return restore_buffer_size(env, st, err, errlen);
 	if (ends_with(st->path, "/wakealarm") && strcmp(st->value, "0") &&
 	    capture_write(env, st->path, "0", err, errlen) < 0)
 		return -1;

@@ -4,10 +4,12 @@
  * then the same analysis and reports as pmscope analyze on the run folder.
  */
 #include <errno.h>
+#include <ftw.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -185,7 +187,13 @@ static void record_usage(FILE *f)
 		"  -s, --seconds N      wake by the RTC alarm after N seconds (default 10;\n"
 		"                       0: no alarm, something else must wake the system)\n"
 		"  -C, --cmd CMD        suspend by running CMD (e.g. 'systemctl suspend')\n"
+		"      --via WAY        state: write /sys/power/state (default); systemd:\n"
+		"                       systemctl suspend (hibernate for disk), so that\n"
+		"                       systemd's sleep hooks run\n"
 		"  -n, --cycles N       suspend N times (default 1)\n"
+		"      --stress         with --cycles: each cycle a capture of its own in\n"
+		"                       DIR/cycle-NNNN, removed when clean; stop at the first\n"
+		"                       failure and keep its folder (DIR/stress.txt: each cycle)\n"
 		"  -d, --delay N        seconds between cycles (default 5)\n"
 		"  -t, --pm-test LEVEL  /sys/power/pm_test level (freezer, devices, platform, ...)\n"
 		"  -g, --callgraph      function_graph of the device callbacks (see pmscope(1))\n"
@@ -232,13 +240,13 @@ static void collect_usage(FILE *f)
 		"  -h, --help           this text\n");
 }
 
-enum { OPT_DEPTH = 1000 };
+enum { OPT_DEPTH = 1000, OPT_VIA, OPT_STRESS };
 
 struct capture_args {
 	struct capture_opts o;
 	unsigned int secs, delay;
 	const char *cmd, *out;
-	bool quiet, restore_only, mode_given;
+	bool quiet, restore_only, mode_given, stress;
 };
 
 /* One parser for the three commands; @allowed lists their short options. */
@@ -254,6 +262,8 @@ static int parse_args(int argc, char **argv, const char *allowed, struct capture
 		{ "pm-test", required_argument, NULL, 't' },
 		{ "callgraph", no_argument, NULL, 'g' },
 		{ "graph-depth", required_argument, NULL, OPT_DEPTH },
+		{ "via", required_argument, NULL, OPT_VIA },
+		{ "stress", no_argument, NULL, OPT_STRESS },
 		{ "buffer-kb", required_argument, NULL, 'b' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "restore", no_argument, NULL, 'r' },
@@ -269,8 +279,10 @@ static int parse_args(int argc, char **argv, const char *allowed, struct capture
 			usage(stdout);
 			return 1;
 		}
-		if (c == '?' || (c != OPT_DEPTH && !strchr(allowed, c)) ||
-		    (c == OPT_DEPTH && !strchr(allowed, 'g')))
+		/* the long-only options: --graph-depth with -g, the rest with -C */
+		if (c == '?' || (c < OPT_DEPTH && !strchr(allowed, c)) ||
+		    (c == OPT_DEPTH && !strchr(allowed, 'g')) ||
+		    (c > OPT_DEPTH && !strchr(allowed, 'C')))
 			goto bad;
 		switch (c) {
 		case 'm':
@@ -304,6 +316,17 @@ static int parse_args(int argc, char **argv, const char *allowed, struct capture
 		case 'C':
 			a->cmd = optarg;
 			break;
+		case OPT_VIA:
+			if (strcmp(optarg, "state") && strcmp(optarg, "systemd")) {
+				fprintf(stderr, "pmscope %s: --via '%s': state or systemd\n", argv[0],
+					optarg);
+				return -1;
+			}
+			a->o.via_systemd = !strcmp(optarg, "systemd");
+			break;
+		case OPT_STRESS:
+			a->stress = true;
+			break;
 		case 't':
 			a->o.pm_test = optarg;
 			break;
@@ -334,6 +357,137 @@ bad:
 	return -1;
 }
 
+/*
+ * --via systemd: systemd must be the init (its /run/systemd/system, as
+ * sd_booted() looks) and suspend must be a systemd verb: mem and s2idle
+ * are "systemctl suspend" (mem_sleep, set by arming, picks which); systemd
+ * has no verb for standby, and hibernation is not counted in suspend_stats,
+ * which is how pmscope knows the asynchronous suspend happened.
+ */
+static int check_systemd(const struct capture_env *env, const struct capture_args *a,
+			 char *err, size_t errlen)
+{
+	if (a->cmd) {
+		snprintf(err, errlen, "--via systemd and --cmd: one way to suspend");
+		return -1;
+	}
+	if (a->o.mode != CAP_MEM && a->o.mode != CAP_S2IDLE) {
+		snprintf(err, errlen, "--via systemd: mode %s is not a suspend systemctl can "
+			 "start (mem or s2idle)", capture_mode_name(a->o.mode));
+		return -1;
+	}
+	if (!capture_exists(env, "/run/systemd/system")) {
+		snprintf(err, errlen, "--via systemd: systemd is not running here "
+			 "(no /run/systemd/system)");
+		return -1;
+	}
+	return 0;
+}
+
+/* One suspend and resume of an armed capture, with the sleep counts around it. */
+static int one_cycle(const struct capture_args *a, const struct capture_env *env,
+		     struct capture *c, unsigned int i, unsigned int snap)
+{
+	char err[1024];
+	int rc;
+
+	if (!a->quiet)
+		fprintf(stderr, "pmscope: cycle %u of %u: suspending (%s)\n", i, a->o.cycles,
+			a->cmd ? a->cmd : a->o.via_systemd ? "systemctl suspend" :
+			capture_mode_name(a->o.mode));
+	capture_sleep_stats(c, snap, "before");
+	if (a->cmd)
+		rc = run_command(env, a->cmd, err, sizeof(err));
+	else if (a->o.via_systemd)
+		rc = capture_alarm(c, a->secs, err, sizeof(err)) < 0 ? -1 :
+		     run_command(env, "systemctl suspend", err, sizeof(err));
+	else
+		rc = capture_suspend(c, a->secs, err, sizeof(err));
+	capture_sleep_stats(c, snap, "after");
+	if (rc < 0)
+		fprintf(stderr, "pmscope record: cycle %u: %s\n", i, err);
+	else if (!a->quiet)
+		fprintf(stderr, "pmscope: cycle %u of %u: resumed\n", i, a->o.cycles);
+	return rc;
+}
+
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+/*
+ * --stress: each cycle armed, saved, put back and analyzed on its own in
+ * DIR/cycle-NNNN; a clean one's folder is removed, the first that failed
+ * (the suspend failed, or its analysis found a failure) is kept and ends
+ * the run. DIR/stress.txt has a line per cycle.
+ */
+static int record_stress(const struct capture_args *a, const struct capture_env *env)
+{
+	char *dir = a->out ? xstrdup(a->out) : default_dir(), *path, err[1024];
+	unsigned int i, done = 0;
+	int rc = EXIT_CLEAN;
+	FILE *log;
+
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		fprintf(stderr, "pmscope record: %s: %s\n", dir, strerror(errno));
+		free(dir);
+		return EXIT_CAPTURE;
+	}
+	path = xasprintf("%s/stress.txt", dir);
+	log = fopen(path, "we");
+	free(path);
+	if (!log) {
+		fprintf(stderr, "pmscope record: %s/stress.txt: %s\n", dir, strerror(errno));
+		free(dir);
+		return EXIT_CAPTURE;
+	}
+	for (i = 1; i <= a->o.cycles && !stop_requested; i++) {
+		struct capture c;
+		bool failed;
+		int crc;
+
+		if (i > 1)
+			pause_secs(a->delay);
+		if (stop_requested)
+			break;
+		if (capture_arm(&c, env, &a->o, err, sizeof(err)) < 0) {
+			fprintf(stderr, "pmscope record: %s (everything was put back)\n", err);
+			fprintf(log, "cycle %u: not armed: %s\n", i, err);
+			rc = EXIT_CAPTURE;
+			break;
+		}
+		failed = one_cycle(a, env, &c, i, 1) < 0;
+		path = xasprintf("%s/cycle-%04u", dir, i);
+		crc = finish(&c, path, failed, true);
+		capture_free(&c);
+		if (!failed && crc == EXIT_CLEAN) {
+			fprintf(log, "cycle %u: ok\n", i);
+			nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+			done++;
+			free(path);
+			continue;
+		}
+		fprintf(log, "cycle %u: %s; kept in cycle-%04u\n", i, failed ? "the suspend failed" :
+			crc == EXIT_FOUND_FAILURE ? "FAILED (see its report.txt)" :
+			"the capture failed or was interrupted", i);
+		fprintf(stderr, "pmscope: cycle %u of %u %s; its run folder: %s\n", i, a->o.cycles,
+			failed || crc == EXIT_FOUND_FAILURE ? "failed" : "was not captured", path);
+		rc = failed || crc == EXIT_FOUND_FAILURE ? EXIT_FOUND_FAILURE : EXIT_CAPTURE;
+		free(path);
+		break;
+	}
+	fprintf(log, "%u of %u cycles clean\n", done, a->o.cycles);
+	fclose(log);
+	if (!a->quiet)
+		printf("pmscope: %u of %u cycles clean; %s/stress.txt\n", done, a->o.cycles, dir);
+	free(dir);
+	return stop_requested && rc == EXIT_CLEAN ? EXIT_CAPTURE : rc;
+}
+
 int cmd_record(int argc, char **argv)
 {
 	struct capture_args a = { .secs = 10, .delay = 5, .o.cycles = 1 };
@@ -351,12 +505,19 @@ int cmd_record(int argc, char **argv)
 		fprintf(stderr, "pmscope record: which mode? -m mem|s2idle|standby|disk\n");
 		return EXIT_USAGE;
 	}
+	if (a.stress && a.o.cycles < 2) {
+		fprintf(stderr, "pmscope record: --stress needs --cycles N (N > 1)\n");
+		return EXIT_USAGE;
+	}
 	env_init(&env);
-	if (capture_check(&env, &a.o, !a.cmd && a.secs, err, sizeof(err)) < 0) {
+	if ((a.o.via_systemd && check_systemd(&env, &a, err, sizeof(err)) < 0) ||
+	    capture_check(&env, &a.o, !a.cmd && a.secs, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope record: %s\n", err);
 		return EXIT_CAPTURE;
 	}
 	catch_stop_signals();
+	if (a.stress)
+		return record_stress(&a, &env);
 	if (capture_arm(&c, &env, &a.o, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope record: %s (everything was put back)\n", err);
 		return EXIT_CAPTURE;
@@ -366,17 +527,7 @@ int cmd_record(int argc, char **argv)
 			pause_secs(a.delay);
 		if (stop_requested)
 			break;
-		if (!a.quiet)
-			fprintf(stderr, "pmscope: cycle %u of %u: suspending (%s)\n", i, a.o.cycles,
-				a.cmd ? a.cmd : capture_mode_name(a.o.mode));
-		rc = a.cmd ? run_command(&env, a.cmd, err, sizeof(err)) :
-			capture_suspend(&c, a.secs, err, sizeof(err));
-		if (rc < 0) {
-			fprintf(stderr, "pmscope record: %s\n", err);
-			failed = true;
-		} else if (!a.quiet) {
-			fprintf(stderr, "pmscope: cycle %u of %u: resumed\n", i, a.o.cycles);
-		}
+		failed = one_cycle(&a, &env, &c, i, i) < 0;
 	}
 	dir = a.out ? xstrdup(a.out) : default_dir();
 	rc = finish(&c, dir, failed, a.quiet);

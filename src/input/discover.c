@@ -6,9 +6,12 @@
  * what was passed over, with why.
  *
  * In a folder:
- *  - a run folder, one holding dmesg.txt and/or trace.txt (or trace.dat),
+ *  - a run folder, one holding dmesg.txt and/or trace.txt or trace.dat,
  *    plain or compressed (.gz .xz .zst .bz2), is one run; its other files
- *    are not logs and its sub-folders (sys/) not runs;
+ *    are not logs and its sub-folders (sys/) not runs. With both traces
+ *    (what record writes) trace.dat is read and trace.txt only when
+ *    trace.dat cannot be: they hold the same events, trace.dat with
+ *    nanosecond stamps;
  *  - otherwise sleepgraph's NAME_dmesg.txt with NAME_ftrace.txt (plain or
  *    compressed) make one run per NAME, every other file is a run of its
  *    own, and each sub-folder is searched the same way, one level down (a
@@ -76,15 +79,19 @@ static bool is_document(const char *name)
 	return false;
 }
 
-/* A run folder's log: 0 dmesg.txt, 1 trace.txt or trace.dat; -1 neither. */
+/* A run folder's logs, in the order they are taken. */
+enum { RUN_DMESG, RUN_TRACE_DAT, RUN_TRACE_TXT, RUN_NLOGS };
+
+/* Which of a run folder's logs @name is; -1 none. */
 static int run_log_slot(const char *name)
 {
+	static const char *const names[RUN_NLOGS] = { "dmesg.txt", "trace.dat", "trace.txt" };
 	size_t n = unpacked_len(name);
+	int k;
 
-	if (n == 9 && !memcmp(name, "dmesg.txt", 9))
-		return 0;
-	if (n == 9 && (!memcmp(name, "trace.txt", 9) || !memcmp(name, "trace.dat", 9)))
-		return 1;
+	for (k = 0; k < RUN_NLOGS; k++)
+		if (n == 9 && !memcmp(name, names[k], 9))
+			return k;
 	return -1;
 }
 
@@ -208,21 +215,24 @@ static char *entry_path(const struct listing *l, int i)
 	return xasprintf("%s/%s", l->dir, l->ents[i]->d_name);
 }
 
-/* A run folder's logs, dmesg then trace; false when @l is not one. */
+/* A run folder's logs, dmesg then trace (trace.dat, with trace.txt to
+ * fall back on); false when @l is not one. */
 static bool run_folder(struct input_found *f, struct listing *l)
 {
-	char *logs[2] = { NULL, NULL };
+	char *got[RUN_NLOGS] = { NULL, NULL, NULL }, *logs[2];
 	bool found = false;
 	int i, k;
 
 	for (i = 0; i < l->n; i++) {
 		k = run_log_slot(l->ents[i]->d_name);
 		found |= k >= 0;
-		if (k >= 0 && l->kind[i] == E_FILE && !logs[k]) {
-			logs[k] = entry_path(l, i);
+		if (k >= 0 && l->kind[i] == E_FILE && !got[k]) {
+			got[k] = entry_path(l, i);
 			l->taken[i] = true;
 		}
 	}
+	logs[0] = got[RUN_DMESG];
+	logs[1] = got[RUN_TRACE_DAT] ? got[RUN_TRACE_DAT] : got[RUN_TRACE_TXT];
 	if (!found)
 		return false;
 	for (i = 0; i < l->n; i++) {
@@ -236,11 +246,16 @@ static bool run_folder(struct input_found *f, struct listing *l)
 		else if (run_log_slot(l->ents[i]->d_name) >= 0)
 			skip(f, path, "a second copy of the run folder's log");
 		else
-			skip(f, path, "not a log of the run folder (dmesg.txt, trace.txt)");
+			skip(f, path, "not a log of the run folder (dmesg.txt, trace.dat, trace.txt)");
 		free(path);
 	}
-	if (logs[0] || logs[1])
-		add_run(f, l->dir, logs)->sysdir = xasprintf("%s/sys", l->dir);
+	if (logs[0] || logs[1]) {
+		struct input_src *s = add_run(f, l->dir, logs);
+
+		s->sysdir = xasprintf("%s/sys", l->dir);
+		if (got[RUN_TRACE_DAT])
+			s->trace_text = got[RUN_TRACE_TXT];
+	}
 	return true;
 }
 
@@ -344,6 +359,7 @@ void input_found_free(struct input_found *f)
 			free(f->runs[i].logs[k]);
 		free(f->runs[i].name);
 		free(f->runs[i].sysdir);
+		free(f->runs[i].trace_text);
 	}
 	for (i = 0; i < f->nskips; i++)
 		free(f->skips[i].path);
@@ -377,6 +393,35 @@ static void sys_file(struct pm_run *run, const char *dir, const char *name,
 		run_warn(run, WARN_WARNING, 0, path, 0, "%s", err);
 }
 
+/*
+ * Log @i of @src. A run folder's trace.dat that cannot be read (cut
+ * short, damaged) gives way to its trace.txt: what trace.dat gave before
+ * it failed is dropped, or the events would count twice, and the switch
+ * is said.
+ */
+static int read_log(struct pm_run *run, const struct input_src *src, size_t i,
+		    struct input_stats *st, char *err, size_t errlen)
+{
+	const char *path = src->logs[i];
+	struct run_mark mark = run_mark(run);
+	char e[1024];
+
+	/* the trace is the last log */
+	if (!src->trace_text || i + 1 < src->nlogs)
+		return input_read(run, path, st, err, errlen);
+	if (input_read(run, path, st, e, sizeof(e)) == 0)
+		return 0;
+	run_rollback(run, mark);
+	if (input_read(run, src->trace_text, st, err, errlen) < 0) {
+		snprintf(err, errlen, "%s", e);	/* the first failure says more */
+		return -1;
+	}
+	run_warn(run, WARN_WARNING, 0, strpool_cstr(&run->pool, path), 0,
+		 "not used: %s; all its events were read from %s instead", e,
+		 src->trace_text);
+	return 0;
+}
+
 int input_read_src(struct pm_run *run, const struct input_src *src, struct input_stats *st,
 		   char *err, size_t errlen)
 {
@@ -388,7 +433,7 @@ int input_read_src(struct pm_run *run, const struct input_src *src, struct input
 	for (i = 0; i < src->nlogs; i++) {
 		char e[1024];
 
-		if (input_read(run, src->logs[i], &one, e, sizeof(e)) < 0) {
+		if (read_log(run, src, i, &one, e, sizeof(e)) < 0) {
 			if (!any)
 				snprintf(err, errlen, "%s", e);
 			if (src->nlogs > 1)
@@ -409,6 +454,10 @@ int input_read_src(struct pm_run *run, const struct input_src *src, struct input
 		/* last, so that what a log printed about a device wins */
 		sys_file(run, src->sysdir, "devices.txt", sysfacts_devices);
 		sys_file(run, src->sysdir, "devlinks.txt", sysfacts_devlinks);
+		/* what record saw (input/capfacts.c) and hardware sleep
+		 * residency (input/residency.c) */
+		sys_file(run, src->sysdir, "facts.txt", capfacts_read);
+		sys_file(run, src->sysdir, "sleep-stats.txt", residency_read);
 	}
 	return 0;
 }

@@ -518,6 +518,11 @@ static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 		ev.cb_flags |= CB_QUIRK;
 	if (shape == DS_CB_END && !(p->exact_us >= 0 ? p->exact_us : cb.pm_prefix))
 		ev.cb_flags |= CB_US_1024;
+	/* initcall_debug too printed ns >> 10 as usecs before 5.14 (5.13's
+	 * figures are 1/1.024 of the time between its own lines): only
+	 * when the log says its version */
+	if (shape == DS_INITCALL_END && p->exact_us == 0)
+		ev.cb_flags |= CB_US_1024;
 	emit(p, &ev);
 	return true;
 }

@@ -32,6 +32,9 @@ void ftrace_boot_end(struct ftrace_parser *p, const struct ftrace_line *fl)
 {
 	ns_t ts = fl ? fl->ts : p->boot_last;
 
+	if (p->boot == FB_NONE)
+		p->boot = FB_DONE;	/* a suspend first: no boot after it (as in dmesg.c);
+					 * graphs after it (record --callgraph) are no initcalls */
 	if (p->boot != FB_KERNEL && p->boot != FB_USER)
 		return;
 	if (p->boot == FB_KERNEL)

@@ -70,19 +70,23 @@ struct pm_run *run_new(void)
 	return run;
 }
 
+static void cycle_free(struct pm_cycle *c)
+{
+	free(c->graphs);
+	free(c->phases);
+	free(c->cbs);
+	free(c->threads);
+	free(c->msgs);
+}
+
 void run_free(struct pm_run *run)
 {
 	size_t i;
 
 	if (!run)
 		return;
-	for (i = 0; i < run->ncycles; i++) {
-		free(run->cycles[i].graphs);
-		free(run->cycles[i].phases);
-		free(run->cycles[i].cbs);
-		free(run->cycles[i].threads);
-		free(run->cycles[i].msgs);
-	}
+	for (i = 0; i < run->ncycles; i++)
+		cycle_free(&run->cycles[i]);
 	for (i = 0; i < run->nwarns; i++)
 		free(run->warns[i].text);
 	for (i = 0; i < run->nexcerpts; i++)
@@ -109,6 +113,23 @@ void run_free(struct pm_run *run)
 	arena_free(&run->msg_arena);
 	strpool_free(&run->pool);
 	free(run);
+}
+
+struct run_mark run_mark(const struct pm_run *run)
+{
+	return (struct run_mark){ run->ncycles, run->nwarns, run->nsources };
+}
+
+/* Devices and names the file added stay: they name the same devices the
+ * other copy will, and nothing points to a cycle that is gone. */
+void run_rollback(struct pm_run *run, struct run_mark m)
+{
+	while (run->ncycles > m.ncycles)
+		cycle_free(&run->cycles[--run->ncycles]);
+	while (run->nwarns > m.nwarns)
+		free(run->warns[--run->nwarns].text);
+	if (run->nsources > m.nsources)
+		run->nsources = m.nsources;
 }
 
 static size_t ptr_hash(const char *p)

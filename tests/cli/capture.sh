@@ -51,6 +51,25 @@ is "collect takes no mode: exit 2" "$rc" 2
 run record -m standby
 is "mode not offered: exit 3" "$rc" 3
 ok "mode not offered: what is" grep -q "mode standby: this system offers only 'freeze mem disk' in /sys/power/state" "$T/err"
+run record -m mem --via bogus
+is "--via bogus: exit 2" "$rc" 2
+ok "--via bogus: the choices" grep -q "via 'bogus': state or systemd" "$T/err"
+run record -m mem --via systemd
+is "--via systemd without systemd: exit 3" "$rc" 3
+ok "--via systemd without systemd: why" grep -q "systemd is not running here (no /run/systemd/system)" "$T/err"
+mkdir -p "$R/run/systemd/system"
+run record -m disk --via systemd
+is "--via systemd -m disk: exit 3" "$rc" 3
+ok "--via systemd -m disk: why" grep -q "mode disk is not a suspend systemctl can start (mem or s2idle)" "$T/err"
+run record -m mem --via systemd --cmd true
+is "--via systemd --cmd: exit 3" "$rc" 3
+ok "--via systemd --cmd: one or the other" grep -q "via systemd and --cmd: one way to suspend" "$T/err"
+rm -r "$R/run/systemd"
+run arm -m mem --via systemd
+is "arm takes no --via: exit 2" "$rc" 2
+run record -m mem --stress
+is "--stress without --cycles: exit 2" "$rc" 2
+ok "--stress without --cycles: why" grep -q "stress needs --cycles N" "$T/err"
 run record -m mem -t devices
 is "no pm_test: exit 3" "$rc" 3
 ok "no pm_test: why" grep -q "no /sys/power/pm_test (a kernel without CONFIG_PM_DEBUG)" "$T/err"

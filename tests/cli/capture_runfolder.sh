@@ -8,6 +8,7 @@ R=$FIXTURES/pmscope-record-qemu-q35-s3-k6.1
 
 "$PMSCOPE" analyze -q --json "$T/r.json" "$R" > "$T/out" 2>&1
 is "analyzes cleanly" "$?" 0
+"$PMSCOPE" analyze "$R" > "$T/out.txt" 2>&1
 j() { jq -r "$1" "$T/r.json"; }
 is "one cycle" "$(j '.cycles | length')" 1
 is "mode mem" "$(j '.cycles[0].mode')" mem
@@ -30,4 +31,25 @@ ok "async PCI callbacks" test "$(j '[.cycles[0].callbacks[] | select(.async and 
 is "resume phase ends at the trace's dpm_resume end" \
 	"$(j '.cycles[0].phases[] | select(.name == "resume") | .end_ns')" 21881314000
 ok "device tree from sys/devices.txt" grep -q '"device_tree"' "$T/r.json"
+
+# sys/facts.txt read back: dmesg.txt starts after arming, without the
+# "Linux version" and "DMI:" lines; record saved them in sys/facts.txt
+is "kernel from sys/facts.txt's uname" "$(j '.facts.kernel')" 6.1.0-57-amd64
+is "no host: the guest's nodename is (none)" "$(j '.facts.host')" null
+is "DMI as the kernel words it" "$(j '.facts.dmi')" \
+	"QEMU Standard PC (Q35 + ICH9, 2009), BIOS 1.16.2-debian-1.16.2-1 04/01/2014"
+is "the trace clock" "$(j '.facts.trace_clock')" global
+is "what record saw in /sys/power" "$(j '.facts["power.mem_sleep"]')" "s2idle [deep]"
+is "nothing lost: no warning" "$(j '[.warnings[] | select(.text | test("lost"))] | length')" 0
+ok "the text report names the kernel" grep -q '^pmscope .*: 1 cycle, kernel 6.1.0-57-amd64$' "$T/out.txt"
+
+# lost events and log records are said
+mkdir -p "$T/lost"
+cp -r "$R/dmesg.txt" "$R/trace.txt" "$R/sys" "$T/lost/"
+# (this folder's record predates these two lines; newer ones write them always)
+printf 'capture.kmsg_lost: 12\ncapture.trace_overrun: 345\n' >> "$T/lost/sys/facts.txt"
+"$PMSCOPE" analyze -q --json "$T/lost.json" "$T/lost" > /dev/null 2>&1
+is "lost: still exit 0" "$?" 0
+is "lost: both said" "$(jq -r '[.warnings[] | select(.text | test("lost")) | .text] | join("|")' "$T/lost.json")" \
+	"the kernel log wrapped during the capture: 12 records lost (boot with a larger log_buf_len)|the trace buffer was full during the capture: 345 events lost (record --buffer-kb)"
 done_testing

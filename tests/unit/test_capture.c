@@ -17,8 +17,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <trace-cmd.h>
 
 #include "capture.h"
+#include "input.h"
 #include "util.h"
 
 struct fake {
@@ -26,6 +28,9 @@ struct fake {
 	int suspends;
 	bool sigint_on_alarm;	/* raise SIGINT when the RTC alarm is set */
 	bool no_instance_graph;	/* a kernel without function_graph in instances */
+	bool expands_top;	/* 6.1: a new instance expands the top-level buffer */
+	bool counts_sleep;	/* a suspend moves suspend_stats and pmc_core counters */
+	int top_buffer_writes;
 };
 
 static volatile sig_atomic_t stop_flag;
@@ -101,7 +106,13 @@ static void fake_written(const char *path, const char *value, void *arg)
 	struct fake *fk = arg;
 	char *kmsg;
 
-	if (ends(path, "/sys/power/mem_sleep"))
+	if (ends(path, "/sys/kernel/tracing/buffer_size_kb")) {
+		char *v = xasprintf("%s\n", value);
+
+		put("", path, v);
+		free(v);
+		fk->top_buffer_writes++;
+	} else if (ends(path, "/sys/power/mem_sleep"))
 		show_choice(path, "s2idle deep", value);
 	else if (ends(path, "/sys/power/pm_test"))
 		show_choice(path, "none core processors platform devices freezer", value);
@@ -113,6 +124,12 @@ static void fake_written(const char *path, const char *value, void *arg)
 		/* what the kernel logs for one suspend */
 		put("", path, "freeze mem disk\n");
 		kmsg = xasprintf("%s/dev/kmsg", fk->root);
+		if (fk->counts_sleep) {
+			/* 4.213 s in SLP_S0, woken by the ACPI SCI */
+			put(fk->root, "/sys/power/suspend_stats/success", "4\n");
+			put(fk->root, "/sys/kernel/debug/pmc_core/slp_s0_residency_usec", "5213000\n");
+			put(fk->root, "/sys/power/pm_wakeup_irq", "9\n");
+		}
 		append(kmsg, "6,20,5000000,-,caller=T99;PM: suspend entry (deep)\n"
 			     "7,21,5100000,-,caller=T99;serial 00:04: PM: calling pnp_bus_suspend @ 99, parent: pnp0\n"
 			     " SUBSYSTEM=pnp\n"
@@ -134,6 +151,9 @@ static void fake_instance_made(const char *dir, void *arg)
 	struct fake *fk = arg;
 	size_t i;
 
+	/* 6.1 marks the top-level buffer expanded, at the 7 KB it has */
+	if (fk->expands_top)
+		put(fk->root, "/sys/kernel/tracing/buffer_size_kb", "7\n");
 	for (i = 0; i < ARRAY_SIZE(files); i++)
 		if (!fk->no_instance_graph || !strstr(files[i], "graph"))
 			put(dir, files[i], "0\n");
@@ -200,6 +220,8 @@ static struct fake *fake_new(void)
 	put(r, "/sys/kernel/tracing/events/power/device_pm_callback_start/enable", "0\n");
 	put(r, "/sys/kernel/tracing/events/power/device_pm_callback_end/enable", "0\n");
 	put(r, "/sys/kernel/tracing/trace_clock", "[local] global counter uptime perf mono\n");
+	/* a fresh boot: nothing traced yet, the buffer not allocated */
+	put(r, "/sys/kernel/tracing/buffer_size_kb", "7 (expanded: 1408)\n");
 	put(r, "/sys/kernel/tracing/instances/.keep", "");
 	put(r, "/sys/power/state", "freeze mem disk\n");
 	put(r, "/sys/power/mem_sleep", "[s2idle] deep\n");
@@ -310,6 +332,12 @@ static void test_restore_value(void **state)
 	v = saved_restore_value("/sys/class/rtc/rtc0/wakealarm", "1764745205\n");
 	assert_string_equal(v, "1764745205");
 	free(v);
+	v = saved_restore_value("/sys/kernel/tracing/buffer_size_kb", "7 (expanded: 1408)\n");
+	assert_string_equal(v, "1408");
+	free(v);
+	v = saved_restore_value("/sys/kernel/tracing/buffer_size_kb", "2048\n");
+	assert_string_equal(v, "2048");
+	free(v);
 	v = saved_restore_value("/sys/power/pm_print_times", "0\n");
 	assert_string_equal(v, "0");
 	free(v);
@@ -360,6 +388,7 @@ static void test_record_restores(void **state)
 	assert_non_null(strstr(s, "restore /sys/power/mem_sleep s2idle\n"));
 	assert_non_null(strstr(s, "restore /sys/power/pm_test none\n"));
 	assert_non_null(strstr(s, "kmsg_seq 20\n"));
+	assert_non_null(strstr(s, "restore /sys/kernel/tracing/buffer_size_kb 1408\n"));
 	free(s);
 	/* a second arm is refused with a message */
 	assert_int_equal(capture_check(&env, &o, true, err, sizeof(err)), -1);
@@ -379,6 +408,8 @@ static void test_record_restores(void **state)
 	assert_int_equal(capture_restore(&c, err, sizeof(err)), 0);
 	after = snap(fk);
 	assert_string_equal(after, before);
+	/* a kernel that left the top-level buffer alone (6.12): not written */
+	assert_int_equal(fk->top_buffer_writes, 0);
 	capture_free(&c);
 
 	/* the run folder: the log since arming only, as dmesg text */
@@ -414,6 +445,237 @@ static void test_record_restores(void **state)
 	fake_free(fk);
 }
 
+/*
+ * 6.1: the instance marks the top-level buffer expanded at 7 KB; restoring
+ * gives it the 1408 KB the user's first tracing would have had, also from
+ * another process (collect), and leaves a size the user chose alone.
+ */
+static void test_top_buffer_expanded(void **state)
+{
+	struct fake *fk = fake_new();
+	FAKE_ENV(fk, hooks);
+	struct capture_opts o = { .mode = CAP_MEM };
+	struct capture c, c2;
+	char err[512], *before, *after, *s;
+
+	(void)state;
+	stop_flag = 0;
+	fk->expands_top = true;
+	before = snap(fk);
+	assert_int_equal(capture_arm(&c, &env, &o, err, sizeof(err)), 0);
+	s = at(fk, "/sys/kernel/tracing/buffer_size_kb");
+	assert_string_equal(s, "7\n");
+	free(s);
+	capture_free(&c);
+	assert_int_equal(capture_state_load(&c2, &env, err, sizeof(err)), 0);
+	assert_int_equal(capture_restore(&c2, err, sizeof(err)), 0);
+	capture_free(&c2);
+	s = at(fk, "/sys/kernel/tracing/buffer_size_kb");
+	assert_string_equal(s, "1408\n");
+	free(s);
+	assert_int_equal(fk->top_buffer_writes, 1);
+	/* nothing else changed */
+	put(fk->root, "/sys/kernel/tracing/buffer_size_kb", "7 (expanded: 1408)\n");
+	after = snap(fk);
+	assert_string_equal(after, before);
+	free(after);
+	free(before);
+
+	/* expanded already, at the user's 2048 KB: left as it is */
+	put(fk->root, "/sys/kernel/tracing/buffer_size_kb", "2048\n");
+	fk->expands_top = false;
+	fk->top_buffer_writes = 0;
+	assert_int_equal(capture_arm(&c, &env, &o, err, sizeof(err)), 0);
+	assert_int_equal(capture_restore(&c, err, sizeof(err)), 0);
+	capture_free(&c);
+	s = at(fk, "/sys/kernel/tracing/buffer_size_kb");
+	assert_string_equal(s, "2048\n");
+	free(s);
+	assert_int_equal(fk->top_buffer_writes, 0);
+	fake_free(fk);
+}
+
+/* Every record of a trace.dat: how many, and a hash of their CPUs, stamps and bytes. */
+struct dat_sum {
+	unsigned long records;
+	uint64_t hash;
+	unsigned long long first_ts, last_ts;
+};
+
+static int sum_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, void *arg)
+{
+	struct dat_sum *ds = arg;
+	const unsigned char *p = rec->data;
+	int i;
+
+	(void)h;
+	if (!ds->records++)
+		ds->first_ts = rec->ts;
+	ds->last_ts = rec->ts;
+	ds->hash = (ds->hash ^ (uint64_t)cpu ^ rec->ts) * 1099511628211ULL;
+	for (i = 0; i < rec->size; i++)
+		ds->hash = (ds->hash ^ p[i]) * 1099511628211ULL;
+	return 0;
+}
+
+static struct dat_sum dat_sum(const char *path)
+{
+	struct dat_sum ds = { .hash = 14695981039346656037ULL };
+	struct tracecmd_input *h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+
+	assert_non_null(h);
+	assert_int_equal(tracecmd_iterate_events(h, NULL, 0, sum_record, &ds), 0);
+	tracecmd_close(h);
+	return ds;
+}
+
+/*
+ * trace.dat from a fake tracefs holding the files a real 6.1 guest's
+ * trace.dat was made of (the fixture's tracefs/, split back from it): the
+ * same 1034 events, byte for byte, as libtracecmd reads them; and the
+ * raw buffer is read after trace.txt, which it empties.
+ */
+static void test_tracedat(void **state)
+{
+#define DAT_FIXTURE FIXTURES "/pmscope-record-qemu-q35-s3-k6.1-dat"
+	const char *fx = DAT_FIXTURE;
+	struct fake *fk = fake_new();
+	FAKE_ENV(fk, hooks);
+	struct capture_opts o = { .mode = CAP_MEM };
+	struct dat_sum want, got;
+	struct capture c;
+	char err[512], *cmd, *run, *dat, *s;
+
+	(void)state;
+	stop_flag = 0;
+	cmd = xasprintf("cp -r %s/guest/tracefs/events %s/guest/tracefs/printk_formats "
+			"%s/guest/tracefs/saved_cmdlines %s/sys/kernel/tracing/", fx, fx, fx, fk->root);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	assert_int_equal(capture_arm(&c, &env, &o, err, sizeof(err)), 0);
+	cmd = xasprintf("cp -r %s/guest/tracefs/per_cpu %s/sys/kernel/tracing/instances/pmscope/", fx,
+			fk->root);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	run = xasprintf("%s-run", fk->root);
+	assert_int_equal(capture_save(&c, run, err, sizeof(err)), 0);
+	assert_int_equal(capture_restore(&c, err, sizeof(err)), 0);
+	capture_free(&c);
+
+	dat = xasprintf("%s/trace.dat", run);
+	want = dat_sum(DAT_FIXTURE "/trace.dat");
+	got = dat_sum(dat);
+	assert_int_equal(want.records, 1034);
+	assert_int_equal(got.records, want.records);
+	assert_true(got.hash == want.hash);
+	/* trace-cmd report -t: 17.080456271 suspend_enter, 17.501523453 thaw end */
+	assert_true(got.first_ts == 17080456271ULL);
+	assert_true(got.last_ts == 17501523453ULL);
+	assert_true(got.last_ts == want.last_ts);
+	s = at_dir(run, "/trace.txt");
+	assert_non_null(strstr(s, "device_pm_callback_start: serial 00:04"));
+	free(s);
+	free(dat);
+	rm_tree(run);
+	free(run);
+	fake_free(fk);
+}
+
+/*
+ * Before and after a cycle, what the kernel counts about sleep goes to
+ * sys/sleep-stats.txt, and the run folder reads it back as the cycle's
+ * hardware sleep (input/residency.c).
+ */
+static void test_sleep_stats(void **state)
+{
+	struct fake *fk = fake_new();
+	FAKE_ENV(fk, hooks);
+	struct capture_opts o = { .mode = CAP_S2IDLE };
+	struct pm_run *prun = run_new();
+	struct capture c;
+	char err[512], *run, *s, *p;
+	const char *hw;
+
+	(void)state;
+	stop_flag = 0;
+	fk->counts_sleep = true;
+	put(fk->root, "/sys/power/suspend_stats/success", "3\n");
+	put(fk->root, "/sys/power/suspend_stats/fail", "0\n");
+	put(fk->root, "/sys/power/suspend_stats/last_failed_dev", "\n");
+	put(fk->root, "/sys/kernel/debug/pmc_core/slp_s0_residency_usec", "1000000\n");
+	put(fk->root, "/sys/kernel/debug/pmc_core/substate_residencies",
+	    "Substate   Residency\nS0i2.0     0\nS0i3.0     1000000\n");
+	assert_int_equal(capture_arm(&c, &env, &o, err, sizeof(err)), 0);
+	capture_sleep_stats(&c, 1, "before");
+	assert_int_equal(capture_suspend(&c, 0, err, sizeof(err)), 0);
+	capture_sleep_stats(&c, 1, "after");
+	run = xasprintf("%s-run", fk->root);
+	assert_int_equal(capture_save(&c, run, err, sizeof(err)), 0);
+	assert_int_equal(capture_restore(&c, err, sizeof(err)), 0);
+	capture_free(&c);
+
+	s = at_dir(run, "/sys/sleep-stats.txt");
+	assert_true(!strncmp(s, "[cycle 1 before]\nmode: s2idle\nclock.boottime_ns: ", 48));
+	assert_non_null(strstr(s, "/sys/power/suspend_stats/fail: 0\n"
+				  "/sys/power/suspend_stats/last_failed_dev: \n"
+				  "/sys/power/suspend_stats/success: 3\n"
+				  "/sys/kernel/debug/pmc_core/slp_s0_residency_usec: 1000000\n"
+				  "/sys/kernel/debug/pmc_core/substate_residencies:\n"
+				  "\tSubstate   Residency\n\tS0i2.0     0\n\tS0i3.0     1000000\n"
+				  "[cycle 1 after]\n"));
+	assert_non_null(strstr(s, "/sys/power/suspend_stats/success: 4\n"
+				  "/sys/power/pm_wakeup_irq: 9\n"
+				  "/sys/kernel/debug/pmc_core/slp_s0_residency_usec: 5213000\n"));
+	/* no pm_wakeup_irq before: the kernel gives ENODATA until an IRQ woke it */
+	assert_true(strstr(s, "pm_wakeup_irq") > strstr(s, "[cycle 1 after]"));
+	free(s);
+
+	p = xasprintf("%s/sys/sleep-stats.txt", run);
+	assert_int_equal(residency_read(prun, p, err, sizeof(err)), 0);
+	free(p);
+	/* the fake suspend takes no time: asleep, the whole cycle, is ~0 */
+	hw = run_fact(prun, "hw_sleep.cycle1");
+	assert_non_null(hw);
+	assert_true(!strncmp(hw, "4.213 of ", 9));
+	assert_non_null(strstr(hw, " s of the cycle ("));
+	assert_non_null(strstr(hw, "%), pmc_core slp_s0_residency_usec"));
+	run_free(prun);
+	rm_tree(run);
+	free(run);
+	fake_free(fk);
+}
+
+/* --via systemd -m s2idle: systemd writes "mem", so mem_sleep says s2idle. */
+static void test_via_systemd_s2idle(void **state)
+{
+	struct fake *fk = fake_new();
+	FAKE_ENV(fk, hooks);
+	struct capture_opts o = { .mode = CAP_S2IDLE, .via_systemd = true };
+	struct capture c;
+	char err[512], *before, *after, *s;
+
+	(void)state;
+	stop_flag = 0;
+	put(fk->root, "/sys/power/mem_sleep", "s2idle [deep]\n");
+	before = snap(fk);
+	assert_int_equal(capture_arm(&c, &env, &o, err, sizeof(err)), 0);
+	s = at(fk, "/sys/power/mem_sleep");
+	assert_string_equal(s, "[s2idle] deep\n");
+	free(s);
+	assert_int_equal(capture_alarm(&c, 7, err, sizeof(err)), 0);
+	s = at(fk, "/sys/class/rtc/rtc0/wakealarm");
+	assert_string_equal(s, "1764745205\n");
+	free(s);
+	assert_int_equal(fk->suspends, 0);
+	assert_int_equal(capture_restore(&c, err, sizeof(err)), 0);
+	capture_free(&c);
+	after = snap(fk);
+	assert_string_equal(after, before);
+	free(before);
+	free(after);
+	fake_free(fk);
+}
+
 /* arm in one process, collect --restore in another: the armed file is enough. */
 static void test_restore_from_armed_file(void **state)
 {
@@ -444,7 +706,8 @@ static void test_restore_from_armed_file(void **state)
 
 	assert_int_equal(capture_state_load(&c2, &env, err, sizeof(err)), 0);
 	assert_int_equal(c2.mode, CAP_S2IDLE);
-	assert_int_equal(c2.saved.n, 3);	/* print_times, debug_messages, wakealarm */
+	/* print_times, debug_messages, top-level buffer_size_kb, wakealarm */
+	assert_int_equal(c2.saved.n, 4);
 	assert_int_equal(capture_restore(&c2, err, sizeof(err)), 0);
 	capture_free(&c2);
 	after = snap(fk);
@@ -619,6 +882,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_restore_value),
 		cmocka_unit_test(test_record_restores),
+		cmocka_unit_test(test_top_buffer_expanded),
+		cmocka_unit_test(test_tracedat),
+		cmocka_unit_test(test_sleep_stats),
+		cmocka_unit_test(test_via_systemd_s2idle),
 		cmocka_unit_test(test_restore_from_armed_file),
 		cmocka_unit_test(test_state_escapes),
 		cmocka_unit_test(test_sigint_restores),

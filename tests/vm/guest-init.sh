@@ -21,9 +21,9 @@ cd $O
 
 # Every file the capture writes (and neighbours it must not write).
 T=/sys/kernel/tracing
-# The first tracing of a boot makes a 6.1 kernel allocate the top-level
-# buffer ("7 (expanded: 1408)" becomes "7"): memory, not a setting, and
-# nothing can undo it. The size itself is compared.
+# The top-level buffer's size is kept apart (topbuf): on a fresh 6.1 boot
+# it reads "7 (expanded: 1408)" and any instance's tracing marks it
+# expanded for good; pmscope then gives it the 1408 KB (run.sh checks).
 snap() {
 	for f in /sys/power/pm_print_times /sys/power/pm_debug_messages /sys/power/mem_sleep \
 		/sys/power/pm_test /sys/power/pm_async /sys/class/rtc/rtc0/wakealarm \
@@ -31,7 +31,6 @@ snap() {
 		$T/set_graph_function $T/max_graph_depth $T/events/power/*/enable; do
 		echo "$f=$(head -c 300 "$f" 2>&1 | tr '\n' ' ')"
 	done
-	echo "buffer_size_kb=$(sed 's/ (expanded: [0-9]*)//' $T/buffer_size_kb)"
 	echo "set_ftrace_filter=$(head -c 300 $T/set_ftrace_filter | tr '\n' ' ')"
 	echo "instances=$(ls $T/instances | tr '\n' ' ')"
 	echo "run_pmscope=$(ls -A /run/pmscope 2>/dev/null | tr '\n' ' ')"
@@ -45,11 +44,13 @@ echo s2idle > /sys/power/mem_sleep
 run() {
 	c=$1; shift
 	snap > $c.before
+	cat $T/buffer_size_kb > $c.topbuf.before
 	log "$c: begin"
 	"$@" > $c.log 2>&1
 	echo $? > $c.rc
 	log "$c: end rc=$(cat $c.rc)"
 	snap > $c.after
+	cat $T/buffer_size_kb > $c.topbuf.after
 	# a failed case must not leave the next one armed (after is kept as it was)
 	[ -e /run/pmscope ] && pmscope collect --restore > $c.cleanup.log 2>&1
 }
@@ -65,6 +66,29 @@ case_pmtest() { run pmtest pmscope record -m mem -s 0 --pm-test devices -o $O/pm
 # hibernation up to the device freeze and thaw (no swap needed)
 case_disktest() { run disktest pmscope record -m disk -s 0 --pm-test devices -o $O/disktest; }
 case_cycles() { run cycles pmscope record -m mem -s 4 --cycles 2 --delay 1 -o $O/cycles; }
+# --stress: two clean real S3 cycles, their folders removed
+case_stress() { run stress pmscope record -m mem -s 4 --cycles 2 --delay 1 --stress -o $O/stress; }
+# --stress stops at the first failure and keeps that cycle: cycle 1 a real
+# S3 through --cmd, cycle 2's command fails, cycle 3 never runs
+case_stressfail() { rm -f /tmp/stressfail; run stressfail pmscope record -m mem --cycles 3 \
+	--delay 1 --stress -o $O/stressfail --cmd "test ! -e /tmp/stressfail || exit 1;
+	touch /tmp/stressfail; echo +4 > $W; echo mem > /sys/power/state; echo 0 > $W"; }
+
+# --via systemd without systemd in the guest: a stand-in systemctl that
+# does what logind and systemd-sleep do for "suspend": return at once,
+# then run the sleep hooks around writing "mem" to /sys/power/state
+case_systemd() {
+	mkdir -p /run/systemd/system /tmp/sd
+	cat > /tmp/sd/systemctl <<-'EOF'
+	#!/bin/sh
+	[ "$1" = suspend ] || exit 1
+	( sleep 1; echo "pre suspend" >> /out/systemd.hooks
+	  echo mem > /sys/power/state; echo "post suspend" >> /out/systemd.hooks ) &
+	EOF
+	chmod 755 /tmp/sd/systemctl
+	PATH=/tmp/sd:$PATH run systemd pmscope record -m mem -s 4 --via systemd -o $O/systemd
+	rm -r /run/systemd
+}
 
 # --cmd that returns before the suspend, as systemctl suspend does:
 # pmscope waits for /sys/power/suspend_stats to count it

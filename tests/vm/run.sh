@@ -13,12 +13,12 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 V=$top/$B/vm
 P=$top/$B/pmscope
-TIMEOUT=${PMSCOPE_VM_TIMEOUT:-240}
+TIMEOUT=${PMSCOPE_VM_TIMEOUT:-600}
 WAKE=6	# seconds in s2idle before the power button is pressed
 # s2idle first: after an S3 resume, QEMU 7.2's power button no longer
 # wakes s2idle (seen with 6.1; the RTC never does). function_graph in a
 # tracing instance needs a newer kernel than 6.1: a second boot on 6.12.
-BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph k612:linux-image-6.12-amd64:callgraph,cycles,cmd,sigterm"}
+BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph k612:linux-image-6.12-amd64:callgraph,cycles,cmd,sigterm,stress,stressfail,systemd"}
 
 mkdir -p "$V"
 exec 3>"$V/vm.log"
@@ -139,15 +139,80 @@ restored() {
 		ok "$K $1: files changed while capturing" sh -c "test -s '$O/$1.$2' && ! cmp -s '$O/$1.before' '$O/$1.$2'"
 	fi
 	is "$K $1: every touched file restored" "$(diff "$O/$1.before" "$O/$1.after" 2>&1)" ""
+	top_buffer "$1"
+}
+# top_buffer NAME: the top-level buffer as the user would have had it. One
+# the kernel had not allocated yet ("7 (expanded: 1408)") stays so, or,
+# where the capture made the kernel mark it expanded (6.1), has the 1408 KB
+# the first tracing would have given it; an expanded one keeps its size.
+top_buffer() {
+	local b a exp
+	b=$(cat "$O/$1.topbuf.before" 2>/dev/null)
+	a=$(cat "$O/$1.topbuf.after" 2>/dev/null)
+	case $b in
+	*"(expanded: "*)
+		# the kernel rounds the size up to whole ring buffer pages of
+		# 4080 bytes (4096 less the page header): 1408 KB reads 1410
+		exp=${b#*(expanded: }; exp=${exp%)*}
+		exp=$(( (exp * 1024 + 4079) / 4080 * 4080 / 1024 ))
+		echo "# $K $1: top-level buffer_size_kb '$b' before, '$a' after"
+		ok "$K $1: top-level buffer unexpanded or at its expanded size $exp" \
+			test "$a" = "$b" -o "$a" = "$exp"
+		# 6.1 expands it whatever pmscope does: the size is what counts
+		case $K in k61) is "$K $1: 6.1 expanded it: $exp KB per CPU" "$a" "$exp" ;; esac
+		;;
+	*) is "$K $1: top-level buffer_size_kb as before" "$a" "$b" ;;
+	esac
 }
 exit_status() { is "$K $1: exit status" "$(cat "$O/$1.rc" 2>/dev/null)" "$2"; }
 run_files() {
 	local f
-	for f in dmesg.txt trace.txt sys/facts.txt sys/devices.txt report.txt report.json; do
+	for f in dmesg.txt trace.txt trace.dat sys/facts.txt sys/devices.txt report.txt report.json; do
 		ok "$K $1: run folder has $f" test -s "$O/$1/$f"
 	done
 	# q35 without drivers that make device links: an empty list
 	ok "$K $1: run folder has sys/devlinks.txt" test -f "$O/$1/sys/devlinks.txt"
+}
+
+# dat_checks NAME [graph]: record's trace.dat opens in trace-cmd (Debian's,
+# on the host), has the events of trace.txt, and is what the run folder is
+# analyzed from, with the callbacks trace.txt alone gives
+# "stamp event fields", blanks squeezed: trace-cmd pads after the event name
+evlines() { sed -n 's/^.* \([0-9][0-9]*\.[0-9][0-9]*\): \([a-z_]*\): *\(.*\)$/\1 \2 \3/p' |
+	tr -s ' ' | sort; }
+# the callbacks, one a line, times in us as the kernel's text has them:
+# rounded in event lines, cut in function_graph's abstime column
+cbs() { jq -c --arg r "$2" '.cycles[].callbacks[] | [.device, .phase,
+	(.start_ns / 1000 | if $r == "graph" then floor else round end),
+	(.end_ns / 1000 | if $r == "graph" then floor else round end), .pid, .async, .ret,
+	(.callgraph.functions // [] | length)]' "$1" 2>/dev/null; }
+dat_checks() {
+	local c=$1 rd=$O/$1
+	ok "$K $c: run folder has trace.dat" test -s "$rd/trace.dat"
+	trace-cmd report -i "$rd/trace.dat" > "$O/$c.dat-report.txt" 2> "$O/$c.dat-report.err"
+	is "$K $c: trace-cmd report reads trace.dat" "$?" 0
+	evlines < "$O/$c.dat-report.txt" > "$O/$c.events.dat"
+	if [ "${2:-}" != graph ]; then
+		evlines < "$rd/trace.txt" > "$O/$c.events.txt"
+		ok "$K $c: trace.txt has device callback events" grep -q ' device_pm_callback_end ' "$O/$c.events.txt"
+		echo "# $K $c: $(wc -l < "$O/$c.events.txt") events in trace.txt, $(wc -l < "$O/$c.events.dat") in trace-cmd report"
+		is "$K $c: trace-cmd report of trace.dat: the events of trace.txt" \
+			"$(diff "$O/$c.events.txt" "$O/$c.events.dat" | head -n 20)" ""
+	else
+		ok "$K $c: trace-cmd report: function_graph entries" grep -q 'funcgraph_entry:.*dpm_run_callback' "$O/$c.dat-report.txt"
+		ok "$K $c: call graphs from trace.dat" test \
+			"$(jqc "$c" '[.cycles[].callbacks[] | select(.callgraph != null)] | length')" -gt 0
+	fi
+	is "$K $c: analyzed from trace.dat" "$(jqc "$c" '[.sources[] | select(test("/trace\\.(dat|txt)$")) | sub(".*/"; "")] | join(",")')" trace.dat
+	mkdir -p "$O/$c.txtonly"
+	cp -r "$rd/dmesg.txt" "$rd/trace.txt" "$rd/sys" "$O/$c.txtonly/"
+	"$P" analyze -q --json "$O/$c.txtonly.json" "$O/$c.txtonly" > /dev/null 2>&1
+	ok "$K $c: trace.dat gives callbacks" test "$(jqc "$c" '[.cycles[].callbacks[]] | length')" -gt 0
+	cbs "$O/$c.json" "${2:-}" > "$O/$c.cbs.dat"
+	cbs "$O/$c.txtonly.json" "${2:-}" > "$O/$c.cbs.txt"
+	echo "# $K $c: $(wc -l < "$O/$c.cbs.dat") callbacks from trace.dat, $(wc -l < "$O/$c.cbs.txt") from trace.txt"
+	is "$K $c: trace.dat and trace.txt give the same callbacks (and call graphs)" \
+		"$(diff "$O/$c.cbs.txt" "$O/$c.cbs.dat" | head -n 10)" ""
 }
 
 check_case() {
@@ -166,7 +231,12 @@ check_case() {
 		ok "$K s3: dmesg starts after arming" sh -c "! grep -q 'Linux version' '$O/s3/dmesg.txt'"
 		analyze s3
 		is "$K s3: one cycle" "$(jqc s3 '.cycles | length')" 1
+		is "$K s3: suspend_stats success before and after (the boot's second)" \
+			"$(grep '^/sys/power/suspend_stats/success:' "$O/s3/sys/sleep-stats.txt" | tr '\n' ' ')" \
+			"/sys/power/suspend_stats/success: 1 /sys/power/suspend_stats/success: 2 "
+		is "$K s3: no hardware sleep note for S3" "$(jqc s3 '[.warnings[] | select(.text | test("hardware sleep"))] | length')" 0
 		cycle_checks s3 0 mem
+		dat_checks s3
 		;;
 	armcollect)
 		exit_status armcollect 0
@@ -199,6 +269,16 @@ check_case() {
 		ok "$K s2idle: woken by the power button" grep -q 'ACPI: PM: ACPI fixed event wakeup' "$O/s2idle/dmesg.txt"
 		analyze s2idle
 		cycle_checks s2idle 0 s2idle
+		dat_checks s2idle
+		# sys/sleep-stats.txt: the boot's first suspend, woken by the ACPI SCI
+		is "$K s2idle: suspend_stats success before and after" \
+			"$(grep '^/sys/power/suspend_stats/success:' "$O/s2idle/sys/sleep-stats.txt" | tr '\n' ' ')" \
+			"/sys/power/suspend_stats/success: 0 /sys/power/suspend_stats/success: 1 "
+		is "$K s2idle: woken by IRQ 9 (ACPI SCI), from sys/sleep-stats.txt" \
+			"$(jqc s2idle '[.warnings[] | select(.cycle == 1 and (.text | test("woken by IRQ"))) | .text] | join(",")')" \
+			"cycle 1: woken by IRQ 9 (/sys/power/pm_wakeup_irq)"
+		is "$K s2idle: QEMU has no residency counter: said" \
+			"$(jqc s2idle '[.warnings[] | select(.text | test("hardware sleep not known: no residency counter"))] | length')" 1
 		;;
 	pmtest)
 		exit_status pmtest 0
@@ -216,6 +296,7 @@ check_case() {
 		restored callgraph
 		ok "$K callgraph: function_graph lines in the trace" grep -q 'dpm_run_callback() {' "$O/callgraph/trace.txt"
 		analyze callgraph
+		dat_checks callgraph graph
 		;;
 	disktest)
 		exit_status disktest 0
@@ -234,12 +315,46 @@ check_case() {
 		is "$K cmd: waited for the suspend the command started" "$(jqc cmd '.cycles | length')" 1
 		cycle_checks cmd 0 mem
 		;;
+	stress)
+		exit_status stress 0
+		restored stress
+		is "$K stress: a line per cycle" "$(cat "$O/stress/stress.txt" 2>/dev/null)" \
+			"cycle 1: ok
+cycle 2: ok
+2 of 2 cycles clean"
+		is "$K stress: clean cycles' folders removed" "$(ls "$O/stress" 2>&1)" stress.txt
+		;;
+	stressfail)
+		exit_status stressfail 1
+		restored stressfail
+		is "$K stressfail: stopped at the failed cycle" "$(cat "$O/stressfail/stress.txt" 2>/dev/null)" \
+			"cycle 1: ok
+cycle 2: the suspend failed; kept in cycle-0002
+1 of 3 cycles clean"
+		is "$K stressfail: only the failed cycle's folder kept" \
+			"$(ls "$O/stressfail" 2>&1 | tr '\n' ' ')" "cycle-0002 stress.txt "
+		ok "$K stressfail: said which" grep -q 'cycle 2 of 3 failed; its run folder: .*/stressfail/cycle-0002' "$O/stressfail.log"
+		# nothing suspended: an empty log, and the sleep counts that say so
+		ok "$K stressfail: the kept folder has what was captured" \
+			test -f "$O/stressfail/cycle-0002/dmesg.txt" -a -s "$O/stressfail/cycle-0002/sys/sleep-stats.txt"
+		;;
+	systemd)
+		exit_status systemd 0
+		restored systemd
+		is "$K systemd: the sleep hooks ran around the suspend" "$(cat "$O/systemd.hooks" 2>/dev/null)" \
+			"pre suspend
+post suspend"
+		analyze systemd
+		is "$K systemd: the suspend systemctl started" "$(jqc systemd '.cycles | length')" 1
+		cycle_checks systemd 0 mem
+		;;
 	cycles)
 		exit_status cycles 0
 		restored cycles
 		analyze cycles
 		is "$K cycles: two cycles" "$(jqc cycles '.cycles | length')" 2
 		cycle_checks cycles 1 mem
+		dat_checks cycles
 		;;
 	esac
 }

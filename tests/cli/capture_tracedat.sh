@@ -1,0 +1,58 @@
+#!/bin/sh
+# record's trace.dat (a run folder written in make check-vm, SOURCE.md):
+# the folder is analyzed from it, with nanosecond stamps and the same
+# callbacks as its trace.txt; an unreadable trace.dat falls back to the text.
+. "$(dirname "$0")/../tap.sh"
+T=$TMPDIR_TEST
+R=$FIXTURES/pmscope-record-qemu-q35-s3-k6.1-dat
+
+"$PMSCOPE" analyze -q --json "$T/dat.json" "$R" > "$T/out" 2>&1
+is "analyzes cleanly" "$?" 0
+j() { jq -r "$2" "$T/$1.json"; }
+is "read from trace.dat, not trace.txt" \
+	"$(j dat '[.sources[] | select(test("trace\\.(dat|txt)$")) | sub(".*/"; "")] | join(",")')" trace.dat
+is "496 callbacks (248 device_pm_callback_start lines in each phase pass of trace.txt)" \
+	"$(j dat '[.cycles[].callbacks[]] | length')" 496
+# trace.txt lines 586-588: rtc_cmos 00:04 resume 17.484474 to 17.486123;
+# trace-cmd report -t: 17.484473760 to 17.486122864 (dmesg: 1661 usecs)
+is "rtc_cmos 00:04 resume in nanoseconds" \
+	"$(j dat '.cycles[0].callbacks[] | select(.device == "00:04" and .phase == "resume") | "\(.start_ns) \(.end_ns) \(.kernel_us)"')" \
+	"17484473760 17486122864 1661"
+
+mkdir -p "$T/txt"
+cp -r "$R/dmesg.txt" "$R/trace.txt" "$R/sys" "$T/txt/"
+"$PMSCOPE" analyze -q --json "$T/txt.json" "$T/txt" > "$T/out" 2>&1
+cbs() { jq -c '.cycles[].callbacks[] | [.device, .phase, (.start_ns / 1000 | round),
+	(.end_ns / 1000 | round), .pid, .async, .ret]' "$T/$1.json"; }
+cbs dat > "$T/dat.cbs"
+cbs txt > "$T/txt.cbs"
+is "the same callbacks as trace.txt alone, to its microsecond" "$(diff "$T/txt.cbs" "$T/dat.cbs")" ""
+
+mkdir -p "$T/bad"
+cp -r "$R/dmesg.txt" "$R/trace.txt" "$R/sys" "$T/bad/"
+head -c 100 "$R/trace.dat" > "$T/bad/trace.dat"
+"$PMSCOPE" analyze -q --json "$T/bad.json" "$T/bad" > "$T/out" 2>&1
+is "a cut trace.dat: still analyzes" "$?" 0
+is "a cut trace.dat: the callbacks come from trace.txt" \
+	"$(j bad '[.cycles[].callbacks[].source | select(test("trace")) | sub(".*/"; "")] | unique | join(",")')" trace.txt
+is "a cut trace.dat: said" "$(j bad '[.warnings[] | select(.text | test("not used"))] | length')" 1
+is "a cut trace.dat: the same callbacks" "$(cbs bad | diff "$T/txt.cbs" -)" ""
+
+# A trace.dat that breaks half way: 64 bytes of 0xff in the middle of CPU 1's
+# data (offset 61440 + 12288 in the flyrecord section) make libtraceevent
+# crash after 739 of its events. What it gave before is dropped, or the
+# callbacks of trace.txt would come on top of those: 496, not 847.
+mkdir -p "$T/half"
+cp -r "$R/dmesg.txt" "$R/trace.txt" "$R/trace.dat" "$R/sys" "$T/half/"
+printf '\377%.0s' $(seq 64) | dd of="$T/half/trace.dat" bs=1 seek=73728 conv=notrunc 2> /dev/null
+"$PMSCOPE" analyze -q --json "$T/alone.json" "$T/half/trace.dat" > "$T/out" 2>&1
+ok "a damaged trace.dat alone: read up to event 739" grep -q 'crashed .* after 739 events' "$T/out"
+"$PMSCOPE" analyze -q --json "$T/half.json" "$T/half" > "$T/out" 2>&1
+is "a trace.dat broken half way: still analyzes" "$?" 0
+is "a trace.dat broken half way: said" \
+	"$(j half '[.warnings[] | select(.text | test("trace.dat: .* after 739 events.*read from .*/trace.txt instead")) ] | length')" 1
+is "a trace.dat broken half way: the callbacks of trace.txt, none twice" \
+	"$(cbs half | diff "$T/txt.cbs" -)" ""
+is "a trace.dat broken half way: not among the sources" \
+	"$(j half '[.sources[] | select(test("trace\\.(dat|txt)$")) | sub(".*/"; "")] | join(",")')" trace.txt
+done_testing
