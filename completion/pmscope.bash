@@ -16,7 +16,7 @@ _pmscope_options()
 		     "-h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
-		     "--junit -h --help" ;;
+		     "--junit --html -h --help" ;;
 	compare)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
 		     "--max-regress --junit -h --help" ;;

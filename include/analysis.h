@@ -205,6 +205,18 @@ static inline size_t cb_msgs(const struct cycle_messages *m, size_t cb,
 	return m->first ? m->first[cb + 1] - m->first[cb] : 0;
 }
 
+/* Callback @cb of @c is in said_error[]: it returned 0, yet its own
+ * device, a parent or a child said error or timeout while it ran (its
+ * most telling line). */
+static inline bool cb_said_error(const struct cycle_messages *m, const struct pm_cycle *c,
+				 size_t cb)
+{
+	const struct cb_msg *x;
+
+	return c->cbs[cb].has_ret && c->cbs[cb].ret == 0 && cb_msgs(m, cb, &x) && x[0].error &&
+	       (x[0].rel == MR_DEVICE || x[0].rel == MR_PARENT || x[0].rel == MR_CHILD);
+}
+
 const char *msg_rel_name(enum msg_rel r);
 /* A timeout, "error -N", "failed", a firmware or ACPI error ... */
 bool msg_is_error(const char *text);
@@ -319,5 +331,49 @@ void stats_finish(struct run_stats *st);
 /* The row of @device (NULL: the phase itself) in @phase, or NULL. */
 const struct stat_row *stats_row(const struct run_stats *st, const char *phase,
 				 const char *device);
+
+/*
+ * Many runs on one page (pmscope stats --html, analysis/summary.c): each
+ * run's figures taken as input_each() hands it over (runs are not kept),
+ * the page written by timeline/html_summary.c from them.
+ */
+/* One run: its worst of each figure. */
+struct sum_run {
+	const char *source;
+	const char *page;	/* the run's own report.html, NULL none */
+	size_t ncycles, ntaken;	/* taken: completed (or a boot), in the totals */
+	unsigned int modes;	/* 1 << enum pm_mode of its cycles */
+	ns_t suspend_ns, resume_ns, boot_ns;	/* the largest of its cycles' */
+	const char *worst_dev, *worst_phase;	/* its longest callback */
+	int worst_cycle;
+	ns_t worst_ns;
+	size_t nfail, nwarn;
+};
+
+/* Failures and warnings alike once their numbers are masked. */
+struct sum_issue {
+	const char *key;	/* the text, digits as '#', interned */
+	const char *example;	/* the first one's text */
+	enum warn_level level;
+	size_t count, nruns, last_run;
+	const char *first_source;
+	unsigned int first_line;
+	int first_cycle;
+};
+
+struct tl_summary {
+	struct strpool pool;
+	struct run_stats modes[MODE_BOOT + 1];	/* per mode: totals, devices */
+	struct sum_run *runs;
+	size_t nruns, runs_cap;
+	size_t ncycles;
+	struct sum_issue *issues;
+	size_t nissues, issues_cap;
+};
+
+struct tl_summary *tl_summary_new(void);
+void tl_summary_add(struct tl_summary *s, const struct pm_run *run, const char *source);
+void tl_summary_finish(struct tl_summary *s);	/* all runs are in */
+void tl_summary_free(struct tl_summary *s);
 
 #endif

@@ -154,6 +154,28 @@ size_t input_each(const char *path, input_run_fn fn, void *ctx, size_t *nbad);
 #define EXCERPT_COLS 200
 int input_excerpts(struct pm_run *run, size_t budget, char *err, size_t errlen);
 
+/*
+ * Keep each cycle's own log lines for the HTML log viewer
+ * (input/cycle_logs.c, run->logs): per cycle and file, the lines from its
+ * first to its last, at most LOG_LINES_MAX (those around the longest
+ * callback), cycles in order until about @budget bytes are kept. Like
+ * input_excerpts(), reads each log once more, never standard input.
+ */
+#define LOG_LINES_MAX 20000
+
+/*
+ * Keep the function_graph call trees of the callbacks in @want (cycle,
+ * callback index pairs, sorted) for the HTML page (input/calltrees.c,
+ * run->trees): each text trace read once more, a wanted callback's calls
+ * collected between its start line and its end on its thread.
+ */
+struct cb_ref {
+	int cycle, cb;
+};
+int input_call_trees(struct pm_run *run, const struct cb_ref *want, size_t nwant,
+		     char *err, size_t errlen);
+int input_cycle_logs(struct pm_run *run, size_t budget, char *err, size_t errlen);
+
 /* System facts (input/sysfacts.c): sys/devices.txt and sys/devlinks.txt. */
 int sysfacts_devices(struct pm_run *run, const char *path, char *err, size_t errlen);
 int sysfacts_devlinks(struct pm_run *run, const char *path, char *err, size_t errlen);

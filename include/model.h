@@ -317,6 +317,45 @@ struct pm_message {
 #define MSG_TEXT_MAX 400
 #define CYCLE_MSG_BYTES (256 * 1024)
 
+/*
+ * A cycle's own log, for the HTML log viewer: lines @first .. @first + @n
+ * - 1 of @file ("\n"-joined in @text, each cut to EXCERPT_COLS bytes).
+ * A cycle with more lines than the viewer keeps has the lines around its
+ * longest callback and counts the rest (cut_before, cut_after); @n is 0
+ * when the run's budget was spent on earlier cycles.
+ */
+struct pm_log {
+	int cycle;		/* index into run->cycles */
+	const char *file;
+	unsigned int first, n;
+	unsigned int cut_before, cut_after;
+	char *text;
+};
+
+/*
+ * A callback's function_graph call tree, for the HTML page (kept only
+ * for a few callbacks, input_call_trees()): calls in entry order, a
+ * parent before its children; calls of one function under one parent
+ * merged (@calls of them), calls deeper than CALLTREE_DEPTH or past
+ * CALLTREE_NODES not kept but counted (@cut).
+ */
+struct pm_tree_node {
+	const char *fn;		/* interned in the run's pool */
+	int32_t parent;		/* index of its caller, -1 outermost */
+	uint32_t calls;
+	ns_t total_ns;		/* its calls' lengths (those known) */
+};
+
+struct pm_calltree {
+	int cycle;		/* index into run->cycles */
+	int cb;			/* index into its cbs */
+	struct pm_tree_node *nodes;
+	size_t n;
+	unsigned int cut;
+};
+#define CALLTREE_DEPTH 12
+#define CALLTREE_NODES 1500
+
 struct pm_fact {
 	const char *key;
 	const char *value;
@@ -340,6 +379,12 @@ struct pm_run {
 	struct pm_excerpt *excerpts;	/* sorted by file pointer, line; none
 					 * unless asked for (input_excerpts()) */
 	size_t nexcerpts;
+	struct pm_log *logs;	/* by cycle, then file; none unless asked for
+				 * (input_cycle_logs()) */
+	size_t nlogs;
+	struct pm_calltree *trees;	/* by cycle, then callback; none unless
+					 * asked for (input_call_trees()) */
+	size_t ntrees;
 	const char **sources;	/* input files read */
 	size_t nsources;
 	struct name_table cb_fns, cb_events;	/* callbacks' fn_id, event_id */

@@ -43,6 +43,8 @@ enum tl_box_flag {
 	TLB_ASYNC = 1 << 3,
 	TLB_BLOCKED = 1 << 4,	/* a sync callback held back by async work */
 	TLB_WAITED = 1 << 5,	/* what a blocked callback waited for */
+	TLB_SAID = 1 << 6,	/* the log said error or timeout while it ran
+				 * (its device, a parent or a child) */
 };
 
 enum tl_label {
@@ -84,6 +86,7 @@ enum {
 	TL_KEY_CRIT = -1,	/* framed box: on the critical path */
 	TL_KEY_WAIT = -2,	/* pink bar: a blocked sync callback's wait */
 	TL_KEY_ERROR = -3,	/* red triangle: error return or unfinished */
+	TL_KEY_SAID = -4,	/* orange triangle: the log said error */
 };
 
 struct tl_legend {
@@ -177,6 +180,7 @@ uint32_t tl_band_color(enum phase_kind k);
 uint32_t tl_box_color(enum phase_kind k);
 #define TL_CRIT_COLOR 0xb3001bu
 #define TL_ERROR_COLOR 0xe00000u
+#define TL_SAID_COLOR 0xe68a00u
 #define TL_WAIT_COLOR 0xf4b6b6u
 #define TL_GAP_COLOR 0xc8c8c8u
 #define TL_TEXT_COLOR 0x1a1a1au
@@ -229,5 +233,17 @@ int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,
 		const struct report_opts *o);
 /* The HTML page's data: the layout as JSON (timeline/html_data.c). */
 void tl_put_html_data(FILE *f, const struct tl_layout *L);
+/* Which callbacks the page shows a call tree for, sorted (the pipeline
+ * reads them, input_call_trees()), and the trees as data of one cycle
+ * (timeline/html_trees.c). */
+struct cb_ref;
+struct cb_ref *tl_html_tree_wants(const struct pm_run *run, const struct pm_results *res,
+				  size_t *n);
+void tl_put_trees(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc,
+		  int (*fn_index)(void *ctx, const char *fn), void *ctx);
+/* pmscope stats --html: the page of a struct tl_summary (analysis.h) */
+int tl_summary_write(FILE *f, const void *ctx);
+/* Its device table of one cycle (timeline/html_devtab.c). */
+void tl_put_devtab(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc);
 
 #endif

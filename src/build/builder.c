@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "events.h"
+#include "comms.h"
 
 struct builder {
 	struct pm_run *run;
@@ -22,6 +23,7 @@ struct builder {
 	 * of the log: they go to the sleep cycles in order. */
 	ns_t (*fw)[2];
 	size_t nfw, fw_cap, fw_next;
+	struct comm_map comms;	/* task names by pid, from every event */
 	/* boot milestones printed before the boot cycle began (the ACPI
 	 * tables come before the first initcall): the next boot takes them */
 	ns_t boot_marks[BM_COUNT];
@@ -596,6 +598,7 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c;
 
+	comm_map_set(&b->comms, &b->run->pool, ev->pid, ev->comm);
 	switch (ev->kind) {
 	case EV_CYCLE_BEGIN:
 		on_cycle_begin(b, ev);
@@ -705,6 +708,7 @@ static void close_cycle(struct builder *b)
 			 "cycle %d: %zu log lines not kept as callbacks' messages "
 			 "(over %d KiB of them)", c->index, c->msgs_cut, CYCLE_MSG_BYTES / 1024);
 	cycle_finish(b->run, c);
+	comm_map_name_threads(&b->comms, c);
 	b->cur = -1;
 	b->open_phase = -1;
 }
@@ -714,6 +718,7 @@ void builder_finish(struct builder *b)
 	if (!b)
 		return;
 	close_cycle(b);
+	comm_map_free(&b->comms);
 	free(b->fw);
 	free(b);
 }

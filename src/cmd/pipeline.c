@@ -27,6 +27,8 @@ const struct output outputs[OUT_COUNT] = {
 
 /* Bytes of log lines the HTML may carry: a few MB, whatever the run. */
 #define HTML_EXCERPT_BUDGET (4u << 20)
+/* The log viewer's lines, all cycles together. */
+#define HTML_LOG_BUDGET (8u << 20)
 
 static double now_s(clockid_t clock)
 {
@@ -201,6 +203,17 @@ static int report(const struct pipeline *p, struct pm_run *run, struct pm_result
 	if ((needs(p) & NEEDS_EXCERPTS) &&
 	    input_excerpts(run, HTML_EXCERPT_BUDGET, err, sizeof(err)) < 0)
 		fprintf(stderr, "pmscope: log lines for the HTML: %s\n", err);
+	if ((needs(p) & NEEDS_EXCERPTS) &&
+	    input_cycle_logs(run, HTML_LOG_BUDGET, err, sizeof(err)) < 0)
+		fprintf(stderr, "pmscope: the cycles' logs for the HTML: %s\n", err);
+	if (needs(p) & NEEDS_EXCERPTS) {
+		size_t nw;
+		struct cb_ref *w = tl_html_tree_wants(run, res, &nw);
+
+		if (nw && input_call_trees(run, w, nw, err, sizeof(err)) < 0)
+			fprintf(stderr, "pmscope: call trees for the HTML: %s\n", err);
+		free(w);
+	}
 	if (write_outputs(p, run, res, true) < 0 || write_outputs(p, run, res, false) < 0)
 		return -1;
 	if (summary && report_text(stdout, run, res, &p->ro) < 0)

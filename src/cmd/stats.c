@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "input.h"
 #include "report.h"
+#include "timeline.h"
 
 static void stats_usage(FILE *f, bool compare)
 {
@@ -36,6 +37,9 @@ static void stats_usage(FILE *f, bool compare)
 		"                         and per limit\n",
 		compare ? "compare" : "stats", compare ? " (after)" : "",
 		compare ? " (after)" : "");
+	if (!compare)
+		fprintf(f, "      --html FILE        write a summary page: totals per mode, every\n"
+			"                         run (linked to its report.html), devices, issues\n");
 	if (compare)
 		fprintf(f, "      --max-regress PCT  fail when the median suspend or resume grew\n"
 			"                         by more than PCT percent\n");
@@ -45,7 +49,7 @@ static void stats_usage(FILE *f, bool compare)
 }
 
 struct stats_args {
-	const char *json, *mode, *junit;
+	const char *json, *mode, *junit, *html;
 	size_t top;
 	bool quiet;
 	double max_suspend, max_resume, max_regress;	/* NAN: not set */
@@ -55,6 +59,7 @@ struct stats_args {
 struct take {
 	struct run_stats *st;
 	struct junit_suite *junit;	/* NULL: no --junit */
+	struct tl_summary *html;	/* NULL: no --html */
 	const struct stats_args *a;
 	bool gated;		/* the side --max-suspend/--max-resume judge */
 };
@@ -95,6 +100,8 @@ static void take_run(const struct pm_run *run, const char *source, void *ctx)
 	const struct take *t = ctx;
 
 	stats_add_run(t->st, run, source);
+	if (t->html)
+		tl_summary_add(t->html, run, source);
 	if (t->junit)
 		junit_cycles(t, run, source);
 }
@@ -122,6 +129,7 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 		{ "max-resume", required_argument, NULL, 'R' },
 		{ "max-regress", required_argument, NULL, 'P' },
 		{ "junit", required_argument, NULL, 'U' },
+		{ "html", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -135,6 +143,13 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 		switch (c) {
 		case 'j': a->json = optarg; break;
 		case 'U': a->junit = optarg; break;
+		case 'H':
+			if (compare) {
+				fprintf(stderr, "pmscope: --html is for stats\n");
+				return -1;
+			}
+			a->html = optarg;
+			break;
 		case 'm': a->mode = optarg; break;
 		case 'q': a->quiet = true; break;
 		case 'h': stats_usage(stdout, compare); return 0;
@@ -240,10 +255,15 @@ static int write_junit(struct junit_suite *ju, const struct stats_report *sr, co
 	return 0;
 }
 
-static int report(struct stats_report *sr, const struct stats_args *a, struct junit_suite *ju)
+static int report(struct stats_report *sr, const struct stats_args *a, struct junit_suite *ju,
+		  const struct tl_summary *html)
 {
 	char err[1024];
 
+	if (html && write_atomic(a->html, tl_summary_write, html, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope: %s\n", err);
+		return -1;
+	}
 	if (a->junit && write_junit(ju, sr, a->junit) < 0)
 		return -1;
 	if (!a->quiet && report_stats_text(stdout, sr) < 0)
@@ -267,6 +287,7 @@ static int stats_main(int argc, char **argv, bool compare)
 	struct junit_suite ju = { .name = compare ? "pmscope compare" : "pmscope stats" };
 	struct take take[2];
 	struct stats_args a;
+	struct tl_summary *html = NULL;
 	size_t nbad = 0, nsides = compare ? 2 : 1, s;
 	char err[1024];
 	int i, rc;
@@ -283,14 +304,18 @@ static int stats_main(int argc, char **argv, bool compare)
 		stats_usage(stderr, compare);
 		return EXIT_USAGE;
 	}
-	if (a.json && output_is_input(a.json, (const char *const *)argv + optind,
-				      (size_t)(argc - optind), err, sizeof(err)) < 0) {
+	if ((a.json && output_is_input(a.json, (const char *const *)argv + optind,
+				       (size_t)(argc - optind), err, sizeof(err)) < 0) ||
+	    (a.html && output_is_input(a.html, (const char *const *)argv + optind,
+				       (size_t)(argc - optind), err, sizeof(err)) < 0)) {
 		fprintf(stderr, "pmscope: %s\n", err);
 		return EXIT_USAGE;
 	}
+	if (a.html && !compare)
+		html = tl_summary_new();
 	for (s = 0; s < nsides; s++) {
 		stats_init(&side[s], a.mode);
-		take[s] = (struct take){ &side[s], a.junit ? &ju : NULL, &a, s == nsides - 1 };
+		take[s] = (struct take){ &side[s], a.junit ? &ju : NULL, html, &a, s == nsides - 1 };
 	}
 	for (i = optind; i < argc; i++)
 		input_each(argv[i], take_run, &take[compare ? i - optind : 0], &nbad);
@@ -304,6 +329,8 @@ static int stats_main(int argc, char **argv, bool compare)
 		}
 	for (s = 0; s < nsides; s++)
 		stats_finish(&side[s]);
+	if (html)
+		tl_summary_finish(html);
 	sr.a = &side[0];
 	sr.b = compare ? &side[1] : NULL;
 	sr.a_label = argv[optind];
@@ -317,13 +344,14 @@ static int stats_main(int argc, char **argv, bool compare)
 		gate_regress(&sr, "resume regression", &side[0].resume, &side[1].resume,
 			     a.max_regress);
 	}
-	if (report(&sr, &a, &ju) < 0)
+	if (report(&sr, &a, &ju, html) < 0)
 		goto out;
 	rc = nbad ? EXIT_USAGE : any_failed(&sr) ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
 out:
 	for (s = 0; s < nsides; s++)
 		stats_free(&side[s]);
 	junit_free(&ju);
+	tl_summary_free(html);
 	return rc;
 }
 

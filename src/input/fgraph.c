@@ -494,3 +494,13 @@ const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_l
 	o->repaired = c->repaired;
 	return o;
 }
+
+void fgraph_cb_calls(struct fgraph *g, const struct ftrace_line *fl, fgraph_call_fn fn, void *ctx)
+{
+	const struct fg_thread *t = thread(g, fl);
+	size_t i;
+
+	for (i = 0; i < t->n && !t->in_cb; i++)
+		fn(ctx, t->nodes[i].fn, t->nodes[i].depth - t->base, t->nodes[i].parent,
+		   t->nodes[i].dur);
+}

@@ -49,6 +49,12 @@ void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str na
  * (NULL without calls), valid until the next call. */
 void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl);
 const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_line *fl);
+/* The calls of the callback fgraph_cb_end() last closed on @fl's thread,
+ * in entry order, for call trees (input/calltrees.c): @fn gets each one's
+ * function, depth below the callback (0 outermost), parent (an earlier
+ * call's index, -1 none) and length (NS_NONE unknown). */
+typedef void (*fgraph_call_fn)(void *ctx, const char *name, int depth, int parent, ns_t dur);
+void fgraph_cb_calls(struct fgraph *g, const struct ftrace_line *fl, fgraph_call_fn fn, void *ctx);
 /* Calls whose entry or return was lost, in all callbacks. */
 unsigned int fgraph_repaired(const struct fgraph *g);
 

@@ -92,6 +92,12 @@ void run_free(struct pm_run *run)
 	for (i = 0; i < run->nexcerpts; i++)
 		free(run->excerpts[i].text);
 	free(run->excerpts);
+	for (i = 0; i < run->nlogs; i++)
+		free(run->logs[i].text);
+	free(run->logs);
+	for (i = 0; i < run->ntrees; i++)
+		free(run->trees[i].nodes);
+	free(run->trees);
 	free(run->cycles);
 	free(run->devs);
 	free(run->links);

@@ -78,7 +78,8 @@ static void draw_heading(const struct tl_layout *L, const struct tl_cycle *tc,
 		else if (e->phase == TL_KEY_WAIT)
 			p->rect(p->ctx, e->x, e->y + 5, 12, 6, TL_WAIT_COLOR, TL_CRIT_COLOR, 0.5);
 		else
-			p->tri(p->ctx, e->x + 6, e->y + 13, 10, TL_ERROR_COLOR);
+			p->tri(p->ctx, e->x + 6, e->y + 13, 10,
+			       e->phase == TL_KEY_SAID ? TL_SAID_COLOR : TL_ERROR_COLOR);
 		p->text(p->ctx, e->x + 16, e->y + 12, tl_legend_text(c, e->phase, buf, sizeof(buf)),
 			TL_TEXT_COLOR, 0, false);
 	}
@@ -174,6 +175,23 @@ static void draw_strip(const struct tl_layout *L, const struct tl_cycle *tc,
 	}
 }
 
+/* A box the log said error for: its tooltip quotes the line. Takes @t. */
+static char *said_title(const struct tl_cycle *tc, const struct tl_box *b, char *t)
+{
+	const struct pm_message *x;
+	const struct cb_msg *m;
+	char *out;
+
+	if (!(b->flags & TLB_SAID) || !cb_msgs(&tc->cr->msgs, (size_t)b->cb, &m))
+		return t;
+	x = &tc->c->msgs[m[0].msg];
+	out = xasprintf("%s\nthe log said (line %u): %s%s%s%s%s", t, x->line,
+			x->driver ? x->driver : "", x->driver ? " " : "", x->device ? x->device : "",
+			x->device ? ": " : "", x->text);
+	free(t);
+	return out;
+}
+
 static void draw_boxes(const struct tl_layout *L, const struct tl_cycle *tc,
 		       const struct tl_painter *p)
 {
@@ -189,7 +207,7 @@ static void draw_boxes(const struct tl_layout *L, const struct tl_cycle *tc,
 		uint32_t stroke = b->flags & TLB_CRIT ? TL_CRIT_COLOR :
 				  b->flags & (TLB_ERROR | TLB_UNFINISHED) ? TL_ERROR_COLOR :
 				  w > 3 ? 0x444444 : 0;
-		char *t = tl_cb_title(L->run, c, b->cb);
+		char *t = said_title(tc, b, tl_cb_title(L->run, c, b->cb));
 
 		tip(p, t);
 		p->rect(p->ctx, b->x0, b->y, w, TL_ROW_PX - 2, fill, stroke,
@@ -201,6 +219,8 @@ static void draw_boxes(const struct tl_layout *L, const struct tl_cycle *tc,
 		free(t);
 		if (b->flags & (TLB_ERROR | TLB_UNFINISHED))
 			p->tri(p->ctx, b->flags & TLB_UNFINISHED ? b->x1 : b->x0, b->y, 8, TL_ERROR_COLOR);
+		else if (b->flags & TLB_SAID)
+			p->tri(p->ctx, b->x0, b->y, 8, TL_SAID_COLOR);
 	}
 }
 

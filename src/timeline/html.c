@@ -121,11 +121,17 @@ static const char page_controls[] =
 	"<details id=\"whybox\" open=\"open\"><summary>why: the critical path of each phase, "
 	"blocked sync devices, the slowest callbacks, failures and warnings</summary>"
 	"<div id=\"why\"></div></details>\n"
+	"<details id=\"devbox\"><summary>devices: each device's callbacks' time per phase, in "
+	"device tree order (a column heading sorts, a row selects, hovering lights the device in "
+	"every phase)</summary><div id=\"devtab\"></div></details>\n"
 	"<div id=\"main\"><div id=\"view\"><canvas id=\"tlhead\"></canvas>"
 	"<canvas id=\"tl\" tabindex=\"0\"></canvas>"
 	"<div id=\"tip\" hidden=\"hidden\"></div></div>\n"
 	"<aside id=\"detail\"><p>Click a callback for its details. Wheel or +/- zooms, "
 	"drag or arrow keys pan, 0 shows the whole cycle.</p></aside></div>\n"
+	"<details id=\"logbox\"><summary>log: this cycle's own lines (a marked line leads to its "
+	"callback; a callback's \"show in the log\" leads here)</summary><div id=\"log\"></div>"
+	"</details>\n"
 	"<div id=\"pmscope-state\" hidden=\"hidden\"></div>\n";
 
 int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,

@@ -21,11 +21,11 @@ static const char *const dev_fields[DEVF_COUNT] = {
 };
 
 enum { CBF_DEV, CBF_PHASE, CBF_START, CBF_END, CBF_PID, CBF_LANE, CBF_ROW, CBF_FLAGS,
-       CBF_RET, CBF_FN, CBF_LINE, CBF_COUNT };
+       CBF_RET, CBF_FN, CBF_LINE, CBF_SRC, CBF_COUNT };
 static const char *const cb_fields[CBF_COUNT] = {
 	[CBF_DEV] = "dev", [CBF_PHASE] = "phase", [CBF_START] = "start", [CBF_END] = "end",
 	[CBF_PID] = "pid", [CBF_LANE] = "lane", [CBF_ROW] = "row", [CBF_FLAGS] = "flags",
-	[CBF_RET] = "ret", [CBF_FN] = "fn", [CBF_LINE] = "line",
+	[CBF_RET] = "ret", [CBF_FN] = "fn", [CBF_LINE] = "line", [CBF_SRC] = "src",
 };
 
 enum { SEGF_KIND, SEGF_START, SEGF_END, SEGF_DEV, SEGF_CB, SEGF_COUNT };
@@ -40,6 +40,12 @@ static const char *const wait_fields[WF_COUNT] = {
 	[WF_WAITED_DEV] = "waited_dev", [WF_NDELAYED] = "ndelayed",
 };
 
+/* Log line marks' kinds (put_cycle_logs()), by value. */
+enum { LM_START, LM_MESSAGE, LM_ERROR };
+static const char *const log_mark_kinds[] = {
+	[LM_START] = "start", [LM_MESSAGE] = "message", [LM_ERROR] = "error",
+};
+
 /* Path segment kinds, by their value in enum cp_kind. */
 static const char *const seg_kinds[] = { [CP_RUN] = "run", [CP_WAIT] = "wait", [CP_GAP] = "gap" };
 
@@ -48,7 +54,7 @@ static const char *const seg_kinds[] = { [CP_RUN] = "run", [CP_WAIT] = "wait", [
 static const struct { const char *name; unsigned bit; } flag_names[] = {
 	{ "crit", TLB_CRIT }, { "error", TLB_ERROR }, { "unfinished", TLB_UNFINISHED },
 	{ "async", TLB_ASYNC }, { "blocked", TLB_BLOCKED }, { "waited", TLB_WAITED },
-	{ "has_ret", TLB_HAS_RET },
+	{ "said", TLB_SAID }, { "has_ret", TLB_HAS_RET },
 };
 
 static int64_t off(const struct pm_cycle *c, ns_t t)
@@ -78,7 +84,19 @@ static void put_names(struct jw *w, const char *key, const char *const *names, s
 struct strtab {
 	const char **v;
 	size_t n, cap;
+	int *slots;		/* pointer -> index + 1, open addressing: call
+				 * trees bring thousands of names */
+	size_t nslots;
 };
+
+static size_t strtab_slot(const struct strtab *t, const char *s)
+{
+	size_t i = ((uintptr_t)s >> 3) * 2654435761u & (t->nslots - 1);
+
+	while (t->slots[i] && t->v[t->slots[i] - 1] != s)
+		i = (i + 1) & (t->nslots - 1);
+	return i;
+}
 
 static int str_index(struct strtab *t, const char *s)
 {
@@ -86,13 +104,26 @@ static int str_index(struct strtab *t, const char *s)
 
 	if (!s)
 		return -1;
-	/* few distinct callback names (tens), so a scan is enough */
-	for (i = 0; i < t->n; i++)
-		if (t->v[i] == s)
-			return (int)i;
+	if ((t->n + 1) * 2 > t->nslots) {
+		free(t->slots);
+		t->nslots = t->nslots ? t->nslots * 2 : 256;
+		t->slots = xcalloc(t->nslots, sizeof(*t->slots));
+		for (i = 0; i < t->n; i++)
+			t->slots[strtab_slot(t, t->v[i])] = (int)i + 1;
+	}
+	i = strtab_slot(t, s);
+	if (t->slots[i])
+		return t->slots[i] - 1;
 	VEC_RESERVE(t->v, t->n, t->cap);
 	t->v[t->n] = s;
-	return (int)t->n++;
+	t->slots[i] = (int)++t->n;
+	return (int)t->n - 1;
+}
+
+/* Call tree functions go to the same table as callback functions. */
+static int fn_index(void *ctx, const char *fn)
+{
+	return str_index(ctx, fn);
 }
 
 static void put_phases(struct jw *w, const struct pm_cycle *c)
@@ -160,6 +191,7 @@ static void put_cbs(struct jw *w, const struct pm_run *run, const struct tl_cycl
 		v[CBF_RET] = cb->has_ret ? cb->ret : 0;
 		v[CBF_FN] = str_index(fns, cb_fn(run, cb));
 		v[CBF_LINE] = cb->line;
+		v[CBF_SRC] = cb->file_id < run->nsources ? cb->file_id : -1;
 		put_record(w, v, CBF_COUNT);
 	}
 	jw_arr_end(w);
@@ -222,6 +254,94 @@ static void put_msgs(struct jw *w, const struct tl_cycle *tc)
 			jw_kbool(w, "error", m[k].error);
 			jw_obj_end(w);
 		}
+		jw_arr_end(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+/* A log line that leads to a box: where a callback starts, or a line the
+ * messages analysis gave a callback (kind says which, and if an error). */
+struct log_mark {
+	unsigned int line;
+	int box, kind;
+	int rank;	/* which box a line leads to: its callback's start, then
+			 * the nearest relation (device, parent, child, driver) */
+};
+
+static int cmp_mark(const void *a, const void *b)
+{
+	const struct log_mark *x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return x->box - y->box;
+}
+
+static struct log_mark *log_marks(const struct pm_run *run, const struct tl_cycle *tc,
+				  const struct pm_log *l, size_t *n)
+{
+	const struct cycle_messages *cm = tc->cr ? &tc->cr->msgs : NULL;
+	const struct pm_cycle *c = tc->c;
+	struct log_mark *v = NULL;
+	size_t cap = 0, k = 0, i, j, nm;
+
+	for (i = 0; i < tc->nboxes; i++) {
+		const struct pm_callback *cb = &c->cbs[tc->boxes[i].cb];
+		const struct cb_msg *m;
+
+		if (cb_file(run, cb) == l->file && cb->line >= l->first && cb->line < l->first + l->n) {
+			VEC_RESERVE(v, k, cap);
+			v[k++] = (struct log_mark){ cb->line, (int)i, LM_START, 0 };
+		}
+		nm = cm ? cb_msgs(cm, tc->boxes[i].cb, &m) : 0;
+		for (j = 0; j < nm; j++) {
+			const struct pm_message *x = &c->msgs[m[j].msg];
+
+			if (msg_file(run, x) != l->file || x->line < l->first ||
+			    x->line >= l->first + l->n)
+				continue;
+			VEC_RESERVE(v, k, cap);
+			v[k++] = (struct log_mark){ x->line, (int)i, m[j].error ? LM_ERROR : LM_MESSAGE,
+						    1 + m[j].rel };
+		}
+	}
+	if (k)
+		qsort(v, k, sizeof(*v), cmp_mark);
+	*n = k;
+	return v;
+}
+
+/* The cycle's own log for the log viewer, with the lines that lead to
+ * boxes as flat [line, box, kind] records in line order. */
+static void put_cycle_logs(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc)
+{
+	size_t i, k, n, ci = (size_t)(tc->c - run->cycles);
+
+	jw_karr(w, "log");
+	for (i = 0; i < run->nlogs; i++) {
+		const struct pm_log *l = &run->logs[i];
+		struct log_mark *m;
+
+		if ((size_t)l->cycle != ci)
+			continue;
+		jw_obj(w);
+		jw_kstr(w, "file", l->file);
+		jw_kint(w, "first", l->first);
+		jw_kint(w, "n", l->n);
+		jw_kint(w, "cut_before", l->cut_before);
+		jw_kint(w, "cut_after", l->cut_after);
+		jw_kstr(w, "text", l->text ? l->text : "");
+		jw_karr(w, "marks");
+		m = log_marks(run, tc, l, &n);
+		for (k = 0; k < n; k++) {
+			jw_int(w, m[k].line);
+			jw_int(w, m[k].box);
+			jw_int(w, m[k].kind);
+		}
+		free(m);
 		jw_arr_end(w);
 		jw_obj_end(w);
 	}
@@ -386,6 +506,11 @@ static void put_why(struct jw *w, const struct pm_run *run, const struct tl_cycl
 	for (i = 0; i < cr->nslowest; i++)
 		jw_int(w, box(tc, (int)cr->slowest[i]));
 	jw_arr_end(w);
+	/* returned 0, but the log said error or timeout: warnings too */
+	jw_karr(w, "said");
+	for (i = 0; i < cr->msgs.nsaid_error; i++)
+		jw_int(w, box(tc, (int)cr->msgs.said_error[i]));
+	jw_arr_end(w);
 	jw_karr(w, "warnings");
 	lb = cr->nwarns ? boxes_by_line(tc) : NULL;
 	for (i = 0; i < cr->nwarns; i++) {
@@ -437,8 +562,11 @@ static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_c
 	put_cbs(w, L->run, tc, fns);
 	put_logs(w, L->run, tc);
 	put_msgs(w, tc);
+	put_cycle_logs(w, L->run, tc);
+	tl_put_devtab(w, L->run, tc);
 	put_path(w, tc);
 	put_graphs(w, tc);
+	tl_put_trees(w, L->run, tc, fn_index, fns);
 	put_why(w, L->run, tc);
 	jw_obj_end(w);
 }
@@ -468,6 +596,7 @@ static void put_palette(struct jw *w)
 	jw_kobj(w, "colors");
 	put_color(w, "crit", TL_CRIT_COLOR);
 	put_color(w, "error", TL_ERROR_COLOR);
+	put_color(w, "said", TL_SAID_COLOR);
 	put_color(w, "wait", TL_WAIT_COLOR);
 	put_color(w, "gap", TL_GAP_COLOR);
 	put_color(w, "text", TL_TEXT_COLOR);
@@ -501,6 +630,7 @@ static void put_contract(struct jw *w)
 	put_names(w, "wait", wait_fields, WF_COUNT);
 	jw_obj_end(w);
 	put_names(w, "seg_kinds", seg_kinds, ARRAY_SIZE(seg_kinds));
+	put_names(w, "log_mark_kinds", log_mark_kinds, ARRAY_SIZE(log_mark_kinds));
 	jw_kobj(w, "flags");
 	for (i = 0; i < ARRAY_SIZE(flag_names); i++)
 		jw_kint(w, flag_names[i].name, flag_names[i].bit);
@@ -537,6 +667,7 @@ void tl_put_html_data(FILE *f, const struct tl_layout *L)
 		put_cycle(&w, L, &L->cycles[i], &fns);
 	jw_arr_end(&w);
 	put_names(&w, "fns", fns.v, fns.n);
+	put_names(&w, "sources", run->sources, run->nsources);
 	put_palette(&w);
 	jw_karr(&w, "kinds");
 	for (i = 0; i < PK_COUNT; i++)
@@ -544,4 +675,5 @@ void tl_put_html_data(FILE *f, const struct tl_layout *L)
 	jw_arr_end(&w);
 	jw_obj_end(&w);
 	free(fns.v);
+	free(fns.slots);
 }

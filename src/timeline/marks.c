@@ -31,13 +31,24 @@ static void count_warnings(const struct pm_run *run, struct tl_cycle *tc)
 }
 
 /* Legend entries flow left to right and wrap; returns the height used. */
+/* Any callback the log said error for: its key is in the legend. */
+static bool any_said(const struct tl_cycle *tc)
+{
+	size_t i;
+
+	for (i = 0; i < tc->c->ncbs; i++)
+		if (cb_said_error(&tc->cr->msgs, tc->c, i))
+			return true;
+	return false;
+}
+
 static double place_legend(struct tl_layout *L, struct tl_cycle *tc, double y)
 {
-	static const int keys[] = { TL_KEY_CRIT, TL_KEY_WAIT, TL_KEY_ERROR };
+	static const int keys[] = { TL_KEY_CRIT, TL_KEY_WAIT, TL_KEY_ERROR, TL_KEY_SAID };
 	const struct pm_cycle *c = tc->c;
 	double x = TL_MARGIN_PX, h = LINE_PX;
 	char buf[160];
-	size_t i, n = c->nphases + ARRAY_SIZE(keys);
+	size_t i, n = c->nphases + ARRAY_SIZE(keys) - !any_said(tc);
 
 	tc->legend = xcalloc(n, sizeof(*tc->legend));
 	for (i = 0; i < n; i++) {

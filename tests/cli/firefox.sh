@@ -45,6 +45,33 @@ is "firefox: why panel, no script error" "$(page_errors why)" 0
 is "firefox: why panel's first blocked row selects input2" \
    "$(printf '%s' "$st" | grep -c -F '\"selected\":\"input2')" 1
 
+# The log viewer both ways: 1-2's "show in the log" leads to its calling
+# line, 2630; a click on that line selects 1-2 again
+firefox tolog "file://$T/q.html#cycle=2&click=1-2&tolog=1&log=1"
+st=$(grep -a 'pmscope-state' "$T/tolog.log" | tail -1)
+is "firefox: log viewer, no script error" "$(page_errors tolog)" 0
+is "firefox: box -> line: 1-2's calling line, 2630" "$(printf '%s' "$st" | grep -c -F '\"logLine\":2630')" 1
+firefox fromlog "file://$T/q.html#cycle=2&logline=2630&log=1"
+st=$(grep -a 'pmscope-state' "$T/fromlog.log" | tail -1)
+is "firefox: line -> box: line 2630 selects 1-2" "$(printf '%s' "$st" | grep -c -F '\"selected\":\"1-2 {usb}\"')" 1
+
+# The device table sorted by resume time puts 1-2 first (450.503 ms); the
+# mouse over 1-2's resume box lights its suspend box too
+firefox devtab "file://$T/q.html#cycle=2&sort=resume&hover=1-2&log=1"
+st=$(grep -a 'pmscope-state' "$T/devtab.log" | tail -1)
+is "firefox: device table, no script error" "$(page_errors devtab)" 0
+is "firefox: sorted by resume, 1-2 first" "$(printf '%s' "$st" | grep -c -F '\"devtabFirst\":\"1-2\"')" 1
+is "firefox: hover on 1-2 lights its 2 boxes in 2 phases" \
+   "$(printf '%s' "$st" | grep -c -F '\"lit\":2,\"litPhases\":2')" 1
+
+# A call tree: 1-1's resume in the function_graph trace
+"$PMSCOPE" analyze -q --html "$T/fg.html" "$FIXTURES/qemu-q35-s3-fgraph-async1-small/trace.txt.xz"
+firefox tree "file://$T/fg.html#click=1-1&log=1"
+st=$(grep -a 'pmscope-state' "$T/tree.log" | tail -1)
+is "firefox: call tree, no script error" "$(page_errors tree)" 0
+is "firefox: 1-1's tree, usb_dev_resume 300.085 ms on top" \
+   "$(printf '%s' "$st" | grep -c -F '\"tree\":\"usb_dev_resume [usbcore]  300.085 ms|')" 1
+
 # The check can fail: the same page with a script error in it
 sed 's#</body>#<script>//<![CDATA[\nnosuchfunction();\n//]]></script></body>#' "$T/q.html" > "$T/bad.html"
 firefox bad "file://$T/bad.html"

@@ -24,9 +24,13 @@ J=$T/q.json
 
 browser "$u" > "$T/a.html"
 is "why panel: no script error" "$(state "$T/a.html" errors)" 0
-is "why panel: a path per phase that ran callbacks, then blocked and slowest" \
+is "why panel: a path per phase that ran callbacks, then blocked, slowest and warnings" \
    "$(state "$T/a.html" why-tables | tr ',' '\n' | sort | uniq -c | awk '{printf "%s %s;", $2, $1}')" \
-   "blocked 1;path $(jq '[.cycles[1].phases[] | select(.explained_ns > 0)] | length' "$J");slowest 1;"
+   "blocked 1;path $(jq '[.cycles[1].phases[] | select(.explained_ns > 0)] | length' "$J");slowest 1;$(
+	jq -r 'if (.cycles[1].said_error // []) != [] then "warnings 1;" else "" end' "$J")"
+is "why panel: its warning, 0000:00:03.0 returned 0 but xhci said error" "$(state "$T/a.html" why-warnings)" \
+   "$(jq -r '.cycles[1].callbacks[.cycles[1].said_error[0]] | "warning\(.messages[0].line)\(.device) returned 0 after \((.end_ns - .start_ns) / 1e6) ms in \(.phase), but the log said: \(.messages[0].driver) \(.messages[0].device): \(.messages[0].text)"' "$J" |
+	sed 's/ after \([0-9]*\)\.\([0-9]\{1,3\}\) ms/ after \1.\2000 ms/; s/\(after [0-9]*\.[0-9][0-9][0-9]\)[0-9]* ms/\1 ms/')"
 
 # the longest phase's path first (resume, 977.620 ms): of its eight
 # longest segments, in time order, the first that has a callback

@@ -33,10 +33,10 @@
 	var CBF = CF.n, SEGF = SF.n, WF = WFD.n;
 	var C_DEV = CF.dev, C_PHASE = CF.phase, C_START = CF.start, C_END = CF.end, C_PID = CF.pid,
 	    C_LANE = CF.lane, C_ROW = CF.row, C_FLAGS = CF.flags, C_RET = CF.ret, C_FN = CF.fn,
-	    C_LINE = CF.line;
+	    C_LINE = CF.line, C_SRC = CF.src;
 	var F_CRIT = D.flags.crit, F_ERROR = D.flags.error, F_UNFIN = D.flags.unfinished,
 	    F_ASYNC = D.flags.async, F_BLOCKED = D.flags.blocked, F_WAITED = D.flags.waited,
-	    F_HASRET = D.flags.has_ret;
+	    F_HASRET = D.flags.has_ret, F_SAID = D.flags.said;
 	var GEO = D.geometry;
 	var MAX_ROWS = GEO.max_rows, ROW = GEO.row_px, GUT = GEO.gutter_px, RIGHT = GEO.margin_px,
 	    CH = GEO.char_px, AXIS = 22, STRIP = 14;
@@ -44,7 +44,8 @@
 	var BOLD = 'bold ' + FONT;
 	var canvas = $('tl'), g = canvas.getContext('2d');
 	var st = { cyc: null, ci: -1, u0: 0, u1: 1, k: 1, match: null, nmatch: 0, sel: -1,
-		   drawn: 0, drawMs: 0, pending: false, drag: null, ticks: [], steps: [], mode: 'threads' };
+		   drawn: 0, drawMs: 0, pending: false, drag: null, ticks: [], steps: [], mode: 'threads',
+		   hoverDev: -1, lit: 0, litPhases: 0, devSort: '', devSortDir: 1 };
 
 	function ms(ns) { return (ns / 1e6).toFixed(3); }
 
@@ -191,6 +192,14 @@
 		return drv ? dev(d, 'name') + ' {' + drv + '}' : dev(d, 'name');
 	}
 	function phaseName(c, p) { return p >= 0 ? c.phases[p].name : '?'; }
+	// "36 kworker/u8:1": a thread's pid and the task name the trace gave it
+	function threadName(c, pid) {
+		var k;
+		if (pid < 0) return 'unknown';
+		for (k = 0; k < c.lanes.length; k++)
+			if (c.lanes[k].pid === pid && c.lanes[k].comm) return pid + ' ' + c.lanes[k].comm;
+		return String(pid);
+	}
 
 	// 1, 2 or 5 times a power of ten ns, at least raw
 	function niceStep(raw) {
@@ -268,7 +277,7 @@
 	}
 
 	function drawBoxes(c, W) {
-		var i, o, x0, x1, y, w, fl, key, px, drawn = 0, txt;
+		var i, o, x0, x1, y, w, fl, key, px, drawn = 0, txt, said = 0;
 		var v = view(c), last = new Float64Array(v.lanes.length * MAX_ROWS).fill(-1);
 		for (i = 0; i < c.n; i++) {
 			o = i * CBF;
@@ -310,17 +319,19 @@
 					g.fillText(txt, x0 + 2, y + 11);
 				}
 			}
-			if (fl & (F_ERROR | F_UNFIN)) {
+			if (fl & (F_ERROR | F_UNFIN | F_SAID)) {
 				px = fl & F_UNFIN ? x1 : x0;
-				g.fillStyle = D.colors.error;
+				g.fillStyle = fl & (F_ERROR | F_UNFIN) ? D.colors.error : D.colors.said;
 				g.beginPath();
 				g.moveTo(px, y);
 				g.lineTo(px - 4, y - 8);
 				g.lineTo(px + 4, y - 8);
 				g.fill();
 			}
+			if (fl & F_SAID) said++;
 			drawn++;
 		}
+		st.saidMarks = said;
 		g.globalAlpha = 1;
 		g.lineWidth = 1;
 		return drawn;
@@ -387,6 +398,174 @@
 		g.lineWidth = 1;
 	}
 
+	// Cross-phase hover: every box of the hovered device, in every phase.
+	function boxesOfDev(c, d) {
+		var i, k;
+		if (!c.boxesOf) {
+			c.boxesOf = {};
+			for (i = 0; i < c.n; i++) {
+				k = c.cbs[i * CBF + C_DEV];
+				(c.boxesOf[k] = c.boxesOf[k] || []).push(i);
+			}
+		}
+		return c.boxesOf[d] || [];
+	}
+
+	function drawLit(c) {
+		var b, k, i, x0, x1, ph = {};
+		st.lit = 0;
+		st.litPhases = 0;
+		if (st.hoverDev < 0) return;
+		b = boxesOfDev(c, st.hoverDev);
+		g.strokeStyle = '#0070f0';
+		g.lineWidth = 2;
+		for (k = 0; k < b.length; k++) {
+			i = b[k];
+			x0 = X(U(c, c.cbs[i * CBF + C_START]));
+			x1 = X(U(c, endOf(c, i)));
+			g.strokeRect(x0 - 1, boxY(c, i) - 1, Math.max(x1 - x0, 1) + 2, ROW);
+			st.lit++;
+			if (!ph[c.cbs[i * CBF + C_PHASE]]) { ph[c.cbs[i * CBF + C_PHASE]] = 1; st.litPhases++; }
+		}
+		g.lineWidth = 1;
+	}
+
+	function setHover(d) {
+		if (d === st.hoverDev) return;
+		st.hoverDev = d;
+		var rows = document.querySelectorAll('#devtab tr.lit'), k;
+		for (k = 0; k < rows.length; k++) rows[k].className = '';
+		if (d >= 0 && st.devRow && st.devRow[d]) st.devRow[d].className = 'lit';
+		redraw();
+	}
+
+	// ---- the device table (timeline/html_devtab.c): rows in tree order
+	var DEVTAB_SHOW = 2000;
+
+	function devtabCols(c) {
+		var t = c.devtab, f = fieldsOf(t.fields), cols = [], k;
+		cols.push({ key: 'device', head: 'device', num: false });
+		cols.push({ key: 'driver', head: 'driver', num: false });
+		cols.push({ key: 'async_flag', head: 'async', num: false, title: 'power/async from the system facts' });
+		cols.push({ key: 'ran', head: 'ran', num: false, title: 'how its callbacks ran in this cycle' });
+		cols.push({ key: 'callbacks', head: 'callbacks', num: true, at: f.callbacks });
+		cols.push({ key: 'total', head: 'total ms', num: true, at: f.total, ms: true });
+		for (k = 0; k < t.phases.length; k++)
+			cols.push({ key: c.phases[t.phases[k]].name, head: c.phases[t.phases[k]].name, num: true,
+				    at: f.n + k, ms: true });
+		return { cols: cols, f: f, width: f.n + t.phases.length };
+	}
+
+	function cellText(c, tc, col, r) {
+		var t = c.devtab, v, d = t.rows[r * tc.width + tc.f.dev];
+		if (col.key === 'device') return dev(d, 'name');
+		if (col.key === 'driver') return dev(d, 'driver') || '';
+		if (col.key === 'async_flag') {
+			v = t.rows[r * tc.width + tc.f.async_flag];
+			return v > 0 ? 'yes' : v === 0 ? 'no' : '?';
+		}
+		if (col.key === 'ran') {
+			v = t.rows[r * tc.width + tc.f.ran];
+			return v === (t.ran.sync | t.ran.async) ? 'both' : v & t.ran.async ? 'async' : 'sync';
+		}
+		v = t.rows[r * tc.width + col.at];
+		return col.ms ? (v ? ms(v) : '') : String(v);
+	}
+
+	// The rows in the chosen order: tree order, or by a column (numbers
+	// largest first, names a to z; a second click turns it round).
+	function devtabOrder(c, tc) {
+		var n = c.devtab.rows.length / tc.width, o = [], k, col = null, dir = st.devSortDir;
+		for (k = 0; k < n; k++) o.push(k);
+		for (k = 0; k < tc.cols.length; k++) if (tc.cols[k].key === st.devSort) col = tc.cols[k];
+		if (!col) return o;
+		o.sort(function (a, b) {
+			var x, y;
+			if (col.num) { x = c.devtab.rows[a * tc.width + col.at]; y = c.devtab.rows[b * tc.width + col.at]; }
+			else { x = cellText(c, tc, col, a); y = cellText(c, tc, col, b); }
+			if (x === y) return a - b;
+			return (col.num ? (x > y ? -1 : 1) : (x < y ? -1 : 1)) * dir;
+		});
+		return o;
+	}
+
+	function buildDevtab(c) {
+		var box = $('devtab'), tc = devtabCols(c), tb = document.createElement('table'), tr, th, td, k, j, r, o, d;
+		box.textContent = '';
+		st.devRow = {};
+		tr = document.createElement('tr');
+		for (k = 0; k < tc.cols.length; k++) {
+			th = document.createElement('th');
+			th.textContent = tc.cols[k].head + (st.devSort === tc.cols[k].key ? (st.devSortDir > 0 ? ' \u25bc' : ' \u25b2') : '');
+			th.setAttribute('data-key', tc.cols[k].key);
+			if (tc.cols[k].title) th.title = tc.cols[k].title;
+			if (tc.cols[k].num) th.className = 'num';
+			th.addEventListener('click', onDevSort);
+			tr.appendChild(th);
+		}
+		tb.appendChild(tr);
+		o = devtabOrder(c, tc);
+		for (j = 0; j < o.length && j < DEVTAB_SHOW; j++) {
+			r = o[j];
+			d = c.devtab.rows[r * tc.width + tc.f.dev];
+			tr = document.createElement('tr');
+			tr.devIndex = d;
+			st.devRow[d] = tr;
+			for (k = 0; k < tc.cols.length; k++) {
+				td = document.createElement('td');
+				td.textContent = cellText(c, tc, tc.cols[k], r);
+				if (k === 0 && !st.devSort) td.style.paddingLeft = (c.devtab.rows[r * tc.width + tc.f.depth] * 1.2) + 'em';
+				if (tc.cols[k].num) td.className = 'num';
+				tr.appendChild(td);
+			}
+			tb.appendChild(tr);
+		}
+		tb.addEventListener('click', onDevRow);
+		tb.addEventListener('mouseover', function (e) {
+			var t = e.target.closest ? e.target.closest('tr') : null;
+			if (t && t.devIndex !== undefined) setHover(t.devIndex);
+		});
+		tb.addEventListener('mouseleave', function () { setHover(-1); });
+		box.appendChild(tb);
+		if (o.length > DEVTAB_SHOW) {
+			td = document.createElement('p');
+			td.textContent = 'the first ' + DEVTAB_SHOW + ' of ' + o.length + ' devices in this order';
+			box.appendChild(td);
+		}
+		st.devtabRows = Math.min(o.length, DEVTAB_SHOW);
+		st.devtabFirst = o.length ? dev(c.devtab.rows[o[0] * tc.width + tc.f.dev], 'name') : '';
+		st.devtabNames = o.slice(0, DEVTAB_SHOW).map(function (r) {
+			return dev(c.devtab.rows[r * tc.width + tc.f.dev], 'name');
+		}).join('|');
+		c.devtabBuilt = true;
+		publish();
+	}
+
+	function onDevSort(e) {
+		var key = e.currentTarget.getAttribute('data-key');
+		if (key === 'device' && st.devSort === 'device' && st.devSortDir < 0) { st.devSort = ''; st.devSortDir = 1; }
+		else if (st.devSort === key) st.devSortDir = -st.devSortDir;
+		else { st.devSort = key; st.devSortDir = 1; }
+		buildDevtab(st.cyc);
+	}
+
+	// A row selects its device's longest callback in the cycle.
+	function onDevRow(e) {
+		var t = e.target.closest ? e.target.closest('tr') : null, b, k, best = -1, c = st.cyc;
+		if (!t || t.devIndex === undefined) return;
+		b = boxesOfDev(c, t.devIndex);
+		for (k = 0; k < b.length; k++)
+			if (best < 0 || endOf(c, b[k]) - c.cbs[b[k] * CBF + C_START] > endOf(c, best) - c.cbs[best * CBF + C_START])
+				best = b[k];
+		if (best >= 0) focusCb(best);
+	}
+
+	function openDevtab(c) {
+		$('devbox').open = true;
+		if (!c.devtabBuilt || st.devtabCyc !== c) buildDevtab(c);
+		st.devtabCyc = c;
+	}
+
 	// The axis and the critical path strip stay in sight when the page
 	// scrolls: a copy of the top of the timeline, sticky under the bar,
 	// that covers the same pixels while nothing is scrolled.
@@ -430,6 +609,7 @@
 		st.drawn = drawBoxes(c, W);
 		drawWaits(c, true);
 		drawSelection(c);
+		drawLit(c);
 		g.restore();
 		drawGutter(c, W, H);
 		drawHead(W, dpr);
@@ -547,8 +727,13 @@
 		var pid = c.cbs[o + C_PID];
 		return label(c, i) + '\n' + phaseName(c, c.cbs[o + C_PHASE]) + fn + '\nstart +' + ms(s) +
 			' ms, ' + (fl & F_UNFIN ? 'UNFINISHED' : e >= 0 ? ms(e - s) + ' ms' : 'length unknown') +
-			', ' + (pid >= 0 ? 'thread ' + pid + (fl & F_ASYNC ? ' async' : ' sync') : 'thread unknown') +
-			(fl & F_HASRET ? ', returned ' + c.cbs[o + C_RET] : '');
+			', thread ' + threadName(c, pid) + (pid < 0 ? '' : fl & F_ASYNC ? ' async' : ' sync') +
+			(fl & F_HASRET ? ', returned ' + c.cbs[o + C_RET] : '') +
+			(fl & F_SAID ? '\nthe log said (line ' + msgsOf(c, i)[0].line + '): ' + msgText(msgsOf(c, i)[0]) : '');
+	}
+
+	function msgText(m) {
+		return (m.device ? (m.driver ? m.driver + ' ' : '') + m.device + ': ' : '') + m.text;
 	}
 
 	function row(tb, k, v) {
@@ -614,7 +799,7 @@
 		row(tb, 'callback', c.cbs[o + C_FN] >= 0 ? D.fns[c.cbs[o + C_FN]] : 'not logged');
 		row(tb, 'start', '+' + ms(s) + ' ms from the cycle start');
 		row(tb, 'duration', fl & F_UNFIN ? 'UNFINISHED' : e >= 0 ? ms(e - s) + ' ms' : 'unknown');
-		row(tb, 'thread', pid >= 0 ? String(pid) + (pid === c.main ? ' (driving)' : '') : 'unknown');
+		row(tb, 'thread', threadName(c, pid) + (pid >= 0 && pid === c.main ? ' (driving)' : ''));
 		row(tb, 'sync/async', fl & F_ASYNC ? 'async' : 'sync');
 		row(tb, 'return', fl & F_HASRET ? String(c.cbs[o + C_RET]) : 'not logged');
 		row(tb, 'critical path', fl & F_CRIT ? 'yes' : 'no');
@@ -632,12 +817,158 @@
 					ms(c.waits[w + WFD.lost]) + ' ms', c.waits[w + WFD.cb]);
 			}
 		row(tb, 'lane', view(c).lanes[view(c).lane[i]].label);
-		row(tb, 'log line', c.source + ':' + c.cbs[o + C_LINE]);
+		if (logAt(c, c.cbs[o + C_LINE], D.sources[c.cbs[o + C_SRC]]))
+			actionRow(tb, 'log line', D.sources[c.cbs[o + C_SRC]] + ':' + c.cbs[o + C_LINE], 'show in the log',
+				  function () { showLogLine(c.cbs[o + C_LINE], D.sources[c.cbs[o + C_SRC]]); });
+		else
+			row(tb, 'log line', D.sources[c.cbs[o + C_SRC]] + ':' + c.cbs[o + C_LINE]);
 		box.appendChild(tb);
 		if (c.logs && c.logs[i]) box.appendChild(logLines(c.logs[i], c.cbs[o + C_LINE]));
 		if (msgsOf(c, i)) box.appendChild(msgLines(msgsOf(c, i)));
 		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i]));
+		if (treeOf(c, i)) box.appendChild(callTree(treeOf(c, i)));
 		redraw();
+		publish();
+	}
+
+	// A row with a text and a link that does something.
+	function actionRow(tb, k, text, linkText, fn) {
+		var tr = document.createElement('tr'), th = document.createElement('th'),
+		    td = document.createElement('td'), a = document.createElement('a');
+		th.textContent = k;
+		td.textContent = text + ' ';
+		a.textContent = linkText;
+		a.href = '#';
+		a.className = 'tolog';
+		a.addEventListener('click', function (e) {
+			e.preventDefault();
+			fn();
+		});
+		td.appendChild(a);
+		tr.appendChild(th);
+		tr.appendChild(td);
+		tb.appendChild(tr);
+	}
+
+	// ---- the log viewer: the cycle's own lines (c.log, input/cycle_logs.c)
+	// [{file, first, cut_before, cut_after, text, marks: [line, box, kind]...}]
+	var MK = D.log_mark_kinds;
+
+	// The kept log of cycle c that holds line ln of file, or null.
+	function logAt(c, ln, file) {
+		var k, l;
+		for (k = 0; k < c.log.length; k++) {
+			l = c.log[k];
+			if (l.file === file && ln >= l.first && ln < l.first + l.n) return l;
+		}
+		return null;
+	}
+
+	// The box a log line leads to: the callback that starts there, else
+	// the one the messages analysis gave the line; -1 none.
+	function markAt(l, ln) {
+		var lo = 0, hi = l.marks.length / 3, mid;
+		while (lo < hi) {
+			mid = (lo + hi) >> 1;
+			if (l.marks[mid * 3] < ln) lo = mid + 1; else hi = mid;
+		}
+		return lo < l.marks.length / 3 && l.marks[lo * 3] === ln ? lo : -1;
+	}
+
+	function prepareLogs(c) {
+		var k, l;
+		for (k = 0; k < c.log.length; k++) {
+			l = c.log[k];
+			if (l.lines) continue;
+			l.lines = l.text ? l.text.split('\n') : [];
+		}
+	}
+
+	function cutNote(n, where) {
+		var p = document.createElement('p');
+		p.className = 'cut';
+		p.textContent = n + ' lines ' + where + ' not kept (the page keeps ' +
+			'the lines around the longest callback of a long cycle, and a few MB of log in all)';
+		return p;
+	}
+
+	// The viewer's lines, built when first shown: a pre per kept file,
+	// lines that lead to a callback marked and clickable.
+	function buildLog(c) {
+		var box = $('log'), k, l, pre, j, span, m, kind, h;
+		if (c.logBuilt) return;
+		prepareLogs(c);
+		box.textContent = '';
+		for (k = 0; k < c.log.length; k++) {
+			l = c.log[k];
+			h = document.createElement('h3');
+			h.textContent = l.file + (l.n ? ', lines ' + l.first + '-' + (l.first + l.n - 1) : '');
+			box.appendChild(h);
+			if (!l.n) {
+				box.appendChild(cutNote(l.cut_before + l.cut_after, 'of this cycle'));
+				continue;
+			}
+			if (l.cut_before) box.appendChild(cutNote(l.cut_before, 'before these'));
+			pre = document.createElement('pre');
+			pre.className = 'log';
+			pre.logIndex = k;
+			for (j = 0; j < l.n; j++) {
+				span = document.createElement('span');
+				span.textContent = (l.first + j) + '  ' + l.lines[j] + '\n';
+				m = markAt(l, l.first + j);
+				if (m >= 0) {
+					kind = MK[l.marks[m * 3 + 2]];
+					span.className = 'mark ' + kind;
+					span.title = (kind === 'start' ? 'starts ' : 'said while running: ') +
+						label(c, l.marks[m * 3 + 1]);
+				}
+				pre.appendChild(span);
+			}
+			pre.addEventListener('click', onLogClick);
+			box.appendChild(pre);
+			if (l.cut_after) box.appendChild(cutNote(l.cut_after, 'after these'));
+		}
+		if (!c.log.length) box.textContent = 'No log lines kept for this cycle.';
+		c.logBuilt = true;
+		st.logCyc = c;
+	}
+
+	// Line -> box: a click on a marked line shows and selects its callback.
+	function onLogClick(e) {
+		var c = st.cyc, pre = e.currentTarget, l = c.log[pre.logIndex], span = e.target, j, m;
+		if (span.parentNode !== pre) return;
+		j = Array.prototype.indexOf.call(pre.childNodes, span);
+		m = markAt(l, l.first + j);
+		setLogCurrent(span, l.first + j);
+		if (m < 0) return;
+		reveal(l.marks[m * 3 + 1]);
+		detail(l.marks[m * 3 + 1]);
+	}
+
+	function setLogCurrent(span, ln) {
+		if (st.logCur) st.logCur.classList.remove('cur');
+		st.logCur = span;
+		st.logLine = ln;
+		span.classList.add('cur');
+	}
+
+	function openLog(c) {
+		if (st.logCyc !== c) c.logBuilt = false;
+		$('logbox').open = true;
+		buildLog(c);
+	}
+
+	// Box -> line: open the viewer at line ln of file, marked current.
+	function showLogLine(ln, file) {
+		var c = st.cyc, l = logAt(c, ln, file), k, pre, span;
+		openLog(c);
+		if (!l) return;
+		k = c.log.indexOf(l);
+		pre = $('log').querySelectorAll('pre.log');
+		for (var i = 0; i < pre.length; i++) if (pre[i].logIndex === k) span = pre[i].childNodes[ln - l.first];
+		if (!span) return;
+		setLogCurrent(span, ln);
+		$('log').scrollTop = span.offsetTop - $('log').offsetTop - $('log').clientHeight / 3;
 		publish();
 	}
 
@@ -662,8 +993,7 @@
 		for (k = 0; k < lines.length; k++) {
 			m = lines[k];
 			span = document.createElement('span');
-			span.textContent = m.line + '  ' + (m.device ? (m.driver ? m.driver + ' ' : '') + m.device + ': ' : '') +
-				m.text + '  (' + m.relation + (m.error ? ', error' : '') + ')\n';
+			span.textContent = m.line + '  ' + msgText(m) + '  (' + m.relation + (m.error ? ', error' : '') + ')\n';
 			if (m.error) span.className = 'at';
 			pre.appendChild(span);
 		}
@@ -702,6 +1032,75 @@
 		if (gr.path.length) row(tb, 'slowest path', gr.path.join(' > '));
 		div.appendChild(tb);
 		return div;
+	}
+
+	// function_graph call tree (timeline/html_trees.c): nodes as flat
+	// [fn, parent, calls, total] records, a caller before its calls;
+	// only for the slowest and critical path callbacks.
+	function treeOf(c, i) {
+		var k;
+		if (!c.treeOf) {
+			c.treeOf = {};
+			for (k = 0; k < c.trees.length; k++) c.treeOf[c.trees[k].box] = c.trees[k];
+		}
+		return c.treeOf[i] || null;
+	}
+
+	function callTree(t) {
+		var div = document.createElement('div'), h = document.createElement('h2'), ul, k, n = t.nodes.length / 4, p;
+		if (!t.kids) {
+			t.kids = [];
+			for (k = 0; k <= n; k++) t.kids.push([]);
+			for (k = 0; k < n; k++) {
+				p = t.nodes[k * 4 + 1];
+				t.kids[p < 0 ? n : p].push(k);
+			}
+		}
+		h.textContent = 'call tree';
+		div.appendChild(h);
+		div.className = 'calltree';
+		ul = treeLevel(t, t.kids[n], 0);
+		div.appendChild(ul);
+		if (t.cut) {
+			h = document.createElement('p');
+			h.textContent = t.cut + ' calls not shown (deeper than the tree keeps, or past its size)';
+			div.appendChild(h);
+		}
+		return div;
+	}
+
+	// One level of the tree; a node with calls opens on a click, the
+	// outermost level open from the start.
+	function treeLevel(t, nodes, depth) {
+		var ul = document.createElement('ul'), k, li, sp, x;
+		for (k = 0; k < nodes.length; k++) {
+			x = nodes[k];
+			li = document.createElement('li');
+			sp = document.createElement('span');
+			sp.textContent = (t.kids[x].length ? '\u25b8 ' : '  ') + D.fns[t.nodes[x * 4]] + '  ' +
+				ms(t.nodes[x * 4 + 3]) + ' ms' + (t.nodes[x * 4 + 2] > 1 ? ' (' + t.nodes[x * 4 + 2] + ' calls)' : '');
+			sp.className = t.kids[x].length ? 'node open-able' : 'node';
+			li.appendChild(sp);
+			li.treeNode = x;
+			if (t.kids[x].length) sp.addEventListener('click', toggleNode(t, li, depth + 1));
+			ul.appendChild(li);
+			if (depth === 0 && t.kids[x].length) toggleNode(t, li, depth + 1)();
+		}
+		return ul;
+	}
+
+	function toggleNode(t, li, depth) {
+		return function () {
+			var sp = li.firstChild;
+			if (li.childNodes.length > 1) {
+				li.removeChild(li.lastChild);
+				sp.textContent = sp.textContent.replace(/^\u25be/, '\u25b8');
+			} else {
+				li.appendChild(treeLevel(t, t.kids[li.treeNode], depth));
+				sp.textContent = sp.textContent.replace(/^\u25b8/, '\u25be');
+			}
+			publish();
+		};
 	}
 
 	function search(q) {
@@ -824,14 +1223,24 @@
 				i = w.slowest[k];
 				if (i < 0) continue;
 				whyRow(tb, [ms(endOf(c, i) - c.cbs[i * CBF + C_START]), [i, label(c, i)],
-					    phaseName(c, c.cbs[i * CBF + C_PHASE]), String(c.cbs[i * CBF + C_PID])]);
+					    phaseName(c, c.cbs[i * CBF + C_PHASE]), threadName(c, c.cbs[i * CBF + C_PID])]);
 			}
 		}
-		if (w.warnings.length) {
+		if (w.warnings.length || w.said.length) {
 			tb = whyTable(box, 'failures and warnings', ['level', 'line', 'what'], 'warnings');
 			for (k = 0; k < w.warnings.length; k++)
 				whyRow(tb, [w.warnings[k].level, w.warnings[k].line ? String(w.warnings[k].line) : '-',
 					    [w.warnings[k].cb, w.warnings[k].text]]);
+			// returned 0, but the log said error or timeout
+			for (k = 0; k < w.said.length; k++) {
+				i = w.said[k];
+				if (i < 0 || !msgsOf(c, i)) continue;
+				whyRow(tb, ['warning', String(msgsOf(c, i)[0].line),
+					    [i, devName(c.cbs[i * CBF + C_DEV]) + ' returned 0 after ' +
+					     ms(endOf(c, i) - c.cbs[i * CBF + C_START]) + ' ms in ' +
+					     phaseName(c, c.cbs[i * CBF + C_PHASE]) + ', but the log said: ' +
+					     msgText(msgsOf(c, i)[0])]]);
+			}
 		}
 		if (!box.firstChild) box.textContent = 'No device phase with callbacks in this cycle.';
 	}
@@ -864,6 +1273,9 @@
 		key(box, 'blocked sync wait', 'height:5px;background:' + D.colors.wait + ';border-color:' + D.colors.crit);
 		key(box, 'error or unfinished', 'border:0;width:0;height:0;border-left:5px solid transparent;' +
 		    'border-right:5px solid transparent;border-top:9px solid ' + D.colors.error);
+		if (c.why.said.length)
+			key(box, 'the log said error', 'border:0;width:0;height:0;border-left:5px solid transparent;' +
+			    'border-right:5px solid transparent;border-top:9px solid ' + D.colors.said);
 	}
 
 	function key(box, text, style) {
@@ -896,6 +1308,11 @@
 		rows = document.querySelectorAll('#cycles tbody tr');
 		for (i = 0; i < rows.length; i++) rows[i].className = i === ci ? 'current' : '';
 		$('detail').textContent = 'Click a callback for its details.';
+		c.logBuilt = false;
+		if ($('logbox').open) openLog(c);
+		st.hoverDev = -1;
+		c.devtabBuilt = false;
+		if ($('devbox').open) openDevtab(c);
 		search($('search').value);
 		fit();
 		draw();
@@ -919,6 +1336,21 @@
 		s.setAttribute('data-selected', st.sel >= 0 ? label(c, st.sel) : '');
 		s.setAttribute('data-detail', st.sel >= 0 ? $('detail').textContent.replace(/\n/g, ' ') : '');
 		s.setAttribute('data-count', $('count').textContent);
+		s.setAttribute('data-said-marks', String(st.saidMarks || 0));
+		s.setAttribute('data-why-warnings', Array.prototype.map.call(document.querySelectorAll('#why table.warnings tr'),
+			function (t) { return t.textContent; }).slice(1).join('|'));
+		s.setAttribute('data-tree-rows', Array.prototype.map.call(document.querySelectorAll('#detail .calltree li > span'),
+			function (x) { return x.textContent.replace(/^[\u25b8\u25be ] ?/, '').replace(/^ /, ''); }).join('|'));
+		s.setAttribute('data-lit', String(st.lit));
+		s.setAttribute('data-lit-phases', String(st.litPhases));
+		s.setAttribute('data-devtab-rows', String(st.devtabRows || 0));
+		s.setAttribute('data-devtab-first', st.devtabFirst || '');
+		s.setAttribute('data-devtab-names', st.devtabNames || '');
+		s.setAttribute('data-devtab-sort', st.devSort + (st.devSort ? (st.devSortDir > 0 ? ' down' : ' up') : ''));
+		s.setAttribute('data-log-line', st.logCur ? String(st.logLine) : '');
+		s.setAttribute('data-log-text', st.logCur ? st.logCur.textContent.replace(/\n/g, '') : '');
+		s.setAttribute('data-log-lines', String(document.querySelectorAll('#log pre.log span').length));
+		s.setAttribute('data-log-marks', String(document.querySelectorAll('#log pre.log span.mark').length));
 		s.setAttribute('data-why-tables', Array.prototype.map.call(document.querySelectorAll('#why table'),
 			function (t) { return t.className; }).join(','));
 	}
@@ -964,6 +1396,23 @@
 			if (c.segs[i + SF.cb] >= 0 && (best < 0 || c.segs[i + SF.end] - c.segs[i + SF.start] >
 			    c.segs[best + SF.end] - c.segs[best + SF.start])) best = i;
 		return best;
+	}
+
+	// Scripted mouse over a device's longest box, for tests: #hover=NAME
+	function hoverDevice(name) {
+		var c = st.cyc, i, best = -1, r = canvas.getBoundingClientRect(), x0, x1;
+		for (i = 0; i < c.n; i++)
+			if (devName(c.cbs[i * CBF + C_DEV]) === name && (best < 0 ||
+			    endOf(c, i) - c.cbs[i * CBF + C_START] > endOf(c, best) - c.cbs[best * CBF + C_START]))
+				best = i;
+		if (best < 0) return;
+		focusCb(best);
+		draw();
+		x0 = Math.max(X(U(c, c.cbs[best * CBF + C_START])), GUT);
+		x1 = Math.min(X(U(c, endOf(c, best))), canvas.clientWidth - RIGHT);
+		canvas.dispatchEvent(new MouseEvent('mousemove', { bubbles: true,
+			clientX: r.left + (x0 + x1) / 2, clientY: r.top + boxY(c, best) + ROW / 2 }));
+		draw();
 	}
 
 	// Scripted click on a device's longest box, for tests: #click=NAME
@@ -1021,6 +1470,8 @@
 			e.preventDefault();
 		});
 		window.addEventListener('resize', redraw);
+		$('devbox').addEventListener('toggle', function () { if (this.open) openDevtab(st.cyc); });
+		$('logbox').addEventListener('toggle', function () { if (this.open) { openLog(st.cyc); publish(); } });
 		window.addEventListener('hashchange', function () {
 			var q = hashParams();
 			if (q.cycle && cycleByIndex(+q.cycle) >= 0) select(cycleByIndex(+q.cycle));
@@ -1045,7 +1496,11 @@
 				tip.hidden = true;
 				return;
 			}
-			if (e.target !== canvas) { tip.hidden = true; return; }
+			if (e.target !== canvas) {
+				tip.hidden = true;
+				if (st.hoverDev >= 0 && !(e.target.closest && e.target.closest('#devtab'))) setHover(-1);
+				return;
+			}
 			m = mouse(e);
 			if (inStrip(m[1]) && (h = segAt(st.cyc, m[0])) >= 0) {
 				tip.textContent = 'critical path: ' + segText(st.cyc, h) + '\n' +
@@ -1057,6 +1512,7 @@
 				return;
 			}
 			h = hit(m[0], m[1]);
+			setHover(h >= 0 ? st.cyc.cbs[h * CBF + C_DEV] : -1);
 			if (h < 0) { tip.hidden = true; return; }
 			tip.textContent = cbText(st.cyc, h);
 			tip.hidden = false;
@@ -1120,6 +1576,44 @@
 							   Math.min(X(U(st.cyc, st.cyc.segs[o + SF.end])), canvas.clientWidth - RIGHT)) / 2 }));
 			}
 		}
+		if (p.devtab || p.sort || p.devrow) openDevtab(st.cyc);
+		if (p.sort) {	// #sort=KEY,KEY: clicks on the device table's headers
+			o = p.sort.split(',');
+			for (i = 0; i < o.length; i++) {
+				var th = document.querySelector('#devtab th[data-key="' + o[i].replace(/["\\]/g, '') + '"]');
+				if (th) th.click();
+			}
+		}
+		if (p.devrow) {	// #devrow=N: a click on the Nth row (1 the first)
+			o = document.querySelectorAll('#devtab tr');
+			if (o[+p.devrow]) o[+p.devrow].firstChild.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+		}
+		if (p.hover) {	// #hover=DEVICE: the mouse over its longest box
+			hoverDevice(p.hover);
+			publish();
+		}
+		if (p.open) {	// #open=FN,FN: clicks on call tree nodes, by function
+			o = p.open.split(',');
+			for (i = 0; i < o.length; i++) {
+				var sps = document.querySelectorAll('#detail .calltree span.open-able'), j;
+				for (j = 0; j < sps.length; j++)
+					if (sps[j].textContent.slice(2).split('  ')[0] === o[i]) { sps[j].click(); break; }
+			}
+		}
+		if (p.tolog) {	// the detail panel's "show in the log"
+			o = document.querySelector('#detail a.tolog');
+			if (o) o.click();
+		}
+		if (p.logline) {	// #logline=N: a click on line N in the log viewer
+			openLog(st.cyc);
+			o = document.querySelectorAll('#log pre.log span');
+			for (i = 0; i < o.length; i++)
+				if (o[i].textContent.split(' ')[0] === p.logline) {
+					o[i].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+					break;
+				}
+			publish();
+		}
 		if (p.follow) {
 			o = document.querySelector('#detail a');
 			if (o) o.click();
@@ -1127,7 +1621,9 @@
 		// Browsers without a DOM dump (Firefox) read the state from the console.
 		if (p.log) console.log('pmscope-state ' + JSON.stringify({
 			errors: errors.length, selected: $('pmscope-state').getAttribute('data-selected'),
-			detail: $('pmscope-state').getAttribute('data-detail'), drawn: st.drawn }));
+			detail: $('pmscope-state').getAttribute('data-detail'), drawn: st.drawn,
+			logLine: st.logCur ? st.logLine : null, lit: st.lit, litPhases: st.litPhases,
+			devtabFirst: st.devtabFirst || '', tree: $('pmscope-state').getAttribute('data-tree-rows') }));
 	}
 
 	// A shared address: #cycle=N&from=MS&to=MS&sel=I

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pmscope stats --html: what the summary page shows of each run, taken as
+ * the run passes (analysis.h, tl_summary_add()): per-mode statistics,
+ * each run's worst figures and slowest callback, and the issues grouped
+ * once their numbers are masked. timeline/html_summary.c writes the page.
+ */
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analysis.h"
+
+#define ISSUE_TEXT_MAX 160
+
+struct tl_summary *tl_summary_new(void)
+{
+	struct tl_summary *s = xcalloc(1, sizeof(*s));
+	int m;
+
+	strpool_init(&s->pool);
+	for (m = MODE_UNKNOWN; m <= MODE_BOOT; m++)
+		stats_init(&s->modes[m], m == MODE_UNKNOWN ? "unknown" : mode_name(m));
+	return s;
+}
+
+void tl_summary_free(struct tl_summary *s)
+{
+	int m;
+
+	if (!s)
+		return;
+	for (m = MODE_UNKNOWN; m <= MODE_BOOT; m++)
+		stats_free(&s->modes[m]);
+	free(s->runs);
+	free(s->issues);
+	strpool_free(&s->pool);
+	free(s);
+}
+
+/* A run folder's own page, written by analyze or record. */
+static const char *run_page(struct tl_summary *s, const char *source)
+{
+	struct stat sb;
+	char *p;
+	const char *out = NULL;
+
+	if (stat(source, &sb) < 0 || !S_ISDIR(sb.st_mode))
+		return NULL;
+	p = xasprintf("%s/report.html", source);
+	if (access(p, R_OK) == 0)
+		out = strpool_cstr(&s->pool, p);
+	free(p);
+	return out;
+}
+
+static const char *issue_key(struct tl_summary *s, const char *text)
+{
+	char buf[ISSUE_TEXT_MAX + 1];
+	size_t i, k = 0;
+
+	for (i = 0; text[i] && k < ISSUE_TEXT_MAX; i++) {
+		bool digit = text[i] >= '0' && text[i] <= '9';
+
+		if (digit && k && buf[k - 1] == '#')
+			continue;
+		buf[k++] = digit ? '#' : text[i];
+	}
+	buf[k] = '\0';
+	return strpool_cstr(&s->pool, buf);
+}
+
+static void add_issue(struct tl_summary *s, const struct pm_warning *w, const char *source)
+{
+	const char *key = issue_key(s, w->text);
+	struct sum_issue *x;
+	size_t i;
+
+	/* issues are few kinds (tens): a scan is enough */
+	for (i = 0; i < s->nissues && s->issues[i].key != key; i++)
+		;
+	if (i == s->nissues) {
+		VEC_RESERVE(s->issues, s->nissues, s->issues_cap);
+		x = &s->issues[s->nissues++];
+		*x = (struct sum_issue){ .key = key, .level = w->level, .last_run = SIZE_MAX,
+					 .example = strpool_cstr(&s->pool, w->text),
+					 .first_source = strpool_cstr(&s->pool, source),
+					 .first_line = w->line, .first_cycle = w->cycle };
+	}
+	x = &s->issues[i];
+	x->count++;
+	if (w->level > x->level)
+		x->level = w->level;
+	if (x->last_run != s->nruns - 1) {
+		x->nruns++;
+		x->last_run = s->nruns - 1;
+	}
+}
+
+static void put_max(ns_t *at, ns_t v)
+{
+	if (v != NS_NONE && (*at == NS_NONE || v > *at))
+		*at = v;
+}
+
+static void add_cycle(struct tl_summary *s, const struct pm_run *run, const struct pm_cycle *c)
+{
+	struct sum_run *r = &s->runs[s->nruns - 1];
+	struct cycle_totals t;
+	size_t worst, i;
+
+	s->ncycles++;
+	r->ncycles++;
+	r->modes |= 1u << c->mode;
+	if (stats_takes_cycle(&s->modes[c->mode], c)) {
+		r->ntaken++;
+		cycle_totals(c, &t);
+		put_max(&r->suspend_ns, t.suspend_ns);
+		put_max(&r->resume_ns, t.resume_ns);
+		if (c->mode == MODE_BOOT)
+			put_max(&r->boot_ns, t.total_ns);
+	}
+	if (cycle_slowest(c, -1, &worst, 1)) {
+		const struct pm_callback *cb = &c->cbs[worst];
+		ns_t d = cb_duration(cb);
+
+		if (d != NS_NONE && (r->worst_ns == NS_NONE || d > r->worst_ns)) {
+			r->worst_dev = strpool_cstr(&s->pool, run->devs[cb->dev].name);
+			r->worst_phase = cb->phase >= 0 ?
+				strpool_cstr(&s->pool, c->phases[cb->phase].name) : NULL;
+			r->worst_cycle = c->index;
+			r->worst_ns = d;
+		}
+	}
+	for (i = 0; i < run->nwarns; i++) {
+		if (run->warns[i].cycle != c->index)
+			continue;
+		r->nfail += run->warns[i].level == WARN_FAILURE;
+		r->nwarn += run->warns[i].level == WARN_WARNING;
+	}
+}
+
+void tl_summary_finish(struct tl_summary *s)
+{
+	int m;
+
+	for (m = MODE_UNKNOWN; m <= MODE_BOOT; m++)
+		stats_finish(&s->modes[m]);
+}
+
+void tl_summary_add(struct tl_summary *s, const struct pm_run *run, const char *source)
+{
+	size_t i;
+	int m;
+
+	VEC_RESERVE(s->runs, s->nruns, s->runs_cap);
+	s->runs[s->nruns++] = (struct sum_run){
+		.source = strpool_cstr(&s->pool, source), .page = run_page(s, source),
+		.suspend_ns = NS_NONE, .resume_ns = NS_NONE, .boot_ns = NS_NONE,
+		.worst_ns = NS_NONE };
+	for (m = MODE_UNKNOWN; m <= MODE_BOOT; m++)
+		stats_add_run(&s->modes[m], run, source);
+	for (i = 0; i < run->ncycles; i++)
+		add_cycle(s, run, &run->cycles[i]);
+	for (i = 0; i < run->nwarns; i++)
+		if (run->warns[i].level != WARN_INFO)
+			add_issue(s, &run->warns[i], source);
+}
+

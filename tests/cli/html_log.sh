@@ -1,0 +1,84 @@
+#!/bin/sh
+# The HTML page's log viewer (issue 14): each cycle's own log lines, box
+# -> line ("show in the log" in a callback's detail panel) and line ->
+# box (a click on a marked line), in headless Chromium, checked against
+# the JSON report on the real logs the issue names, and bounded on a
+# long one.
+. "$(dirname "$0")/../tap.sh"
+T=$TMPDIR_TEST
+browser() {
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
+		--window-size=1400,1000 --virtual-time-budget=5000 --dump-dom "$1" 2>/dev/null
+}
+state() { # state FILE ATTR
+	grep -o '<div id="pmscope-state"[^>]*>' "$1" | sed -n "s/.* data-$2=\"\\([^\"]*\\)\".*/\\1/p"
+}
+sel() { state "$1" selected | sed 's/ {.*//'; }
+
+# kernel 5.8, XPS 13 9360: 3-1 resumes in 11.6 s while xhci says it
+# timed out twice and 4-1 did not accept its address
+log=$FIXTURES/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
+"$PMSCOPE" analyze -q -j "$T/a.json" --html "$T/a.html" "$log"
+J=$T/a.json
+browser "file://$T/a.html#click=3-1&tolog=1" > "$T/b.html"
+is "box -> line: no script error" "$(state "$T/b.html" errors)" 0
+is "box -> line: 3-1's resume shows its calling line" "$(state "$T/b.html" log-line)" \
+   "$(jq '[.cycles[0].callbacks[] | select(.device == "3-1")] | max_by(.end_ns - .start_ns) | .line' "$J")"
+is "box -> line: the line as the log has it" "$(state "$T/b.html" log-text)" \
+   "$(jq -r '[.cycles[0].callbacks[] | select(.device == "3-1")] | max_by(.end_ns - .start_ns) | .line' "$J" |
+	xargs -I@ sed -n '@{s/^/@  /;p}' "$log" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g')"
+is "the viewer holds the cycle's lines, first to last" "$(state "$T/b.html" log-lines)" \
+   "$(jq '.cycles[0].last_line - .cycles[0].first_line + 1' "$J")"
+is "a marked line per callback start, at least" \
+   "$(test "$(state "$T/b.html" log-marks)" -ge "$(jq '.cycles[0].callbacks | length' "$J")" && echo yes)" yes
+
+# line -> box: the lines the messages analysis gave 3-1 and 4-1
+for want in "Timeout while waiting for setup device command:3-1" "device not accepting address 2, error -62:4-1"; do
+	text=${want%:*} dev=${want##*:}
+	ln=$(grep -n -F "$text" "$log" | head -1 | cut -d: -f1)
+	is "the JSON gives line $ln ('$text') to $dev" \
+	   "$(jq --argjson l "$ln" --arg d "$dev" '[.cycles[0].callbacks[] | select(.device == $d) |
+		.messages[]? | select(.line == $l and .error)] | length' "$J")" 1
+	browser "file://$T/a.html#logline=$ln" > "$T/c.html"
+	is "line -> box: a click on line $ln selects $dev" "$(sel "$T/c.html")" "$dev"
+	is "line -> box: line $ln is the current one" "$(state "$T/c.html" log-line)" "$ln"
+done
+ln=$(jq '[.cycles[0].callbacks[] | select(.device == "usb3")] | max_by(.end_ns - .start_ns) | .line' "$J")
+browser "file://$T/a.html#logline=$ln" > "$T/c.html"
+is "line -> box: a calling line ($ln) selects its callback, usb3" "$(sel "$T/c.html")" usb3
+
+# kernel 6.10: the 64.8 s noirq suspend of the PCH thermal device, and
+# the line that says why
+log=$FIXTURES/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt
+"$PMSCOPE" analyze -q -j "$T/d.json" --html "$T/d.html" "$log"
+ln=$(grep -n -F 'CPU-PCH overheats' "$log" | head -1 | cut -d: -f1)
+browser "file://$T/d.html#cycle=2&logline=$ln" > "$T/e.html"
+is "6.10: 'CPU-PCH overheats' (line $ln) selects its own device's callback" "$(sel "$T/e.html")" \
+   "$(jq -r --argjson l "$ln" '[.cycles[1].callbacks[] | select(any(.messages[]?; .line == $l and
+	.relation == "device"))] | .[0].device' "$T/d.json")"
+is "6.10: which ran 64.8 s" "$(state "$T/e.html" detail | grep -c -F 'duration64808.266 ms')" 1
+
+# Bounded: a suspend of 15,000 callbacks (30,003 lines) keeps the 20,000
+# lines around its longest callback (dev12000, 50 ms) and says the rest
+awk 'BEGIN {
+	print "[    1.000000] PM: suspend entry (deep)"
+	t = 1000200
+	for (i = 0; i < 15000; i++) {
+		d = i == 12000 ? 50000 : 5
+		printf "[%5d.%06d] dev%d: PM: calling foo_suspend+0x0/0x10 @ 1, parent: none\n", t / 1e6, t % 1e6, i
+		t += d
+		printf "[%5d.%06d] dev%d: PM: foo_suspend+0x0/0x10 returned 0 after %d usecs\n", t / 1e6, t % 1e6, i, d
+		t++
+	}
+	printf "[%5d.%06d] PM: suspend of devices complete after 200.000 msecs\n", t / 1e6, t % 1e6
+	printf "[%5d.%06d] PM: suspend exit\n", (t + 100) / 1e6, (t + 100) % 1e6
+}' > "$T/big.txt"
+"$PMSCOPE" analyze -q -j "$T/big.json" --html "$T/big.html" "$T/big.txt"
+is "big: one cycle of 15,000 callbacks" "$(jq '.cycles[0].callbacks | length' "$T/big.json")" 15000
+ln=$(jq '.cycles[0].callbacks | max_by(.end_ns - .start_ns) | .line' "$T/big.json")
+browser "file://$T/big.html#click=dev12000&tolog=1" > "$T/f.html"
+is "big: 20,000 lines kept" "$(state "$T/f.html" log-lines)" 20000
+is "big: the longest callback's line among them" "$(state "$T/f.html" log-line)" "$ln"
+is "big: the viewer says the other 10,003 lines before were not kept" \
+   "$(grep -c '>10003 lines before these not kept' "$T/f.html")" 1
+done_testing

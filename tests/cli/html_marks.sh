@@ -1,0 +1,52 @@
+#!/bin/sh
+# Message marks on the timeline (issue 14): a callback whose own device,
+# a parent or a child said error or timeout while it ran gets an orange
+# mark in the SVG and the HTML page, its tooltip quotes the line, and the
+# HTML why panel lists it as a warning even though it returned 0. On the
+# 5.8 XPS log (four: serio1, usb1, 4-1, 3-1) and the 6.10 one (the PCH
+# thermal device that overheated), against the JSON's said_error.
+. "$(dirname "$0")/../tap.sh"
+T=$TMPDIR_TEST
+state() { # state FILE ATTR
+	grep -o '<div id="pmscope-state"[^>]*>' "$1" | sed -n "s/.* data-$2=\"\\([^\"]*\\)\".*/\\1/p"
+}
+browser() {
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
+		--window-size=1400,1000 --virtual-time-budget=5000 --dump-dom "$1" 2>/dev/null
+}
+said() { # said JSON CYCLE: "device" per said_error callback
+	jq -r --argjson c "$2" '.cycles[$c] as $y | ($y.said_error // [])[] | $y.callbacks[.] | .device' "$1"
+}
+
+log=$FIXTURES/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
+"$PMSCOPE" analyze -q -j "$T/a.json" --svg "$T/a.svg" --html "$T/a.html" "$log"
+is "json: four callbacks returned 0 while the log said error" "$(said "$T/a.json" 0 | tr '\n' ' ')" \
+   "serio1 usb1 4-1 3-1 "
+is "svg: an orange mark per such callback, and one in the legend" \
+   "$(grep -c 'fill="#e68a00"' "$T/a.svg")" 5
+ok "svg: the legend says what it means" grep -q '>the log said error<' "$T/a.svg"
+for l in "(line 963): xhci_hcd 0000:39:00.0: Timeout while waiting for setup device command" \
+	 "(line 151): psmouse serio1: Failed to disable mouse on isa0060/serio1"; do
+	is "svg: a tooltip quotes $l" "$(grep -c -F "the log said $l" "$T/a.svg")" 1
+done
+browser "file://$T/a.html" > "$T/b.html"
+is "html: no script error" "$(state "$T/b.html" errors)" 0
+is "html: four marks drawn" "$(state "$T/b.html" said-marks)" 4
+is "html: the why panel lists them as warnings" \
+   "$(state "$T/b.html" why-warnings | tr '|' '\n' | sed 's/ returned 0 .*//' | tr '\n' ' ')" \
+   "$(jq -r '.cycles[0] as $y | $y.said_error[] | $y.callbacks[.] | "warning\(.messages[0].line)\(.device)"' "$T/a.json" |
+	tr '\n' ' ')"
+ok "html: 3-1's row quotes the xhci timeout" sh -c "grep -o '<div id=\"pmscope-state\"[^>]*>' '$T/b.html' |
+	grep -q -F 'warning9633-1 returned 0 after 11627.630 ms in resume, but the log said: xhci_hcd 0000:39:00.0: Timeout while waiting for setup device command'"
+browser "file://$T/a.html#why=warnings:3" > "$T/c.html"
+is "html: that row selects 3-1" "$(state "$T/c.html" selected)" "3-1 {usb}"
+
+log=$FIXTURES/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt
+"$PMSCOPE" analyze -q -j "$T/d.json" --svg "$T/d.svg" --html "$T/d.html" --cycle 2 "$log"
+is "6.10 json: the PCH thermal device returned 0 while it said it overheats" "$(said "$T/d.json" 0)" 0000:00:14.2
+ok "6.10 svg: its tooltip quotes the line" grep -q -F 'intel_pch_thermal 0000:00:14.2: CPU-PCH overheats [66C], S0ix might fail.' "$T/d.svg"
+browser "file://$T/d.html#cycle=2" > "$T/e.html"
+is "6.10 html: one mark" "$(state "$T/e.html" said-marks)" 1
+is "6.10 html: the why panel's warning is 0000:00:14.2's" \
+   "$(state "$T/e.html" why-warnings | tr '|' '\n' | grep -c 'returned 0 after 64808.266 ms in suspend_noirq, but the log said: intel_pch_thermal 0000:00:14.2: CPU-PCH overheats')" 1
+done_testing
