@@ -20,18 +20,22 @@ struct want_at {
 	size_t tree;	/* index into run->trees */
 };
 
-struct capture {
-	int pid, cpu;
-	size_t tree;
-};
-
-/* One tree being built from the parser's calls. */
+/* One tree being built, as the wanted callback's calls stream by. */
 struct build {
 	struct pm_run *run;
 	struct pm_calltree *t;
-	int *map;		/* parser call -> node, -1 not kept */
-	size_t ncalls, map_cap;
 	struct { int parent; const char *fn; int node; } slot[SLOTS];
+};
+
+/* A wanted callback open on a thread. */
+struct capture {
+	int pid, cpu;
+	struct build *b;
+};
+
+struct captures {
+	struct capture *v;
+	size_t n;
 };
 
 static int cmp_place(const void *a, const void *b)
@@ -52,56 +56,78 @@ static size_t slot_of(const struct build *b, int parent, const char *fn)
 	return i;
 }
 
-static void on_call(void *ctx, const char *name, int depth, int parent, ns_t dur)
+static struct build *build_of(const struct captures *cs, int key)
 {
-	struct build *b = ctx;
-	struct pm_calltree *t = b->t;
-	int np = -1, node = -1;
+	size_t i;
+
+	for (i = 0; i < cs->n; i++)
+		if (key >= 0 ? cs->v[i].pid == key : cs->v[i].cpu == -key - 1)
+			return cs->v[i].b;
+	return NULL;
+}
+
+/* A call: merged into its caller's node of the same function, or a new
+ * node while the tree has room; -1 when not kept (counted as cut). */
+static int on_open(void *ctx, int key, const char *fn, int depth, bool has_caller, int caller)
+{
+	struct build *b = build_of(ctx, key);
+	struct pm_calltree *t;
+	int node = -1;
 	size_t s;
 
-	if (parent >= 0 && (size_t)parent < b->ncalls)
-		np = b->map[parent];
-	if (depth >= CALLTREE_DEPTH || (parent >= 0 && np < 0))
+	if (!b)
+		return -1;
+	t = b->t;
+	if (depth >= CALLTREE_DEPTH || (has_caller && caller < 0))
 		goto out;	/* too deep, or its caller was not kept */
-	s = slot_of(b, np, name);
+	s = slot_of(b, caller, fn);
 	if (b->slot[s].fn) {
 		node = b->slot[s].node;
 	} else if (t->n < CALLTREE_NODES) {
 		node = (int)t->n++;
 		t->nodes[node] = (struct pm_tree_node){
-			.fn = strpool_cstr(&b->run->pool, name), .parent = np };
-		b->slot[s].fn = name;
-		b->slot[s].parent = np;
+			.fn = strpool_cstr(&b->run->pool, fn), .parent = caller };
+		b->slot[s].fn = fn;
+		b->slot[s].parent = caller;
 		b->slot[s].node = node;
 	}
-	if (node >= 0) {
+	if (node >= 0)
 		t->nodes[node].calls++;
-		if (dur != NS_NONE && dur > 0)
-			t->nodes[node].total_ns += dur;
-	}
 out:
 	if (node < 0)
 		t->cut++;
-	VEC_RESERVE(b->map, b->ncalls, b->map_cap);
-	b->map[b->ncalls++] = node;
+	return node;
 }
 
-static void take_tree(struct pm_run *run, struct fgraph *g, const struct ftrace_line *fl,
-		      size_t tree)
+static void on_done(void *ctx, int key, int call, ns_t dur)
+{
+	struct build *b = build_of(ctx, key);
+
+	if (b && call >= 0 && dur != NS_NONE && dur > 0)
+		b->t->nodes[call].total_ns += dur;
+}
+
+static struct build *build_new(struct pm_run *run, size_t tree)
 {
 	struct build *b = xcalloc(1, sizeof(*b));
 
 	b->run = run;
 	b->t = &run->trees[tree];
 	b->t->nodes = xmalloc(CALLTREE_NODES * sizeof(*b->t->nodes));
-	fgraph_cb_calls(g, fl, on_call, b);
-	if (!b->t->n) {
-		free(b->t->nodes);
-		b->t->nodes = NULL;
+	return b;
+}
+
+/* The callback ended: its tree shrunk to what it holds. */
+static void build_end(struct build *b)
+{
+	struct pm_calltree *t = b->t;
+
+	if (!t->n) {
+		free(t->nodes);
+		t->nodes = NULL;
 	} else {
-		b->t->nodes = xrealloc(b->t->nodes, b->t->n * sizeof(*b->t->nodes));
+		t->nodes = xrealloc(t->nodes, t->n * sizeof(*t->nodes));
 	}
-	free(b->map);
 	free(b);
 }
 
@@ -116,27 +142,30 @@ static int read_trees(struct pm_run *run, const struct want_at *w, size_t n, cha
 {
 	struct line_reader *r = reader_open(w[0].file, err, errlen);
 	struct fgraph *g = fgraph_new();
-	struct capture *cap = xcalloc(n, sizeof(*cap));
-	size_t next = 0, ncap = 0, i;
+	struct captures cs = { xcalloc(n, sizeof(*cs.v)), 0 };
+	struct fgraph_watch watch = { on_open, on_done, &cs };
+	size_t next = 0, i;
 	struct ftrace_line fl;
 	struct str line;
 	int rc = -1;
 
 	if (!r)
 		goto out;
-	while ((next < n || ncap) && (rc = reader_next(r, &line)) > 0) {
+	fgraph_set_watch(g, &watch);
+	while ((next < n || cs.n) && (rc = reader_next(r, &line)) > 0) {
 		unsigned int ln = reader_lineno(r);
 
 		if (next < n && ln == w[next].line) {
 			if (ftrace_split(line, &fl) && str_eq(fl.event, "device_pm_callback_start")) {
 				fgraph_cb_start(g, &fl);
-				cap[ncap++] = (struct capture){ fl.pid, fl.cpu, w[next].tree };
+				cs.v[cs.n++] = (struct capture){ fl.pid, fl.cpu,
+								 build_new(run, w[next].tree) };
 			}
 			while (next < n && w[next].line <= ln)
 				next++;
 			continue;
 		}
-		if (!ncap || !ftrace_split(line, &fl))
+		if (!cs.n || !ftrace_split(line, &fl))
 			continue;
 		if (fl.graph) {
 			fgraph_line(g, &fl);
@@ -144,21 +173,23 @@ static int read_trees(struct pm_run *run, const struct want_at *w, size_t n, cha
 		}
 		if (!str_eq(fl.event, "device_pm_callback_end"))
 			continue;
-		for (i = 0; i < ncap && !same_thread(&cap[i], &fl); i++)
+		for (i = 0; i < cs.n && !same_thread(&cs.v[i], &fl); i++)
 			;
-		if (i == ncap)
+		if (i == cs.n)
 			continue;
-		if (fgraph_cb_end(g, &fl))
-			take_tree(run, g, &fl, cap[i].tree);
-		cap[i] = cap[--ncap];
+		fgraph_cb_end(g, &fl);	/* closes what is open: still watched */
+		build_end(cs.v[i].b);
+		cs.v[i] = cs.v[--cs.n];
 	}
 	if (rc < 0)
 		snprintf(err, errlen, "%s", reader_error(r));
 	rc = rc < 0 ? -1 : 0;
 	reader_close(r);
 out:
+	for (i = 0; i < cs.n; i++)	/* callbacks that never ended */
+		build_end(cs.v[i].b);
 	fgraph_free(g);
-	free(cap);
+	free(cs.v);
 	return rc;
 }
 

@@ -27,6 +27,7 @@ struct fg_frame {
 	bool parent;		/* its caller is the frame one level up */
 	bool sleep, in_sleep;	/* a sleeping function / inside one */
 	unsigned int seq;	/* its place among the callback's calls */
+	int watch;		/* what the watch's open() returned */
 	ns_t dur, entry, kids;	/* kids: the known durations of its calls */
 	/* its slowest call and that one's slowest call ..., in the thread's
 	 * chain buffer at chain_at(depth): the longest call wins, the first
@@ -39,6 +40,8 @@ struct fg_frame {
 
 /* What a thread inside a callback keeps: allocated at its first callback. */
 struct fg_calls {
+	int key;		/* the thread's */
+	const struct fgraph_watch *watch;	/* NULL: no one watches */
 	int base;		/* depth of the callback's outermost calls, -1 */
 	int top;		/* deepest depth with an open call, -1 none */
 	struct fg_frame frame[FG_MAX_DEPTH];
@@ -74,6 +77,7 @@ struct fgraph {
 	int *slots;		/* thread key -> index + 1, open addressing */
 	size_t nslots;
 	unsigned int repaired;	/* all callbacks' */
+	struct fgraph_watch watch;	/* .open NULL: none */
 	struct pm_callgraph out;	/* the summary handed out, reused */
 	/* sleeps() of the names seen last, by their interned address */
 	struct {
@@ -230,6 +234,8 @@ static void call_done(struct fg_calls *c, int d, const struct fg_frame *x, const
 	const char **to;
 	size_t cap;
 
+	if (c->watch)
+		c->watch->done(c->watch->ctx, c->key, x->watch, x->dur);
 	fg_totals_add(&c->fns, x->fn, x->dur, x->kids);
 	if (x->sleep && !x->in_sleep) {
 		fg_totals_add(&c->sleeps, x->fn, x->dur, x->kids);
@@ -338,6 +344,8 @@ static void add_call(struct fgraph *g, struct fg_calls *c, struct str name, int 
 	x->kids = 0;
 	x->has_slow = false;
 	x->nslow = 0;
+	x->watch = c->watch ? c->watch->open(c->watch->ctx, c->key, x->fn, d - c->base,
+					     x->parent, x->parent ? up->watch : -1) : -1;
 	note_deepest(c, d, x->fn, x->parent);
 	if (open)
 		c->top = d;
@@ -355,7 +363,7 @@ void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl)
 
 /* The thread's first call in this callback: what the last one kept
  * (or a callback that never ended left open) is dropped. */
-static struct fg_calls *calls_begin(struct fg_thread *t)
+static struct fg_calls *calls_begin(const struct fgraph *g, struct fg_thread *t)
 {
 	struct fg_calls *c = t->c;
 	int d;
@@ -371,6 +379,8 @@ static struct fg_calls *calls_begin(struct fg_thread *t)
 	for (d = 0; d <= c->top; d++)	/* none is open deeper than top */
 		c->frame[d].open = false;
 	t->fresh = false;
+	c->key = t->key;
+	c->watch = g->watch.open ? &g->watch : NULL;
 	c->base = c->top = c->deep_depth = -1;
 	c->calls = c->repaired = 0;
 	c->sleep_ns = 0;
@@ -388,7 +398,7 @@ static struct fg_calls *in_callback(struct fgraph *g, const struct ftrace_line *
 
 	if (!t->in_cb)
 		return NULL;
-	return t->fresh ? calls_begin(t) : t->c;
+	return t->fresh ? calls_begin(g, t) : t->c;
 }
 
 void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
@@ -495,12 +505,7 @@ const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_l
 	return o;
 }
 
-void fgraph_cb_calls(struct fgraph *g, const struct ftrace_line *fl, fgraph_call_fn fn, void *ctx)
+void fgraph_set_watch(struct fgraph *g, const struct fgraph_watch *w)
 {
-	const struct fg_thread *t = thread(g, fl);
-	size_t i;
-
-	for (i = 0; i < t->n && !t->in_cb; i++)
-		fn(ctx, t->nodes[i].fn, t->nodes[i].depth - t->base, t->nodes[i].parent,
-		   t->nodes[i].dur);
+	g->watch = *w;
 }

@@ -49,12 +49,22 @@ void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str na
  * (NULL without calls), valid until the next call. */
 void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl);
 const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_line *fl);
-/* The calls of the callback fgraph_cb_end() last closed on @fl's thread,
- * in entry order, for call trees (input/calltrees.c): @fn gets each one's
- * function, depth below the callback (0 outermost), parent (an earlier
- * call's index, -1 none) and length (NS_NONE unknown). */
-typedef void (*fgraph_call_fn)(void *ctx, const char *name, int depth, int parent, ns_t dur);
-void fgraph_cb_calls(struct fgraph *g, const struct ftrace_line *fl, fgraph_call_fn fn, void *ctx);
+/*
+ * Every call inside a callback as the graph streams by, for call trees
+ * (input/calltrees.c); the parser itself keeps no call once it returned.
+ * @open gets the thread (@key: pid, or -(cpu + 1)), the call's function
+ * (interned in the parser: one address per name), its depth below the
+ * callback (0 outermost) and, when its caller is known (@has_caller),
+ * the handle @open returned for the caller; it returns the call's
+ * handle. @done gets that handle and the call's length (NS_NONE: not
+ * known) when it returns, callees before their caller.
+ */
+struct fgraph_watch {
+	int (*open)(void *ctx, int key, const char *fn, int depth, bool has_caller, int caller);
+	void (*done)(void *ctx, int key, int call, ns_t dur);
+	void *ctx;
+};
+void fgraph_set_watch(struct fgraph *g, const struct fgraph_watch *w);
 /* Calls whose entry or return was lost, in all callbacks. */
 unsigned int fgraph_repaired(const struct fgraph *g);
 
