@@ -6,9 +6,7 @@
 # run the async callbacks, as the trace's task column says.
 . "$(dirname "$0")/../tap.sh"
 T=$TMPDIR_TEST
-state() { # state FILE ATTR
-	grep -o '<div id="pmscope-state"[^>]*>' "$1" | sed -n "s/.* data-$2=\"\\([^\"]*\\)\".*/\\1/p"
-}
+. "$(dirname "$0")/../html_page.sh"
 
 xzcat "$FIXTURES/kernel5.5-tegra-trace-cmd-suspend/trace.txt.xz" > "$T/trace.txt"
 "$PMSCOPE" analyze -q -j "$T/t.json" --html "$T/t.html" --svg "$T/t.svg" "$T/trace.txt"

@@ -7,13 +7,7 @@
 # thermal device that overheated), against the JSON's said_error.
 . "$(dirname "$0")/../tap.sh"
 T=$TMPDIR_TEST
-state() { # state FILE ATTR
-	grep -o '<div id="pmscope-state"[^>]*>' "$1" | sed -n "s/.* data-$2=\"\\([^\"]*\\)\".*/\\1/p"
-}
-browser() {
-	timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
-		--window-size=1400,1000 --virtual-time-budget=5000 --dump-dom "$1" 2>/dev/null
-}
+. "$(dirname "$0")/../html_page.sh"
 said() { # said JSON CYCLE: "device" per said_error callback
 	jq -r --argjson c "$2" '.cycles[$c] as $y | ($y.said_error // [])[] | $y.callbacks[.] | .device' "$1"
 }

@@ -6,16 +6,7 @@
 # function_graph (async1, small).
 . "$(dirname "$0")/../tap.sh"
 T=$TMPDIR_TEST
-browser() {
-	timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
-		--window-size=1400,1000 --virtual-time-budget=5000 --dump-dom "$1" 2>/dev/null
-}
-state() { # state FILE ATTR
-	grep -o '<div id="pmscope-state"[^>]*>' "$1" | sed -n "s/.* data-$2=\"\\([^\"]*\\)\".*/\\1/p"
-}
-data() { # the page's data, as JSON
-	sed -n 's/^<script type="application\/json" id="pmscope-data">\(.*\)<\/script>$/\1/p' "$1"
-}
+. "$(dirname "$0")/../html_page.sh"
 ms() { awk '{ printf "%.3f", $1 / 1e6 }'; }
 
 "$PMSCOPE" analyze -q -j "$T/a.json" --html "$T/a.html" "$FIXTURES/qemu-q35-s3-fgraph-async1-small/trace.txt.xz"

@@ -5,13 +5,7 @@
 # through matches, and the view lives in the address.
 . "$(dirname "$0")/../tap.sh"
 T=$TMPDIR_TEST
-browser() {
-	timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
-		--window-size=1400,1000 --virtual-time-budget=5000 --dump-dom "$1" 2>/dev/null
-}
-state() { # state FILE ATTR
-	grep -o '<div id="pmscope-state"[^>]*>' "$1" | sed -n "s/.* data-$2=\"\\([^\"]*\\)\".*/\\1/p"
-}
+. "$(dirname "$0")/../html_page.sh"
 sel() { state "$1" selected | sed 's/ {.*//'; }
 
 run=$T/q35
