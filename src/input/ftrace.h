@@ -107,6 +107,7 @@ struct fb_graph {
 	char name[128];		/* the initcall, "" not known yet */
 	char module[64];	/* of "fn [module]" */
 	bool work;		/* async work (async_run_entry_fn), not an initcall */
+	bool named_fn;		/* outermost is the initcall itself, not do_one_initcall */
 };
 
 /* Boot from initcall events (input/ftrace_boot.c). */

@@ -122,9 +122,19 @@ static void graph_begin(struct ftrace_parser *p, const struct ftrace_line *fl, s
 	g->line = p->line;
 	copy_name(g->comm, sizeof(g->comm), fl->comm);
 	g->work = is_work(fn);
-	if (!g->work && !str_eq(fn, "do_one_initcall"))
+	g->named_fn = !g->work && !str_eq(fn, "do_one_initcall");
+	if (g->named_fn)
 		name_graph(g, fn);
 	fgraph_cb_start(p->fg, fl);
+}
+
+/* Any function can be the outermost call of a graph (a suspend trace's
+ * __rseq_handle_notify_resume() on the way back to user space), so one
+ * that is not do_one_initcall starts a boot only where built-in initcalls
+ * run: in kernel_init (pid 1) or before it (the idle task). */
+static bool stray_graph(const struct ftrace_parser *p, const struct fb_graph *g)
+{
+	return p->boot == FB_NONE && g->named_fn && g->pid > 1;
 }
 
 /* The outermost call returned after @dur: one initcall. */
@@ -147,7 +157,7 @@ static void graph_end(struct ftrace_parser *p, const struct ftrace_line *fl, ns_
 	if (g->work)	/* work opens no phase: it runs inside one */
 		open = p->boot == FB_KERNEL || p->boot == FB_USER;
 	else
-		open = g->name[0] && ftrace_boot_phase(p, &at);
+		open = g->name[0] && !stray_graph(p, g) && ftrace_boot_phase(p, &at);
 	p->line = line;
 	if (!open) {
 		*g = p->graphs[--p->ngraphs];
