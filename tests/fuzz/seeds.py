@@ -83,6 +83,12 @@ for tag, (dev, link) in sysf.items():
     for k in range(0, min(len(d), 240), 40):
         put('sysfacts', '%s-%d' % (tag, k), b'\n'.join(d[k:k + 40]) + b'\n--\n' + b'\n'.join(l[:25]) + b'\n')
 
+# record's facts and suspend counts: the third and fourth parts
+for tag in ('pmscope-record-qemu-q35-s3-k6.1-dat', 'pmscope-record-qemu-q35-s3-k6.12-callgraph'):
+    fa = lines(tag + '/sys/facts.txt')
+    st = lines(tag + '/sys/sleep-stats.txt')
+    put('sysfacts', 'facts-' + tag.split('-')[-1], b'\n--\n\n--\n' + b'\n'.join(fa) + b'\n--\n' + b'\n'.join(st) + b'\n')
+
 os.makedirs(os.path.join(OUT, 'tracedat'), exist_ok=True)
 shutil.copy(os.path.join(F, 'qemu-q35-s3-tracecmd-dat/trace.dat'), os.path.join(OUT, 'tracedat', 'q35-v7.dat'))
 with lzma.open(os.path.join(F, 'qemu-q35-s3-tracecmd-dat/trace-v6.dat.xz')) as f:
