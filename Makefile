@@ -15,8 +15,8 @@ CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
-ALL_CFLAGS = $(WARN) -Iinclude -I$(B)/gen $(PKG_CFLAGS) $(CFLAGS)
-LDLIBS  = -Wl,--as-needed $(PKG_LIBS) -lm
+ALL_CFLAGS = $(WARN) -pthread -Iinclude -I$(B)/gen $(PKG_CFLAGS) $(CFLAGS)
+LDLIBS  = -Wl,--as-needed $(PKG_LIBS) -lm -pthread
 
 B       ?= build
 # One folder per pipeline stage (README, Layout).

@@ -44,7 +44,8 @@ struct progress {
 	int64_t start, next;
 };
 void progress_init(struct progress *pg, const char *path);
-void progress_tick(struct progress *pg, const struct line_reader *r);
+/* @done: bytes read (reader_bytes()), of a @compressed file or not. */
+void progress_tick(struct progress *pg, uint64_t done, bool compressed);
 void progress_done(struct progress *pg);
 const char *reader_error(const struct line_reader *r);
 const char *reader_path(const struct line_reader *r);

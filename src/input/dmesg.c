@@ -653,7 +653,7 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 		p.line = reader_lineno(r);
 		p.used = false;
 		if (!(p.line & 0xffff))
-			progress_tick(&pg, r);
+			progress_tick(&pg, reader_bytes(r), reader_compressed(r));
 		st->lines++;
 		if (reader_line_too_long(r) ||
 		    (memchr(line.p, '\0', line.len) && !glued_records(&p, line))) {

@@ -15,8 +15,25 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* Trace lines are padded with runs of blanks (the task column is right
+ * aligned to 16): eight bytes a step while they are all spaces. */
 static struct str skip_spaces(struct str s)
 {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (s.len >= 8) {
+		uint64_t w;
+
+		memcpy(&w, s.p, 8);
+		w ^= 0x2020202020202020ull;
+		if (w) {
+			size_t n = (size_t)__builtin_ctzll(w) / 8;
+
+			s.p += n, s.len -= n;
+			break;
+		}
+		s.p += 8, s.len -= 8;
+	}
+#endif
 	while (s.len && (*s.p == ' ' || *s.p == '\t'))
 		s.p++, s.len--;
 	return s;
@@ -85,7 +102,7 @@ static bool event_text(struct str s, struct ftrace_line *out)
 }
 
 /* TASK-PID [CPU] [FLAGS] TIMESTAMP: EVENT: ARGS */
-static bool split_event(struct str s, struct ftrace_line *out)
+bool ftrace_split_event(struct str s, struct ftrace_line *out)
 {
 	size_t close = 0;
 	long br = cpu_column(s, &out->cpu, &close);
@@ -108,6 +125,75 @@ static bool split_event(struct str s, struct ftrace_line *out)
 		rest = str_skip(rest, tok.len);	/* the flags column */
 	}
 	return false;
+}
+
+/*
+ * The kernel's own event line, nearly every line of an events trace:
+ * "TASK-PID [CPU] FLAGS SECONDS: EVENT: ARGS" (trace-cmd report's has no
+ * FLAGS) with blanks where the kernel puts them, read in one pass.
+ * Anything else (a "(tgid)" column, tabs, a '[' in the task name, long
+ * numbers) returns false and goes to ftrace_split_event(), which
+ * gives the same fields for this shape (tests/unit/test_ftrace_split.c
+ * holds the two to that on every fixture line).
+ */
+bool ftrace_split_event_fast(struct str s, struct ftrace_line *out)
+{
+	const char *p = s.p, *end = s.p + s.len, *br, *q, *num;
+	uint64_t v = 0, sec = 0, frac = 0;
+	int digits = 0;
+
+	/* TASK-PID: back from the CPU column over blanks and the pid */
+	br = memchr(p, '[', s.len);
+	if (*p == '\r' || !br || br == p || br[-1] != ' ')
+		return false;
+	for (q = br - 1; q > p && q[-1] == ' '; q--)
+		;
+	for (num = q; num > p && is_digit(num[-1]); num--)
+		;
+	if (num == q || q - num > 7 || num == p || num[-1] != '-')
+		return false;
+	out->comm = str_make(p, (size_t)(num - 1 - p));
+	for (; num < q; num++)
+		v = v * 10 + (uint64_t)(*num - '0');
+	out->pid = (int)v;
+	/* [CPU] */
+	for (q = br + 1, v = 0; q < end && is_digit(*q) && q - br <= 6; q++)
+		v = v * 10 + (uint64_t)(*q - '0');
+	if (q == br + 1 || q + 1 >= end || q[0] != ']' || q[1] != ' ')
+		return false;
+	out->cpu = (int)v;
+	/* FLAGS: never starting with a digit (irqs-off is 'd', 'D', 'X' or '.') */
+	for (q += 2; q < end && *q == ' '; q++)
+		;
+	if (q < end && !is_digit(*q)) {
+		while (q < end && *q != ' ')
+			q++;
+		while (q < end && *q == ' ')
+			q++;
+	}
+	/* SECONDS: at most ten digits, a point and one to nine */
+	for (num = q; q < end && is_digit(*q) && q - num < 10; q++)
+		sec = sec * 10 + (uint64_t)(*q - '0');
+	if (q == num || q >= end || *q != '.' || sec > 9000000000ULL)
+		return false;
+	num = ++q;
+	if (end - q >= 7 && is_digit(q[0]) && is_digit(q[1]) && is_digit(q[2]) &&
+	    is_digit(q[3]) && is_digit(q[4]) && is_digit(q[5])) {
+		/* the kernel prints microseconds: six digits, unrolled */
+		frac = (uint64_t)(q[0] - '0') * 100000 + (uint64_t)(q[1] - '0') * 10000 +
+		       (uint64_t)(q[2] - '0') * 1000 + (uint64_t)(q[3] - '0') * 100 +
+		       (uint64_t)(q[4] - '0') * 10 + (uint64_t)(q[5] - '0');
+		q += 6;
+		digits = 6;
+	}
+	for (; q < end && is_digit(*q) && digits < 9; q++, digits++)
+		frac = frac * 10 + (uint64_t)(*q - '0');
+	if (q == num || q >= end || *q != ':' || (q + 1 < end && q[1] != ' '))
+		return false;
+	for (; digits < 9; digits++)
+		frac *= 10;
+	out->ts = (ns_t)(sec * 1000000000ULL + frac);
+	return event_text(skip_spaces(str_make(q + 1, (size_t)(end - q - 1))), out);
 }
 
 /* A duration column: "", "0.256 us", "+ 14.992 us", "! 123.4 us"; the
@@ -223,11 +309,16 @@ bool ftrace_split(struct str line, struct ftrace_line *out)
 	line_reset(out);
 	if (!s.len || s.p[0] == '#')
 		return false;
-	if (memchr(s.p, '|', s.len) && split_graph(s, out))
+	/* a function_graph line starts with its time stamp or CPU: a digit
+	 * (the '|' search over a whole event line is not for free) */
+	if (is_digit(s.p[0]) && memchr(s.p, '|', s.len) && split_graph(s, out))
 		return true;
 	line_reset(out);
-	if (!split_event(s, out))
-		return false;
+	if (!ftrace_split_event_fast(s, out)) {
+		line_reset(out);
+		if (!ftrace_split_event(s, out))
+			return false;
+	}
 	graph_event(out);
 	/* ftrace_event() refuses an event line past NS_MAX; in a call
 	 * tree the stamp is only a hint */
@@ -236,37 +327,89 @@ bool ftrace_split(struct str line, struct ftrace_line *out)
 	return true;
 }
 
+enum ftrace_kind ftrace_classify(struct str line, bool too_long, struct ftrace_line *fl)
+{
+	if (too_long || memchr(line.p, '\0', line.len))
+		return FK_SKIP;
+	if (line.len && line.p[0] == '#')
+		return FK_HEADER;
+	return ftrace_split(line, fl) ? FK_SPLIT : FK_NONE;
+}
+
+/* Line @lineno into the parser's state, in file order. */
+static void consume(struct ftrace_parser *p, unsigned int lineno, enum ftrace_kind k,
+		    struct str line, const struct ftrace_line *fl)
+{
+	p->line = lineno;
+	p->used = false;
+	p->st->lines++;
+	switch (k) {
+	case FK_SKIP:
+		p->st->skipped++;
+		return;
+	case FK_HEADER:
+		ftrace_header(p, line);
+		break;
+	case FK_SPLIT:
+		if (!fl->graph)
+			ftrace_event(p, fl);
+		else
+			ftrace_graph_line(p, fl);
+		break;
+	case FK_NONE:
+		break;
+	}
+	if (p->used)
+		p->st->used++;
+}
+
+/* Lines split here, one after the other. */
+static int read_here(struct ftrace_parser *p, struct line_reader *r, struct progress *pg)
+{
+	struct ftrace_line fl;
+	struct str line;
+	int rc;
+
+	while ((rc = reader_next(r, &line)) > 0) {
+		if (!(reader_lineno(r) & 0xffff))
+			progress_tick(pg, reader_bytes(r), reader_compressed(r));
+		consume(p, reader_lineno(r), ftrace_classify(line, reader_line_too_long(r), &fl),
+			line, &fl);
+	}
+	return rc;
+}
+
+/* Lines split ahead on another CPU (input/ftrace_ahead.c). */
+static int read_ahead(struct ftrace_parser *p, struct ftrace_ahead *a, bool compressed,
+		      struct progress *pg)
+{
+	const struct ahead_batch *b = NULL;
+	size_t i;
+
+	while ((b = ahead_next(a, b))) {
+		for (i = 0; i < b->n; i++) {
+			const struct ahead_line *al = &b->lines[i];
+
+			consume(p, al->lineno, (enum ftrace_kind)al->kind, al->line, &al->fl);
+		}
+		progress_tick(pg, b->bytes, compressed);
+	}
+	return ahead_stop(a);
+}
+
 int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
 	struct ftrace_parser p = { .b = b, .st = st, .start_mark = NS_NONE };
-	struct ftrace_line fl;
+	/* asked before the thread starts: the reader is its own after that */
+	bool compressed = reader_compressed(r);
+	struct ftrace_ahead *a;
 	struct progress pg;
-	struct str line;
 	int rc;
 
 	progress_init(&pg, reader_path(r));
 	p.fg = fgraph_new();
-	while ((rc = reader_next(r, &line)) > 0) {
-		p.line = reader_lineno(r);
-		if (!(p.line & 0xffff))
-			progress_tick(&pg, r);
-		p.used = false;
-		st->lines++;
-		if (reader_line_too_long(r) || memchr(line.p, '\0', line.len)) {
-			st->skipped++;
-			continue;
-		}
-		if (line.len && line.p[0] == '#')
-			ftrace_header(&p, line);
-		else if (ftrace_split(line, &fl)) {
-			if (!fl.graph)
-				ftrace_event(&p, &fl);
-			else
-				ftrace_graph_line(&p, &fl);
-		}
-		if (p.used)
-			st->used++;
-	}
+	a = ahead_start(r);
+	rc = a ? read_ahead(&p, a, compressed, &pg) : read_here(&p, r, &pg);
 	progress_done(&pg);
 	ftrace_finish(&p);
 	if (p.untimed && !st->used)

@@ -37,6 +37,51 @@ static inline bool ftrace_duration_mark(char c)
 
 /* 0 when @line is not a trace line (headers, blank, garbage). */
 bool ftrace_split(struct str line, struct ftrace_line *out);
+/* Its two ways with an event line (@s without leading blanks): the
+ * fast one takes the kernel's usual shape only, the general one every
+ * shape; where the fast one answers, both give the same fields. */
+bool ftrace_split_event_fast(struct str s, struct ftrace_line *out);
+bool ftrace_split_event(struct str s, struct ftrace_line *out);
+
+/*
+ * What a line is, from the line alone: no parser state, so it can be told
+ * ahead of the parser on another CPU. FK_SPLIT lines have their columns.
+ */
+enum ftrace_kind {
+	FK_NONE,	/* not a trace line: blank, garbage */
+	FK_SKIP,	/* binary or overlong: counted, not read */
+	FK_HEADER,	/* "# ..." */
+	FK_SPLIT,
+};
+enum ftrace_kind ftrace_classify(struct str line, bool too_long, struct ftrace_line *fl);
+
+/*
+ * Lines read and split ahead on a second CPU (input/ftrace_ahead.c), in
+ * batches. ahead_start() returns NULL when there is no second CPU to
+ * use; then the caller reads the lines itself.
+ */
+struct ahead_line {
+	struct ftrace_line fl;	/* FK_SPLIT */
+	struct str line;
+	unsigned int lineno;
+	uint8_t kind;		/* enum ftrace_kind */
+};
+
+struct ahead_batch {
+	const struct ahead_line *lines;
+	size_t n;
+	uint64_t bytes;		/* read from the file so far */
+	bool last;
+};
+
+struct ftrace_ahead;
+struct ftrace_ahead *ahead_start(struct line_reader *r);
+/* The next batch, once @done (the previous one, NULL at first) is
+ * given back; NULL after the last. */
+const struct ahead_batch *ahead_next(struct ftrace_ahead *a, const struct ahead_batch *done);
+/* After ahead_next() returned NULL: 0, or -1 when reading failed
+ * (reader_error() says why). */
+int ahead_stop(struct ftrace_ahead *a);
 
 /* function_graph call trees per callback (input/fgraph.c). */
 struct fgraph;

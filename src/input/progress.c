@@ -32,17 +32,15 @@ void progress_init(struct progress *pg, const char *path)
 	pg->shown = false;
 }
 
-void progress_tick(struct progress *pg, const struct line_reader *r)
+void progress_tick(struct progress *pg, uint64_t done, bool compressed)
 {
 	ns_t t;
-	uint64_t done;
 
 	if (!pg->on || (t = now_ns()) < pg->next)
 		return;
 	pg->next = t + PROGRESS_EVERY_NS;
-	done = reader_bytes(r);
 	/* a compressed file's size says nothing about what it unpacks to */
-	if (pg->size && done <= pg->size && !reader_compressed(r))
+	if (pg->size && done <= pg->size && !compressed)
 		fprintf(stderr, "\rpmscope: %s: %3.0f%% of %.0f MB", pg->path,
 			100.0 * (double)done / (double)pg->size, pg->size / 1e6);
 	else

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading ahead on a second CPU: one thread reads the trace (and
+ * decompresses it), cuts it into lines and splits each into its columns,
+ * which needs no parser state; the parser takes the lines in file order
+ * on the calling thread. The two meet at a ring of a few batches, each a
+ * copy of some thousand lines and their columns, so memory stays a few
+ * MB whatever the file's size.
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+
+#include "ftrace.h"
+
+#define AHEAD_BATCHES 4
+#define AHEAD_LINES 4096
+#define AHEAD_BYTES (512u << 10)	/* >= LINE_MAX_BYTES: any line fits */
+
+_Static_assert(AHEAD_BYTES >= LINE_MAX_BYTES, "a batch holds the longest line");
+
+struct ahead_slot {
+	struct ahead_batch b;
+	struct ahead_line *lines;
+	char *bytes;
+	bool full;
+};
+
+struct ftrace_ahead {
+	struct line_reader *r;
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;	/* a slot filled or emptied */
+	struct ahead_slot slot[AHEAD_BATCHES];
+	size_t next;		/* the slot the parser takes next */
+	int rc;			/* the reader's: 0 at the end, -1 error */
+};
+
+/* Copies of the lines from @r into @s until it is full or the file ends. */
+static int fill(struct ftrace_ahead *a, struct ahead_slot *s)
+{
+	size_t used = 0;
+	struct str line;
+	int rc = 1;
+
+	s->b.n = 0;
+	while (s->b.n < AHEAD_LINES && AHEAD_BYTES - used >= LINE_MAX_BYTES &&
+	       (rc = reader_next(a->r, &line)) > 0) {
+		struct ahead_line *al = &s->lines[s->b.n++];
+		bool too_long = reader_line_too_long(a->r);
+
+		memcpy(s->bytes + used, line.p, line.len);
+		al->line = str_make(s->bytes + used, line.len);
+		used += line.len;
+		al->lineno = reader_lineno(a->r);
+		al->kind = (uint8_t)ftrace_classify(al->line, too_long, &al->fl);
+	}
+	s->b.bytes = reader_bytes(a->r);
+	s->b.last = rc <= 0;
+	return rc;
+}
+
+static void *reader_thread(void *arg)
+{
+	struct ftrace_ahead *a = arg;
+	size_t k = 0;
+	int rc;
+
+	do {
+		struct ahead_slot *s = &a->slot[k];
+
+		pthread_mutex_lock(&a->lock);
+		while (s->full)
+			pthread_cond_wait(&a->changed, &a->lock);
+		pthread_mutex_unlock(&a->lock);
+		rc = fill(a, s);
+		pthread_mutex_lock(&a->lock);
+		if (rc <= 0)
+			a->rc = rc;
+		s->full = true;
+		pthread_cond_broadcast(&a->changed);
+		pthread_mutex_unlock(&a->lock);
+		k = (k + 1) % AHEAD_BATCHES;
+	} while (rc > 0);
+	return NULL;
+}
+
+static void ahead_free(struct ftrace_ahead *a)
+{
+	size_t i;
+
+	for (i = 0; i < AHEAD_BATCHES; i++) {
+		free(a->slot[i].lines);
+		free(a->slot[i].bytes);
+	}
+	pthread_mutex_destroy(&a->lock);
+	pthread_cond_destroy(&a->changed);
+	free(a);
+}
+
+static bool second_cpu(void)
+{
+	cpu_set_t set;
+
+	return sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) >= 2;
+}
+
+struct ftrace_ahead *ahead_start(struct line_reader *r)
+{
+	struct ftrace_ahead *a;
+	size_t i;
+
+	if (!second_cpu())
+		return NULL;
+	a = xcalloc(1, sizeof(*a));
+	a->r = r;
+	for (i = 0; i < AHEAD_BATCHES; i++) {
+		a->slot[i].lines = xmalloc(AHEAD_LINES * sizeof(*a->slot[i].lines));
+		a->slot[i].bytes = xmalloc(AHEAD_BYTES);
+		a->slot[i].b.lines = a->slot[i].lines;
+	}
+	pthread_mutex_init(&a->lock, NULL);
+	pthread_cond_init(&a->changed, NULL);
+	if (pthread_create(&a->thread, NULL, reader_thread, a) == 0)
+		return a;
+	ahead_free(a);	/* no thread: the caller reads on its own */
+	return NULL;
+}
+
+const struct ahead_batch *ahead_next(struct ftrace_ahead *a, const struct ahead_batch *done)
+{
+	struct ahead_slot *s;
+
+	pthread_mutex_lock(&a->lock);
+	if (done) {
+		a->slot[a->next].full = false;
+		a->next = (a->next + 1) % AHEAD_BATCHES;
+		pthread_cond_broadcast(&a->changed);
+		if (done->last) {
+			pthread_mutex_unlock(&a->lock);
+			return NULL;
+		}
+	}
+	s = &a->slot[a->next];
+	while (!s->full)
+		pthread_cond_wait(&a->changed, &a->lock);
+	pthread_mutex_unlock(&a->lock);
+	return &s->b;
+}
+
+int ahead_stop(struct ftrace_ahead *a)
+{
+	int rc;
+
+	pthread_join(a->thread, NULL);
+	rc = a->rc;
+	ahead_free(a);
+	return rc;
+}

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The fast event-line split against the general one, on every line of
+ * every text log under tests/fixtures (plain and compressed): where the
+ * fast one answers, the general one must answer the same, field by
+ * field; and the fast one must answer for most lines of the kernel's
+ * own traces, or it is not worth having.
+ */
+#include <dirent.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <cmocka.h>
+
+#include "input/ftrace.h"
+
+struct tally {
+	unsigned long lines, fast, general;
+};
+
+static bool same_str(struct str a, struct str b)
+{
+	return a.len == b.len && (!a.len || memcmp(a.p, b.p, a.len) == 0);
+}
+
+static void check_line(struct str line, const char *path, unsigned int lineno, struct tally *t)
+{
+	struct ftrace_line f, g;
+	struct str s = line;
+
+	while (s.len && (*s.p == ' ' || *s.p == '\t'))
+		s.p++, s.len--;
+	t->lines++;
+	memset(&f, 0, sizeof(f));
+	memset(&g, 0, sizeof(g));
+	f.ts = g.ts = NS_NONE;
+	f.cpu = f.pid = g.cpu = g.pid = -1;
+	if (ftrace_split_event(s, &g))
+		t->general++;
+	if (!s.len || !ftrace_split_event_fast(s, &f))
+		return;
+	t->fast++;
+	if (f.ts == g.ts && f.cpu == g.cpu && f.pid == g.pid && same_str(f.comm, g.comm) &&
+	    same_str(f.event, g.event) && same_str(f.args, g.args))
+		return;
+	fail_msg("%s:%u: the fast split differs: %.*s", path, lineno, (int)line.len, line.p);
+}
+
+static void check_file(const char *path, struct tally *t)
+{
+	struct line_reader *r;
+	struct str line;
+	char err[512];
+
+	r = reader_open(path, err, sizeof(err));
+	assert_non_null(r);
+	while (reader_next(r, &line) > 0)
+		check_line(line, path, reader_lineno(r), t);
+	reader_close(r);
+}
+
+static bool is_log(const char *name)
+{
+	static const char *const ends[] = { ".txt", ".log", ".xz", ".gz", ".zst" };
+	size_t i, n = strlen(name);
+
+	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		size_t k = strlen(ends[i]);
+
+		if (n > k && !strcmp(name + n - k, ends[i]))
+			return true;
+	}
+	return false;
+}
+
+static void walk(const char *dir, struct tally *t)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	assert_non_null(d);
+	while ((e = readdir(d))) {
+		char path[4096];
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (stat(path, &st) < 0)
+			continue;
+		if (S_ISDIR(st.st_mode))
+			walk(path, t);
+		else if (S_ISREG(st.st_mode) && is_log(e->d_name))
+			check_file(path, t);
+	}
+	closedir(d);
+}
+
+static void test_fast_equals_general(void **state)
+{
+	struct tally t = { 0 };
+
+	(void)state;
+	walk(FIXTURES, &t);
+	print_message("# %lu lines, %lu event lines, %lu of them split the fast way\n",
+		      t.lines, t.general, t.fast);
+	/* most event lines of the fixtures are the kernel's own shape */
+	assert_true(t.fast * 10 > t.general * 8);
+}
+
+static void test_fast_declines(void **state)
+{
+	static const char *const odd[] = {
+		/* the tgid option */
+		"bash-1234  (  1234) [001] d... 13.5: suspend_resume: x",
+		/* a tab before the stamp */
+		"bash-1 [001] d... \t13.5: suspend_resume: x",
+		/* a pid of eight digits */
+		"bash-12345678 [001] d... 13.5: suspend_resume: x",
+	};
+	struct ftrace_line fl;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(odd) / sizeof(odd[0]); i++) {
+		assert_false(ftrace_split_event_fast(str_c(odd[i]), &fl));
+		assert_true(ftrace_split_event(str_c(odd[i]), &fl));
+	}
+	assert_true(ftrace_split_event_fast(str_c("init-1       [001] .....    13.622119: "
+						  "device_pm_callback_end:  cpu, err=0"), &fl));
+	assert_int_equal(fl.ts, 13622119000LL);
+	assert_int_equal(fl.pid, 1);
+	assert_int_equal(fl.cpu, 1);
+	/* trace-cmd report has no flags column (kernel5.5-tegra) */
+	assert_true(ftrace_split_event_fast(str_c("rtcwake-264   [003]    27.747644: "
+						  "device_pm_callback_start:  platform, parent: none, [suspend]"), &fl));
+	assert_int_equal(fl.ts, 27747644000LL);
+	assert_int_equal(fl.cpu, 3);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fast_equals_general),
+		cmocka_unit_test(test_fast_declines),
+	};
+
+	return cmocka_run_group_tests_name("ftrace split: fast and general", tests, NULL, NULL);
+}
