@@ -85,14 +85,25 @@ enum cp_kind {
 	CP_GAP,		/* the driving thread idle, explained by no callback */
 };
 
+/*
+ * 24 bytes: a phase's path has about 1.7 segments per callback, so its
+ * size counts against the per-callback memory bound (README). The
+ * thread of a CP_RUN is its callback's, cp_seg_pid().
+ */
 struct cp_segment {
-	enum cp_kind kind;
-	int cb;			/* index into cycle->cbs, -1 */
-	int dev;		/* index into run->devs, -1 */
 	ns_t start, end;
-	bool inferred;		/* from timing alone, not from the device tree */
-	int pid;		/* CP_RUN: the thread, -1 unknown */
+	int32_t cb;		/* index into cycle->cbs, -1 */
+	int32_t dev:29;		/* index into run->devs, -1; 2^28 devices would
+				 * take tens of GB before this overflows */
+	uint32_t kind:2;	/* enum cp_kind */
+	uint32_t inferred:1;	/* from timing alone, not from the device tree */
 };
+
+/* The thread a segment ran on: a CP_RUN's callback's, else -1. */
+static inline int cp_seg_pid(const struct pm_cycle *c, const struct cp_segment *s)
+{
+	return s->kind == CP_RUN && s->cb >= 0 ? c->cbs[s->cb].pid : -1;
+}
 
 /* A thread's share of a phase. */
 struct cp_thread {

@@ -252,7 +252,6 @@ static void seg(struct bp *b, enum cp_kind kind, const struct bp_cb *x, ns_t sta
 	s->start = start;
 	s->end = end;
 	s->inferred = inferred;
-	s->pid = kind == CP_RUN && x && x->pid >= 0 ? x->pid : -1;
 }
 
 /* How many callbacks end by @t (they are sorted by end). */
@@ -514,6 +513,8 @@ static void phase_path(const struct pm_cycle *c, int phase, ns_t skew, struct cp
 	collect(&b, phase);
 	walk(&b);
 	reverse(b.segs, b.nsegs);
+	if (b.nsegs < b.cap)
+		b.segs = xrealloc(b.segs, (b.nsegs ? b.nsegs : 1) * sizeof(*b.segs));
 	out->phase = phase;
 	out->segs = b.segs;
 	out->nsegs = b.nsegs;

@@ -18,7 +18,7 @@ struct seg_vec {
 };
 
 static void seg(struct seg_vec *sv, enum cp_kind kind, int cb, int dev, ns_t start,
-		ns_t end, bool inferred, int pid)
+		ns_t end, bool inferred)
 {
 	struct cp_segment *s;
 
@@ -32,7 +32,6 @@ static void seg(struct seg_vec *sv, enum cp_kind kind, int cb, int dev, ns_t sta
 	s->start = start;
 	s->end = end;
 	s->inferred = inferred;
-	s->pid = pid;
 }
 
 static ns_t clamp(ns_t v, ns_t lo, ns_t hi)
@@ -67,23 +66,23 @@ static void handoff(struct cp_ctx *x, struct seg_vec *sv, const struct cp_pred *
 	switch (p->kind) {
 	case PRED_DEP:
 		if (explained) {
-			seg(sv, CP_WAIT, p->cb, p->dev, from, to, false, -1);
+			seg(sv, CP_WAIT, p->cb, p->dev, from, to, false);
 			return;
 		}
 		break;
 	case PRED_VIA:
 		if (explained) {
-			seg(sv, CP_WAIT, -1, p->dev, from, to, false, -1);
+			seg(sv, CP_WAIT, -1, p->dev, from, to, false);
 			return;
 		}
 		break;
 	case PRED_TIMING:
-		seg(sv, CP_WAIT, p->cb, p->dev, from, to, true, -1);
+		seg(sv, CP_WAIT, p->cb, p->dev, from, to, true);
 		return;
 	default:
 		break;
 	}
-	seg(sv, CP_GAP, -1, -1, from, to, false, -1);
+	seg(sv, CP_GAP, -1, -1, from, to, false);
 }
 
 static void reverse(struct seg_vec *sv)
@@ -105,16 +104,16 @@ static void walk(struct cp_ctx *x, struct seg_vec *sv, char *seen)
 	struct cp_pred p;
 
 	if (cb < 0) {
-		seg(sv, CP_GAP, -1, -1, x->start, t, false, -1);
+		seg(sv, CP_GAP, -1, -1, x->start, t, false);
 		return;
 	}
 	s = clamp(cp_cb_end(x, cb), x->start, t);
-	seg(sv, CP_GAP, -1, -1, s, t, false, -1);
+	seg(sv, CP_GAP, -1, -1, s, t, false);
 	t = s;
 	for (;;) {
 		seen[cb] = 1;
 		s = clamp(cp_cb_start(x, cb), x->start, t);
-		seg(sv, CP_RUN, cb, x->c->cbs[cb].dev, s, t, false, x->c->cbs[cb].pid);
+		seg(sv, CP_RUN, cb, x->c->cbs[cb].dev, s, t, false);
 		t = s;
 		if (t <= x->start)
 			return;
@@ -126,7 +125,7 @@ static void walk(struct cp_ctx *x, struct seg_vec *sv, char *seen)
 		t = s;
 		cb = p.cb;
 	}
-	seg(sv, CP_GAP, -1, -1, x->start, t, false, -1);
+	seg(sv, CP_GAP, -1, -1, x->start, t, false);
 }
 
 int cp_walk(struct cp_ctx *x, struct cp_phase *out)
@@ -138,6 +137,8 @@ int cp_walk(struct cp_ctx *x, struct cp_phase *out)
 	walk(x, &sv, seen);
 	free(seen);
 	reverse(&sv);
+	if (sv.n < sv.cap)	/* kept until the reports are written */
+		sv.v = xrealloc(sv.v, (sv.n ? sv.n : 1) * sizeof(*sv.v));
 	out->segs = sv.v;
 	out->nsegs = sv.n;
 	out->length_ns = x->end - x->start;

@@ -29,7 +29,8 @@ static const struct cp_phase *path_of(const struct critpath *cp, size_t phase)
 	return NULL;
 }
 
-static void put_segs(struct jw *w, const struct pm_run *run, const struct cp_phase *p)
+static void put_segs(struct jw *w, const struct pm_run *run, const struct pm_cycle *c,
+		     const struct cp_phase *p)
 {
 	size_t i;
 
@@ -42,7 +43,7 @@ static void put_segs(struct jw *w, const struct pm_run *run, const struct cp_pha
 		jw_kns(w, "start_ns", s->start);
 		jw_kns(w, "end_ns", s->end);
 		jw_key(w, "pid");
-		s->kind == CP_RUN && s->pid >= 0 ? jw_int(w, s->pid) : jw_null(w);
+		cp_seg_pid(c, s) >= 0 ? jw_int(w, cp_seg_pid(c, s)) : jw_null(w);
 		jw_kbool(w, "has_callback", s->cb >= 0);
 		jw_kbool(w, "inferred", s->inferred);
 		jw_obj_end(w);
@@ -94,7 +95,7 @@ void report_json_phase_path(struct jw *w, const struct pm_run *run,
 
 	jw_karr(w, "critical_path");
 	if (p)
-		put_segs(w, run, p);
+		put_segs(w, run, cr->c, p);
 	jw_arr_end(w);
 	if (!p)
 		return;

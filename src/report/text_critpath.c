@@ -24,7 +24,8 @@ static const char *dev_name(const struct pm_run *run, int dev)
 }
 
 /* Why a gap is there, as far as its neighbours on the path tell. */
-static void gap_words(FILE *f, const struct pm_phase *ph, const struct cp_phase *p, size_t i)
+static void gap_words(FILE *f, const struct pm_cycle *c, const struct pm_phase *ph,
+		      const struct cp_phase *p, size_t i)
 {
 	const struct cp_segment *a = i ? &p->segs[i - 1] : NULL;
 	const struct cp_segment *b = i + 1 < p->nsegs ? &p->segs[i + 1] : NULL;
@@ -33,16 +34,16 @@ static void gap_words(FILE *f, const struct pm_phase *ph, const struct cp_phase 
 		fprintf(f, "gap   phase start, nothing to wait for seen");
 	else if (!b && p->segs[i].end == ph->end)
 		fprintf(f, "gap   last callback to the phase end");
-	else if (a && b && a->kind == CP_RUN && b->kind == CP_RUN && a->pid >= 0 &&
-		 a->pid == b->pid)
-		fprintf(f, "gap   thread %d between callbacks", a->pid);
+	else if (a && b && cp_seg_pid(c, a) >= 0 && cp_seg_pid(c, a) == cp_seg_pid(c, b))
+		fprintf(f, "gap   thread %d between callbacks", cp_seg_pid(c, a));
 	else
 		fprintf(f, "gap   no callback or wait explains it");
 }
 
-static void seg_line(FILE *f, const struct pm_run *run, const struct pm_phase *ph,
+static void seg_line(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
 		     const struct cp_phase *p, size_t i)
 {
+	const struct pm_phase *ph = &c->phases[p->phase];
 	const struct cp_segment *s = &p->segs[i];
 	const struct pm_device *d = s->dev >= 0 ? &run->devs[s->dev] : NULL;
 
@@ -52,8 +53,8 @@ static void seg_line(FILE *f, const struct pm_run *run, const struct pm_phase *p
 		fprintf(f, "run   %s", d->name);
 		if (d->driver && *d->driver)
 			fprintf(f, " (%s)", d->driver);
-		if (s->pid >= 0)
-			fprintf(f, " on %d", s->pid);
+		if (cp_seg_pid(c, s) >= 0)
+			fprintf(f, " on %d", cp_seg_pid(c, s));
 		break;
 	case CP_WAIT:
 		if (s->inferred)
@@ -63,7 +64,7 @@ static void seg_line(FILE *f, const struct pm_run *run, const struct pm_phase *p
 				s->cb < 0 ? " (no callback)" : "");
 		break;
 	default:
-		gap_words(f, ph, p, i);
+		gap_words(f, c, ph, p, i);
 		break;
 	}
 	fputc('\n', f);
@@ -76,7 +77,7 @@ static void fold_line(FILE *f, size_t n, ns_t len)
 			n == 1 ? "" : "s");
 }
 
-static void print_segments(FILE *f, const struct pm_run *run, const struct pm_phase *ph,
+static void print_segments(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
 			   const struct cp_phase *p)
 {
 	ns_t small = p->length_ns * SHORT_PERMILLE / 1000, folded = 0;
@@ -95,7 +96,7 @@ static void print_segments(FILE *f, const struct pm_run *run, const struct pm_ph
 		lines += nfold ? 2 : 1;
 		nfold = 0;
 		folded = 0;
-		seg_line(f, run, ph, p, i);
+		seg_line(f, run, c, p, i);
 	}
 	fold_line(f, nfold, folded);
 }
@@ -185,7 +186,7 @@ static void print_path(FILE *f, const struct pm_run *run, const struct pm_cycle 
 		"    run %.3f ms, wait %.3f ms, gap %.3f ms\n", ph->name, ms(p->length_ns),
 		100.0 * p->explained_ns / p->length_ns, ms(p->run_ns), ms(p->wait_ns),
 		ms(p->gap_ns));
-	print_segments(f, run, ph, p);
+	print_segments(f, run, c, p);
 	print_threads(f, p);
 	print_slack(f, run, c, p);
 }

@@ -84,8 +84,9 @@ static void print_path(FILE *f, const struct pm_run *run, const struct pm_cycle 
 			(s->end - s->start) / 1e6, d->name);
 		if (d->driver && *d->driver)
 			fprintf(f, " (%s)", d->driver);
-		if (s->pid >= 0)
-			fprintf(f, " on %d%s", s->pid, s->pid == c->main_pid ? " sync" : " async");
+		if (cp_seg_pid(c, s) >= 0)
+			fprintf(f, " on %d%s", cp_seg_pid(c, s),
+				cp_seg_pid(c, s) == c->main_pid ? " sync" : " async");
 		fputc('\n', f);
 	}
 	free(runs);
