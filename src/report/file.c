@@ -17,6 +17,23 @@
 #include "report.h"
 
 #define TMP_SUFFIX ".pmscope-tmp"
+/* Reports reach 100 MB: a large buffer keeps the writes few (each one is
+ * a system call, costly in a VM). */
+#define OUT_BUF (256 * 1024)
+
+/* A stream on @fd with its buffer in @buf, which the caller frees after
+ * fclose(). */
+static FILE *open_out(int fd, char **buf)
+{
+	FILE *f = fdopen(fd, "w");
+
+	*buf = NULL;
+	if (f) {
+		*buf = xmalloc(OUT_BUF);
+		setvbuf(f, *buf, _IOFBF, OUT_BUF);
+	}
+	return f;
+}
 
 int output_is_input(const char *out, const char *const *inputs, size_t n, char *err,
 		    size_t errlen)
@@ -53,30 +70,34 @@ static char *tmp_name(const char *path)
 static int write_in_place(const char *path, write_fn fn, const void *ctx, char *err,
 			  size_t errlen)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	int fd = open(path, O_WRONLY | O_CLOEXEC), rc = -1;
+	char *buf = NULL;
+	FILE *f = fd < 0 ? NULL : open_out(fd, &buf);
 
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
-		return -1;
+		goto out;
 	}
 	if (fn(f, ctx) < 0 || fflush(f) != 0 || ferror(f)) {
 		snprintf(err, errlen, "%s: write failed: %s", path, strerror(errno));
 		fclose(f);
-		return -1;
+		goto out;
 	}
 	if (fclose(f) != 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+		goto out;
 	}
-	return 0;
+	rc = 0;
+out:
+	free(buf);
+	return rc;
 }
 
 int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen)
 {
-	char *tmp = NULL;
+	char *tmp = NULL, *buf = NULL;
 	FILE *f = NULL;
 	struct stat sb;
 	int fd, rc = -1;
@@ -96,7 +117,7 @@ int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		goto out;
 	}
-	f = fdopen(fd, "w");
+	f = open_out(fd, &buf);
 	if (!f) {
 		close(fd);
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -120,6 +141,7 @@ int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size
 out_unlink:
 	unlink(tmp);
 out:
+	free(buf);
 	free(tmp);
 	return rc;
 }
