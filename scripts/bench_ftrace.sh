@@ -188,3 +188,46 @@ else
 fi
 make_input fgraph-100.xz xz -1 -c -T1 "$dir/fgraph-100.txt"
 compressed xz xz
+
+# sleepgraph -f on the one-cycle function_graph trace (BENCH_SLEEPGRAPH_MB,
+# default 40: it takes about 0.2 s and 7 MB of memory per MB), against
+# pmscope writing its HTML page from the same file. sleepgraph refuses a
+# trace without its stamp line, so the input has one. Where it is
+# installed (sleepgraph in PATH) or its source is given
+# (SLEEPGRAPH=path/to/sleepgraph.py); else skipped.
+sg_input() {
+	gen_bigcb $((sgmb * 1000000)) | awk 'NR == 2 { print "# suspend-010126-000000 bench mem bench" } { print }'
+}
+
+sleepgraph_bench() {
+	echo "sleepgraph -f against pmscope --html, function_graph trace, one cycle, $sgmb MB"
+	if [ -z "$sg" ] || [ ! -f "$sg" ]; then
+		echo "  sleepgraph: not installed (SLEEPGRAPH=path/to/sleepgraph.py), skipped"
+		return 0
+	fi
+	make_input sg-bigcb-$sgmb.txt sg_input
+	f=$dir/sg-bigcb-$sgmb.txt
+	cat "$f" > /dev/null
+	case $sg in
+	*.py) set -- python3 "$sg" ;;
+	*) set -- "$sg" ;;
+	esac
+	timed sg "$@" -f -ftrace "$f" -o "$tmp/sg.html"
+	timed pm "$bin" analyze -q --html "$tmp/pm.html" "$f"
+	if [ ! -s "$tmp/sg.html" ]; then
+		echo "  sleepgraph wrote no page ($sg), skipped"
+		return 0
+	fi
+	awk 'FILENAME ~ /sg$/ { sw = $1; sc = $2; sr = $3 }
+		FILENAME ~ /pm$/ { pw = $1; pc = $2; pr = $3 }
+		END {
+			if (pc < 0.01) pc = 0.01
+			printf "  sleepgraph: %.2f s CPU (%.2f s wall), peak RSS %.0f MB\n", sc, sw, sr / 1024
+			printf "  pmscope:    %.2f s CPU (%.2f s wall), peak RSS %.0f MB\n", pc, pw, pr / 1024
+			printf "  sleepgraph / pmscope: %.0fx   [target >= 300x]\n", sc / pc
+		}' "$tmp/sg" "$tmp/pm"
+}
+
+sg=${SLEEPGRAPH:-$(command -v sleepgraph || true)}
+sgmb=${BENCH_SLEEPGRAPH_MB:-40}
+sleepgraph_bench
