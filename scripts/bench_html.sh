@@ -82,10 +82,13 @@ fi
 t0=$(date +%s.%N)
 timeout 300 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$out/chrome" \
 	--window-size=1400,1000 --virtual-time-budget=1000 --dump-dom \
-	"file://$(cd "$out" && pwd)/scaled.html" 2>/dev/null > "$out/dom.html"
+	"file://$(cd "$out" && pwd)/scaled.html#redraws=5" 2>/dev/null > "$out/dom.html"
 t1=$(date +%s.%N)
 st=$(grep -o '<div id="pmscope-state"[^>]*>' "$out/dom.html")
 attr() { printf '%s' "$st" | sed -n "s/.* data-$1=\"\\([^\"]*\\)\".*/\\1/p"; }
-printf "chromium: loaded, parsed and drawn in %.2f s (whole browser run), %s callbacks, \
-%s boxes drawn, one full redraw %s ms, %s script errors\n" "$(echo "$t1 - $t0" | bc)" \
-	"$(attr callbacks)" "$(attr drawn)" "$(attr draw-ms)" "$(attr errors)"
+printf "chromium: whole browser run %.2f s, %s callbacks, %s boxes drawn, %s script errors\n" \
+	"$(echo "$t1 - $t0" | bc)" "$(attr callbacks)" "$(attr drawn)" "$(attr errors)"
+# the page's own clock: from the navigation's start to its first picture
+# (HTML and data parsed, the cycle laid out and drawn), and one redraw
+printf "  page loaded and drawn in %s ms   [target < 1500 ms]\n" "$(attr load-ms)"
+printf "  one full redraw (the last of 5) %s ms   [target < 16 ms]\n" "$(attr draw-ms)"
