@@ -239,6 +239,18 @@ bool msg_is_error(const char *text);
  * analysis is one file, one entry in that table and its field here.
  */
 struct whatif_hint;
+/* What threads did outside callbacks (analysis/works.c): the longest of
+ * the cycle's works and the phase each began in. */
+struct work_row {
+	size_t work;		/* index into cycle->works */
+	int phase;		/* index into cycle->phases, -1 none */
+};
+struct cycle_works {
+	struct work_row *longest;	/* longest first, at most the --top count */
+	size_t nlongest;
+	size_t nthreads;		/* threads with any */
+};
+
 struct cycle_results {
 	const struct pm_cycle *c;
 	bool shown;		/* selected by the options; the rest stays empty */
@@ -250,6 +262,7 @@ struct cycle_results {
 	int graph_cb;		/* the longest callback with a call graph, -1 */
 	struct critpath cp;	/* boot cycles: analysis/bootpath.c */
 	struct cycle_messages msgs;
+	struct cycle_works works;
 	struct whatif_hint *hints;	/* per device phase, the change that
 					 * saves most (whatif.h), when asked */
 	size_t nhints;

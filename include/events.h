@@ -34,6 +34,8 @@ enum ev_kind {
 	EV_WAKE_REASON,	/* what woke the machine or stopped the suspend: .text */
 	EV_BOOT_MARK,	/* a boot milestone .boot_mark at .ts (kept by the open
 			 * boot cycle, or by the next one when none is open) */
+	EV_THREAD_WORK,	/* a thread's outermost traced call outside callbacks:
+			 * .fn from .ts to .end, on .pid (.comm) */
 	EV_MESSAGE,	/* a log line no rule took: .text its words, .driver and
 			 * .device its "DRIVER DEVICE: " prefix when it had one
 			 * (kept by the open cycle, if any) */
@@ -53,6 +55,7 @@ struct pm_event {
 	struct str supplier;	/* EV_DEV_LINK */
 	int dev_async;		/* EV_DEVICE: power/async 1, 0, -1 unknown */
 	ns_t fw_suspend, fw_resume;	/* EV_FIRMWARE */
+	ns_t end;		/* EV_THREAD_WORK */
 	enum boot_mark boot_mark;	/* EV_BOOT_MARK */
 	const struct pm_callgraph *graph;	/* EV_CB_GRAPH */
 	int64_t kernel_us;	/* US_NONE unless printed by the kernel */

@@ -125,11 +125,18 @@ struct pm_fn_stat {
 	unsigned int calls;
 };
 
+/* One call of a sleeping function inside a callback: when it slept. */
+struct pm_sleep_span {
+	ns_t start, end;
+	const char *fn;
+};
+
 /*
  * What function_graph saw inside one callback: the functions that took
  * the most time, the slowest and the deepest call chain, and the time
  * slept (msleep, usleep_range, schedule_timeout, wait_for_completion,
- * mutex slow paths). Owned by its callback.
+ * mutex slow paths), with the longest sleeps' times where the trace
+ * stamps its calls. Owned by its callback.
  */
 struct pm_callgraph {
 	struct pm_fn_stat *fns;	/* by total, the CALLGRAPH_TOP longest */
@@ -137,23 +144,27 @@ struct pm_callgraph {
 	struct pm_fn_stat *sleeps;	/* per sleeping function, by total */
 	size_t nsleeps;
 	ns_t sleep_ns;
+	struct pm_sleep_span *spans;	/* the CALLGRAPH_SPANS longest sleeps,
+					 * in time order */
+	size_t nspans;
 	const char **slow_path, **deep_path;	/* outermost call first */
 	size_t nslow, ndeep;
 	unsigned int calls;	/* function calls seen */
 	unsigned int repaired;	/* calls whose entry or return was lost */
 };
 #define CALLGRAPH_TOP 10
+#define CALLGRAPH_SPANS 16
 
 /*
  * How the model keeps a callback's struct pm_callgraph: one block in the
- * run's graph arena, this header and then fns, sleeps, slow_path and
- * deep_path (a trace holds them by the hundred thousand). cb_graph()
+ * run's graph arena, this header and then fns, sleeps, spans, slow_path
+ * and deep_path (a trace holds them by the hundred thousand). cb_graph()
  * unpacks it.
  */
 struct pm_callgraph_packed {
 	ns_t sleep_ns;
 	unsigned int calls, repaired;
-	uint16_t nfns, nsleeps, nslow, ndeep;
+	uint16_t nfns, nsleeps, nslow, ndeep, nspans;
 };
 
 /*
@@ -213,6 +224,19 @@ struct pm_device {
 	int open_cycle;
 };
 
+/*
+ * A thread's outermost traced call outside any PM callback during a cycle
+ * (kthreads and kworkers: the ATA error handler recovering a port through
+ * resume). A cycle keeps the CYCLE_WORKS_MAX longest, in time order.
+ */
+struct pm_work {
+	ns_t start, end;
+	const char *fn;		/* interned in the run's pool */
+	const char *comm;	/* NULL when the trace has no task names */
+	int pid;
+};
+#define CYCLE_WORKS_MAX 4096
+
 struct pm_thread {
 	int pid;
 	const char *comm;	/* NULL when the log has no names */
@@ -262,6 +286,9 @@ struct pm_cycle {
 	size_t nthreads;
 	const char *file;
 	unsigned int first_line, last_line;
+	struct pm_work *works;	/* by start once the cycle is built */
+	size_t nworks;
+	size_t works_cut;	/* shorter ones not kept: over CYCLE_WORKS_MAX */
 	struct pm_message *msgs;	/* in log order */
 	size_t nmsgs, msgs_cap;
 	size_t msg_bytes;	/* counted against CYCLE_MSG_BYTES */

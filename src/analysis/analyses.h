@@ -27,6 +27,10 @@ void an_critpath_free(struct cycle_results *cr);
 int an_messages(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);
 void an_messages_free(struct cycle_results *cr);
 
+/* analysis/works.c */
+int an_works(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);
+void an_works_free(struct cycle_results *cr);
+
 /* analysis/whatif_hint.c */
 int an_whatif_hints(const struct pm_run *run, struct cycle_results *cr,
 		    const struct results_opts *o);

@@ -15,6 +15,7 @@ static const struct analysis analyses[] = {
 	{ "critpath", an_critpath, an_critpath_free },
 	{ "bootpath", an_bootpath, NULL },	/* boot cycles' cp, freed by critpath */
 	{ "messages", an_messages, an_messages_free },
+	{ "works", an_works, an_works_free },
 	{ "whatif_hints", an_whatif_hints, an_whatif_hints_free },
 };
 

@@ -519,6 +519,84 @@ static void on_cb_graph(struct builder *b, const struct pm_event *ev)
 	cb->graph_id = (int32_t)c->ngraphs++;
 }
 
+static ns_t work_len(const struct pm_work *w)
+{
+	return w->end - w->start;
+}
+
+/* c->works as a min-heap by length while the cycle is built: the shortest
+ * kept is the one a longer work replaces. */
+static void works_sift_down(struct pm_work *v, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		struct pm_work t;
+
+		if (l < n && work_len(&v[l]) < work_len(&v[m]))
+			m = l;
+		if (l + 1 < n && work_len(&v[l + 1]) < work_len(&v[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		t = v[i];
+		v[i] = v[m];
+		v[m] = t;
+		i = m;
+	}
+}
+
+static void works_push(struct pm_cycle *c, const struct pm_work *w)
+{
+	size_t i;
+
+	if (!c->works)
+		c->works = xmalloc(CYCLE_WORKS_MAX * sizeof(*c->works));
+	if (c->nworks == CYCLE_WORKS_MAX) {
+		c->works_cut++;
+		if (work_len(w) <= work_len(&c->works[0]))
+			return;
+		c->works[0] = *w;
+		works_sift_down(c->works, c->nworks, 0);
+		return;
+	}
+	i = c->nworks++;
+	c->works[i] = *w;
+	while (i && work_len(&c->works[(i - 1) / 2]) > work_len(&c->works[i])) {
+		struct pm_work t = c->works[i];
+
+		c->works[i] = c->works[(i - 1) / 2];
+		c->works[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+/* A thread's outermost call outside callbacks, kept by the open cycle. */
+static void on_thread_work(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = cur_cycle(b);
+	struct pm_work w;
+
+	if (!c || ev->ts == NS_NONE || ev->end < ev->ts || ev->pid < 0)
+		return;
+	w.start = ev->ts;
+	w.end = ev->end;
+	w.pid = ev->pid;
+	w.fn = strpool_get(&b->run->pool, ev->fn);
+	w.comm = ev->comm.len ? strpool_get(&b->run->pool, ev->comm) : NULL;
+	works_push(c, &w);
+}
+
+static int cmp_work(const void *a, const void *b)
+{
+	const struct pm_work *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return x->end < y->end ? -1 : x->end > y->end;
+}
+
 /*
  * A log line no rule took, kept by the open cycle (not stretching it):
  * the analyses tell which callbacks it explains. Bounded per cycle.
@@ -684,6 +762,9 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 	case EV_MESSAGE:
 		on_message(b, ev);
 		break;
+	case EV_THREAD_WORK:
+		on_thread_work(b, ev);
+		break;
 	case EV_NOTE:
 		c = cur_cycle(b);
 		run_warn(b->run, ev->level, c ? c->index : 0, b->file, ev->line,
@@ -707,6 +788,10 @@ static void close_cycle(struct builder *b)
 		run_warn(b->run, WARN_INFO, c->index, b->file, c->last_line,
 			 "cycle %d: %zu log lines not kept as callbacks' messages "
 			 "(over %d KiB of them)", c->index, c->msgs_cut, CYCLE_MSG_BYTES / 1024);
+	if (c->nworks) {
+		c->works = xrealloc(c->works, c->nworks * sizeof(*c->works));
+		qsort(c->works, c->nworks, sizeof(*c->works), cmp_work);
+	}
 	cycle_finish(b->run, c);
 	comm_map_name_threads(&b->comms, c);
 	b->cur = -1;

@@ -42,16 +42,24 @@ const struct pm_callgraph_packed *callgraph_copy(struct strpool *pool, struct ar
 		.sleep_ns = g->sleep_ns, .calls = g->calls, .repaired = g->repaired,
 		.nfns = count16(g->nfns), .nsleeps = count16(g->nsleeps),
 		.nslow = count16(g->nslow), .ndeep = count16(g->ndeep),
+		.nspans = count16(g->nspans),
 	};
 	size_t stats = (size_t)(h.nfns + h.nsleeps) * sizeof(struct pm_fn_stat);
+	size_t spans = (size_t)h.nspans * sizeof(struct pm_sleep_span);
 	size_t paths = (size_t)(h.nslow + h.ndeep) * sizeof(char *);
-	struct pm_callgraph_packed *d = arena_alloc(arena, sizeof(*d) + stats + paths, 8);
+	struct pm_callgraph_packed *d = arena_alloc(arena, sizeof(*d) + stats + spans + paths, 8);
 	struct pm_fn_stat *fns = (struct pm_fn_stat *)(d + 1);
-	const char **slow = (const char **)(fns + h.nfns + h.nsleeps);
+	struct pm_sleep_span *sp = (struct pm_sleep_span *)(fns + h.nfns + h.nsleeps);
+	const char **slow = (const char **)(sp + h.nspans);
+	size_t i;
 
 	*d = h;
 	copy_stats(pool, fns, g->fns, h.nfns);
 	copy_stats(pool, fns + h.nfns, g->sleeps, h.nsleeps);
+	for (i = 0; i < h.nspans; i++) {
+		sp[i] = g->spans[i];
+		sp[i].fn = strpool_cstr(pool, g->spans[i].fn);
+	}
 	copy_path(pool, slow, g->slow_path, h.nslow);
 	copy_path(pool, slow + h.nslow, g->deep_path, h.ndeep);
 	return d;

@@ -200,6 +200,7 @@ static void drop_cycle(struct pm_run *run, size_t di, size_t ti)
 	free(run->cycles[di].cbs);
 	free(run->cycles[di].threads);
 	free(run->cycles[di].msgs);	/* their text stays in the arena */
+	free(run->cycles[di].works);
 	memmove(&run->cycles[di], &run->cycles[di + 1],
 		(run->ncycles - di - 1) * sizeof(*run->cycles));
 	run->ncycles--;
@@ -323,6 +324,18 @@ static size_t boot_take_trace(struct pm_cycle *d, const struct pm_cycle *t)
 	return nwork;
 }
 
+/* What threads did outside callbacks: only a trace sees it. */
+static void take_works(struct pm_cycle *d, struct pm_cycle *t)
+{
+	if (d->nworks)
+		return;
+	d->works = t->works;
+	d->nworks = t->nworks;
+	d->works_cut = t->works_cut;
+	t->works = NULL;
+	t->nworks = t->works_cut = 0;
+}
+
 /*
  * A boot in both: the log's cycle stays. It has what the initcall events
  * lack (probes, PCI quirks, where /init started), and the same initcalls
@@ -342,6 +355,7 @@ static void merge_boots(struct pm_run *run)
 			if (d->from_trace || d->mode != MODE_BOOT || !overlap(&run->cycles[ti], d))
 				continue;
 			nwork = boot_take_trace(&run->cycles[di], &run->cycles[ti]);
+			take_works(&run->cycles[di], &run->cycles[ti]);
 			run_warn(run, WARN_INFO, d->index, run->cycles[ti].file, 0,
 				 "boot: the kernel log's initcalls are reported, the trace's "
 				 "%zu initcall events agree with them%s", run->cycles[ti].ncbs - nwork,

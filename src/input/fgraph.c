@@ -51,6 +51,8 @@ struct fg_calls {
 	unsigned int calls, repaired;
 	struct fg_totals fns, sleeps;
 	ns_t sleep_ns;
+	struct pm_sleep_span spans[CALLGRAPH_SPANS];	/* the longest sleeps */
+	size_t nspans;
 	/* the slowest outermost call (or call whose caller was lost) and
 	 * its chain; the first of the deepest calls and its callers */
 	bool has_slow;
@@ -63,11 +65,20 @@ struct fg_calls {
 	size_t ndeep;
 };
 
+/* A thread's open outermost call outside callbacks (fgraph_work_sink). */
+struct fg_outside {
+	const char *fn;		/* interned; NULL none open */
+	ns_t entry;
+	int depth;		/* its function_graph depth, -1 a kprobe */
+	bool core;		/* the PM core's own walk: not told */
+};
+
 struct fg_thread {
 	int key;		/* pid, or -(cpu + 1) without a task column */
 	bool in_cb;
 	bool fresh;		/* no call yet in this callback: @c is stale */
 	struct fg_calls *c;
+	struct fg_outside out;
 };
 
 struct fgraph {
@@ -78,6 +89,7 @@ struct fgraph {
 	size_t nslots;
 	unsigned int repaired;	/* all callbacks' */
 	struct fgraph_watch watch;	/* .open NULL: none */
+	struct fgraph_work_sink sink;	/* .work NULL: none */
 	struct pm_callgraph out;	/* the summary handed out, reused */
 	/* sleeps() of the names seen last, by their interned address */
 	struct {
@@ -98,6 +110,7 @@ struct fgraph *fgraph_new(void)
 	strpool_init(&g->names);
 	g->out.fns = xmalloc(CALLGRAPH_TOP * sizeof(*g->out.fns));
 	g->out.sleeps = xmalloc(CALLGRAPH_TOP * sizeof(*g->out.sleeps));
+	g->out.spans = xmalloc(CALLGRAPH_SPANS * sizeof(*g->out.spans));
 	return g;
 }
 
@@ -123,6 +136,7 @@ void fgraph_free(struct fgraph *g)
 	free(g->slots);
 	free(g->out.fns);
 	free(g->out.sleeps);
+	free(g->out.spans);
 	strpool_free(&g->names);
 	free(g);
 }
@@ -227,6 +241,41 @@ static bool slower(ns_t dur, unsigned int seq, bool has, ns_t best, unsigned int
 	return !has || dur > best || (dur == best && seq < best_seq);
 }
 
+static ns_t span_len(const struct pm_sleep_span *s)
+{
+	return s->end - s->start;
+}
+
+/* A sleep whose call the trace stamped, among the CALLGRAPH_SPANS longest:
+ * it takes the place of the shortest kept (the first of equals stays). */
+static void span_add(struct fg_calls *c, const struct fg_frame *x)
+{
+	size_t i, min = 0;
+
+	if (x->entry == NS_NONE || x->dur == NS_NONE || x->dur > NS_MAX - x->entry)
+		return;
+	if (c->nspans < CALLGRAPH_SPANS) {
+		i = c->nspans++;
+	} else {
+		for (i = 1; i < CALLGRAPH_SPANS; i++)
+			if (span_len(&c->spans[i]) < span_len(&c->spans[min]))
+				min = i;
+		if (x->dur <= span_len(&c->spans[min]))
+			return;
+		i = min;
+	}
+	c->spans[i] = (struct pm_sleep_span){ x->entry, x->entry + x->dur, x->fn };
+}
+
+static int cmp_span(const void *a, const void *b)
+{
+	const struct pm_sleep_span *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->end < y->end ? -1 : x->end > y->end;
+}
+
 /* @x at depth @d returned (or is a call without a body): into the totals,
  * its time into its caller's, its chain into its caller's if slowest. */
 static void call_done(struct fg_calls *c, int d, const struct fg_frame *x, const char **chain)
@@ -241,6 +290,7 @@ static void call_done(struct fg_calls *c, int d, const struct fg_frame *x, const
 		fg_totals_add(&c->sleeps, x->fn, x->dur, x->kids);
 		if (x->dur != NS_NONE)
 			c->sleep_ns += x->dur;
+		span_add(c, x);
 	}
 	if (x->dur == NS_NONE)
 		return;
@@ -359,6 +409,90 @@ void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl)
 
 	t->in_cb = true;
 	t->fresh = true;	/* most callbacks have no graph: set up at its first call */
+	t->out.fn = NULL;	/* a call around a callback is not outside one */
+}
+
+/* The PM core walking its device list (device_suspend() of a device with
+ * no callback, dpm_run_callback() around one): the callbacks tell that
+ * work already, so it is no thread's work outside them. */
+static bool pm_core(const char *fn)
+{
+	return !strncmp(fn, "dpm_", 4) || !strncmp(fn, "device_", 7) ||
+	       !strncmp(fn, "__device_", 9) || !strncmp(fn, "async_suspend", 13) ||
+	       !strncmp(fn, "async_resume", 12);
+}
+
+/* The open outside call of @t returned at @end. */
+static void outside_done(struct fgraph *g, struct fg_thread *t, const struct ftrace_line *fl,
+			 ns_t end)
+{
+	if (end >= t->out.entry && !t->out.core)
+		g->sink.work(g->sink.ctx, fl, t->out.fn, t->out.entry, end);
+	t->out.fn = NULL;
+}
+
+static void outside_open(struct fg_thread *t, const char *fn, ns_t entry, int depth)
+{
+	t->out.fn = fn;
+	t->out.entry = entry;
+	t->out.depth = depth;
+	t->out.core = pm_core(fn);
+}
+
+/* A function_graph line at depth @d (@s from its name on) of a thread
+ * outside callbacks: only its outermost calls are kept. */
+static void outside_line(struct fgraph *g, struct fg_thread *t, const struct ftrace_line *fl,
+			 int d, struct str s)
+{
+	const char *paren, *fn;
+	ns_t dur;
+
+	if (fl->ts == NS_NONE)
+		return;
+	if (s.len && s.p[0] == '}') {
+		if (t->out.fn && t->out.depth == d) {
+			dur = duration(fl->duration);
+			outside_done(g, t, fl, dur != NS_NONE && dur <= NS_MAX - t->out.entry ?
+					      t->out.entry + dur : fl->ts);
+		} else if (t->out.fn && d < t->out.depth) {
+			t->out.fn = NULL;	/* lost its return */
+		}
+		return;
+	}
+	if (t->out.fn && d > t->out.depth)
+		return;		/* inside the open one */
+	paren = memchr(s.p, '(', s.len);
+	if (!paren || paren == s.p)
+		return;
+	fn = strpool_get(&g->names, str_make(s.p, (size_t)(paren - s.p)));
+	if (s.p[s.len - 1] == '{') {
+		outside_open(t, fn, fl->ts, d);
+		return;
+	}
+	dur = duration(fl->duration);
+	t->out.fn = NULL;
+	if (dur != NS_NONE && dur <= NS_MAX - fl->ts && !pm_core(fn))
+		g->sink.work(g->sink.ctx, fl, fn, fl->ts, fl->ts + dur);
+}
+
+/* A kprobe of a thread outside callbacks: its outermost pair is kept. */
+static void outside_kprobe(struct fgraph *g, struct fg_thread *t, const struct ftrace_line *fl,
+			   struct str name, bool ret)
+{
+	const char *fn = strpool_get(&g->names, name);
+
+	if (!ret) {
+		if (!t->out.fn)
+			outside_open(t, fn, fl->ts, -1);
+		return;
+	}
+	if (t->out.fn == fn && t->out.depth < 0)
+		outside_done(g, t, fl, fl->ts);
+}
+
+void fgraph_set_work_sink(struct fgraph *g, const struct fgraph_work_sink *s)
+{
+	g->sink = *s;
 }
 
 /* The thread's first call in this callback: what the last one kept
@@ -384,6 +518,7 @@ static struct fg_calls *calls_begin(const struct fgraph *g, struct fg_thread *t)
 	c->base = c->top = c->deep_depth = -1;
 	c->calls = c->repaired = 0;
 	c->sleep_ns = 0;
+	c->nspans = 0;
 	c->has_slow = false;
 	c->nslow = c->ndeep = 0;
 	fg_totals_reset(&c->fns);
@@ -403,13 +538,14 @@ static struct fg_calls *in_callback(struct fgraph *g, const struct ftrace_line *
 
 void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
 {
-	struct fg_calls *c = in_callback(g, fl);
+	struct fg_thread *t = thread(g, fl);
+	struct fg_calls *c;
 	struct str s = fl->func;
 	const char *paren;
 	size_t sp = 0;
 	int d;
 
-	if (!c)
+	if (!t->in_cb && !g->sink.work)
 		return;
 	while (sp < s.len && s.p[sp] == ' ')
 		sp++;
@@ -419,6 +555,11 @@ void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
 	if (d >= FG_MAX_DEPTH)
 		return;
 	s = str_trim(str_make(s.p + sp, s.len - sp));
+	if (!t->in_cb) {
+		outside_line(g, t, fl, d, s);
+		return;
+	}
+	c = t->fresh ? calls_begin(g, t) : t->c;
 	if (s.len && s.p[0] == '}') {
 		if (c->base < 0 || d < c->base) {
 			c->repaired++;	/* returns from calls whose entry is lost */
@@ -455,8 +596,13 @@ void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str na
 	const char *fn;
 	int d;
 
-	if (fl->ts == NS_NONE || !(c = in_callback(g, fl)))
+	if (fl->ts == NS_NONE)
 		return;
+	if (!(c = in_callback(g, fl))) {
+		if (g->sink.work)
+			outside_kprobe(g, thread(g, fl), fl, name, ret);
+		return;
+	}
 	if (!ret) {
 		d = c->top + 1;
 		if (d >= FG_MAX_DEPTH)
@@ -496,6 +642,9 @@ const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_l
 	o->nfns = fg_totals_top(&c->fns, o->fns, CALLGRAPH_TOP);
 	o->nsleeps = fg_totals_top(&c->sleeps, o->sleeps, CALLGRAPH_TOP);
 	o->sleep_ns = c->sleep_ns;
+	o->nspans = c->nspans;
+	memcpy(o->spans, c->spans, c->nspans * sizeof(*o->spans));
+	qsort(o->spans, o->nspans, sizeof(*o->spans), cmp_span);
 	o->slow_path = c->slow;
 	o->nslow = c->nslow;
 	o->deep_path = c->deep;

@@ -407,7 +407,7 @@ int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st
 	int rc;
 
 	progress_init(&pg, reader_path(r));
-	p.fg = fgraph_new();
+	p.fg = ftrace_fgraph_new(&p);
 	a = ahead_start(r);
 	rc = a ? read_ahead(&p, a, compressed, &pg) : read_here(&p, r, &pg);
 	progress_done(&pg);

@@ -110,6 +110,18 @@ struct fgraph_watch {
 	void *ctx;
 };
 void fgraph_set_watch(struct fgraph *g, const struct fgraph_watch *w);
+/*
+ * A thread's outermost traced call outside any callback (a kthread or a
+ * kworker working through a phase: the ATA error handler, a firmware
+ * loader), told once it returned: function_graph lines with time stamps,
+ * kprobe pairs. @fl is the line that ended it.
+ */
+struct fgraph_work_sink {
+	void (*work)(void *ctx, const struct ftrace_line *fl, const char *fn, ns_t start,
+		     ns_t end);
+	void *ctx;
+};
+void fgraph_set_work_sink(struct fgraph *g, const struct fgraph_work_sink *s);
 /* Calls whose entry or return was lost, in all callbacks. */
 unsigned int fgraph_repaired(const struct fgraph *g);
 
@@ -174,6 +186,8 @@ void ftrace_emit(struct ftrace_parser *p, struct pm_event *ev);
 
 /* PM events, markers and sleepgraph's header lines (input/ftrace_events.c). */
 void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl);
+/* The parser's call graphs, telling it the work outside callbacks. */
+struct fgraph *ftrace_fgraph_new(struct ftrace_parser *p);
 void ftrace_header(struct ftrace_parser *p, struct str line);
 /* The end of the file: a cycle still open stays open (unfinished). */
 void ftrace_finish(struct ftrace_parser *p);

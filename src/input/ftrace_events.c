@@ -32,6 +32,28 @@ static void init(struct ftrace_parser *p, struct pm_event *ev, enum ev_kind k,
 	ev->comm = fl->comm;
 }
 
+/* fgraph_work_sink: a thread's outermost call outside callbacks. */
+static void on_work(void *ctx, const struct ftrace_line *fl, const char *fn, ns_t start,
+		    ns_t end)
+{
+	struct ftrace_parser *p = ctx;
+	struct pm_event ev;
+
+	init(p, &ev, EV_THREAD_WORK, fl, start);
+	ev.fn = str_c(fn);
+	ev.end = end;
+	builder_event(p->b, &ev);
+}
+
+struct fgraph *ftrace_fgraph_new(struct ftrace_parser *p)
+{
+	struct fgraph_work_sink sink = { on_work, p };
+	struct fgraph *g = fgraph_new();
+
+	fgraph_set_work_sink(g, &sink);
+	return g;
+}
+
 static void phase(struct ftrace_parser *p, const struct ftrace_line *fl, ns_t ts,
 		  bool begin, enum phase_kind pk, const char *name)
 {

@@ -359,7 +359,7 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 		return -1;
 	}
 	x.text = xmalloc(LINE_MAX_BYTES);
-	x.p.fg = fgraph_new();
+	x.p.fg = ftrace_fgraph_new(&x.p);
 	kind = read_stream(&x, in, &end);
 	fclose(in);	/* a child still writing gets SIGPIPE */
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)

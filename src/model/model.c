@@ -77,6 +77,7 @@ static void cycle_free(struct pm_cycle *c)
 	free(c->cbs);
 	free(c->threads);
 	free(c->msgs);
+	free(c->works);
 }
 
 void run_free(struct pm_run *run)
@@ -340,7 +341,9 @@ const struct pm_callgraph *cb_graph(const struct pm_cycle *c, const struct pm_ca
 	view->ndeep = g->ndeep;
 	view->fns = (struct pm_fn_stat *)(g + 1);
 	view->sleeps = view->fns + g->nfns;
-	view->slow_path = (const char **)(view->sleeps + g->nsleeps);
+	view->nspans = g->nspans;
+	view->spans = (struct pm_sleep_span *)(view->sleeps + g->nsleeps);
+	view->slow_path = (const char **)(view->spans + g->nspans);
 	view->deep_path = view->slow_path + g->nslow;
 	return view;
 }

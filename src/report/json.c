@@ -96,6 +96,27 @@ static void put_threads(struct jw *w, const struct pm_cycle *c)
 	jw_arr_end(w);
 }
 
+/* What the trace saw threads do outside callbacks (pmscope(1): thread_work). */
+static void put_works(struct jw *w, const struct pm_cycle *c)
+{
+	size_t i;
+
+	jw_karr(w, "thread_work");
+	for (i = 0; i < c->nworks; i++) {
+		const struct pm_work *x = &c->works[i];
+
+		jw_obj(w);
+		jw_kint(w, "pid", x->pid);
+		jw_kstr(w, "comm", x->comm);
+		jw_kstr(w, "function", x->fn);
+		jw_kns(w, "start_ns", x->start);
+		jw_kns(w, "end_ns", x->end);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_kint(w, "thread_work_cut", (int64_t)c->works_cut);
+}
+
 static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle_results *cr)
 {
 	const struct pm_cycle *c = cr->c;
@@ -122,6 +143,7 @@ static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle
 		put_phase(w, run, cr, i);
 	jw_arr_end(w);
 	put_threads(w, c);
+	put_works(w, c);
 	jw_karr(w, "callbacks");
 	for (i = 0; i < c->ncbs; i++)
 		put_cb(w, run, cr, i);

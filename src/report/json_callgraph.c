@@ -44,5 +44,14 @@ void report_json_callgraph(struct jw *w, const struct pm_callgraph *g)
 	put_path(w, "deepest_path", g->deep_path, g->ndeep);
 	jw_kint(w, "sleep_ns", g->sleep_ns);
 	put_stats(w, "sleeps", g->sleeps, g->nsleeps, false);
+	jw_karr(w, "sleep_spans");
+	for (size_t i = 0; i < g->nspans; i++) {
+		jw_obj(w);
+		jw_kstr(w, "function", g->spans[i].fn);
+		jw_kns(w, "start_ns", g->spans[i].start);
+		jw_kns(w, "end_ns", g->spans[i].end);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
 	jw_obj_end(w);
 }

@@ -72,6 +72,29 @@ static void print_warnings(FILE *f, const struct pm_run *run, const size_t *idx,
 	}
 }
 
+/* The longest work the trace saw threads do outside callbacks. */
+static void print_works(FILE *f, const struct cycle_results *cr)
+{
+	const struct pm_cycle *c = cr->c;
+	const struct cycle_works *w = &cr->works;
+	size_t i;
+
+	if (!w->nlongest)
+		return;
+	fprintf(f, "  outside callbacks: %zu traced call%s on %zu thread%s%s; longest:\n",
+		c->nworks, c->nworks == 1 ? "" : "s", w->nthreads, w->nthreads == 1 ? "" : "s",
+		c->works_cut ? " (the longest kept)" : "");
+	for (i = 0; i < w->nlongest && i < 3; i++) {
+		const struct pm_work *x = &c->works[w->longest[i].work];
+
+		fprintf(f, "    %10.3f ms  %s  on %d%s%s, from %s +%.3f ms\n", (x->end - x->start) / 1e6,
+			x->fn, x->pid, x->comm ? " " : "", x->comm ? x->comm : "",
+			w->longest[i].phase >= 0 ? c->phases[w->longest[i].phase].name : "cycle start",
+			(x->start - (w->longest[i].phase >= 0 ? c->phases[w->longest[i].phase].start :
+				     c->start)) / 1e6);
+	}
+}
+
 static void print_cycle(FILE *f, const struct pm_run *run, const struct cycle_results *cr,
 			const struct report_opts *o)
 {
@@ -101,6 +124,7 @@ static void print_cycle(FILE *f, const struct pm_run *run, const struct cycle_re
 			c->main_comm ? c->main_comm : "");
 	print_phases(f, cr);
 	print_slowest(f, run, cr);
+	print_works(f, cr);
 	report_text_messages(f, run, cr);
 	if (o->top)
 		report_text_callgraph(f, run, cr);

@@ -22,6 +22,21 @@ static void stat_lines(FILE *f, const struct pm_fn_stat *s, size_t n, bool self)
 	}
 }
 
+/* Where in the callback its longest sleep was: "+3.120 ms, 20.004 ms in msleep". */
+static void longest_sleep(FILE *f, const struct pm_callback *cb, const struct pm_callgraph *g)
+{
+	const struct pm_sleep_span *best = NULL;
+	size_t i;
+
+	for (i = 0; i < g->nspans; i++)
+		if (!best || g->spans[i].end - g->spans[i].start > best->end - best->start)
+			best = &g->spans[i];
+	if (!best || cb->start == NS_NONE)
+		return;
+	fprintf(f, "    longest sleep: %.3f ms in %s, from +%.3f ms into the callback\n",
+		(best->end - best->start) / 1e6, best->fn, (best->start - cb->start) / 1e6);
+}
+
 void report_text_callgraph(FILE *f, const struct pm_run *run, const struct cycle_results *cr)
 {
 	const struct pm_cycle *c = cr->c;
@@ -43,6 +58,7 @@ void report_text_callgraph(FILE *f, const struct pm_run *run, const struct cycle
 		fprintf(f, "      slept ms  calls  function\n");
 		stat_lines(f, g->sleeps, g->nsleeps, false);
 	}
+	longest_sleep(f, best, g);
 	if (g->nslow) {
 		fprintf(f, "    slowest path:");
 		for (i = 0; i < g->nslow; i++)

@@ -47,6 +47,9 @@ static const char *const log_mark_kinds[] = {
 };
 
 /* Path segment kinds, by their value in enum cp_kind. */
+/* A work outside callbacks: put_works() writes them in this order. */
+static const char *const work_fields[] = { "start", "end", "pid", "fn", "comm" };
+
 static const char *const seg_kinds[] = { [CP_RUN] = "run", [CP_WAIT] = "wait", [CP_GAP] = "gap" };
 
 /* Box flags (enum tl_box_flag) by name, and one the page adds. */
@@ -401,6 +404,24 @@ static void put_stats(struct jw *w, const char *key, const struct pm_fn_stat *v,
 	jw_arr_end(w);
 }
 
+/* What threads did outside callbacks, in time order: flat [start, end,
+ * pid, function, comm] records, cycle offsets. */
+static void put_works(struct jw *w, const struct tl_cycle *tc)
+{
+	const struct pm_cycle *c = tc->c;
+	size_t i;
+
+	jw_karr(w, "works");
+	for (i = 0; i < c->nworks; i++) {
+		jw_int(w, off(c, c->works[i].start));
+		jw_int(w, off(c, c->works[i].end));
+		jw_int(w, c->works[i].pid);
+		jw_str(w, c->works[i].fn);
+		jw_str(w, c->works[i].comm);
+	}
+	jw_arr_end(w);
+}
+
 /* function_graph summaries of the callbacks that have one. */
 static void put_graphs(struct jw *w, const struct tl_cycle *tc)
 {
@@ -420,6 +441,13 @@ static void put_graphs(struct jw *w, const struct tl_cycle *tc)
 		jw_kint(w, "sleep", g->sleep_ns);
 		put_stats(w, "fns", g->fns, g->nfns);
 		put_stats(w, "sleeps", g->sleeps, g->nsleeps);
+		jw_karr(w, "spans");	/* flat [start, end, fn], cycle offsets */
+		for (k = 0; k < g->nspans; k++) {
+			jw_int(w, off(tc->c, g->spans[k].start));
+			jw_int(w, off(tc->c, g->spans[k].end));
+			jw_str(w, g->spans[k].fn);
+		}
+		jw_arr_end(w);
 		jw_karr(w, "path");
 		for (k = 0; k < g->nslow; k++)
 			jw_str(w, g->slow_path[k]);
@@ -566,6 +594,7 @@ static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_c
 	tl_put_devtab(w, L->run, tc);
 	put_path(w, tc);
 	put_graphs(w, tc);
+	put_works(w, tc);
 	tl_put_trees(w, L->run, tc, fn_index, fns);
 	put_why(w, L->run, tc);
 	jw_obj_end(w);
@@ -599,6 +628,7 @@ static void put_palette(struct jw *w)
 	put_color(w, "said", TL_SAID_COLOR);
 	put_color(w, "wait", TL_WAIT_COLOR);
 	put_color(w, "gap", TL_GAP_COLOR);
+	put_color(w, "sleep", TL_SLEEP_COLOR);
 	put_color(w, "text", TL_TEXT_COLOR);
 	jw_obj_end(w);
 }
@@ -628,6 +658,7 @@ static void put_contract(struct jw *w)
 	put_names(w, "cb", cb_fields, CBF_COUNT);
 	put_names(w, "seg", seg_fields, SEGF_COUNT);
 	put_names(w, "wait", wait_fields, WF_COUNT);
+	put_names(w, "work", work_fields, ARRAY_SIZE(work_fields));
 	jw_obj_end(w);
 	put_names(w, "seg_kinds", seg_kinds, ARRAY_SIZE(seg_kinds));
 	put_names(w, "log_mark_kinds", log_mark_kinds, ARRAY_SIZE(log_mark_kinds));

@@ -30,7 +30,7 @@
 	var DF = fieldsOf(D.fields.dev), NDEV = D.devs.length / DF.n;
 	// a device's field by name: devs is flat, DF.n values a device
 	function dev(d, f) { return D.devs[d * DF.n + DF[f]]; }
-	var CBF = CF.n, SEGF = SF.n, WF = WFD.n;
+	var CBF = CF.n, SEGF = SF.n, WF = WFD.n, WKF = D.fields.work.length;
 	var C_DEV = CF.dev, C_PHASE = CF.phase, C_START = CF.start, C_END = CF.end, C_PID = CF.pid,
 	    C_LANE = CF.lane, C_ROW = CF.row, C_FLAGS = CF.flags, C_RET = CF.ret, C_FN = CF.fn,
 	    C_LINE = CF.line, C_SRC = CF.src;
@@ -81,6 +81,7 @@
 			c.ca = c.cb = Infinity;
 			c.cw = 0;
 		}
+		prepareWorks(c);
 		c.views = {};
 		c.graphOf = {};
 		for (i = 0; i < c.graphs.length; i++) c.graphOf[c.graphs[i].box] = c.graphs[i];
@@ -115,8 +116,59 @@
 			v.y.push(y);
 			y += v.lanes[l].rows * ROW + 4;
 		}
+		// under them, a lane per thread that worked outside callbacks
+		v.wy = [];
+		if (c.workLanes.length) y += ROW;
+		for (l = 0; l < c.workLanes.length; l++) {
+			v.wy.push(y);
+			y += ROW + 4;
+		}
 		v.height = Math.max(y, AXIS + STRIP + 8 + 2 * ROW) + 8;
 		return v;
+	}
+
+	// Work outside callbacks (timeline/html_data.c works: [start, end,
+	// pid, fn, comm]): one lane per thread, by pid.
+	function prepareWorks(c) {
+		var i, pid, by = {}, pids = [];
+		c.works = c.works || [];
+		c.workLane = [];
+		for (i = 0; i < c.works.length; i += WKF) {
+			pid = c.works[i + 2];
+			if (!(pid in by)) {
+				by[pid] = pids.length;
+				pids.push({ pid: pid, label: pid + (c.works[i + 4] ? ' ' + c.works[i + 4] : '') });
+			}
+		}
+		pids.sort(function (a, b) { return a.pid - b.pid; });
+		for (i = 0; i < pids.length; i++) by[pids[i].pid] = i;
+		for (i = 0; i < c.works.length; i += WKF) c.workLane.push(by[c.works[i + 2]]);
+		c.workLanes = pids;
+	}
+
+	function drawWorks(c, W, v) {
+		var i, k, x0, x1, y, px, last = new Float64Array(c.workLanes.length).fill(-1), labels = [];
+		st.worksDrawn = 0;
+		g.fillStyle = '#b8b8b8';
+		for (i = 0, k = 0; i < c.works.length; i += WKF, k++) {
+			x0 = X(U(c, c.works[i]));
+			x1 = X(U(c, c.works[i + 1]));
+			if (x1 < GUT || x0 > W) continue;
+			if (x1 - x0 < 1) {
+				px = Math.floor(x0);
+				if (last[c.workLane[k]] === px) continue;
+				last[c.workLane[k]] = px;
+				x1 = x0 + 1;
+			}
+			if (x0 < GUT) x0 = GUT;
+			y = v.wy[c.workLane[k]] + 2;
+			g.fillRect(x0, y, x1 - x0, ROW - 2);
+			if (x1 - x0 > 20 && c.works[i + 3].length * CH <= x1 - x0 - 4)
+				labels.push(c.works[i + 3], x0 + 2, y + 11);
+			st.worksDrawn++;
+		}
+		g.fillStyle = D.colors.text;
+		for (i = 0; i < labels.length; i += 3) g.fillText(labels[i], labels[i + 1], labels[i + 2]);
 	}
 
 	// Lanes by thread, as the layout (timeline/html_data.c) placed them.
@@ -358,6 +410,7 @@
 			drawn++;
 		}
 		paint(fills, false);
+		drawSpans(c, v);
 		paint(strokes, true);
 		g.fillStyle = D.colors.text;
 		for (i = 0; i < labels.length; i += 4) {
@@ -381,6 +434,34 @@
 		g.globalAlpha = 1;
 		st.saidMarks = said;
 		return drawn;
+	}
+
+	// Where a callback slept (function_graph or kprobe sleeps, the longest
+	// few): lighter bands inside its box, once the box is wide enough to
+	// tell them apart.
+	function drawSpans(c, v) {
+		var k, gr, i, b, x0, x1, bx0, bx1, y, sp;
+		g.fillStyle = D.colors.sleep;
+		g.globalAlpha = 0.6;
+		st.spansDrawn = 0;
+		for (k = 0; k < c.graphs.length; k++) {
+			gr = c.graphs[k];
+			sp = gr.spans;
+			if (!sp || !sp.length) continue;
+			b = gr.box;
+			bx0 = X(U(c, c.cbs[b * CBF + C_START]));
+			bx1 = X(U(c, endOf(c, b)));
+			if (bx1 - bx0 < 24 || bx1 < GUT || bx0 > g.canvas.width) continue;
+			y = v.y[v.lane[b]] + 2 + v.row[b] * ROW;
+			for (i = 0; i < sp.length; i += 3) {
+				x0 = Math.max(X(U(c, sp[i])), bx0, GUT);
+				x1 = Math.min(X(U(c, sp[i + 1])), bx1);
+				if (x1 - x0 < 1) continue;
+				g.fillRect(x0, y + 3, x1 - x0, ROW - 8);
+				st.spansDrawn++;
+			}
+		}
+		g.globalAlpha = 1;
 	}
 
 	// Blocked sync callbacks' waits: bars under the boxes (the driving
@@ -437,6 +518,20 @@
 			g.font = ln.bold ? BOLD : FONT;
 			g.fillStyle = D.colors.text;
 			g.fillText(s, 4, v.y[l] + 13);
+		}
+		if (c.workLanes.length) {
+			g.font = BOLD;
+			g.fillStyle = D.colors.text;
+			g.fillText('outside callbacks', 4, v.wy[0] - 4);
+			g.font = FONT;
+		}
+		for (l = 0; l < c.workLanes.length; l++) {
+			s = c.workLanes[l].label;
+			if (s.length * CH > GUT - 10) s = s.slice(0, Math.floor((GUT - 10) / CH) - 1) + '~';
+			g.fillStyle = '#bbbbbb';
+			g.fillRect(4, v.wy[l], W - 4 - RIGHT, 0.5);
+			g.fillStyle = D.colors.text;
+			g.fillText(s, 4, v.wy[l] + 13);
 		}
 		g.font = FONT;
 		g.textAlign = 'center';
@@ -666,6 +761,7 @@
 		drawWaits(c, false, W);
 		st.drawn = drawBoxes(c, W);
 		drawWaits(c, true, W);
+		drawWorks(c, W, view(c));
 		drawSelection(c);
 		drawLit(c);
 		g.restore();
@@ -883,7 +979,7 @@
 		box.appendChild(tb);
 		if (c.logs && c.logs[i]) box.appendChild(logLines(c.logs[i], c.cbs[o + C_LINE]));
 		if (msgsOf(c, i)) box.appendChild(msgLines(msgsOf(c, i)));
-		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i]));
+		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i], c.cbs[o + C_START]));
 		if (treeOf(c, i)) box.appendChild(callTree(treeOf(c, i)));
 		redraw();
 		publish();
@@ -1073,8 +1169,9 @@
 		return pre;
 	}
 
-	// function_graph summary: [box, calls, repaired, sleep_ns, fns, sleeps, path]
-	function callgraph(gr) {
+	// function_graph summary: [box, calls, repaired, sleep_ns, fns, sleeps,
+	// spans, path]; @start: its callback's start, for the spans' offsets
+	function callgraph(gr, start) {
 		var div = document.createElement('div'), h = document.createElement('h2'), tb, k;
 		h.textContent = 'function_graph';
 		div.appendChild(h);
@@ -1087,6 +1184,9 @@
 		for (k = 0; k < gr.sleeps.length && k < 5; k++)
 			row(tb, k ? '' : 'sleeps', gr.sleeps[k].fn + ' ' + ms(gr.sleeps[k].total) + ' ms (' +
 			    gr.sleeps[k].calls + ' calls)');
+		for (k = 0; gr.spans && k < gr.spans.length && k < 5 * 3; k += 3)
+			row(tb, k ? '' : 'slept at', '+' + ms(gr.spans[k] - start) + ' ms for ' +
+			    ms(gr.spans[k + 1] - gr.spans[k]) + ' ms in ' + gr.spans[k + 2]);
 		if (gr.path.length) row(tb, 'slowest path', gr.path.join(' > '));
 		div.appendChild(tb);
 		return div;
@@ -1331,6 +1431,9 @@
 		key(box, 'blocked sync wait', 'height:5px;background:' + D.colors.wait + ';border-color:' + D.colors.crit);
 		key(box, 'error or unfinished', 'border:0;width:0;height:0;border-left:5px solid transparent;' +
 		    'border-right:5px solid transparent;border-top:9px solid ' + D.colors.error);
+		if (c.graphs.some(function (gr) { return gr.spans && gr.spans.length; }))
+			key(box, 'slept (zoom in)', 'background:' + D.palette[0][0] + ';box-shadow:inset 0 0 0 3px ' +
+			    D.palette[0][0] + ',inset 0 0 0 9px rgba(255,255,255,0.6)');
 		if (c.why.said.length)
 			key(box, 'the log said error', 'border:0;width:0;height:0;border-left:5px solid transparent;' +
 			    'border-right:5px solid transparent;border-top:9px solid ' + D.colors.said);
@@ -1395,6 +1498,9 @@
 		s.setAttribute('data-detail', st.sel >= 0 ? $('detail').textContent.replace(/\n/g, ' ') : '');
 		s.setAttribute('data-count', $('count').textContent);
 		s.setAttribute('data-said-marks', String(st.saidMarks || 0));
+		s.setAttribute('data-spans', String(st.spansDrawn || 0));
+		s.setAttribute('data-works', String(st.worksDrawn || 0));
+		s.setAttribute('data-work-lanes', c.workLanes.map(function (l) { return l.label; }).join('|'));
 		s.setAttribute('data-why-warnings', Array.prototype.map.call(document.querySelectorAll('#why table.warnings tr'),
 			function (t) { return t.textContent; }).slice(1).join('|'));
 		s.setAttribute('data-tree-rows', Array.prototype.map.call(document.querySelectorAll('#detail .calltree li > span'),
