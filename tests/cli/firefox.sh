@@ -72,6 +72,28 @@ is "firefox: call tree, no script error" "$(page_errors tree)" 0
 is "firefox: 1-1's tree, usb_dev_resume 300.085 ms on top" \
    "$(printf '%s' "$st" | grep -c -F '\"tree\":\"usb_dev_resume [usbcore]  300.085 ms|')" 1
 
+# The messages in the details: 3-1's resume on the 5.8 XPS 13, where the
+# log says the xhci host timed out twice while it ran (lines 963, 981)
+"$PMSCOPE" analyze -q --html "$T/x.html" "$FIXTURES/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt"
+firefox msgs "file://$T/x.html#click=3-1&log=1"
+st=$(grep -a 'pmscope-state' "$T/msgs.log" | tail -1)
+is "firefox: messages, no script error" "$(page_errors msgs)" 0
+is "firefox: 3-1's details quote the xhci timeout" \
+   "$(printf '%s' "$st" | grep -c -F 'Timeout while waiting for setup device command')" 1
+
+# Where callbacks slept and the work outside them: the 2016 ivybridge
+# trace zoomed onto hdaudioC0D3's suspend callback, then onto the resume
+"$PMSCOPE" analyze -q --html "$T/iv.html" "$FIXTURES/pmgraph-2016-ivybridge-mem-devlate-k4.6/ivybridge_mem_ftrace.txt.xz"
+firefox sleeps "file://$T/iv.html#click=hdaudioC0D3&from=13.456&to=29.421&log=1"
+st=$(grep -a 'pmscope-state' "$T/sleeps.log" | tail -1)
+is "firefox: sleeps, no script error" "$(page_errors sleeps)" 0
+is "firefox: hdaudioC0D3 slept at +0.010 ms for 14.530 ms" \
+   "$(printf '%s' "$st" | grep -c -F 'slept at+0.010 ms for 14.530 ms in msleep')" 1
+spans=$(printf '%s' "$st" | sed -n 's/.*\\"spans\\":\([0-9]*\).*/\1/p')	# the console quotes it
+ok "firefox: sleep bands drawn ($spans)" test "${spans:-0}" -ge 1
+is "firefox: scsi_eh_0 has a lane outside callbacks" \
+   "$(printf '%s' "$st" | grep -c -F '181 scsi_eh_0|')" 1
+
 # The check can fail: the same page with a script error in it
 sed 's#</body>#<script>//<![CDATA[\nnosuchfunction();\n//]]></script></body>#' "$T/q.html" > "$T/bad.html"
 firefox bad "file://$T/bad.html"

@@ -11,10 +11,10 @@ Q=$F/qemu-q35-s3-async1-medium
 "$PMSCOPE" analyze -q -s --text "$T/x.txt" --json "$T/x.json" --svg "$T/x.svg" --png "$T/x.png" \
 	--html "$T/x.html" "$Q" 2> "$T/err"
 is "every output, 2 cycles: each analysis ran twice" \
-   "$(sed -n 's/^pmscope: analyses run: //p' "$T/err")" "totals 2, boottotals 2, slowest 2, critpath 2, bootpath 2, messages 2, whatif_hints 2 (2 cycles reported)"
+   "$(sed -n 's/^pmscope: analyses run: //p' "$T/err")" "totals 2, boottotals 2, slowest 2, critpath 2, bootpath 2, messages 2, works 2, whatif_hints 2 (2 cycles reported)"
 "$PMSCOPE" analyze -q -s -c 2 --json "$T/x.json" --html "$T/x.html" "$Q" 2> "$T/err"
 is "one cycle asked for: each analysis ran once" \
-   "$(sed -n 's/^pmscope: analyses run: //p' "$T/err")" "totals 1, boottotals 1, slowest 1, critpath 1, bootpath 1, messages 1, whatif_hints 1 (1 cycle reported)"
+   "$(sed -n 's/^pmscope: analyses run: //p' "$T/err")" "totals 1, boottotals 1, slowest 1, critpath 1, bootpath 1, messages 1, works 1, whatif_hints 1 (1 cycle reported)"
 # no renderer computes an analysis: none calls one
 top=$(cd "$(dirname "$0")/../.." && pwd)
 is "no renderer calls an analysis" \

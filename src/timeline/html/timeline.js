@@ -1789,7 +1789,8 @@
 			errors: errors.length, selected: $('pmscope-state').getAttribute('data-selected'),
 			detail: $('pmscope-state').getAttribute('data-detail'), drawn: st.drawn,
 			logLine: st.logCur ? st.logLine : null, lit: st.lit, litPhases: st.litPhases,
-			devtabFirst: st.devtabFirst || '', tree: $('pmscope-state').getAttribute('data-tree-rows') }));
+			devtabFirst: st.devtabFirst || '', tree: $('pmscope-state').getAttribute('data-tree-rows'),
+			spans: st.spansDrawn || 0, workLanes: $('pmscope-state').getAttribute('data-work-lanes') }));
 	}
 
 	// A shared address: #cycle=N&from=MS&to=MS&sel=I
