@@ -267,13 +267,20 @@ static void span_add(struct fg_calls *c, const struct fg_frame *x)
 	c->spans[i] = (struct pm_sleep_span){ x->entry, x->entry + x->dur, x->fn };
 }
 
-static int cmp_span(const void *a, const void *b)
+/* @v (at most CALLGRAPH_SPANS) by start, then end: an insertion sort,
+ * since qsort() would allocate at every callback's end. */
+static void sort_spans(struct pm_sleep_span *v, size_t n)
 {
-	const struct pm_sleep_span *x = a, *y = b;
+	size_t i, k;
 
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return x->end < y->end ? -1 : x->end > y->end;
+	for (i = 1; i < n; i++) {
+		struct pm_sleep_span x = v[i];
+
+		for (k = i; k > 0 && (v[k - 1].start > x.start ||
+				      (v[k - 1].start == x.start && v[k - 1].end > x.end)); k--)
+			v[k] = v[k - 1];
+		v[k] = x;
+	}
 }
 
 /* @x at depth @d returned (or is a call without a body): into the totals,
@@ -644,7 +651,7 @@ const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_l
 	o->sleep_ns = c->sleep_ns;
 	o->nspans = c->nspans;
 	memcpy(o->spans, c->spans, c->nspans * sizeof(*o->spans));
-	qsort(o->spans, o->nspans, sizeof(*o->spans), cmp_span);
+	sort_spans(o->spans, o->nspans);
 	o->slow_path = c->slow;
 	o->nslow = c->nslow;
 	o->deep_path = c->deep;
