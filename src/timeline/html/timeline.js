@@ -388,6 +388,11 @@
 			if (x0 < GUT) { w -= GUT - x0; x0 = GUT; }
 			y = v.y[v.lane[i]] + 2 + v.row[i] * ROW;	// boxY()
 			fl = c.cbs[o + C_FLAGS];
+			if (y + ROW < st.visTop || y - 10 > st.visBot) {	// off the screen
+				if (fl & F_SAID) said++;
+				drawn++;
+				continue;
+			}
 			a = st.match && !st.match[i] ? 0.15 : 1;
 			bucket(fills, c.cbs[o + C_PHASE] >= 0 ? D.palette[c.phases[c.cbs[o + C_PHASE]].kind][0] :
 			       '#cccccc', a, 0).push(x0, y, w, ROW - 2);
@@ -747,6 +752,17 @@
 			canvas.style.height = H + 'px';
 		}
 		g.setTransform(dpr, 0, 0, dpr, 0, 0);
+		// Only what is on the screen is painted (and the top, which the
+		// sticky head copies): a cycle of many lanes is a canvas many
+		// screens high, and painting it all is most of a redraw.
+		var r = canvas.getBoundingClientRect();
+		st.visTop = Math.max(0, -r.top - ROW);
+		st.visBot = Math.min(H, -r.top + window.innerHeight + ROW);
+		g.save();
+		g.beginPath();
+		g.rect(0, 0, W, AXIS + STRIP + 4);
+		if (st.visBot > st.visTop) g.rect(0, st.visTop, W, st.visBot - st.visTop);
+		g.clip();
 		g.fillStyle = '#ffffff';
 		g.fillRect(0, 0, W, H);
 		st.k = (W - GUT - RIGHT) / (st.u1 - st.u0);
@@ -766,9 +782,16 @@
 		drawLit(c);
 		g.restore();
 		drawGutter(c, W, H);
+		g.restore();
 		drawHead(W, dpr);
 		st.drawMs = window.performance.now() - t0;
 		publish();
+	}
+
+	function paintSoon() {
+		if (st.pending) return;
+		st.pending = true;
+		window.requestAnimationFrame(draw);
 	}
 
 	function redraw() {
@@ -1634,6 +1657,10 @@
 			e.preventDefault();
 		});
 		window.addEventListener('resize', redraw);
+		// draw() paints only the part on the screen: scrolling, or a
+		// panel above the timeline opening or closing, shows another
+		window.addEventListener('scroll', paintSoon, { passive: true });
+		document.addEventListener('toggle', paintSoon, true);
 		$('devbox').addEventListener('toggle', function () { if (this.open) openDevtab(st.cyc); });
 		$('logbox').addEventListener('toggle', function () { if (this.open) { openLog(st.cyc); publish(); } });
 		window.addEventListener('hashchange', function () {
