@@ -472,10 +472,19 @@
 	// Blocked sync callbacks' waits: bars under the boxes (the driving
 	// thread was idle then), dashed lines from what they waited for on top.
 	// Dashed lines are the slowest thing a canvas draws: a line whose ends
-	// fall on the pixels of one drawn already is left out.
+	// fall on the pixels of one drawn already is left out, and a view
+	// draws at most WAIT_LINES of them, those of the waits that lost most.
+	var WAIT_LINES = 500;
 	function drawWaits(c, lines, W) {
-		var i, b, wcb, x0, x1, y, xa, ya, key, p = new Path2D(), bars = [], seen = new Set();
-		for (i = 0; i < c.waits.length; i += WF) {
+		var i, k, b, wcb, x0, x1, y, xa, ya, key, p = new Path2D(), bars = [], seen = new Set();
+		if (lines && !c.waitsByLost) {
+			c.waitsByLost = [];
+			for (i = 0; i < c.waits.length; i += WF) c.waitsByLost.push(i);
+			c.waitsByLost.sort(function (a, b) { return c.waits[b + WFD.lost] - c.waits[a + WFD.lost] || a - b; });
+		}
+		st.waitLines = 0;
+		for (k = 0; k < c.waits.length / WF && st.waitLines < WAIT_LINES; k++) {
+			i = lines ? c.waitsByLost[k] : k * WF;
 			b = c.waits[i + WFD.cb];
 			if (b < 0) continue;
 			x1 = X(U(c, c.cbs[b * CBF + C_START]));
@@ -494,6 +503,7 @@
 				seen.add(key);
 				p.moveTo(xa, ya);
 				p.lineTo(x1, y);
+				st.waitLines++;
 			}
 		}
 		if (!lines) {
