@@ -446,6 +446,8 @@ const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kin
 ns_t cb_duration(const struct pm_callback *cb);
 /* The task name of thread @pid in @c, or NULL. */
 const char *cycle_thread_comm(const struct pm_cycle *c, int pid);
+/* The phase running at @ts (the last to begin by then), -1 none. */
+int cycle_phase_at(const struct pm_cycle *c, ns_t ts);
 
 /* @name's index in @t, added when new (@name interned in the run's pool,
  * NULL is 0); 0 when @t already holds @max names. */

@@ -13,19 +13,6 @@ static ns_t len(const struct pm_work *w)
 	return w->end - w->start;
 }
 
-/* The phase running at @t: the latest to begin by then. */
-static int phase_at(const struct pm_cycle *c, ns_t t)
-{
-	int k = -1;
-	size_t i;
-
-	for (i = 0; i < c->nphases; i++)
-		if (c->phases[i].start != NS_NONE && c->phases[i].start <= t &&
-		    (k < 0 || c->phases[i].start >= c->phases[k].start))
-			k = (int)i;
-	return k;
-}
-
 static int cmp_pid(const void *a, const void *b)
 {
 	int x = *(const int *)a, y = *(const int *)b;
@@ -71,7 +58,7 @@ int an_works(const struct pm_run *run, struct cycle_results *cr, const struct re
 			w->nlongest++;
 	}
 	for (k = 0; k < w->nlongest; k++)
-		w->longest[k].phase = phase_at(c, c->works[w->longest[k].work].start);
+		w->longest[k].phase = cycle_phase_at(c, c->works[w->longest[k].work].start);
 	w->nthreads = count_threads(c);
 	return 0;
 }

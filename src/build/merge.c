@@ -244,16 +244,11 @@ static void merge_pair(struct pm_run *run, size_t ti, size_t di)
 	drop_cycle(run, di, ti);
 }
 
-/* The log's phase running at @ts (the last one begun by then), -1 none. */
+/* The log's phase running at @ts, the first before any began. */
 static int phase_at(const struct pm_cycle *c, ns_t ts)
 {
-	size_t i;
-	int k = -1;
+	int k = cycle_phase_at(c, ts);
 
-	for (i = 0; i < c->nphases; i++)
-		if (c->phases[i].start != NS_NONE && c->phases[i].start <= ts &&
-		    (k < 0 || c->phases[i].start >= c->phases[k].start))
-			k = (int)i;
 	return k < 0 && c->nphases ? 0 : k;
 }
 

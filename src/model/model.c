@@ -367,6 +367,18 @@ const struct pm_excerpt *run_excerpt(const struct pm_run *run, const char *file,
 	return bsearch(&key, run->excerpts, run->nexcerpts, sizeof(key), cmp_excerpt);
 }
 
+int cycle_phase_at(const struct pm_cycle *c, ns_t ts)
+{
+	size_t i;
+	int k = -1;
+
+	for (i = 0; i < c->nphases; i++)
+		if (c->phases[i].start != NS_NONE && c->phases[i].start <= ts &&
+		    (k < 0 || c->phases[i].start >= c->phases[k].start))
+			k = (int)i;
+	return k;
+}
+
 const char *cycle_thread_comm(const struct pm_cycle *c, int pid)
 {
 	size_t i;
