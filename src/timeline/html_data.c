@@ -48,7 +48,7 @@ static const char *const log_mark_kinds[] = {
 
 /* Path segment kinds, by their value in enum cp_kind. */
 /* A work outside callbacks: put_works() writes them in this order. */
-static const char *const work_fields[] = { "start", "end", "pid", "fn", "comm" };
+static const char *const work_fields[] = { "start", "end", "pid", "fn", "comm", "phase" };
 
 static const char *const seg_kinds[] = { [CP_RUN] = "run", [CP_WAIT] = "wait", [CP_GAP] = "gap" };
 
@@ -405,7 +405,7 @@ static void put_stats(struct jw *w, const char *key, const struct pm_fn_stat *v,
 }
 
 /* What threads did outside callbacks, in time order: flat [start, end,
- * pid, function, comm] records, cycle offsets. */
+ * pid, function, comm, phase it began in] records, cycle offsets. */
 static void put_works(struct jw *w, const struct tl_cycle *tc)
 {
 	const struct pm_cycle *c = tc->c;
@@ -418,6 +418,7 @@ static void put_works(struct jw *w, const struct tl_cycle *tc)
 		jw_int(w, c->works[i].pid);
 		jw_str(w, c->works[i].fn);
 		jw_str(w, c->works[i].comm);
+		jw_int(w, cycle_phase_at(c, c->works[i].start));
 	}
 	jw_arr_end(w);
 }

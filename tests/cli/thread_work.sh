@@ -39,7 +39,11 @@ is "html: no script error" "$(state "$T/b.html" errors)" 0
 is "html: a lane per thread of the JSON's works, by pid" "$(state "$T/b.html" work-lanes)" \
    "$(jq -r '[.cycles[0].thread_work[] | {pid, comm}] | unique_by(.pid) | map("\(.pid) \(.comm)") | join("|")' "$J")"
 ok "html: the works of 600-1100 ms drawn" test "$(state "$T/b.html" works)" -ge 1
+browser "file://$T/a.html#from=600&to=1100&work=ata_eh_recover" > "$T/c.html"
+is "html: a click on it, no script error" "$(state "$T/c.html" errors)" 0
+ok "html: its details say 324.195 ms in resume on scsi_eh_0" sh -c \
+   "printf '%s' '$(state "$T/c.html" detail)' | grep -q 'thread181 scsi_eh_0start+.* ms from the cycle startduration324.195 msphaseresume (when it began)'"
 is "html: the page data's works are the JSON's" \
-   "$(data "$T/a.html" | jq -c '.cycles[0] as $c | [range(0; $c.works | length; 5) as $i | $c.works[$i + 3]]')" \
+   "$(data "$T/a.html" | jq -c '.cycles[0] as $c | [range(0; $c.works | length; 6) as $i | $c.works[$i + 3]]')" \
    "$(jq -c '[.cycles[0].thread_work[].function]' "$J")"
 done_testing

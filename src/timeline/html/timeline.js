@@ -908,6 +908,49 @@
 		return best;
 	}
 
+	// A work outside callbacks under the mouse (its lane, then the
+	// shortest there within 3 px), -1 none.
+	function workAt(c, mx, my) {
+		var v = view(c), l, i, k, u, du, best = -1, bw = Infinity, s, e;
+		if (mx < GUT) return -1;
+		for (l = 0; l < c.workLanes.length && !(my >= v.wy[l] && my < v.wy[l] + ROW + 2); l++);
+		if (l === c.workLanes.length) return -1;
+		u = st.u0 + (mx - GUT) / st.k;
+		du = 3 / st.k;
+		for (i = 0, k = 0; i < c.works.length; i += WKF, k++) {
+			if (c.workLane[k] !== l) continue;
+			s = U(c, c.works[i]);
+			e = U(c, c.works[i + 1]);
+			if (s - du <= u && u <= e + du && e - s < bw) { best = k; bw = e - s; }
+		}
+		return best;
+	}
+	function workText(c, k) {
+		var o = k * WKF;
+		return c.works[o + 3] + ' on ' + c.workLanes[c.workLane[k]].label + '\n' +
+			ms(c.works[o + 1] - c.works[o]) + ' ms from +' + ms(c.works[o]) + ' ms (' +
+			phaseName(c, c.works[o + 5]) + '), outside any PM callback';
+	}
+	function detailWork(k) {
+		var c = st.cyc, box = $('detail'), o = k * WKF, h, tb;
+		st.sel = -1;
+		st.selWork = k;
+		box.textContent = '';
+		h = document.createElement('h2');
+		h.textContent = c.works[o + 3];
+		box.appendChild(h);
+		tb = document.createElement('table');
+		row(tb, 'function', c.works[o + 3] + ' (its outermost traced call)');
+		row(tb, 'thread', c.workLanes[c.workLane[k]].label);
+		row(tb, 'start', '+' + ms(c.works[o]) + ' ms from the cycle start');
+		row(tb, 'duration', ms(c.works[o + 1] - c.works[o]) + ' ms');
+		row(tb, 'phase', phaseName(c, c.works[o + 5]) + ' (when it began)');
+		row(tb, 'callback', 'none: the thread worked outside any PM callback');
+		box.appendChild(tb);
+		redraw();
+		publish();
+	}
+
 	function cbText(c, i) {
 		var o = i * CBF, fl = c.cbs[o + C_FLAGS], s = c.cbs[o + C_START], e = c.cbs[o + C_END];
 		var fn = c.cbs[o + C_FN] >= 0 ? ' ' + D.fns[c.cbs[o + C_FN]] : '';
@@ -968,6 +1011,7 @@
 	function detail(i) {
 		var c = st.cyc, box = $('detail'), o = i * CBF, h, tb, fl, s, e, pid, w, k;
 		st.sel = i;
+		st.selWork = -1;
 		box.textContent = '';
 		saveView();
 		if (i < 0) { redraw(); publish(); return; }
@@ -1528,7 +1572,8 @@
 		s.setAttribute('data-lane-names', view(c).lanes.map(function (l) { return l.label; }).join('|'));
 		s.setAttribute('data-matches', st.match ? String(st.nmatch) : '');
 		s.setAttribute('data-selected', st.sel >= 0 ? label(c, st.sel) : '');
-		s.setAttribute('data-detail', st.sel >= 0 ? $('detail').textContent.replace(/\n/g, ' ') : '');
+		s.setAttribute('data-detail', st.sel >= 0 || st.selWork >= 0 ?
+			$('detail').textContent.replace(/\n/g, ' ') : '');
 		s.setAttribute('data-count', $('count').textContent);
 		s.setAttribute('data-said-marks', String(st.saidMarks || 0));
 		s.setAttribute('data-spans', String(st.spansDrawn || 0));
@@ -1714,6 +1759,13 @@
 			}
 			h = hit(m[0], m[1]);
 			setHover(h >= 0 ? st.cyc.cbs[h * CBF + C_DEV] : -1);
+			if (h < 0 && (h = workAt(st.cyc, m[0], m[1])) >= 0) {
+				tip.textContent = workText(st.cyc, h);
+				tip.hidden = false;
+				tip.style.left = Math.min(m[0] + 14, canvas.clientWidth - tip.offsetWidth - 4) + 'px';
+				tip.style.top = (m[1] + 16) + 'px';
+				return;
+			}
 			if (h < 0) { tip.hidden = true; return; }
 			tip.textContent = cbText(st.cyc, h);
 			tip.hidden = false;
@@ -1730,12 +1782,31 @@
 				if (st.cyc.segs[sg + SF.cb] >= 0) detail(st.cyc.segs[sg + SF.cb]);
 				return;
 			}
-			detail(hit(m[0], m[1]));
+			sg = hit(m[0], m[1]);
+			if (sg < 0 && (sg = workAt(st.cyc, m[0], m[1])) >= 0) {
+				detailWork(sg);
+				return;
+			}
+			detail(sg);
 		});
 	}
 
 	// What the tests drive through the address: keys, a wheel turn, a
 	// click on a device, following the detail panel's first link.
+	// The test hook's click, through the canvas as a user's is.
+	function clickWork(fn) {
+		var c = st.cyc, i, k, best = -1, r, x, y;
+		for (i = 0, k = 0; i < c.works.length; i += WKF, k++)
+			if (c.works[i + 3] === fn && (best < 0 ||
+			    c.works[i + 1] - c.works[i] > c.works[best * WKF + 1] - c.works[best * WKF]))
+				best = k;
+		if (best < 0) return;
+		r = canvas.getBoundingClientRect();
+		x = Math.max(GUT + 1, (X(U(c, c.works[best * WKF])) + X(U(c, c.works[best * WKF + 1]))) / 2);
+		y = view(c).wy[c.workLane[best]] + ROW / 2;
+		canvas.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.left + x, clientY: r.top + y }));
+	}
+
 	function testHooks(p) {
 		var i, o;
 		if (p.redraws)	// make bench: the last of N warm redraws is timed
@@ -1761,6 +1832,8 @@
 		}
 		publish();
 		if (p.click) clickDevice(p.click);
+		if (p.work)	// #work=FN: a click on the longest work of that function
+			clickWork(decodeURIComponent(p.work));
 		if (p.why) {	// #why=TABLE:N: the Nth link of a why table (path, blocked, slowest, warnings)
 			i = p.why.split(':');
 			o = document.querySelectorAll('#why table.' + i[0].replace(/[^a-z]/g, '') + ' a');
