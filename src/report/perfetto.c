@@ -10,7 +10,8 @@
  * one per phase, one per callback with its device, driver, parent, phase,
  * async flag and return value; the critical path (consecutive callbacks
  * on it) and each blocked sync callback's wait as flows between slices;
- * each failure as an instant event. Times are the log's own clock.
+ * each failure as an instant event; what threads did outside callbacks
+ * on a track per thread after the lanes. Times are the log's own clock.
  */
 #include <stdlib.h>
 
@@ -33,7 +34,7 @@ enum { EV_BEGIN = 1, EV_END = 2, EV_INSTANT = 3 };	/* TrackEvent.Type */
 #define CHILD_ORDER_EXPLICIT 3	/* TrackDescriptor.ChildTracksOrdering */
 #define SEQUENCE_ID 1		/* one writer: every packet on one sequence */
 
-enum what { W_CYCLE, W_PHASE, W_CB, W_FAIL };
+enum what { W_CYCLE, W_PHASE, W_CB, W_FAIL, W_WORK };
 enum { FAIL_NONE = -1, FAIL_CYCLE = -2 };	/* pf_cycle.fail_cb[] besides a callback */
 
 struct event {
@@ -257,6 +258,19 @@ static void fail_args(struct pf_cycle *x, int w)
 	arg_where(x->pb, wn->file, wn->line);
 }
 
+/* A thread's work outside callbacks, named by its function. */
+static void work_args(struct pf_cycle *x, int k)
+{
+	const struct pm_work *w = &x->c->works[k];
+	int ph = cycle_phase_at(x->c, w->start);
+
+	pb_string(x->pb, F_EV_CATEGORY, "outside_callbacks");
+	pb_string(x->pb, F_EV_NAME, w->fn);
+	arg_int(x->pb, "pid", w->pid);
+	arg_str(x->pb, "comm", w->comm);
+	arg_str(x->pb, "phase", ph >= 0 ? x->c->phases[ph].name : NULL);
+}
+
 static void put_event(struct pf_cycle *x, const struct event *e)
 {
 	struct pb *pb = x->pb;
@@ -271,6 +285,7 @@ static void put_event(struct pf_cycle *x, const struct event *e)
 		case W_PHASE: phase_args(x, e->idx); break;
 		case W_CB: cb_args(x, e->idx); break;
 		case W_FAIL: fail_args(x, e->idx); break;
+		case W_WORK: work_args(x, e->idx); break;
 		}
 	}
 	pb_end(pb);
@@ -508,6 +523,54 @@ static void cb_events(struct pf_cycle *x)
 	free(end);
 }
 
+static int cmp_work_idx(const void *a, const void *b, void *ctx)
+{
+	const struct pm_work *v = ctx, *x = &v[*(const int *)a], *y = &v[*(const int *)b];
+
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return *(const int *)a - *(const int *)b;
+}
+
+/* What threads did outside callbacks: a track per thread after the
+ * lanes (from @track, ranks from @rank), its works as slices (one that
+ * overlaps the one before, which outermost calls do not, is left out). */
+static void work_events(struct pf_cycle *x, uint64_t track, int rank)
+{
+	const struct pm_cycle *c = x->c;
+	size_t n = c->nworks ? c->nworks : 1, i, j, k;
+	int *idx = xmalloc(n * sizeof(*idx)), *row = xmalloc(n * sizeof(*row));
+	ns_t *start = xmalloc(n * sizeof(*start)), *end = xmalloc(n * sizeof(*end));
+
+	for (i = 0; i < c->nworks; i++)
+		idx[i] = (int)i;
+	qsort_r(idx, c->nworks, sizeof(*idx), cmp_work_idx, c->works);
+	for (i = 0; i < c->nworks; i = j, track++, rank++) {
+		const struct pm_work *w = &c->works[idx[i]];
+		char *name = w->comm ? xasprintf("outside callbacks: %d %.120s", w->pid, w->comm) :
+				       xasprintf("outside callbacks: %d", w->pid);
+
+		put_track(x->pb, track, x->track_cycle, rank, name);
+		free(name);
+		for (j = i, k = 0; j < c->nworks && c->works[idx[j]].pid == w->pid; j++) {
+			const struct pm_work *y = &c->works[idx[j]];
+
+			if (k && y->start < end[k - 1])
+				continue;
+			row[k] = idx[j];
+			start[k] = y->start;
+			end[k++] = y->end;
+		}
+		row_events(x, track, W_WORK, row, start, end, k);
+	}
+	free(idx);
+	free(row);
+	free(start);
+	free(end);
+}
+
 static void lane_tracks(struct pf_cycle *x, int rank)
 {
 	size_t l, r;
@@ -578,6 +641,7 @@ static void write_cycle(struct pf_cycle *x, uint64_t *next_flow)
 	}
 	phase_events(x, phase_row, nprows);
 	cb_events(x);
+	work_events(x, x->track_row0 + x->lanes.nrows, (int)(nprows + x->lanes.nrows));
 	qsort(x->evs, x->nevs, sizeof(*x->evs), cmp_event);
 	for (i = 0; i < x->nevs; i++)
 		put_event(x, &x->evs[i]);

@@ -114,6 +114,17 @@ $(grep -c '^TYPE_INSTANT [0-9]* [0-9]* "failure" "eeprom@2: platform_pm_suspend 
 	   "$T/pixel6.ev")" "2
 2"
 
+# Work outside callbacks: a track per thread, a slice per work; the ATA
+# error handler's ata_eh_recover through resume (lines 2618-3936).
+check_run ivybridge "$FIXTURES/pmgraph-2016-ivybridge-mem-devlate-k4.6/ivybridge_mem_ftrace.txt.xz"
+is "ivybridge: a slice per work outside callbacks" \
+	"$(grep -c '^TYPE_SLICE_BEGIN [0-9]* [0-9]* "outside_callbacks"' "$T/ivybridge.ev")" \
+	"$(jq '[.cycles[].thread_work[]] | length' "$T/ivybridge.json")"
+eh_track=$(awk '/^    uuid: / { u = $2 } /^    name: "outside callbacks: 181 scsi_eh_0"/ { print u }' "$T/ivybridge.txt")
+is "ivybridge: ata_eh_recover on scsi_eh_0's track, 88.950246 to 89.274441 s" \
+	"$(awk -v t="$eh_track" '$3 == t && $2 >= 88900000000 { print $1, $2 }' "$T/ivybridge.ev" | tr '\n' ' ')" \
+	"TYPE_SLICE_BEGIN 88950246000 TYPE_SLICE_END 89274441000 "
+
 # Text from logs stays valid UTF-8.
 printf '[    1.000000] PM: suspend entry (deep)\n[    1.100000] \377dev\303: PM: calling pci_pm_suspend+0x0/0x150 @ 7, parent: pci0000:00\n[    1.100100] \377dev\303: PM: pci_pm_suspend+0x0/0x150 returned 0 after 100 usecs\n[    2.000000] PM: suspend exit\n' > "$T/bad.txt"
 "$PMSCOPE" analyze -q --perfetto "$T/bad.pftrace" "$T/bad.txt"
