@@ -114,6 +114,8 @@ static const char page_controls[] =
 	"<button id=\"fit\" type=\"button\" title=\"whole cycle (0)\">fit</button> "
 	"<label>lanes <select id=\"lanes\"><option value=\"threads\">by thread</option>"
 	"<option value=\"tree\">by device tree</option></select></label> "
+	"<label id=\"workslabel\" title=\"what threads did outside any PM callback\">"
+	"<input id=\"works\" type=\"checkbox\" checked=\"checked\"/>outside callbacks</label> "
 	"<input id=\"search\" type=\"search\" placeholder=\"find device or driver (Enter: next)\"/> "
 	"<span id=\"count\"></span></nav>\n"
 	"<div id=\"cycleinfo\"><p id=\"ctitle\"></p><p id=\"ctotals\"></p>"

@@ -39,6 +39,9 @@ is "html: no script error" "$(state "$T/b.html" errors)" 0
 is "html: a lane per thread of the JSON's works, by pid" "$(state "$T/b.html" work-lanes)" \
    "$(jq -r '[.cycles[0].thread_work[] | {pid, comm}] | unique_by(.pid) | map("\(.pid) \(.comm)") | join("|")' "$J")"
 ok "html: the works of 600-1100 ms drawn" test "$(state "$T/b.html" works)" -ge 1
+browser "file://$T/a.html#from=600&to=1100&works=0" > "$T/d.html"
+is "html: the lanes are optional (#works=0: the box unticked)" \
+   "$(state "$T/d.html" work-lanes) $(state "$T/d.html" works)" " 0"
 browser "file://$T/a.html#from=600&to=1100&work=ata_eh_recover" > "$T/c.html"
 is "html: a click on it, no script error" "$(state "$T/c.html" errors)" 0
 ok "html: its details say 324.195 ms in resume on scsi_eh_0" sh -c \

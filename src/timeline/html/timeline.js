@@ -118,8 +118,8 @@
 		}
 		// under them, a lane per thread that worked outside callbacks
 		v.wy = [];
-		if (c.workLanes.length) y += ROW;
-		for (l = 0; l < c.workLanes.length; l++) {
+		if (shownWorkLanes(c).length) y += ROW;
+		for (l = 0; l < shownWorkLanes(c).length; l++) {
 			v.wy.push(y);
 			y += ROW + 4;
 		}
@@ -149,6 +149,7 @@
 	function drawWorks(c, W, v) {
 		var i, k, x0, x1, y, px, last = new Float64Array(c.workLanes.length).fill(-1), labels = [];
 		st.worksDrawn = 0;
+		if (!shownWorkLanes(c).length) return;
 		g.fillStyle = '#b8b8b8';
 		for (i = 0, k = 0; i < c.works.length; i += WKF, k++) {
 			x0 = X(U(c, c.works[i]));
@@ -233,10 +234,12 @@
 	}
 
 	function view(c) {
-		var m = st.mode === 'tree' ? 'tree' : 'threads';
-		if (!c.views[m]) c.views[m] = m === 'tree' ? treeView(c) : threadView(c);
-		return c.views[m];
+		var m = st.mode === 'tree' ? 'tree' : 'threads', k = m + (st.hideWorks ? '' : '+works');
+		if (!c.views[k]) c.views[k] = m === 'tree' ? treeView(c) : threadView(c);
+		return c.views[k];
 	}
+	// The work lanes a view shows: none when the box is unticked.
+	function shownWorkLanes(c) { return st.hideWorks ? [] : c.workLanes; }
 
 	function devName(d) { return d >= 0 ? dev(d, 'name') : '?'; }
 	function label(c, i) {
@@ -534,13 +537,13 @@
 			g.fillStyle = D.colors.text;
 			g.fillText(s, 4, v.y[l] + 13);
 		}
-		if (c.workLanes.length) {
+		if (shownWorkLanes(c).length) {
 			g.font = BOLD;
 			g.fillStyle = D.colors.text;
 			g.fillText('outside callbacks', 4, v.wy[0] - 4);
 			g.font = FONT;
 		}
-		for (l = 0; l < c.workLanes.length; l++) {
+		for (l = 0; l < shownWorkLanes(c).length; l++) {
 			s = c.workLanes[l].label;
 			if (s.length * CH > GUT - 10) s = s.slice(0, Math.floor((GUT - 10) / CH) - 1) + '~';
 			g.fillStyle = '#bbbbbb';
@@ -913,8 +916,8 @@
 	function workAt(c, mx, my) {
 		var v = view(c), l, i, k, u, du, best = -1, bw = Infinity, s, e;
 		if (mx < GUT) return -1;
-		for (l = 0; l < c.workLanes.length && !(my >= v.wy[l] && my < v.wy[l] + ROW + 2); l++);
-		if (l === c.workLanes.length) return -1;
+		for (l = 0; l < shownWorkLanes(c).length && !(my >= v.wy[l] && my < v.wy[l] + ROW + 2); l++);
+		if (l === shownWorkLanes(c).length) return -1;
 		u = st.u0 + (mx - GUT) / st.k;
 		du = 3 / st.k;
 		for (i = 0, k = 0; i < c.works.length; i += WKF, k++) {
@@ -1541,6 +1544,7 @@
 		$('ctitle').textContent = c.title;
 		$('ctotals').textContent = c.totals + (c.nfail ? ', ' + c.nfail + ' failures' : '') +
 			(c.nwarn ? ', ' + c.nwarn + ' warnings' : '');
+		$('workslabel').hidden = !c.workLanes.length;
 		legend(c);
 		whyPanel(c);
 		rows = document.querySelectorAll('#cycles tbody tr');
@@ -1578,7 +1582,7 @@
 		s.setAttribute('data-said-marks', String(st.saidMarks || 0));
 		s.setAttribute('data-spans', String(st.spansDrawn || 0));
 		s.setAttribute('data-works', String(st.worksDrawn || 0));
-		s.setAttribute('data-work-lanes', c.workLanes.map(function (l) { return l.label; }).join('|'));
+		s.setAttribute('data-work-lanes', shownWorkLanes(c).map(function (l) { return l.label; }).join('|'));
 		s.setAttribute('data-why-warnings', Array.prototype.map.call(document.querySelectorAll('#why table.warnings tr'),
 			function (t) { return t.textContent; }).slice(1).join('|'));
 		s.setAttribute('data-tree-rows', Array.prototype.map.call(document.querySelectorAll('#detail .calltree li > span'),
@@ -1694,6 +1698,10 @@
 		$('right').addEventListener('click', function () { pan((st.u1 - st.u0) * 0.25); });
 		$('fit').addEventListener('click', fit);
 		$('lanes').addEventListener('change', function () { setMode(this.value); });
+		$('works').addEventListener('change', function () {
+			st.hideWorks = !this.checked;
+			draw();
+		});
 		$('search').addEventListener('input', function () { search(this.value); });
 		$('search').addEventListener('keydown', function (e) {
 			if (e.key === 'Enter') stepMatch(e.shiftKey ? -1 : 1);
@@ -1927,6 +1935,10 @@
 		bindControls();
 		bindCanvas();
 		if (p.lanes) st.mode = p.lanes === 'tree' ? 'tree' : 'threads';
+		if (p.works === '0') {	// #works=0: without the lanes of work outside callbacks
+			st.hideWorks = true;
+			$('works').checked = false;
+		}
 		$('lanes').value = st.mode;
 		i = p.cycle ? cycleByIndex(+p.cycle) : -1;
 		select(i >= 0 ? i : firstCycle());
