@@ -184,6 +184,7 @@ uint32_t tl_box_color(enum phase_kind k);
 #define TL_WAIT_COLOR 0xf4b6b6u
 #define TL_GAP_COLOR 0xc8c8c8u
 #define TL_SLEEP_COLOR 0xffffffu	/* over the box, half transparent */
+#define TL_SLEEP_MIN_PX 24	/* a box this wide shows where it slept */
 #define TL_TEXT_COLOR 0x1a1a1au
 #define TL_GRID_COLOR 0x9a9a9au
 

@@ -192,6 +192,40 @@ static char *said_title(const struct tl_cycle *tc, const struct tl_box *b, char 
 	return out;
 }
 
+/* @c 60% of the way to white: a band inside a box of colour @c. */
+static uint32_t lighter(uint32_t c)
+{
+	uint32_t out = 0;
+	int sh;
+
+	for (sh = 0; sh <= 16; sh += 8) {
+		uint32_t v = c >> sh & 0xff;
+
+		out |= (v + (0xff - v) * 3 / 5) << sh;
+	}
+	return out;
+}
+
+/* Where a callback slept (its graph's spans), inside a box wide enough. */
+static void draw_sleeps(const struct tl_cycle *tc, const struct tl_box *b, uint32_t fill,
+			const struct tl_painter *p)
+{
+	struct pm_callgraph view;
+	const struct pm_callgraph *g;
+	size_t i;
+
+	if (b->x1 - b->x0 < TL_SLEEP_MIN_PX || !(g = cb_graph(tc->c, &tc->c->cbs[b->cb], &view)))
+		return;
+	for (i = 0; i < g->nspans; i++) {
+		double x0 = tl_x(tc, g->spans[i].start), x1 = tl_x(tc, g->spans[i].end);
+
+		x0 = x0 < b->x0 + 1 ? b->x0 + 1 : x0;	/* the box's frame stays */
+		x1 = x1 > b->x1 - 1 ? b->x1 - 1 : x1;
+		if (x1 - x0 >= 1)
+			p->rect(p->ctx, x0, b->y + 3, x1 - x0, TL_ROW_PX - 8, lighter(fill), 0, 0);
+	}
+}
+
 static void draw_boxes(const struct tl_layout *L, const struct tl_cycle *tc,
 		       const struct tl_painter *p)
 {
@@ -212,6 +246,7 @@ static void draw_boxes(const struct tl_layout *L, const struct tl_cycle *tc,
 		tip(p, t);
 		p->rect(p->ctx, b->x0, b->y, w, TL_ROW_PX - 2, fill, stroke,
 			b->flags & TLB_CRIT ? 2 : stroke == TL_ERROR_COLOR ? 1.5 : stroke ? 0.5 : 0);
+		draw_sleeps(tc, b, fill, p);
 		if (b->label != TL_LABEL_NONE)
 			p->text(p->ctx, b->x0 + 2, b->y + 11, tl_label_text(L->run, c, b, buf, sizeof(buf)),
 				TL_TEXT_COLOR, 0, false);

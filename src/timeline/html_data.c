@@ -669,6 +669,7 @@ static void put_contract(struct jw *w)
 	jw_obj_end(w);
 	jw_kobj(w, "geometry");
 	jw_kint(w, "max_rows", TL_MAX_ROWS);
+	jw_kint(w, "sleep_min_px", TL_SLEEP_MIN_PX);
 	jw_kint(w, "row_px", (int64_t)TL_ROW_PX);
 	jw_kint(w, "gutter_px", (int64_t)TL_GUTTER_PX);
 	jw_kint(w, "margin_px", (int64_t)TL_MARGIN_PX);

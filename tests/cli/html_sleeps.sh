@@ -52,4 +52,10 @@ ok "html: at the whole cycle's zoom only the wide boxes' ($drawn of $all)" test 
 is "html: the page data's spans are the JSON's, as cycle offsets" \
    "$(data "$T/a.html" | jq -c '[.cycles[0].graphs[] | .spans | select(length > 0)] | flatten | length / 3')" \
    "$(jq '[.cycles[0].callbacks[].callgraph // empty | .sleep_spans[]] | length' "$J")"
+# SVG (and PNG, drawn alike): the bands in the resume's boxes, 60% of the
+# way from the resume box colour #f4a09c to white
+"$PMSCOPE" analyze -q --svg "$T/r.svg" --phase resume "$F"
+ok "svg: sleep bands inside the resume's boxes" test "$(grep -c 'fill="#fad9d7"' "$T/r.svg")" -gt 0
+"$PMSCOPE" analyze -q --svg "$T/q.svg" --phase resume "$FIXTURES/qemu-q35-s3-async1-medium/trace.txt.xz"
+is "svg: none from a trace without call graphs" "$(grep -c 'fill="#fad9d7"' "$T/q.svg")" 0
 done_testing

@@ -459,7 +459,7 @@
 			b = gr.box;
 			bx0 = X(U(c, c.cbs[b * CBF + C_START]));
 			bx1 = X(U(c, endOf(c, b)));
-			if (bx1 - bx0 < 24 || bx1 < GUT || bx0 > g.canvas.width) continue;
+			if (bx1 - bx0 < D.geometry.sleep_min_px || bx1 < GUT || bx0 > g.canvas.width) continue;
 			y = v.y[v.lane[b]] + 2 + v.row[b] * ROW;
 			for (i = 0; i < sp.length; i += 3) {
 				x0 = Math.max(X(U(c, sp[i])), bx0, GUT);
