@@ -287,7 +287,7 @@ struct pm_cycle {
 	const char *file;
 	unsigned int first_line, last_line;
 	struct pm_work *works;	/* by start once the cycle is built */
-	size_t nworks;
+	size_t nworks, works_cap;
 	size_t works_cut;	/* shorter ones not kept: over CYCLE_WORKS_MAX */
 	struct pm_message *msgs;	/* in log order */
 	size_t nmsgs, msgs_cap;

@@ -549,8 +549,6 @@ static void works_push(struct pm_cycle *c, const struct pm_work *w)
 {
 	size_t i;
 
-	if (!c->works)
-		c->works = xmalloc(CYCLE_WORKS_MAX * sizeof(*c->works));
 	if (c->nworks == CYCLE_WORKS_MAX) {
 		c->works_cut++;
 		if (work_len(w) <= work_len(&c->works[0]))
@@ -559,6 +557,7 @@ static void works_push(struct pm_cycle *c, const struct pm_work *w)
 		works_sift_down(c->works, c->nworks, 0);
 		return;
 	}
+	VEC_RESERVE(c->works, c->nworks, c->works_cap);
 	i = c->nworks++;
 	c->works[i] = *w;
 	while (i && work_len(&c->works[(i - 1) / 2]) > work_len(&c->works[i])) {
@@ -790,6 +789,7 @@ static void close_cycle(struct builder *b)
 			 "(over %d KiB of them)", c->index, c->msgs_cut, CYCLE_MSG_BYTES / 1024);
 	if (c->nworks) {
 		c->works = xrealloc(c->works, c->nworks * sizeof(*c->works));
+		c->works_cap = c->nworks;
 		qsort(c->works, c->nworks, sizeof(*c->works), cmp_work);
 	}
 	cycle_finish(b->run, c);

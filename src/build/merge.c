@@ -326,9 +326,10 @@ static void take_works(struct pm_cycle *d, struct pm_cycle *t)
 		return;
 	d->works = t->works;
 	d->nworks = t->nworks;
+	d->works_cap = t->works_cap;
 	d->works_cut = t->works_cut;
 	t->works = NULL;
-	t->nworks = t->works_cut = 0;
+	t->nworks = t->works_cap = t->works_cut = 0;
 }
 
 /*
