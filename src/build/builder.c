@@ -581,7 +581,7 @@ static void on_thread_work(struct builder *b, const struct pm_event *ev)
 	w.end = ev->end;
 	w.pid = ev->pid;
 	w.fn = strpool_get(&b->run->pool, ev->fn);
-	w.comm = ev->comm.len ? strpool_get(&b->run->pool, ev->comm) : NULL;
+	w.comm = comm_map_get(&b->comms, ev->pid);	/* "<...>" names no one */
 	works_push(c, &w);
 }
 

@@ -70,7 +70,7 @@ struct fg_outside {
 	const char *fn;		/* interned; NULL none open */
 	ns_t entry;
 	int depth;		/* its function_graph depth, -1 a kprobe */
-	bool core;		/* the PM core's own walk: not told */
+	bool skip;		/* not told: the PM core's own walk, or a sleep */
 };
 
 struct fg_thread {
@@ -429,21 +429,29 @@ static bool pm_core(const char *fn)
 	       !strncmp(fn, "async_resume", 12);
 }
 
+/* An outermost call outside callbacks that is no work to tell: the PM
+ * core's walk, or a sleep (a kthread waiting for work is idle). */
+static bool not_work(struct fgraph *g, const char *fn)
+{
+	return pm_core(fn) || sleeps_cached(g, fn);
+}
+
 /* The open outside call of @t returned at @end. */
 static void outside_done(struct fgraph *g, struct fg_thread *t, const struct ftrace_line *fl,
 			 ns_t end)
 {
-	if (end >= t->out.entry && !t->out.core)
+	if (end >= t->out.entry && !t->out.skip)
 		g->sink.work(g->sink.ctx, fl, t->out.fn, t->out.entry, end);
 	t->out.fn = NULL;
 }
 
-static void outside_open(struct fg_thread *t, const char *fn, ns_t entry, int depth)
+static void outside_open(struct fgraph *g, struct fg_thread *t, const char *fn, ns_t entry,
+			 int depth)
 {
 	t->out.fn = fn;
 	t->out.entry = entry;
 	t->out.depth = depth;
-	t->out.core = pm_core(fn);
+	t->out.skip = not_work(g, fn);
 }
 
 /* A function_graph line at depth @d (@s from its name on) of a thread
@@ -473,12 +481,12 @@ static void outside_line(struct fgraph *g, struct fg_thread *t, const struct ftr
 		return;
 	fn = strpool_get(&g->names, str_make(s.p, (size_t)(paren - s.p)));
 	if (s.p[s.len - 1] == '{') {
-		outside_open(t, fn, fl->ts, d);
+		outside_open(g, t, fn, fl->ts, d);
 		return;
 	}
 	dur = duration(fl->duration);
 	t->out.fn = NULL;
-	if (dur != NS_NONE && dur <= NS_MAX - fl->ts && !pm_core(fn))
+	if (dur != NS_NONE && dur <= NS_MAX - fl->ts && !not_work(g, fn))
 		g->sink.work(g->sink.ctx, fl, fn, fl->ts, fl->ts + dur);
 }
 
@@ -490,7 +498,7 @@ static void outside_kprobe(struct fgraph *g, struct fg_thread *t, const struct f
 
 	if (!ret) {
 		if (!t->out.fn)
-			outside_open(t, fn, fl->ts, -1);
+			outside_open(g, t, fn, fl->ts, -1);
 		return;
 	}
 	if (t->out.fn == fn && t->out.depth < 0)

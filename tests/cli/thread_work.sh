@@ -27,6 +27,17 @@ is "text: the longest is the ATA error handler's" \
    "$(grep -A1 '^  outside callbacks:' "$T/a.txt" | tail -1 | sed 's/, from.*//')" \
    "       324.195 ms  ata_eh_recover  on 181 scsi_eh_0"
 ok "text: counts the calls and threads the JSON has" grep -q "^  outside callbacks: $(jq '.cycles[0].thread_work | length' "$J") traced calls on $(jq '[.cycles[0].thread_work[].pid] | unique | length' "$J") threads" "$T/a.txt"
+# a kthread waiting in schedule_timeout outside callbacks is idle, not
+# working: the 2019 XPS 13 trace has 2 s of them, none is kept; its
+# threads that ftrace lost the name of ("<...>") have none
+X=$FIXTURES/pmgraph-2019-xps9360-multitest-k5.3/otcpl-dell-9360-kbl_mem_ftrace.txt.gz
+"$PMSCOPE" analyze -q -j "$T/x.json" "$X"
+is "xps: no sleep is a work of its own" \
+   "$(jq '[.cycles[].thread_work[] | select(.function | test("^(schedule_timeout|msleep|usleep_range|wait_for_completion)"))] | length' "$T/x.json")" 0
+is "xps: no thread named <...>" "$(jq '[.cycles[].thread_work[] | select(.comm == "<...>")] | length' "$T/x.json")" 0
+is "xps: the driving thread's ksys_sync is the longest (lines 60, 121)" \
+   "$(jq -r '[.cycles[0].thread_work[]] | max_by(.end_ns - .start_ns) | "\(.function) \(.comm) \(.end_ns - .start_ns)"' "$T/x.json")" \
+   "ksys_sync sleepgraph 32966000"
 # a log alone has none; neither does a trace with events only
 "$PMSCOPE" analyze -j "$T/b.json" "$FIXTURES/qemu-q35-s3-async1-medium/trace.txt.xz" > "$T/b.txt"
 is "events-only trace: no work outside callbacks" "$(jq '[.cycles[].thread_work[]] | length' "$T/b.json")" 0
