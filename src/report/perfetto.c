@@ -10,7 +10,8 @@
  * one per phase, one per callback with its device, driver, parent, phase,
  * async flag and return value; the critical path (consecutive callbacks
  * on it) and each blocked sync callback's wait as flows between slices;
- * each failure as an instant event; what threads did outside callbacks
+ * each failure as an instant event; where a callback slept as slices in
+ * its own; what threads did outside callbacks
  * on a track per thread after the lanes. Times are the log's own clock.
  */
 #include <stdlib.h>
@@ -34,7 +35,7 @@ enum { EV_BEGIN = 1, EV_END = 2, EV_INSTANT = 3 };	/* TrackEvent.Type */
 #define CHILD_ORDER_EXPLICIT 3	/* TrackDescriptor.ChildTracksOrdering */
 #define SEQUENCE_ID 1		/* one writer: every packet on one sequence */
 
-enum what { W_CYCLE, W_PHASE, W_CB, W_FAIL, W_WORK };
+enum what { W_CYCLE, W_PHASE, W_CB, W_FAIL, W_WORK, W_SLEEP };
 enum { FAIL_NONE = -1, FAIL_CYCLE = -2 };	/* pf_cycle.fail_cb[] besides a callback */
 
 struct event {
@@ -271,6 +272,17 @@ static void work_args(struct pf_cycle *x, int k)
 	arg_str(x->pb, "phase", ph >= 0 ? x->c->phases[ph].name : NULL);
 }
 
+/* Sleep @idx (callback * CALLGRAPH_SPANS + span): a slice inside its
+ * callback's, named by the sleeping function. */
+static void sleep_args(struct pf_cycle *x, int idx)
+{
+	struct pm_callgraph view;
+	const struct pm_callgraph *g = cb_graph(x->c, &x->c->cbs[idx / CALLGRAPH_SPANS], &view);
+
+	pb_string(x->pb, F_EV_CATEGORY, "sleep");
+	pb_string(x->pb, F_EV_NAME, g ? g->spans[idx % CALLGRAPH_SPANS].fn : "sleep");
+}
+
 static void put_event(struct pf_cycle *x, const struct event *e)
 {
 	struct pb *pb = x->pb;
@@ -286,6 +298,7 @@ static void put_event(struct pf_cycle *x, const struct event *e)
 		case W_CB: cb_args(x, e->idx); break;
 		case W_FAIL: fail_args(x, e->idx); break;
 		case W_WORK: work_args(x, e->idx); break;
+		case W_SLEEP: sleep_args(x, e->idx); break;
 		}
 	}
 	pb_end(pb);
@@ -315,6 +328,27 @@ static void slice_failures(struct pf_cycle *x, enum what what, int idx, uint64_t
 			add_event(x, end, track, EV_INSTANT, W_FAIL, (int)x->cr->warns[i]);
 }
 
+/* Where callback @cb slept, as slices right after its own begins: made
+ * in this order, they sort inside it even where a sleep ends as it does. */
+static void cb_sleeps(struct pf_cycle *x, uint64_t track, int cb)
+{
+	struct pm_callgraph view;
+	const struct pm_callgraph *g = cb_graph(x->c, &x->c->cbs[cb], &view);
+	ns_t lo = x->c->cbs[cb].start, hi = x->lanes.end_of_cb[cb], last = lo;
+	size_t k;
+
+	for (k = 0; g && k < g->nspans; k++) {
+		ns_t a = g->spans[k].start < last ? last : g->spans[k].start;
+		ns_t b = g->spans[k].end > hi ? hi : g->spans[k].end;
+
+		if (b <= a)
+			continue;
+		add_event(x, a, track, EV_BEGIN, W_SLEEP, cb * CALLGRAPH_SPANS + (int)k);
+		add_event(x, b, track, EV_END, W_SLEEP, cb * CALLGRAPH_SPANS + (int)k);
+		last = b;
+	}
+}
+
 /* One row's slices in nesting order: @idx in start order, the outer one
  * first when two start together. */
 static void row_events(struct pf_cycle *x, uint64_t track, enum what what, const int *idx,
@@ -332,6 +366,8 @@ static void row_events(struct pf_cycle *x, uint64_t track, enum what what, const
 		if (i == n)
 			break;
 		add_event(x, start[i], track, EV_BEGIN, what, idx[i]);
+		if (what == W_CB)
+			cb_sleeps(x, track, idx[i]);
 		open[nopen++] = i;
 	}
 	free(open);

@@ -120,6 +120,13 @@ check_run ivybridge "$FIXTURES/pmgraph-2016-ivybridge-mem-devlate-k4.6/ivybridge
 is "ivybridge: a slice per work outside callbacks" \
 	"$(grep -c '^TYPE_SLICE_BEGIN [0-9]* [0-9]* "outside_callbacks"' "$T/ivybridge.ev")" \
 	"$(jq '[.cycles[].thread_work[]] | length' "$T/ivybridge.json")"
+is "ivybridge: a slice per sleep span, inside its callback's" \
+	"$(grep -c '^TYPE_SLICE_BEGIN [0-9]* [0-9]* "sleep"' "$T/ivybridge.ev")" \
+	"$(jq '[.cycles[].callbacks[].callgraph // empty | .sleep_spans[]] | length' "$T/ivybridge.json")"
+hda_track=$(awk '$1 == "TYPE_SLICE_BEGIN" && $2 == 88277854000 && $5 == "\"hdaudioC0D3\"" { print $3 }' "$T/ivybridge.ev")
+is "ivybridge: hdaudioC0D3's msleep on its callback's track, 88.277864 to 88.292394 s" \
+	"$(awk -v t="$hda_track" '$3 == t && $2 >= 88277854000 && $2 <= 88292819000 { print $1, $2, $4 }' "$T/ivybridge.ev" | tr '\n' ' ')" \
+	'TYPE_SLICE_BEGIN 88277854000 "pm" TYPE_SLICE_BEGIN 88277864000 "sleep" TYPE_SLICE_END 88292394000  TYPE_SLICE_END 88292819000  '
 eh_track=$(awk '/^    uuid: / { u = $2 } /^    name: "outside callbacks: 181 scsi_eh_0"/ { print u }' "$T/ivybridge.txt")
 is "ivybridge: ata_eh_recover on scsi_eh_0's track, 88.950246 to 89.274441 s" \
 	"$(awk -v t="$eh_track" '$3 == t && $2 >= 88900000000 { print $1, $2 }' "$T/ivybridge.ev" | tr '\n' ' ')" \
