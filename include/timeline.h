@@ -87,6 +87,7 @@ enum {
 	TL_KEY_WAIT = -2,	/* pink bar: a blocked sync callback's wait */
 	TL_KEY_ERROR = -3,	/* red triangle: error return or unfinished */
 	TL_KEY_SAID = -4,	/* orange triangle: the log said error */
+	TL_KEY_SLEEP = -5,	/* lighter band in a box: where it slept */
 };
 
 struct tl_legend {

@@ -45,6 +45,27 @@ static const char *fit(char *buf, size_t n, const char *s, size_t max)
 	return buf;
 }
 
+/* @c 60% of the way to white: a band inside a box of colour @c. */
+static uint32_t lighter(uint32_t c)
+{
+	uint32_t out = 0;
+	int sh;
+
+	for (sh = 0; sh <= 16; sh += 8) {
+		uint32_t v = c >> sh & 0xff;
+
+		out |= (v + (0xff - v) * 3 / 5) << sh;
+	}
+	return out;
+}
+
+/* The legend's key for the sleep bands: a grey box with one. */
+static void legend_sleep(const struct tl_painter *p, double x, double y)
+{
+	p->rect(p->ctx, x, y + 2, 12, 12, 0xa0a0a0, 0x555555, 0.5);
+	p->rect(p->ctx, x + 1, y + 5, 10, 6, lighter(0xa0a0a0), 0, 0);
+}
+
 static void draw_heading(const struct tl_layout *L, const struct tl_cycle *tc,
 			 const struct tl_painter *p)
 {
@@ -77,6 +98,8 @@ static void draw_heading(const struct tl_layout *L, const struct tl_cycle *tc,
 			p->rect(p->ctx, e->x + 1, e->y + 3, 10, 10, 0xffffff, TL_CRIT_COLOR, 2);
 		else if (e->phase == TL_KEY_WAIT)
 			p->rect(p->ctx, e->x, e->y + 5, 12, 6, TL_WAIT_COLOR, TL_CRIT_COLOR, 0.5);
+		else if (e->phase == TL_KEY_SLEEP)
+			legend_sleep(p, e->x, e->y);
 		else
 			p->tri(p->ctx, e->x + 6, e->y + 13, 10,
 			       e->phase == TL_KEY_SAID ? TL_SAID_COLOR : TL_ERROR_COLOR);
@@ -189,20 +212,6 @@ static char *said_title(const struct tl_cycle *tc, const struct tl_box *b, char 
 			x->driver ? x->driver : "", x->driver ? " " : "", x->device ? x->device : "",
 			x->device ? ": " : "", x->text);
 	free(t);
-	return out;
-}
-
-/* @c 60% of the way to white: a band inside a box of colour @c. */
-static uint32_t lighter(uint32_t c)
-{
-	uint32_t out = 0;
-	int sh;
-
-	for (sh = 0; sh <= 16; sh += 8) {
-		uint32_t v = c >> sh & 0xff;
-
-		out |= (v + (0xff - v) * 3 / 5) << sh;
-	}
 	return out;
 }
 

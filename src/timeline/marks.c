@@ -42,13 +42,35 @@ static bool any_said(const struct tl_cycle *tc)
 	return false;
 }
 
+/* Whether a call graph of the phases shown says where its callback slept
+ * (the legend is placed before the boxes). */
+static bool any_sleep(const struct tl_cycle *tc)
+{
+	const struct pm_cycle *c = tc->c;
+	struct pm_callgraph view;
+	const struct pm_callgraph *g;
+	size_t i;
+
+	for (i = 0; i < c->ncbs; i++)
+		if ((c->cbs[i].phase < 0 || phase_shown(tc, &c->phases[c->cbs[i].phase])) &&
+		    (g = cb_graph(c, &c->cbs[i], &view)) && g->nspans)
+			return true;
+	return false;
+}
+
 static double place_legend(struct tl_layout *L, struct tl_cycle *tc, double y)
 {
-	static const int keys[] = { TL_KEY_CRIT, TL_KEY_WAIT, TL_KEY_ERROR, TL_KEY_SAID };
+	int keys[5] = { TL_KEY_CRIT, TL_KEY_WAIT, TL_KEY_ERROR };
 	const struct pm_cycle *c = tc->c;
 	double x = TL_MARGIN_PX, h = LINE_PX;
 	char buf[160];
-	size_t i, n = c->nphases + ARRAY_SIZE(keys) - !any_said(tc);
+	size_t i, nk = 3, n;
+
+	if (any_said(tc))
+		keys[nk++] = TL_KEY_SAID;
+	if (any_sleep(tc))
+		keys[nk++] = TL_KEY_SLEEP;
+	n = c->nphases + nk;
 
 	tc->legend = xcalloc(n, sizeof(*tc->legend));
 	for (i = 0; i < n; i++) {

@@ -144,6 +144,8 @@ const char *tl_legend_text(const struct pm_cycle *c, int entry, char *buf, size_
 		return "error or unfinished";
 	if (entry == TL_KEY_SAID)
 		return "the log said error";
+	if (entry == TL_KEY_SLEEP)
+		return "slept";
 	if (p->start != NS_NONE && p->end != NS_NONE)
 		snprintf(buf, n, "%s %.3f ms", p->name, (p->end - p->start) / 1e6);
 	else

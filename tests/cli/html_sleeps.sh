@@ -56,6 +56,8 @@ is "html: the page data's spans are the JSON's, as cycle offsets" \
 # way from the resume box colour #f4a09c to white
 "$PMSCOPE" analyze -q --svg "$T/r.svg" --phase resume "$F"
 ok "svg: sleep bands inside the resume's boxes" test "$(grep -c 'fill="#fad9d7"' "$T/r.svg")" -gt 0
+is "svg: the legend has a key for them" "$(grep -c '>slept</text>' "$T/r.svg")" 1
 "$PMSCOPE" analyze -q --svg "$T/q.svg" --phase resume "$FIXTURES/qemu-q35-s3-async1-medium/trace.txt.xz"
-is "svg: none from a trace without call graphs" "$(grep -c 'fill="#fad9d7"' "$T/q.svg")" 0
+is "svg: none from a trace without call graphs, nor a key" \
+   "$(grep -c 'fill="#fad9d7"\|>slept</text>' "$T/q.svg")" 0
 done_testing
