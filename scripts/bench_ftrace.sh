@@ -161,7 +161,7 @@ run "one cycle of 32,000 callbacks" "$dir/32k.txt"
 
 # compressed NAME TOOL: reading CPU seconds against TOOL -dc's alone
 compressed() {
-	f=$dir/fgraph-100j.$1
+	f=$dir/fgraph-jit-$mb.$1
 	cat "$f" > /dev/null
 	timed dc "$2" -dc "$f"
 	taskset -c 0 "$bin" analyze -q -s "$f" 2>&1 >/dev/null | sed -n 's/.* \([0-9.]*\) s CPU.*/\1/p' > "$tmp/read"
@@ -199,15 +199,15 @@ jitter() {
 	{ print }'
 }
 
-make_input fgraph-100j.txt jitter "$dir/fgraph-$mb.txt"
-echo "compressed function_graph trace, $(stat -c %s "$dir/fgraph-100j.txt" | awk '{ printf "%.0f", $1 / 1e6 }') MB uncompressed (time stamps and durations jittered)"
+make_input fgraph-jit-$mb.txt jitter "$dir/fgraph-$mb.txt"
+echo "compressed function_graph trace, $(stat -c %s "$dir/fgraph-jit-$mb.txt" | awk '{ printf "%.0f", $1 / 1e6 }') MB uncompressed (time stamps and durations jittered)"
 if command -v zstd > /dev/null; then
-	make_input fgraph-100j.zst zstd -q -3 -c "$dir/fgraph-100j.txt"
+	make_input fgraph-jit-$mb.zst zstd -q -3 -c "$dir/fgraph-jit-$mb.txt"
 	compressed zst zstd
 else
 	echo "  zstd: not installed, skipped"
 fi
-make_input fgraph-100j.xz xz -1 -c -T1 "$dir/fgraph-100j.txt"
+make_input fgraph-jit-$mb.xz xz -1 -c -T1 "$dir/fgraph-jit-$mb.txt"
 compressed xz xz
 
 # sleepgraph -f on the one-cycle function_graph trace (BENCH_SLEEPGRAPH_MB,
