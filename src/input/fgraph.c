@@ -542,12 +542,9 @@ static struct fg_calls *calls_begin(const struct fgraph *g, struct fg_thread *t)
 }
 
 /* The calls of @fl's thread when it is inside a callback, else NULL. */
-static struct fg_calls *in_callback(struct fgraph *g, const struct ftrace_line *fl)
+/* The calls of thread @t, inside a callback. */
+static struct fg_calls *calls_of(const struct fgraph *g, struct fg_thread *t)
 {
-	struct fg_thread *t = thread(g, fl);
-
-	if (!t->in_cb)
-		return NULL;
 	return t->fresh ? calls_begin(g, t) : t->c;
 }
 
@@ -574,7 +571,7 @@ void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
 		outside_line(g, t, fl, d, s);
 		return;
 	}
-	c = t->fresh ? calls_begin(g, t) : t->c;
+	c = calls_of(g, t);
 	if (s.len && s.p[0] == '}') {
 		if (c->base < 0 || d < c->base) {
 			c->repaired++;	/* returns from calls whose entry is lost */
@@ -607,17 +604,20 @@ void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
  */
 void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str name, bool ret)
 {
+	struct fg_thread *t;
 	struct fg_calls *c;
 	const char *fn;
 	int d;
 
 	if (fl->ts == NS_NONE)
 		return;
-	if (!(c = in_callback(g, fl))) {
+	t = thread(g, fl);
+	if (!t->in_cb) {
 		if (g->sink.work)
-			outside_kprobe(g, thread(g, fl), fl, name, ret);
+			outside_kprobe(g, t, fl, name, ret);
 		return;
 	}
+	c = calls_of(g, t);
 	if (!ret) {
 		d = c->top + 1;
 		if (d >= FG_MAX_DEPTH)
