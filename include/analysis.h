@@ -239,16 +239,14 @@ bool msg_is_error(const char *text);
  * analysis is one file, one entry in that table and its field here.
  */
 struct whatif_hint;
-/* What threads did outside callbacks (analysis/works.c): the longest of
- * the cycle's works and the phase each began in. */
-struct work_row {
-	size_t work;		/* index into cycle->works */
-	int phase;		/* index into cycle->phases, -1 none */
-};
+/* What threads did outside callbacks (analysis/works.c): the phase each
+ * of the cycle's works began in, and the longest. */
 struct cycle_works {
-	struct work_row *longest;	/* longest first, at most the --top count */
+	int *phase;		/* per cycle->works: index into cycle->phases, -1 none */
+	size_t *longest;	/* indices into cycle->works, longest first, at most
+				 * the --top count */
 	size_t nlongest;
-	size_t nthreads;		/* threads with any */
+	size_t nthreads;	/* threads with any */
 };
 
 struct cycle_results {
@@ -260,6 +258,8 @@ struct cycle_results {
 	size_t *slowest;	/* indices into c->cbs, longest first */
 	size_t nslowest;
 	int graph_cb;		/* the longest callback with a call graph, -1 */
+	int graph_sleep;	/* its longest sleep: index into its graph's
+				 * spans, -1 none */
 	struct critpath cp;	/* boot cycles: analysis/bootpath.c */
 	struct cycle_messages msgs;
 	struct cycle_works works;

@@ -237,6 +237,11 @@ struct pm_work {
 };
 #define CYCLE_WORKS_MAX 4096
 
+static inline ns_t pm_work_len(const struct pm_work *w)
+{
+	return w->end - w->start;
+}
+
 struct pm_thread {
 	int pid;
 	const char *comm;	/* NULL when the log has no names */

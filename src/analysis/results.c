@@ -68,6 +68,7 @@ int results_compute(struct pm_results *r, const struct pm_run *run,
 
 		cr->c = &run->cycles[i];
 		cr->graph_cb = -1;
+		cr->graph_sleep = -1;
 		cr->shown = !o->cycle || o->cycle == cr->c->index;
 		if (!cr->shown)
 			continue;

@@ -112,6 +112,21 @@ static int longest_graph(const struct pm_cycle *c)
 	return best;
 }
 
+/* The longest sleep in @cb's call graph (the first of equals), -1 none. */
+static int longest_sleep(const struct pm_cycle *c, int cb)
+{
+	struct pm_callgraph view;
+	const struct pm_callgraph *g = cb >= 0 ? cb_graph(c, &c->cbs[cb], &view) : NULL;
+	int best = -1;
+	size_t i;
+
+	for (i = 0; g && i < g->nspans; i++)
+		if (best < 0 || g->spans[i].end - g->spans[i].start >
+				g->spans[best].end - g->spans[best].start)
+			best = (int)i;
+	return best;
+}
+
 int an_slowest(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o)
 {
 	const struct pm_cycle *c = cr->c;
@@ -122,6 +137,7 @@ int an_slowest(const struct pm_run *run, struct cycle_results *cr, const struct 
 	cr->slowest = xmalloc((o->top ? o->top : 1) * sizeof(*cr->slowest));
 	cr->nslowest = c->ncbs && o->top ? cycle_slowest(c, -1, cr->slowest, o->top) : 0;
 	cr->graph_cb = longest_graph(c);
+	cr->graph_sleep = longest_sleep(c, cr->graph_cb);
 	return 0;
 }
 

@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Work outside callbacks: of what the trace saw threads do outside any PM
- * callback (cycle->works), the longest, each with the phase it began in,
- * and how many threads did any.
+ * callback (cycle->works), the phase each began in, the longest, and how
+ * many threads did any.
  */
 #include <stdlib.h>
 
 #include "analyses.h"
-
-static ns_t len(const struct pm_work *w)
-{
-	return w->end - w->start;
-}
 
 static int cmp_pid(const void *a, const void *b)
 {
@@ -34,36 +29,47 @@ static size_t count_threads(const struct pm_cycle *c)
 	return n;
 }
 
-int an_works(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o)
+/* The @top longest into w->longest, longest first (the first of equals
+ * first): an insertion into a short list. */
+static void longest(const struct pm_cycle *c, struct cycle_works *w, size_t top)
 {
-	const struct pm_cycle *c = cr->c;
-	struct cycle_works *w = &cr->works;
-	size_t i, k, top = o->top;
+	size_t i, k;
 
-	(void)run;
-	memset(w, 0, sizeof(*w));
-	if (!c->nworks || !top)
-		return 0;
-	w->longest = xmalloc(top * sizeof(*w->longest));
-	for (i = 0; i < c->nworks; i++) {	/* insertion into a short list */
-		ns_t l = len(&c->works[i]);
+	w->longest = xmalloc((top ? top : 1) * sizeof(*w->longest));
+	for (i = 0; i < c->nworks && top; i++) {
+		ns_t l = pm_work_len(&c->works[i]);
 
-		for (k = w->nlongest; k > 0 && len(&c->works[w->longest[k - 1].work]) < l; k--)
+		for (k = w->nlongest; k > 0 && pm_work_len(&c->works[w->longest[k - 1]]) < l; k--)
 			if (k < top)
 				w->longest[k] = w->longest[k - 1];
 		if (k >= top)
 			continue;
-		w->longest[k].work = i;
+		w->longest[k] = i;
 		if (w->nlongest < top)
 			w->nlongest++;
 	}
-	for (k = 0; k < w->nlongest; k++)
-		w->longest[k].phase = cycle_phase_at(c, c->works[w->longest[k].work].start);
+}
+
+int an_works(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o)
+{
+	const struct pm_cycle *c = cr->c;
+	struct cycle_works *w = &cr->works;
+	size_t i;
+
+	(void)run;
+	memset(w, 0, sizeof(*w));
+	if (!c->nworks)
+		return 0;
+	w->phase = xmalloc(c->nworks * sizeof(*w->phase));
+	for (i = 0; i < c->nworks; i++)
+		w->phase[i] = cycle_phase_at(c, c->works[i].start);
+	longest(c, w, o->top);
 	w->nthreads = count_threads(c);
 	return 0;
 }
 
 void an_works_free(struct cycle_results *cr)
 {
+	free(cr->works.phase);
 	free(cr->works.longest);
 }

@@ -519,11 +519,6 @@ static void on_cb_graph(struct builder *b, const struct pm_event *ev)
 	cb->graph_id = (int32_t)c->ngraphs++;
 }
 
-static ns_t work_len(const struct pm_work *w)
-{
-	return w->end - w->start;
-}
-
 /* c->works as a min-heap by length while the cycle is built: the shortest
  * kept is the one a longer work replaces. */
 static void works_sift_down(struct pm_work *v, size_t n, size_t i)
@@ -532,9 +527,9 @@ static void works_sift_down(struct pm_work *v, size_t n, size_t i)
 		size_t l = 2 * i + 1, m = i;
 		struct pm_work t;
 
-		if (l < n && work_len(&v[l]) < work_len(&v[m]))
+		if (l < n && pm_work_len(&v[l]) < pm_work_len(&v[m]))
 			m = l;
-		if (l + 1 < n && work_len(&v[l + 1]) < work_len(&v[m]))
+		if (l + 1 < n && pm_work_len(&v[l + 1]) < pm_work_len(&v[m]))
 			m = l + 1;
 		if (m == i)
 			return;
@@ -551,7 +546,7 @@ static void works_push(struct pm_cycle *c, const struct pm_work *w)
 
 	if (c->nworks == CYCLE_WORKS_MAX) {
 		c->works_cut++;
-		if (work_len(w) <= work_len(&c->works[0]))
+		if (pm_work_len(w) <= pm_work_len(&c->works[0]))
 			return;
 		c->works[0] = *w;
 		works_sift_down(c->works, c->nworks, 0);
@@ -560,7 +555,7 @@ static void works_push(struct pm_cycle *c, const struct pm_work *w)
 	VEC_RESERVE(c->works, c->nworks, c->works_cap);
 	i = c->nworks++;
 	c->works[i] = *w;
-	while (i && work_len(&c->works[(i - 1) / 2]) > work_len(&c->works[i])) {
+	while (i && pm_work_len(&c->works[(i - 1) / 2]) > pm_work_len(&c->works[i])) {
 		struct pm_work t = c->works[i];
 
 		c->works[i] = c->works[(i - 1) / 2];

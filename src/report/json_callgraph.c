@@ -34,6 +34,8 @@ static void put_path(struct jw *w, const char *key, const char *const *p, size_t
 
 void report_json_callgraph(struct jw *w, const struct pm_callgraph *g)
 {
+	size_t i;
+
 	if (!g)
 		return;
 	jw_kobj(w, "callgraph");
@@ -45,7 +47,7 @@ void report_json_callgraph(struct jw *w, const struct pm_callgraph *g)
 	jw_kint(w, "sleep_ns", g->sleep_ns);
 	put_stats(w, "sleeps", g->sleeps, g->nsleeps, false);
 	jw_karr(w, "sleep_spans");
-	for (size_t i = 0; i < g->nspans; i++) {
+	for (i = 0; i < g->nspans; i++) {
 		jw_obj(w);
 		jw_kstr(w, "function", g->spans[i].fn);
 		jw_kns(w, "start_ns", g->spans[i].start);

@@ -11,8 +11,8 @@
  * async flag and return value; the critical path (consecutive callbacks
  * on it) and each blocked sync callback's wait as flows between slices;
  * each failure as an instant event; where a callback slept as slices in
- * its own; what threads did outside callbacks
- * on a track per thread after the lanes. Times are the log's own clock.
+ * its own; what threads did outside callbacks on a track per thread after
+ * the lanes. Times are the log's own clock.
  */
 #include <stdlib.h>
 
@@ -263,7 +263,7 @@ static void fail_args(struct pf_cycle *x, int w)
 static void work_args(struct pf_cycle *x, int k)
 {
 	const struct pm_work *w = &x->c->works[k];
-	int ph = cycle_phase_at(x->c, w->start);
+	int ph = x->cr->works.phase ? x->cr->works.phase[k] : -1;
 
 	pb_string(x->pb, F_EV_CATEGORY, "outside_callbacks");
 	pb_string(x->pb, F_EV_NAME, w->fn);

@@ -85,13 +85,13 @@ static void print_works(FILE *f, const struct cycle_results *cr)
 		c->nworks, c->nworks == 1 ? "" : "s", w->nthreads, w->nthreads == 1 ? "" : "s",
 		c->works_cut ? " (the longest kept)" : "");
 	for (i = 0; i < w->nlongest && i < 3; i++) {
-		const struct pm_work *x = &c->works[w->longest[i].work];
+		const struct pm_work *x = &c->works[w->longest[i]];
+		const struct pm_phase *ph = w->phase[w->longest[i]] >= 0 ?
+					    &c->phases[w->phase[w->longest[i]]] : NULL;
 
-		fprintf(f, "    %10.3f ms  %s  on %d%s%s, from %s +%.3f ms\n", (x->end - x->start) / 1e6,
+		fprintf(f, "    %10.3f ms  %s  on %d%s%s, from %s +%.3f ms\n", pm_work_len(x) / 1e6,
 			x->fn, x->pid, x->comm ? " " : "", x->comm ? x->comm : "",
-			w->longest[i].phase >= 0 ? c->phases[w->longest[i].phase].name : "cycle start",
-			(x->start - (w->longest[i].phase >= 0 ? c->phases[w->longest[i].phase].start :
-				     c->start)) / 1e6);
+			ph ? ph->name : "cycle start", (x->start - (ph ? ph->start : c->start)) / 1e6);
 	}
 }
 

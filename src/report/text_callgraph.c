@@ -22,19 +22,16 @@ static void stat_lines(FILE *f, const struct pm_fn_stat *s, size_t n, bool self)
 	}
 }
 
-/* Where in the callback its longest sleep was: "+3.120 ms, 20.004 ms in msleep". */
-static void longest_sleep(FILE *f, const struct pm_callback *cb, const struct pm_callgraph *g)
+/* Where in the callback its longest sleep was (cr->graph_sleep). */
+static void longest_sleep(FILE *f, const struct pm_callback *cb, const struct pm_callgraph *g,
+			  int sleep)
 {
-	const struct pm_sleep_span *best = NULL;
-	size_t i;
+	const struct pm_sleep_span *s = sleep >= 0 ? &g->spans[sleep] : NULL;
 
-	for (i = 0; i < g->nspans; i++)
-		if (!best || g->spans[i].end - g->spans[i].start > best->end - best->start)
-			best = &g->spans[i];
-	if (!best || cb->start == NS_NONE)
+	if (!s || cb->start == NS_NONE)
 		return;
 	fprintf(f, "    longest sleep: %.3f ms in %s, from +%.3f ms into the callback\n",
-		(best->end - best->start) / 1e6, best->fn, (best->start - cb->start) / 1e6);
+		(s->end - s->start) / 1e6, s->fn, (s->start - cb->start) / 1e6);
 }
 
 void report_text_callgraph(FILE *f, const struct pm_run *run, const struct cycle_results *cr)
@@ -58,7 +55,7 @@ void report_text_callgraph(FILE *f, const struct pm_run *run, const struct cycle
 		fprintf(f, "      slept ms  calls  function\n");
 		stat_lines(f, g->sleeps, g->nsleeps, false);
 	}
-	longest_sleep(f, best, g);
+	longest_sleep(f, best, g, cr->graph_sleep);
 	if (g->nslow) {
 		fprintf(f, "    slowest path:");
 		for (i = 0; i < g->nslow; i++)

@@ -46,10 +46,10 @@ static const char *const log_mark_kinds[] = {
 	[LM_START] = "start", [LM_MESSAGE] = "message", [LM_ERROR] = "error",
 };
 
-/* Path segment kinds, by their value in enum cp_kind. */
 /* A work outside callbacks: put_works() writes them in this order. */
 static const char *const work_fields[] = { "start", "end", "pid", "fn", "comm", "phase" };
 
+/* Path segment kinds, by their value in enum cp_kind. */
 static const char *const seg_kinds[] = { [CP_RUN] = "run", [CP_WAIT] = "wait", [CP_GAP] = "gap" };
 
 /* Box flags (enum tl_box_flag) by name, and one the page adds. */
@@ -418,7 +418,7 @@ static void put_works(struct jw *w, const struct tl_cycle *tc)
 		jw_int(w, c->works[i].pid);
 		jw_str(w, c->works[i].fn);
 		jw_str(w, c->works[i].comm);
-		jw_int(w, cycle_phase_at(c, c->works[i].start));
+		jw_int(w, tc->cr && tc->cr->works.phase ? tc->cr->works.phase[i] : -1);
 	}
 	jw_arr_end(w);
 }

@@ -122,11 +122,11 @@ static void test_longest(void **state)
 	assert_int_equal(w->nthreads, 2);
 	assert_int_equal(w->nlongest, 3);
 	/* 900 (the first of equals first), 900, 300 */
-	assert_int_equal(w->longest[0].work, 1);
-	assert_int_equal(w->longest[1].work, 3);
-	assert_int_equal(w->longest[2].work, 2);
-	assert_int_equal(w->longest[0].phase, -1);	/* before any phase */
-	assert_string_equal(c->phases[w->longest[1].phase].name, "resume");
+	assert_int_equal(w->longest[0], 1);
+	assert_int_equal(w->longest[1], 3);
+	assert_int_equal(w->longest[2], 2);
+	assert_int_equal(w->phase[w->longest[0]], -1);	/* before any phase */
+	assert_string_equal(c->phases[w->phase[w->longest[1]]].name, "resume");
 	results_free(&r);
 	run_free(run);
 }
