@@ -234,9 +234,9 @@ bool msg_is_error(const char *text);
 
 /*
  * The results stage (analysis/results.c): what the analyses found in each
- * cycle, computed once by results_compute() through one table of
- * analyses. Renderers read these and compute nothing themselves; a new
- * analysis is one file, one entry in that table and its field here.
+ * cycle, computed once through one table of analyses. Renderers read
+ * these and compute nothing themselves; a new analysis is one file, one
+ * entry in that table and its field here.
  */
 struct whatif_hint;
 /* What threads did outside callbacks (analysis/works.c): the phase each
@@ -273,6 +273,12 @@ struct cycle_results {
 
 enum { RESULTS_MAX_ANALYSES = 16 };
 
+struct results_opts {
+	size_t top;		/* slowest callbacks kept per cycle */
+	int cycle;		/* only this cycle (1-based), 0 all */
+	bool hints;		/* the what-if hint per device phase */
+};
+
 struct pm_results {
 	const struct pm_run *run;
 	struct cycle_results *cycles;	/* parallel to run->cycles */
@@ -280,19 +286,29 @@ struct pm_results {
 	size_t *run_warns;	/* indices into run->warns of no cycle */
 	size_t nrun_warns;
 	size_t nfail;		/* failures in the whole run */
+	size_t nsaid_error;	/* callbacks of the cycles computed so far that
+				 * returned 0 while the log said error */
+	struct results_opts opts;
 	/* How often each analysis ran: once per shown cycle, whatever the
 	 * outputs (pmscope analyze -s prints it). */
 	unsigned int runs[RESULTS_MAX_ANALYSES];
 };
 
-struct results_opts {
-	size_t top;		/* slowest callbacks kept per cycle */
-	int cycle;		/* only this cycle (1-based), 0 all */
-	bool hints;		/* the what-if hint per device phase */
-};
-
+/* Every shown cycle's results at once (what a renderer that needs the
+ * whole run, such as a timeline, reads); -1 when an analysis failed. */
 int results_compute(struct pm_results *r, const struct pm_run *run,
 		    const struct results_opts *o);
+/*
+ * Or one cycle at a time, so that memory holds the model and a single
+ * cycle's results however many cycles a run has: results_begin() sets up
+ * every cycle (selection, warnings) with no analysis run,
+ * results_cycle() runs the analyses of cycle @i, results_cycle_release()
+ * frees what they allocated; the cycle keeps its inline figures (totals,
+ * counts), its arrays are gone.
+ */
+void results_begin(struct pm_results *r, const struct pm_run *run, const struct results_opts *o);
+int results_cycle(struct pm_results *r, size_t i);
+void results_cycle_release(struct pm_results *r, size_t i);
 void results_free(struct pm_results *r);
 /* "totals 2, slowest 2, critpath 2" into @buf. */
 void results_counts(const struct pm_results *r, char *buf, size_t n);

@@ -33,6 +33,7 @@ struct output {
 	const char *file;	/* its name in a run folder */
 	report_fn fn;
 	unsigned needs;
+	const struct report_stream *stream;	/* a cycle at a time, NULL no */
 };
 
 extern const struct output outputs[OUT_COUNT];

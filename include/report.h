@@ -106,6 +106,32 @@ struct cycle_results;
 typedef int (*report_fn)(FILE *f, const struct pm_run *run, const struct pm_results *res,
 			 const struct report_opts *o);
 
+/*
+ * A renderer that takes the run a cycle at a time (text, JSON): @head
+ * and @tail write what comes before and after the cycles, @cycle one
+ * shown cycle. With only such outputs asked for, the pipeline computes,
+ * writes and frees one cycle's results after the other (results_cycle()),
+ * so memory does not grow with the results of every cycle. @tail sees
+ * the run-wide counts complete; neither it nor @head reads a cycle's
+ * arrays, which may be gone.
+ */
+struct report_cursor {
+	FILE *f;
+	struct jw jw;		/* JSON: the writer's place in the document */
+};
+struct report_stream {
+	void (*head)(struct report_cursor *c, const struct pm_run *run,
+		     const struct pm_results *res, const struct report_opts *o);
+	void (*cycle)(struct report_cursor *c, const struct pm_run *run,
+		      const struct cycle_results *cr, const struct report_opts *o);
+	int (*tail)(struct report_cursor *c, const struct pm_run *run,
+		    const struct pm_results *res, const struct report_opts *o);
+};
+extern const struct report_stream report_text_stream, report_json_stream;
+/* The whole run through @s: head, every shown cycle, tail. */
+int report_streamed(const struct report_stream *s, FILE *f, const struct pm_run *run,
+		    const struct pm_results *res, const struct report_opts *o);
+
 int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
 		const struct report_opts *o);
 /* The critical path and blocked-device part of one cycle's summary. */
@@ -151,6 +177,21 @@ int report_perfetto(FILE *f, const struct pm_run *run, const struct pm_results *
  * ".NAME.XXXXXX.pmscope-tmp", which readers pass over. */
 typedef int (*write_fn)(FILE *f, const void *ctx);
 int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen);
+/*
+ * The same in steps, for outputs written side by side: out_open() gives
+ * @f (the temporary file, the device, or stdout for "-"); out_commit()
+ * flushes it and puts the file in place, out_abort() throws it away.
+ * Both close it; on errors @err says what, naming the file.
+ */
+struct out_file {
+	FILE *f;
+	const char *path;
+	char *tmp;		/* NULL: written where it is */
+	char *buf;		/* @f's buffer */
+};
+int out_open(struct out_file *o, const char *path, char *err, size_t errlen);
+int out_commit(struct out_file *o, char *err, size_t errlen);
+void out_abort(struct out_file *o);
 
 /*
  * JUnit XML (report/junit.c), what CI runners read: a <testcase> per cycle

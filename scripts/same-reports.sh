@@ -13,10 +13,14 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmscope-same.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# one NAME INPUT: the reports of INPUT under $tmp/out/NAME.*
+# one NAME INPUT: the reports of INPUT under $tmp/out/NAME.*: text and
+# JSON as analyze streams them (a cycle at a time), the SVG in a run of
+# its own (all cycles' results at once)
 one() {
-	"$bin" analyze --top 10 --json "$tmp/out/$1.json.raw" --svg "$tmp/out/$1.svg" "$2" \
+	"$bin" analyze --top 10 --json "$tmp/out/$1.json.raw" "$2" \
 		> "$tmp/out/$1.txt" 2> "$tmp/out/$1.err"
+	echo "exit status $?" >> "$tmp/out/$1.txt"
+	"$bin" analyze -q --top 10 --svg "$tmp/out/$1.svg" "$2" 2>> "$tmp/out/$1.err"
 	echo "exit status $?" >> "$tmp/out/$1.txt"
 	# jq -S: the key order is not what is compared; a bad JSON is kept as is
 	jq -S . "$tmp/out/$1.json.raw" > "$tmp/out/$1.json" 2>/dev/null ||

@@ -53,13 +53,13 @@ static void index_warnings(struct pm_results *r)
 	free(n);
 }
 
-int results_compute(struct pm_results *r, const struct pm_run *run,
-		    const struct results_opts *o)
+void results_begin(struct pm_results *r, const struct pm_run *run, const struct results_opts *o)
 {
-	size_t i, k;
+	size_t i;
 
 	memset(r, 0, sizeof(*r));
 	r->run = run;
+	r->opts = *o;
 	r->ncycles = run->ncycles;
 	r->cycles = xcalloc(run->ncycles ? run->ncycles : 1, sizeof(*r->cycles));
 	index_warnings(r);
@@ -70,14 +70,44 @@ int results_compute(struct pm_results *r, const struct pm_run *run,
 		cr->graph_cb = -1;
 		cr->graph_sleep = -1;
 		cr->shown = !o->cycle || o->cycle == cr->c->index;
-		if (!cr->shown)
-			continue;
-		for (k = 0; k < ARRAY_SIZE(analyses); k++) {
-			r->runs[k]++;
-			if (analyses[k].run(run, cr, o) < 0) {
-				results_free(r);
-				return -1;
-			}
+	}
+}
+
+int results_cycle(struct pm_results *r, size_t i)
+{
+	struct cycle_results *cr = &r->cycles[i];
+	size_t k;
+
+	if (!cr->shown)
+		return 0;
+	for (k = 0; k < ARRAY_SIZE(analyses); k++) {
+		r->runs[k]++;
+		if (analyses[k].run(r->run, cr, &r->opts) < 0)
+			return -1;
+	}
+	r->nsaid_error += cr->msgs.nsaid_error;
+	return 0;
+}
+
+void results_cycle_release(struct pm_results *r, size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(analyses); k++)
+		if (analyses[k].free)
+			analyses[k].free(&r->cycles[i]);
+}
+
+int results_compute(struct pm_results *r, const struct pm_run *run,
+		    const struct results_opts *o)
+{
+	size_t i;
+
+	results_begin(r, run, o);
+	for (i = 0; i < run->ncycles; i++) {
+		if (results_cycle(r, i) < 0) {
+			results_free(r);
+			return -1;
 		}
 	}
 	return 0;
@@ -85,12 +115,10 @@ int results_compute(struct pm_results *r, const struct pm_run *run,
 
 void results_free(struct pm_results *r)
 {
-	size_t i, k;
+	size_t i;
 
 	for (i = 0; i < r->ncycles; i++) {
-		for (k = 0; k < ARRAY_SIZE(analyses); k++)
-			if (analyses[k].free)
-				analyses[k].free(&r->cycles[i]);
+		results_cycle_release(r, i);
 		free(r->cycles[i].warns);
 	}
 	free(r->cycles);

@@ -145,4 +145,7 @@ void an_slowest_free(struct cycle_results *cr)
 {
 	free(cr->phase_cbs);
 	free(cr->slowest);
+	cr->phase_cbs = NULL;
+	cr->slowest = NULL;
+	cr->nslowest = 0;
 }

@@ -72,4 +72,5 @@ void an_works_free(struct cycle_results *cr)
 {
 	free(cr->works.phase);
 	free(cr->works.longest);
+	memset(&cr->works, 0, sizeof(cr->works));
 }

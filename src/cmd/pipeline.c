@@ -4,6 +4,7 @@
  * results -> outputs. A new output is one entry in outputs[] and, for
  * analyze, its option.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -15,8 +16,8 @@
 #include "timeline.h"
 
 const struct output outputs[OUT_COUNT] = {
-	[OUT_TEXT] = { "text", "text summary", "report.txt", report_text, 0 },
-	[OUT_JSON] = { "json", "JSON report", "report.json", report_json, 0 },
+	[OUT_TEXT] = { "text", "text summary", "report.txt", report_text, 0, &report_text_stream },
+	[OUT_JSON] = { "json", "JSON report", "report.json", report_json, 0, &report_json_stream },
 	[OUT_SVG] = { "svg", "SVG timeline", NULL, report_svg, NEEDS_WINDOW },
 	[OUT_PNG] = { "png", "PNG timeline", NULL, report_png, NEEDS_WINDOW },
 	[OUT_HTML] = { "html", "HTML timeline", "report.html", report_html,
@@ -59,7 +60,7 @@ static void time_stop(struct read_time *t)
 /* For make bench and the curious: reading speed, the process's real peak
  * memory (taken at the end) and how often each analysis ran. */
 static void print_stats(const struct input_stats *st, const struct read_time *t,
-			const struct pm_results *res)
+			const struct pm_results *res, bool streamed)
 {
 	double read_s = t->wall;
 	struct rusage ru;
@@ -76,8 +77,8 @@ static void print_stats(const struct input_stats *st, const struct read_time *t,
 	results_counts(res, counts, sizeof(counts));
 	for (i = 0; i < res->ncycles; i++)
 		shown += res->cycles[i].shown;
-	fprintf(stderr, "pmscope: analyses run: %s (%zu cycle%s reported)\n", counts, shown,
-		shown == 1 ? "" : "s");
+	fprintf(stderr, "pmscope: analyses run: %s (%zu cycle%s reported%s)\n", counts, shown,
+		shown == 1 ? "" : "s", streamed ? ", results kept one cycle at a time" : "");
 }
 
 /* Every input into @run; false when none gave anything. */
@@ -145,6 +146,98 @@ static int write_outputs(const struct pipeline *p, const struct pm_run *run,
 	return 0;
 }
 
+/*
+ * Outputs that take a cycle at a time (outputs[].stream), when they are
+ * all that was asked for: each cycle's results are computed, written to
+ * every output and freed before the next cycle's, so memory holds the
+ * model and one cycle's results, not those of every cycle (issue 12's
+ * bound). At most one of them may go to standard output, as otherwise
+ * they would interleave there.
+ */
+static bool can_stream(const struct pipeline *p, bool summary)
+{
+	size_t k, nstdout = summary;
+
+	for (k = 0; k < OUT_COUNT; k++) {
+		if (!p->paths[k])
+			continue;
+		if (!outputs[k].stream)
+			return false;
+		nstdout += !strcmp(p->paths[k], "-");
+	}
+	return nstdout <= 1;
+}
+
+struct streamed {
+	struct out_file out;
+	struct report_cursor cur;
+	const struct report_stream *s;
+};
+
+/* The files in table order, then the summary on stdout, as write_outputs()
+ * and report() write them one after the other; *@n counts those opened. */
+static int stream_open(const struct pipeline *p, bool summary, struct streamed *st,
+		       size_t *n, char *err, size_t errlen)
+{
+	size_t k;
+
+	for (*n = 0, k = 0; k <= OUT_COUNT; k++) {
+		const char *path = k < OUT_COUNT ? p->paths[k] : summary ? "-" : NULL;
+		struct streamed *x = &st[*n];
+
+		if (!path)
+			continue;
+		if (out_open(&x->out, path, err, errlen) < 0)
+			return -1;
+		x->s = k < OUT_COUNT ? outputs[k].stream : &report_text_stream;
+		x->cur = (struct report_cursor){ .f = x->out.f };
+		(*n)++;
+	}
+	return 0;
+}
+
+static int stream_outputs(const struct pipeline *p, const struct pm_run *run,
+			  struct pm_results *res, bool summary)
+{
+	struct streamed st[OUT_COUNT + 1];
+	char err[1024] = "";
+	size_t i, c, n = 0;
+	int rc = -1;
+
+	if (stream_open(p, summary, st, &n, err, sizeof(err)) < 0)
+		goto out;
+	for (i = 0; i < n; i++)
+		st[i].s->head(&st[i].cur, run, res, &p->ro);
+	for (c = 0; c < res->ncycles; c++) {
+		if (!res->cycles[c].shown)
+			continue;
+		if (results_cycle(res, c) < 0) {
+			snprintf(err, sizeof(err), "the analyses failed");
+			goto out;
+		}
+		for (i = 0; i < n; i++)
+			st[i].s->cycle(&st[i].cur, run, &res->cycles[c], &p->ro);
+		results_cycle_release(res, c);
+	}
+	for (i = 0; i < n; i++) {
+		if (st[i].s->tail(&st[i].cur, run, res, &p->ro) < 0) {
+			snprintf(err, sizeof(err), "%s: write failed: %s", strcmp(st[i].out.path, "-") ?
+				 st[i].out.path : "standard output", strerror(errno));
+			goto out;
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (out_commit(&st[i].out, err, sizeof(err)) < 0)
+			goto out;
+	rc = 0;
+out:
+	for (i = 0; i < n; i++)
+		out_abort(&st[i].out);	/* those not committed */
+	if (rc < 0)
+		fprintf(stderr, "pmscope: %s\n", err);
+	return rc;
+}
+
 /* No output may replace an input: each one against every file read (a
  * run folder's dmesg.txt too) and every argument (issue 15). */
 static bool outputs_ok(const struct pipeline *p, const struct pm_run *run)
@@ -177,26 +270,13 @@ static void say_written(const struct pipeline *p)
 			printf("%s: %s\n", outputs[k].what, p->paths[k]);
 }
 
-/* Everything after reading: results, then files, then standard output. */
-static int report(const struct pipeline *p, struct pm_run *run, struct pm_results *res)
+/* The results all computed, then files, then standard output. */
+static int report_whole(const struct pipeline *p, struct pm_run *run, struct pm_results *res,
+			const struct results_opts *rs, bool summary)
 {
-	const struct results_opts rs = { .top = p->ro.top, .cycle = p->ro.cycle,
-					 .hints = !p->no_hints };
-	bool summary = !p->quiet && !to_stdout(p);
 	char err[1024];
 
-	if (!outputs_ok(p, run))
-		return -1;
-	if (p->ro.cycle && (size_t)p->ro.cycle > run->ncycles) {
-		fprintf(stderr, "pmscope: there is no cycle %d (%zu found)\n", p->ro.cycle,
-			run->ncycles);
-		return -1;
-	}
-	if ((needs(p) & NEEDS_WINDOW) && !tl_window_ok(run, &p->ro, err, sizeof(err))) {
-		fprintf(stderr, "pmscope: %s\n", err);
-		return -1;
-	}
-	if (results_compute(res, run, &rs) < 0) {
+	if (results_compute(res, run, rs) < 0) {
 		fprintf(stderr, "pmscope: the analyses failed\n");
 		return -1;
 	}
@@ -218,7 +298,39 @@ static int report(const struct pipeline *p, struct pm_run *run, struct pm_result
 		return -1;
 	if (summary && report_text(stdout, run, res, &p->ro) < 0)
 		return -1;
-	if (!p->quiet && !to_stdout(p))
+	return 0;
+}
+
+/* Everything after reading; *@streamed says whether the results were
+ * kept one cycle at a time. */
+static int report(const struct pipeline *p, struct pm_run *run, struct pm_results *res,
+		  bool *streamed)
+{
+	const struct results_opts rs = { .top = p->ro.top, .cycle = p->ro.cycle,
+					 .hints = !p->no_hints };
+	bool summary = !p->quiet && !to_stdout(p);
+	char err[1024];
+
+	if (!outputs_ok(p, run))
+		return -1;
+	if (p->ro.cycle && (size_t)p->ro.cycle > run->ncycles) {
+		fprintf(stderr, "pmscope: there is no cycle %d (%zu found)\n", p->ro.cycle,
+			run->ncycles);
+		return -1;
+	}
+	if ((needs(p) & NEEDS_WINDOW) && !tl_window_ok(run, &p->ro, err, sizeof(err))) {
+		fprintf(stderr, "pmscope: %s\n", err);
+		return -1;
+	}
+	*streamed = can_stream(p, summary);
+	if (*streamed) {
+		results_begin(res, run, &rs);
+		if (stream_outputs(p, run, res, summary) < 0)
+			return -1;
+	} else if (report_whole(p, run, res, &rs, summary) < 0) {
+		return -1;
+	}
+	if (summary)
 		say_written(p);
 	if (fflush(stdout) != 0) {
 		fprintf(stderr, "pmscope: standard output: write failed\n");
@@ -232,7 +344,7 @@ static int run_pipeline(const struct pipeline *p)
 	struct pm_run *run = run_new();
 	struct pm_results res = { 0 };
 	struct input_stats total = { 0 };
-	bool bad_input = false, done = false;
+	bool bad_input = false, done = false, streamed = false;
 	struct read_time t;
 	int rc = EXIT_USAGE;
 
@@ -243,13 +355,13 @@ static int run_pipeline(const struct pipeline *p)
 	}
 	run_merge_sources(run);	/* a log and a trace of the same run */
 	time_stop(&t);
-	if (report(p, run, &res) < 0)
+	if (report(p, run, &res, &streamed) < 0)
 		goto out;
 	done = true;
 	rc = bad_input ? EXIT_USAGE : res.nfail ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
 out:
 	if (p->stats)
-		print_stats(&total, &t, done ? &res : NULL);
+		print_stats(&total, &t, done ? &res : NULL, streamed);
 	results_free(&res);
 	run_free(run);
 	return rc;

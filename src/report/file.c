@@ -66,84 +66,103 @@ static char *tmp_name(const char *path)
 	return tmp;
 }
 
-/* Not a regular file (a device, a FIFO): written where it is. */
-static int write_in_place(const char *path, write_fn fn, const void *ctx, char *err,
-			  size_t errlen)
+static void out_clear(struct out_file *o)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC), rc = -1;
-	char *buf = NULL;
-	FILE *f = fd < 0 ? NULL : open_out(fd, &buf);
+	free(o->buf);
+	free(o->tmp);
+	memset(o, 0, sizeof(*o));
+}
 
-	if (!f) {
+int out_open(struct out_file *o, const char *path, char *err, size_t errlen)
+{
+	struct stat sb;
+	int fd;
+
+	memset(o, 0, sizeof(*o));
+	o->path = path;
+	if (!strcmp(path, "-")) {
+		o->f = stdout;
+		return 0;
+	}
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode)) {
+		/* a device or a FIFO: written where it is */
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+	} else {
+		o->tmp = tmp_name(path);
+		fd = mkostemps(o->tmp, (int)strlen(TMP_SUFFIX), O_CLOEXEC);
+	}
+	if (fd >= 0)
+		o->f = open_out(fd, &o->buf);
+	if (!o->f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
-		goto out;
+		if (fd >= 0 && o->tmp)
+			unlink(o->tmp);
+		out_clear(o);
+		return -1;
 	}
-	if (fn(f, ctx) < 0 || fflush(f) != 0 || ferror(f)) {
+	return 0;
+}
+
+void out_abort(struct out_file *o)
+{
+	if (o->f && o->f != stdout)
+		fclose(o->f);
+	if (o->tmp)
+		unlink(o->tmp);
+	out_clear(o);
+}
+
+int out_commit(struct out_file *o, char *err, size_t errlen)
+{
+	const char *path = o->path;
+
+	if (o->f == stdout) {
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			snprintf(err, errlen, "standard output: %s", strerror(errno));
+			out_clear(o);
+			return -1;
+		}
+		out_clear(o);
+		return 0;
+	}
+	if (fflush(o->f) != 0 || ferror(o->f) || (o->tmp && fsync(fileno(o->f)) != 0)) {
 		snprintf(err, errlen, "%s: write failed: %s", path, strerror(errno));
-		fclose(f);
-		goto out;
+		goto fail;
 	}
-	if (fclose(f) != 0) {
+	if ((o->tmp && fchmod(fileno(o->f), 0644) != 0) || fclose(o->f) != 0) {
+		o->f = NULL;	/* fclose() closed it even when it failed */
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto out;
+		goto fail;
 	}
-	rc = 0;
-out:
-	free(buf);
-	return rc;
+	o->f = NULL;
+	if (o->tmp && rename(o->tmp, path) != 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	out_clear(o);
+	return 0;
+fail:
+	out_abort(o);
+	return -1;
 }
 
 int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen)
 {
-	char *tmp = NULL, *buf = NULL;
-	FILE *f = NULL;
-	struct stat sb;
-	int fd, rc = -1;
+	struct out_file o;
 
-	if (strcmp(path, "-") == 0) {
-		if (fn(stdout, ctx) < 0 || fflush(stdout) != 0 || ferror(stdout)) {
+	if (out_open(&o, path, err, errlen) < 0)
+		return -1;
+	if (fn(o.f, ctx) < 0) {
+		if (o.f == stdout)
 			snprintf(err, errlen, "standard output: %s", strerror(errno));
-			return -1;
-		}
-		return 0;
+		else
+			snprintf(err, errlen, "%s: write failed: %s", path, strerror(errno));
+		out_abort(&o);
+		return -1;
 	}
-	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode))
-		return write_in_place(path, fn, ctx, err, errlen);
-	tmp = tmp_name(path);
-	fd = mkostemps(tmp, (int)strlen(TMP_SUFFIX), O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto out;
-	}
-	f = open_out(fd, &buf);
-	if (!f) {
-		close(fd);
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto out_unlink;
-	}
-	if (fn(f, ctx) < 0 || fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
-		snprintf(err, errlen, "%s: write failed: %s", path, strerror(errno));
-		fclose(f);
-		goto out_unlink;
-	}
-	if (fchmod(fileno(f), 0644) != 0 || fclose(f) != 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto out_unlink;
-	}
-	if (rename(tmp, path) != 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto out_unlink;
-	}
-	rc = 0;
-	goto out;
-out_unlink:
-	unlink(tmp);
-out:
-	free(buf);
-	free(tmp);
-	return rc;
+	return out_commit(&o, err, errlen);
 }
 
 struct report_call {

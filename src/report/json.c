@@ -176,33 +176,54 @@ static void put_warnings(struct jw *w, const struct pm_run *run)
 	jw_arr_end(w);
 }
 
+static void json_head(struct report_cursor *rc, const struct pm_run *run,
+		      const struct pm_results *res, const struct report_opts *o)
+{
+	struct jw *w = &rc->jw;
+	size_t i;
+
+	(void)res;
+	(void)o;
+	jw_init(w, rc->f);
+	jw_obj(w);
+	jw_kstr(w, "schema", JSON_SCHEMA);
+	jw_kstr(w, "tool", "pmscope " PMSCOPE_VERSION);
+	jw_karr(w, "sources");
+	for (i = 0; i < run->nsources; i++)
+		jw_str(w, run->sources[i]);
+	jw_arr_end(w);
+	jw_kobj(w, "facts");
+	for (i = 0; i < run->nfacts; i++)
+		jw_kstr(w, run->facts[i].key, run->facts[i].value);
+	jw_obj_end(w);
+	jw_karr(w, "cycles");
+}
+
+static void json_cycle(struct report_cursor *rc, const struct pm_run *run,
+		       const struct cycle_results *cr, const struct report_opts *o)
+{
+	(void)o;
+	put_cycle(&rc->jw, run, cr);
+}
+
+static int json_tail(struct report_cursor *rc, const struct pm_run *run,
+		     const struct pm_results *res, const struct report_opts *o)
+{
+	struct jw *w = &rc->jw;
+
+	(void)o;
+	jw_arr_end(w);
+	put_warnings(w, run);
+	jw_kbool(w, "failed", res->nfail > 0);
+	jw_obj_end(w);
+	fputc('\n', rc->f);
+	return ferror(rc->f) ? -1 : 0;
+}
+
+const struct report_stream report_json_stream = { json_head, json_cycle, json_tail };
+
 int report_json(FILE *f, const struct pm_run *run, const struct pm_results *res,
 		const struct report_opts *o)
 {
-	struct jw w;
-	size_t i;
-
-	(void)o;
-	jw_init(&w, f);
-	jw_obj(&w);
-	jw_kstr(&w, "schema", JSON_SCHEMA);
-	jw_kstr(&w, "tool", "pmscope " PMSCOPE_VERSION);
-	jw_karr(&w, "sources");
-	for (i = 0; i < run->nsources; i++)
-		jw_str(&w, run->sources[i]);
-	jw_arr_end(&w);
-	jw_kobj(&w, "facts");
-	for (i = 0; i < run->nfacts; i++)
-		jw_kstr(&w, run->facts[i].key, run->facts[i].value);
-	jw_obj_end(&w);
-	jw_karr(&w, "cycles");
-	for (i = 0; i < res->ncycles; i++)
-		if (res->cycles[i].shown)
-			put_cycle(&w, run, &res->cycles[i]);
-	jw_arr_end(&w);
-	put_warnings(&w, run);
-	jw_kbool(&w, "failed", res->nfail > 0);
-	jw_obj_end(&w);
-	fputc('\n', f);
-	return ferror(f) ? -1 : 0;
+	return report_streamed(&report_json_stream, f, run, res, o);
 }

@@ -134,12 +134,14 @@ static void print_cycle(FILE *f, const struct pm_run *run, const struct cycle_re
 	report_text_said_error(f, run, cr);
 }
 
-int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		const struct report_opts *o)
+static void text_head(struct report_cursor *rc, const struct pm_run *run,
+		      const struct pm_results *res, const struct report_opts *o)
 {
 	const char *kernel = run_fact(run, "kernel"), *host = run_fact(run, "host");
-	size_t i, fails = res->nfail, said = 0;
+	FILE *f = rc->f;
 
+	(void)res;
+	(void)o;
 	fprintf(f, "pmscope %s: %zu cycle%s", PMSCOPE_VERSION, run->ncycles,
 		run->ncycles == 1 ? "" : "s");
 	if (kernel)
@@ -147,12 +149,21 @@ int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
 	if (host)
 		fprintf(f, ", host %s", host);
 	fputc('\n', f);
-	for (i = 0; i < res->ncycles; i++) {
-		if (!res->cycles[i].shown)
-			continue;
-		print_cycle(f, run, &res->cycles[i], o);
-		said += res->cycles[i].msgs.nsaid_error;
-	}
+}
+
+static void text_cycle(struct report_cursor *rc, const struct pm_run *run,
+		       const struct cycle_results *cr, const struct report_opts *o)
+{
+	print_cycle(rc->f, run, cr, o);
+}
+
+static int text_tail(struct report_cursor *rc, const struct pm_run *run,
+		     const struct pm_results *res, const struct report_opts *o)
+{
+	size_t fails = res->nfail, said = res->nsaid_error;
+	FILE *f = rc->f;
+
+	(void)o;
 	if (run->nwarns) {
 		fputc('\n', f);
 		print_warnings(f, run, res->run_warns, res->nrun_warns);
@@ -163,4 +174,12 @@ int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
 			said, said == 1 ? "" : "s");
 	fputc('\n', f);
 	return ferror(f) ? -1 : 0;
+}
+
+const struct report_stream report_text_stream = { text_head, text_cycle, text_tail };
+
+int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		const struct report_opts *o)
+{
+	return report_streamed(&report_text_stream, f, run, res, o);
 }
