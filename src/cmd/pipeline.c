@@ -18,12 +18,12 @@
 const struct output outputs[OUT_COUNT] = {
 	[OUT_TEXT] = { "text", "text summary", "report.txt", report_text, 0, &report_text_stream },
 	[OUT_JSON] = { "json", "JSON report", "report.json", report_json, 0, &report_json_stream },
-	[OUT_SVG] = { "svg", "SVG timeline", NULL, report_svg, NEEDS_WINDOW },
-	[OUT_PNG] = { "png", "PNG timeline", NULL, report_png, NEEDS_WINDOW },
+	[OUT_SVG] = { "svg", "SVG timeline", NULL, report_svg, NEEDS_WINDOW, NULL },
+	[OUT_PNG] = { "png", "PNG timeline", NULL, report_png, NEEDS_WINDOW, NULL },
 	[OUT_HTML] = { "html", "HTML timeline", "report.html", report_html,
-		       NEEDS_WINDOW | NEEDS_EXCERPTS },
-	[OUT_PERFETTO] = { "perfetto", "Perfetto trace", NULL, report_perfetto, 0 },
-	[OUT_JUNIT] = { "junit", "JUnit report", NULL, report_junit_run, 0 },
+		       NEEDS_WINDOW | NEEDS_EXCERPTS, NULL },
+	[OUT_PERFETTO] = { "perfetto", "Perfetto trace", NULL, report_perfetto, 0, NULL },
+	[OUT_JUNIT] = { "junit", "JUnit report", NULL, report_junit_run, 0, NULL },
 };
 
 /* Bytes of log lines the HTML may carry: a few MB, whatever the run. */
