@@ -223,18 +223,6 @@ static bool sleeps_cached(struct fgraph *g, const char *fn)
 	return g->sleep_seen[i].sleep;
 }
 
-/* "546.656 us", "+ 14.992 us" -> ns; NS_NONE when empty. */
-static ns_t duration(struct str d)
-{
-	ns_t v;
-
-	if (d.len && ftrace_duration_mark(d.p[0]))
-		d = str_trim(str_make(d.p + 1, d.len - 1));
-	if (!d.len || !str_seconds_ns(d, &v))
-		return NS_NONE;
-	return v / 1000000;	/* read as seconds: the number is in us */
-}
-
 /* Does a call of @dur, the @seq-th, beat the slowest one so far? */
 static bool slower(ns_t dur, unsigned int seq, bool has, ns_t best, unsigned int best_seq)
 {
@@ -454,21 +442,19 @@ static void outside_open(struct fgraph *g, struct fg_thread *t, const char *fn, 
 	t->out.skip = not_work(g, fn);
 }
 
-/* A function_graph line at depth @d (@s from its name on) of a thread
- * outside callbacks: only its outermost calls are kept. */
-static void outside_line(struct fgraph *g, struct fg_thread *t, const struct ftrace_line *fl,
-			 int d, struct str s)
+/* A call at depth @d of a thread outside callbacks: only its outermost
+ * calls are kept. */
+static void outside_call(struct fgraph *g, struct fg_thread *t, const struct ftrace_line *fl,
+			 int d, const struct graph_call *gc)
 {
-	const char *paren, *fn;
-	ns_t dur;
+	const char *fn;
 
 	if (fl->ts == NS_NONE)
 		return;
-	if (s.len && s.p[0] == '}') {
+	if (gc->kind == GL_RETURN) {
 		if (t->out.fn && t->out.depth == d) {
-			dur = duration(fl->duration);
-			outside_done(g, t, fl, dur != NS_NONE && dur <= NS_MAX - t->out.entry ?
-					      t->out.entry + dur : fl->ts);
+			outside_done(g, t, fl, gc->dur != NS_NONE && gc->dur <= NS_MAX - t->out.entry ?
+					      t->out.entry + gc->dur : fl->ts);
 		} else if (t->out.fn && d < t->out.depth) {
 			t->out.fn = NULL;	/* lost its return */
 		}
@@ -476,18 +462,14 @@ static void outside_line(struct fgraph *g, struct fg_thread *t, const struct ftr
 	}
 	if (t->out.fn && d > t->out.depth)
 		return;		/* inside the open one */
-	paren = memchr(s.p, '(', s.len);
-	if (!paren || paren == s.p)
-		return;
-	fn = strpool_get(&g->names, str_make(s.p, (size_t)(paren - s.p)));
-	if (s.p[s.len - 1] == '{') {
+	fn = strpool_get(&g->names, gc->fn);
+	if (gc->kind == GL_ENTRY) {
 		outside_open(g, t, fn, fl->ts, d);
 		return;
 	}
-	dur = duration(fl->duration);
 	t->out.fn = NULL;
-	if (dur != NS_NONE && dur <= NS_MAX - fl->ts && !not_work(g, fn))
-		g->sink.work(g->sink.ctx, fl, fn, fl->ts, fl->ts + dur);
+	if (gc->dur != NS_NONE && gc->dur <= NS_MAX - fl->ts && !not_work(g, fn))
+		g->sink.work(g->sink.ctx, fl, fn, fl->ts, fl->ts + gc->dur);
 }
 
 /* A kprobe of a thread outside callbacks: its outermost pair is kept. */
@@ -548,31 +530,22 @@ static struct fg_calls *calls_of(const struct fgraph *g, struct fg_thread *t)
 	return t->fresh ? calls_begin(g, t) : t->c;
 }
 
-void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
+void fgraph_call(struct fgraph *g, const struct ftrace_line *fl, const struct graph_call *gc)
 {
 	struct fg_thread *t = thread(g, fl);
 	struct fg_calls *c;
-	struct str s = fl->func;
-	const char *paren;
-	size_t sp = 0;
-	int d;
+	int d = gc->depth < 0 ? 0 : gc->depth;
 
 	if (!t->in_cb && !g->sink.work)
 		return;
-	while (sp < s.len && s.p[sp] == ' ')
-		sp++;
-	d = (int)(sp / 2) - 1;
-	if (d < 0)
-		d = 0;
 	if (d >= FG_MAX_DEPTH)
 		return;
-	s = str_trim(str_make(s.p + sp, s.len - sp));
 	if (!t->in_cb) {
-		outside_line(g, t, fl, d, s);
+		outside_call(g, t, fl, d, gc);
 		return;
 	}
 	c = calls_of(g, t);
-	if (s.len && s.p[0] == '}') {
+	if (gc->kind == GL_RETURN) {
 		if (c->base < 0 || d < c->base) {
 			c->repaired++;	/* returns from calls whose entry is lost */
 			return;
@@ -582,20 +555,24 @@ void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
 			c->repaired++;	/* its entry was lost */
 			return;
 		}
-		frame_close(c, d, duration(fl->duration));
+		frame_close(c, d, gc->dur);
 		c->top = d - 1;
 		return;
 	}
-	paren = memchr(s.p, '(', s.len);
-	if (!paren || paren == s.p)
-		return;		/* irq arrows, context switches */
 	if (c->base < 0)
 		c->base = d;
 	if (d < c->base)
 		return;
 	close_from(c, d, fl->ts);
-	add_call(g, c, str_make(s.p, (size_t)(paren - s.p)), d, duration(fl->duration), fl->ts,
-		 s.p[s.len - 1] == '{');
+	add_call(g, c, gc->fn, d, gc->dur, fl->ts, gc->kind == GL_ENTRY);
+}
+
+void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
+{
+	struct graph_call gc;
+
+	if (graph_call_parse(fl, &gc))
+		fgraph_call(g, fl, &gc);
 }
 
 /*

@@ -278,6 +278,46 @@ static bool split_graph(struct str s, struct ftrace_line *out)
 	return true;
 }
 
+/* "546.656 us", "+ 14.992 us", "$ 54568437 us" -> ns; NS_NONE when empty. */
+static ns_t duration_ns(struct str d)
+{
+	ns_t v;
+
+	if (d.len && ftrace_duration_mark(d.p[0]))
+		d = str_trim(str_make(d.p + 1, d.len - 1));
+	if (!d.len || !str_seconds_ns(d, &v))
+		return NS_NONE;
+	return v / 1000000;	/* read as seconds: the number is in us */
+}
+
+/* The function column is indented two blanks a level, one level to begin
+ * with: "  fn() {", "    leaf();", "  }". */
+bool graph_call_parse(const struct ftrace_line *fl, struct graph_call *gc)
+{
+	struct str s = fl->func;
+	const char *paren;
+	size_t sp = 0;
+
+	while (sp < s.len && s.p[sp] == ' ')
+		sp++;
+	gc->depth = (int)(sp / 2) - 1;
+	s = str_trim(str_skip(s, sp));
+	if (!s.len)
+		return false;
+	gc->dur = duration_ns(fl->duration);
+	if (s.p[0] == '}') {
+		gc->kind = GL_RETURN;
+		gc->fn = STR_NULL;
+		return true;
+	}
+	paren = memchr(s.p, '(', s.len);
+	if (!paren || paren == s.p)
+		return false;
+	gc->fn = str_make(s.p, (size_t)(paren - s.p));
+	gc->kind = s.p[s.len - 1] == '{' ? GL_ENTRY : GL_LEAF;
+	return true;
+}
+
 /* trace-cmd report prints function_graph as events:
  * "funcgraph_entry:   0.123 us   |  func();" */
 static void graph_event(struct ftrace_line *out)

@@ -83,10 +83,26 @@ const struct ahead_batch *ahead_next(struct ftrace_ahead *a, const struct ahead_
  * (reader_error() says why). */
 int ahead_stop(struct ftrace_ahead *a);
 
+/*
+ * One function_graph line as a call: a text line's function and duration
+ * columns read once, or a trace.dat record's fields (input/tracedat.c).
+ */
+enum gl_kind { GL_ENTRY, GL_LEAF, GL_RETURN };
+struct graph_call {
+	int depth;		/* 0 outermost; -1 indented less than any call */
+	enum gl_kind kind;
+	struct str fn;		/* empty for GL_RETURN */
+	ns_t dur;		/* GL_LEAF, GL_RETURN; NS_NONE when not given */
+};
+/* @fl's columns as a call; false for other graph lines (irq arrows). */
+bool graph_call_parse(const struct ftrace_line *fl, struct graph_call *gc);
+
 /* function_graph call trees per callback (input/fgraph.c). */
 struct fgraph;
 struct fgraph *fgraph_new(void);
 void fgraph_free(struct fgraph *g);
+void fgraph_call(struct fgraph *g, const struct ftrace_line *fl, const struct graph_call *gc);
+/* A text line: graph_call_parse(), then fgraph_call(). */
 void fgraph_line(struct fgraph *g, const struct ftrace_line *fl);
 /* A kprobe "NAME_cal" (@ret false) or "NAME_ret" event of function @name. */
 void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str name, bool ret);
@@ -175,8 +191,11 @@ bool ftrace_initcall(struct ftrace_parser *p, const struct ftrace_line *fl);
 bool ftrace_boot_phase(struct ftrace_parser *p, const struct ftrace_line *fl);
 /* A function_graph line: outermost do_one_initcall graphs are initcalls,
  * outermost async_run_entry_fn graphs async work (input/ftrace_boot_graph.c);
- * every line goes on to fgraph_line(). */
+ * every call goes on to fgraph_call(). */
 void ftrace_graph_line(struct ftrace_parser *p, const struct ftrace_line *fl);
+/* The same with the call already read. */
+void ftrace_graph_call(struct ftrace_parser *p, const struct ftrace_line *fl,
+		       const struct graph_call *gc);
 void ftrace_boot_graphs_free(struct ftrace_parser *p);
 /* Close the boot cycle, if one is open: at @fl (a suspend begins) or,
  * with NULL, at the last initcall event. */

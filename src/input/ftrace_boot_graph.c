@@ -44,35 +44,6 @@ static bool initcall_helper(struct str fn)
 	return false;
 }
 
-/* Depth (0 outermost), the function's name and whether this is a call's
- * entry, a leaf "fn();" or a return "}". False for other lines. */
-enum gl_kind { GL_ENTRY, GL_LEAF, GL_RETURN };
-
-static bool graph_call(const struct ftrace_line *fl, int *depth, struct str *fn,
-		       enum gl_kind *kind)
-{
-	struct str s = fl->func;
-	const char *paren;
-	size_t sp = 0;
-
-	while (sp < s.len && s.p[sp] == ' ')
-		sp++;
-	*depth = (int)(sp / 2) - 1;
-	s = str_trim(str_skip(s, sp));
-	if (!s.len)
-		return false;
-	if (s.p[0] == '}') {
-		*kind = GL_RETURN;
-		return true;
-	}
-	paren = memchr(s.p, '(', s.len);
-	if (!paren || paren == s.p)
-		return false;
-	*fn = str_make(s.p, (size_t)(paren - s.p));
-	*kind = s.p[s.len - 1] == '{' ? GL_ENTRY : GL_LEAF;
-	return true;
-}
-
 static bool is_work(struct str fn)
 {
 	return str_eq(fn, "async_run_entry_fn");
@@ -187,18 +158,6 @@ static void graph_end(struct ftrace_parser *p, const struct ftrace_line *fl, ns_
 	*g = p->graphs[--p->ngraphs];
 }
 
-/* "546.656 us", "+ 14.992 us", "$ 54568437 us" -> ns; NS_NONE empty. */
-static ns_t graph_duration(struct str d)
-{
-	ns_t v;
-
-	if (d.len && strchr("+!#*@$", d.p[0]))
-		d = str_trim(str_skip(d, 1));
-	if (!d.len || !str_seconds_ns(d, &v))
-		return NS_NONE;
-	return v / 1000000;	/* read as seconds: the number is in us */
-}
-
 /* Outermost calls without a time stamp cannot be placed: counted for the
  * reader's message. */
 static void untimed(struct ftrace_parser *p, struct str fn)
@@ -207,38 +166,47 @@ static void untimed(struct ftrace_parser *p, struct str fn)
 		copy_name(p->untimed_fn, sizeof(p->untimed_fn), fn);
 }
 
-void ftrace_graph_line(struct ftrace_parser *p, const struct ftrace_line *fl)
+void ftrace_graph_call(struct ftrace_parser *p, const struct ftrace_line *fl,
+		       const struct graph_call *gc)
 {
 	bool in_boot = !p->in_cycle && p->boot != FB_DONE;
 	struct fb_graph *g = NULL;
-	struct str fn = STR_NULL;
-	enum gl_kind kind;
-	int depth;
+	struct str fn = gc->fn;
+	int depth = gc->depth;
 
-	if (!in_boot || !graph_call(fl, &depth, &fn, &kind)) {
-		fgraph_line(p->fg, fl);
+	if (!in_boot) {
+		fgraph_call(p->fg, fl, gc);
 		return;
 	}
 	g = p->ngraphs ? open_graph(p, fl->pid, fl->cpu) : NULL;
 	/* with initcall events, graphs only make async work */
-	if (p->boot_events && !g && !(depth == 0 && kind != GL_RETURN && is_work(fn))) {
-		fgraph_line(p->fg, fl);
+	if (p->boot_events && !g && !(depth == 0 && gc->kind != GL_RETURN && is_work(fn))) {
+		fgraph_call(p->fg, fl, gc);
 		return;
 	}
-	if (depth == 0 && kind != GL_RETURN && fl->ts == NS_NONE) {
+	if (depth == 0 && gc->kind != GL_RETURN && fl->ts == NS_NONE) {
 		untimed(p, fn);
-	} else if (depth == 0 && kind == GL_ENTRY) {
+	} else if (depth == 0 && gc->kind == GL_ENTRY) {
 		graph_begin(p, fl, fn);
-	} else if (depth == 0 && kind == GL_LEAF && !str_eq(fn, "do_one_initcall")) {
+	} else if (depth == 0 && gc->kind == GL_LEAF && !str_eq(fn, "do_one_initcall")) {
 		graph_begin(p, fl, fn);
-		graph_end(p, fl, graph_duration(fl->duration));
+		graph_end(p, fl, gc->dur);
 		return;
-	} else if (g && !g->name[0] && depth == 1 && kind != GL_RETURN && !initcall_helper(fn)) {
+	} else if (g && !g->name[0] && depth == 1 && gc->kind != GL_RETURN &&
+		   !initcall_helper(fn)) {
 		name_graph(g, fn);
 	}
-	fgraph_line(p->fg, fl);
-	if (g && depth == 0 && kind == GL_RETURN)
-		graph_end(p, fl, graph_duration(fl->duration));
+	fgraph_call(p->fg, fl, gc);
+	if (g && depth == 0 && gc->kind == GL_RETURN)
+		graph_end(p, fl, gc->dur);
+}
+
+void ftrace_graph_line(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	struct graph_call gc;
+
+	if (graph_call_parse(fl, &gc))
+		ftrace_graph_call(p, fl, &gc);
 }
 
 void ftrace_boot_graphs_free(struct ftrace_parser *p)
