@@ -107,10 +107,14 @@ check-fuzz: fuzz-build
 	@sh tests/fuzz/run.sh $(FUZZ_B) 4 $(FUZZ_TARGETS) > $(FUZZ_B)/test-results.tap 2>&1; \
 		cat $(FUZZ_B)/test-results.tap
 
-# Helpers of the CLI tests (tests/tools/).
+# Helpers of the CLI tests and the bench (tests/tools/).
 $(B)/tests/pngstat: tests/tools/pngstat.c
 	@mkdir -p $(dir $@)
 	@$(CC) $(ALL_CFLAGS) -o $@ $< $(LDLIBS)
+
+$(B)/tests/datgen: tests/tools/datgen.c
+	@mkdir -p $(dir $@)
+	@$(CC) $(ALL_CFLAGS) -o $@ $<
 
 # Installs missing packages once (or says what to install) before the first compile.
 .PHONY: deps-build
@@ -158,7 +162,7 @@ check-deb:
 demo: $(B)/pmscope
 	@sh scripts/demo.sh $(B)/pmscope
 
-bench: $(B)/pmscope
+bench: $(B)/pmscope $(B)/tests/datgen
 	@sh scripts/bench.sh $(B)/pmscope
 
 install: $(B)/pmscope

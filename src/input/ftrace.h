@@ -205,6 +205,16 @@ void ftrace_emit(struct ftrace_parser *p, struct pm_event *ev);
 
 /* PM events, markers and sleepgraph's header lines (input/ftrace_events.c). */
 void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl);
+/* device_pm_callback_start (@end false) or _end, its fields read already
+ * (a trace.dat record's): what ftrace_event() makes of its text. */
+struct cb_fields {
+	bool end;
+	struct str driver, device;
+	struct str parent, event;	/* start */
+	int err;			/* end */
+};
+void ftrace_callback(struct ftrace_parser *p, const struct ftrace_line *fl,
+		     const struct cb_fields *f);
 /* The parser's call graphs, telling it the work outside callbacks. */
 struct fgraph *ftrace_fgraph_new(struct ftrace_parser *p);
 void ftrace_header(struct ftrace_parser *p, struct str line);

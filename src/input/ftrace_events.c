@@ -304,67 +304,47 @@ static bool suspend_resume(struct ftrace_parser *p, const struct ftrace_line *fl
  * starts with a capital: device names rarely do, driver names never.
  * The driver is empty for devices without one.
  */
-static void drv_dev(struct str head, struct pm_event *ev)
+static void drv_dev(struct str head, struct str *driver, struct str *device)
 {
 	const char *sp, *last;
 
 	head = str_trim(head);
 	sp = memchr(head.p, ' ', head.len);
 	if (!sp) {
-		ev->driver = str_make(head.p, 0);
-		ev->device = head;
+		*driver = str_make(head.p, 0);
+		*device = head;
 		return;
 	}
 	last = memrchr(head.p, ' ', head.len);
 	if (last != sp && sp[1] >= 'A' && sp[1] <= 'Z')
 		last = sp;
-	ev->driver = str_make(head.p, (size_t)(last - head.p));
-	ev->device = str_skip(head, (size_t)(last - head.p) + 1);
+	*driver = str_make(head.p, (size_t)(last - head.p));
+	*device = str_skip(head, (size_t)(last - head.p) + 1);
 }
 
-/* "DRV DEV, parent: PARENT, [INFO][EVENT]" */
-static bool cb_start(struct ftrace_parser *p, const struct ftrace_line *fl)
+/* A callback starts or ends, its fields read from text or a record. */
+static bool callback(struct ftrace_parser *p, const struct ftrace_line *fl,
+		     const struct cb_fields *f)
 {
-	struct str a = fl->args, rest;
-	long par = str_find(a, ", parent: "), comma;
-	const char *ob, *cb;
 	struct pm_event ev;
 
-	if (par <= 0)
+	if (!f->device.len)
 		return false;
-	init(p, &ev, EV_CB_START, fl, fl->ts);
-	drv_dev(str_make(a.p, (size_t)par), &ev);
-	rest = str_skip(a, (size_t)par + 10);
-	comma = str_find(rest, ",");
-	ev.parent = str_trim(comma < 0 ? rest : str_make(rest.p, (size_t)comma));
-	ob = memrchr(rest.p, '[', rest.len);
-	cb = memrchr(rest.p, ']', rest.len);
-	if (ob && cb && cb > ob)
-		ev.event = str_make(ob + 1, (size_t)(cb - ob - 1));
-	if (!ev.device.len)
-		return false;
+	init(p, &ev, f->end ? EV_CB_END : EV_CB_START, fl, fl->ts);
+	ev.driver = f->driver;
+	ev.device = f->device;
 	ev.cb_flags = CB_FROM_TRACE;
-	ensure_cycle(p, fl);
-	emit(p, &ev);
-	if (p->fg)
-		fgraph_cb_start(p->fg, fl);
-	return true;
-}
-
-/* "DRV DEV, err=N" */
-static bool cb_end(struct ftrace_parser *p, const struct ftrace_line *fl)
-{
-	long e = str_find(fl->args, ", err=");
-	struct pm_event ev;
-	int64_t err;
-
-	if (e <= 0 || !str_i64(str_skip(fl->args, (size_t)e + 6), &err))
-		return false;
-	init(p, &ev, EV_CB_END, fl, fl->ts);
-	drv_dev(str_make(fl->args.p, (size_t)e), &ev);
+	if (!f->end) {
+		ev.parent = f->parent;
+		ev.event = f->event;
+		ensure_cycle(p, fl);
+		emit(p, &ev);
+		if (p->fg)
+			fgraph_cb_start(p->fg, fl);
+		return true;
+	}
 	ev.has_ret = true;
-	ev.ret = (int)err;
-	ev.cb_flags = CB_FROM_TRACE;
+	ev.ret = f->err;
 	ensure_cycle(p, fl);
 	if (p->fg && (ev.graph = fgraph_cb_end(p->fg, fl))) {
 		ev.kind = EV_CB_GRAPH;
@@ -373,6 +353,41 @@ static bool cb_end(struct ftrace_parser *p, const struct ftrace_line *fl)
 	}
 	emit(p, &ev);
 	return true;
+}
+
+/* "DRV DEV, parent: PARENT, [INFO][EVENT]" */
+static bool cb_start(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	struct str a = fl->args, rest;
+	long par = str_find(a, ", parent: "), comma;
+	struct cb_fields f = { .end = false };
+	const char *ob, *cb;
+
+	if (par <= 0)
+		return false;
+	drv_dev(str_make(a.p, (size_t)par), &f.driver, &f.device);
+	rest = str_skip(a, (size_t)par + 10);
+	comma = str_find(rest, ",");
+	f.parent = str_trim(comma < 0 ? rest : str_make(rest.p, (size_t)comma));
+	ob = memrchr(rest.p, '[', rest.len);
+	cb = memrchr(rest.p, ']', rest.len);
+	if (ob && cb && cb > ob)
+		f.event = str_make(ob + 1, (size_t)(cb - ob - 1));
+	return callback(p, fl, &f);
+}
+
+/* "DRV DEV, err=ERR" */
+static bool cb_end(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	long e = str_find(fl->args, ", err=");
+	struct cb_fields f = { .end = true };
+	int64_t err;
+
+	if (e <= 0 || !str_i64(str_skip(fl->args, (size_t)e + 6), &err))
+		return false;
+	drv_dev(str_make(fl->args.p, (size_t)e), &f.driver, &f.device);
+	f.err = (int)err;
+	return callback(p, fl, &f);
 }
 
 static void marker(struct ftrace_parser *p, const struct ftrace_line *fl)
@@ -505,18 +520,33 @@ static ftrace_handler handler_cached(struct ftrace_parser *p, struct str name)
 	return s->fn;
 }
 
+/* An event line needs a time stamp, and one the model can hold. */
+static bool event_time(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	if (fl->ts == NS_NONE)
+		return false;
+	if (fl->ts > NS_MAX) {
+		input_refuse(p->b, p->st, p->line, "a time stamp beyond 100000000 s");
+		return false;
+	}
+	return true;
+}
+
 void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl)
 {
 	ftrace_handler fn;
 
-	if (fl->ts == NS_NONE)
+	if (!event_time(p, fl))
 		return;
-	if (fl->ts > NS_MAX) {
-		input_refuse(p->b, p->st, p->line, "a time stamp beyond 100000000 s");
-		return;
-	}
 	fn = handler_cached(p, fl->event);
 	if (fn && !fn(p, fl))
+		bad_line(p, fl);
+}
+
+void ftrace_callback(struct ftrace_parser *p, const struct ftrace_line *fl,
+		     const struct cb_fields *f)
+{
+	if (event_time(p, fl) && !callback(p, fl, f))
 		bad_line(p, fl);
 }
 
