@@ -59,19 +59,23 @@ static void time_stop(struct read_time *t)
 
 /* For make bench and the curious: reading speed, the process's real peak
  * memory (taken at the end) and how often each analysis ran. */
-static void print_stats(const struct input_stats *st, const struct read_time *t,
-			const struct pm_results *res, bool streamed)
+static void print_stats(const struct pm_run *run, const struct input_stats *st,
+			const struct read_time *t, const struct pm_results *res, bool streamed)
 {
 	double read_s = t->wall;
 	struct rusage ru;
 	char counts[256];
-	size_t i, shown = 0;
+	size_t i, shown = 0, ncbs = 0;
 
 	getrusage(RUSAGE_SELF, &ru);
 	fprintf(stderr, "pmscope: read %.1f MB, %u lines in %.3f s: %.0f MB/s, %.0f lines/s, "
 		"peak RSS %.1f MB; %.3f s CPU: %.0f MB/s\n", st->bytes / 1e6, st->lines, read_s,
 		read_s > 0 ? st->bytes / 1e6 / read_s : 0.0, read_s > 0 ? st->lines / read_s : 0.0,
 		ru.ru_maxrss / 1024.0, t->cpu, t->cpu > 0 ? st->bytes / 1e6 / t->cpu : 0.0);
+	for (i = 0; i < run->ncycles; i++)
+		ncbs += run->cycles[i].ncbs;
+	fprintf(stderr, "pmscope: model: %zu cycle%s, %zu callbacks\n", run->ncycles,
+		run->ncycles == 1 ? "" : "s", ncbs);
 	if (!res)
 		return;
 	results_counts(res, counts, sizeof(counts));
@@ -361,7 +365,7 @@ static int run_pipeline(const struct pipeline *p)
 	rc = bad_input ? EXIT_USAGE : res.nfail ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
 out:
 	if (p->stats)
-		print_stats(&total, &t, done ? &res : NULL, streamed);
+		print_stats(run, &total, &t, done ? &res : NULL, streamed);
 	results_free(&res);
 	run_free(run);
 	return rc;

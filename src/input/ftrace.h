@@ -215,6 +215,9 @@ struct cb_fields {
 };
 void ftrace_callback(struct ftrace_parser *p, const struct ftrace_line *fl,
 		     const struct cb_fields *f);
+/* suspend_resume, its fields read: "NAME[VAL] begin" (@begin) or "end". */
+void ftrace_suspend_resume(struct ftrace_parser *p, const struct ftrace_line *fl,
+			   struct str name, uint64_t val, bool begin);
 /* The parser's call graphs, telling it the work outside callbacks. */
 struct fgraph *ftrace_fgraph_new(struct ftrace_parser *p);
 void ftrace_header(struct ftrace_parser *p, struct str line);

@@ -264,35 +264,43 @@ static bool sr_args(struct str a, struct str *name, uint64_t *val, bool *begin)
 	return *begin || str_eq(tail, "end");
 }
 
-static bool suspend_resume(struct ftrace_parser *p, const struct ftrace_line *fl)
+/* suspend_resume's "NAME[VAL] begin|end", read. */
+static void phase_event(struct ftrace_parser *p, const struct ftrace_line *fl, struct str name,
+			uint64_t val, bool begin)
 {
-	struct str name;
-	uint64_t val;
-	bool begin;
 	size_t i;
 
-	if (!sr_args(fl->args, &name, &val, &begin))
-		return false;
 	if (str_eq(name, "suspend_enter")) {
 		suspend_enter(p, fl, val, begin);
-		return true;
+		return;
 	}
 	for (i = 0; i < ARRAY_SIZE(dpm_phases); i++) {
 		if (str_eq(name, dpm_phases[i].event)) {
 			ensure_cycle(p, fl);
 			device_phase(p, fl, &dpm_phases[i], val, begin);
-			return true;
+			return;
 		}
 	}
 	if (!p->in_cycle) {
 		p->used = true;		/* a PM event, outside any cycle */
-		return true;
+		return;
 	}
 	if (str_eq(name, "machine_suspend"))
 		machine_suspend(p, fl, val, begin);
 	else if (str_eq(name, "thaw_processes"))
 		thaw(p, fl, begin);
 	p->used = true;		/* CPU_ON, syscore, sync, freeze ... */
+}
+
+static bool suspend_resume(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	struct str name;
+	uint64_t val;
+	bool begin;
+
+	if (!sr_args(fl->args, &name, &val, &begin))
+		return false;
+	phase_event(p, fl, name, val, begin);
 	return true;
 }
 
@@ -541,6 +549,13 @@ void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl)
 	fn = handler_cached(p, fl->event);
 	if (fn && !fn(p, fl))
 		bad_line(p, fl);
+}
+
+void ftrace_suspend_resume(struct ftrace_parser *p, const struct ftrace_line *fl,
+			   struct str name, uint64_t val, bool begin)
+{
+	if (event_time(p, fl))
+		phase_event(p, fl, name, val, begin);
 }
 
 void ftrace_callback(struct ftrace_parser *p, const struct ftrace_line *fl,
