@@ -60,6 +60,12 @@ is "function_graph in trace-cmd report text: total and self" \
 jq -c '[.cycles[].callbacks[]|select(.callgraph)|[.device, .phase, .callgraph]]' "$J" > "$T/g1"
 jq -c '[.cycles[].callbacks[]|select(.callgraph)|[.device, .phase, .callgraph]]' "$T/fg-dat.json" > "$T/g2"
 ok "function_graph: the trace.dat's call summaries = its report's" cmp "$T/g1" "$T/g2"
+# a record's number is its line in the report less the "cpus=2" line: a
+# call and its return printed as one leaf line count as one record
+jq -c '[.cycles[].callbacks[].line]' "$J" > "$T/l1"
+jq -c '[.cycles[].callbacks[].line + 1]' "$T/fg-dat.json" > "$T/l2"
+ok "function_graph: record numbers = the report's lines less one" cmp "$T/l1" "$T/l2"
+ok "and there are lines to compare" test "$(jq length "$T/l1")" -gt 400
 # callbacks with a funcgraph record between their start and end on sh-252
 # or a kworker, counted with awk
 is "function_graph: a summary for every callback with traced calls" "$(jq length "$T/g1")" \
