@@ -48,13 +48,14 @@ void comm_map_set(struct comm_map *m, struct strpool *pool, int pid, struct str 
 	if ((m->count + 1) * 2 > m->nslots)
 		grow(m);
 	i = slot_of(m, pid);
-	if (m->slots[i].pid == pid && strlen(m->slots[i].comm) == comm.len &&
+	if (m->slots[i].pid == pid && m->slots[i].len == comm.len &&
 	    !memcmp(m->slots[i].comm, comm.p, comm.len))
 		return;
 	if (m->slots[i].pid < 0)
 		m->count++;
 	m->slots[i].pid = pid;
 	m->slots[i].comm = strpool_get(pool, comm);
+	m->slots[i].len = (uint32_t)strlen(m->slots[i].comm);
 }
 
 const char *comm_map_get(const struct comm_map *m, int pid)

@@ -10,7 +10,11 @@
 #include "model.h"
 
 struct comm_map {
-	struct { int pid; const char *comm; } *slots;	/* pid -1: empty */
+	struct {
+		int pid;	/* -1: empty */
+		uint32_t len;	/* of comm: compared per event, not strlen()'d */
+		const char *comm;
+	} *slots;
 	size_t nslots, count;
 };
 

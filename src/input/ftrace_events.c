@@ -363,20 +363,36 @@ static bool callback(struct ftrace_parser *p, const struct ftrace_line *fl,
 	return true;
 }
 
+/* Where @lit (@n bytes, the first a comma) is in @a, or -1: str_find()
+ * for the two separators every callback line has, found by their comma. */
+static long comma_at(struct str a, const char *lit, size_t n)
+{
+	const char *c = a.p, *end = a.p + a.len;
+
+	while ((c = memchr(c, ',', (size_t)(end - c)))) {
+		if ((size_t)(end - c) < n)
+			return -1;
+		if (!memcmp(c, lit, n))
+			return c - a.p;
+		c++;
+	}
+	return -1;
+}
+
 /* "DRV DEV, parent: PARENT, [INFO][EVENT]" */
 static bool cb_start(struct ftrace_parser *p, const struct ftrace_line *fl)
 {
 	struct str a = fl->args, rest;
-	long par = str_find(a, ", parent: "), comma;
+	long par = comma_at(a, ", parent: ", 10);
 	struct cb_fields f = { .end = false };
-	const char *ob, *cb;
+	const char *ob, *cb, *comma;
 
 	if (par <= 0)
 		return false;
 	drv_dev(str_make(a.p, (size_t)par), &f.driver, &f.device);
 	rest = str_skip(a, (size_t)par + 10);
-	comma = str_find(rest, ",");
-	f.parent = str_trim(comma < 0 ? rest : str_make(rest.p, (size_t)comma));
+	comma = memchr(rest.p, ',', rest.len);
+	f.parent = str_trim(comma ? str_make(rest.p, (size_t)(comma - rest.p)) : rest);
 	ob = memrchr(rest.p, '[', rest.len);
 	cb = memrchr(rest.p, ']', rest.len);
 	if (ob && cb && cb > ob)
@@ -387,7 +403,7 @@ static bool cb_start(struct ftrace_parser *p, const struct ftrace_line *fl)
 /* "DRV DEV, err=ERR" */
 static bool cb_end(struct ftrace_parser *p, const struct ftrace_line *fl)
 {
-	long e = str_find(fl->args, ", err=");
+	long e = comma_at(fl->args, ", err=", 6);
 	struct cb_fields f = { .end = true };
 	int64_t err;
 
