@@ -24,6 +24,13 @@ struct builder {
 	ns_t (*fw)[2];
 	size_t nfw, fw_cap, fw_next;
 	struct comm_map comms;	/* task names by pid, from every event */
+	/* the callback function and event named last: a trace names the
+	 * same ("suspend") callback after callback */
+	struct name_memo {
+		const char *name;	/* interned */
+		size_t len;
+		uint32_t id;
+	} fn_memo, event_memo;
 	/* boot milestones printed before the boot cycle began (the ACPI
 	 * tables come before the first initcall): the next boot takes them */
 	ns_t boot_marks[BM_COUNT];
@@ -344,14 +351,20 @@ static void set_device_facts(struct builder *b, int id, const struct pm_event *e
 }
 
 /* @name's index in @t; a full table drops the name, once said. */
-static uint32_t cb_name(struct builder *b, struct name_table *t, struct str name,
-			uint32_t max, unsigned int line)
+static uint32_t cb_name(struct builder *b, struct name_table *t, struct name_memo *memo,
+			struct str name, uint32_t max, unsigned int line)
 {
+	const char *interned;
 	uint32_t id;
 
 	if (!name.len)
 		return 0;
-	id = name_table_id(t, strpool_get(&b->run->pool, name), max);
+	if (memo->name && memo->len == name.len && !memcmp(memo->name, name.p, name.len))
+		return memo->id;
+	interned = strpool_get(&b->run->pool, name);
+	id = name_table_id(t, interned, max);
+	if (id)
+		*memo = (struct name_memo){ interned, name.len, id };
 	if (!id && !b->names_full) {
 		b->names_full = true;
 		run_warn(b->run, WARN_WARNING, 0, b->file, line,
@@ -383,8 +396,9 @@ static struct pm_callback *add_cb(struct builder *b, struct pm_cycle *c,
 	cb->file_id = b->file_id;
 	cb->line = ev->line;
 	cb->graph_id = -1;
-	cb->fn_id = cb_name(b, &b->run->cb_fns, ev->fn, CB_FNS_MAX, ev->line);
-	cb->event_id = cb_name(b, &b->run->cb_events, ev->event, CB_EVENTS_MAX, ev->line);
+	cb->fn_id = cb_name(b, &b->run->cb_fns, &b->fn_memo, ev->fn, CB_FNS_MAX, ev->line);
+	cb->event_id = cb_name(b, &b->run->cb_events, &b->event_memo, ev->event, CB_EVENTS_MAX,
+			       ev->line);
 	return cb;
 }
 
@@ -432,7 +446,7 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	cb->has_ret = ev->has_ret;
 	cb->ret = ev->ret;
 	if (!cb->fn_id)
-		cb->fn_id = cb_name(b, &run->cb_fns, ev->fn, CB_FNS_MAX, ev->line);
+		cb->fn_id = cb_name(b, &run->cb_fns, &b->fn_memo, ev->fn, CB_FNS_MAX, ev->line);
 	/*
 	 * dmesg prints "calling" before the kernel starts its clock and the
 	 * return line right after it stops: the end line's time minus the

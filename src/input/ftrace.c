@@ -138,9 +138,9 @@ bool ftrace_split_event(struct str s, struct ftrace_line *out)
  */
 bool ftrace_split_event_fast(struct str s, struct ftrace_line *out)
 {
-	const char *p = s.p, *end = s.p + s.len, *br, *q, *num;
+	const char *p = s.p, *end = s.p + s.len, *br, *q, *num, *colon;
 	uint64_t v = 0, sec = 0, frac = 0;
-	int digits = 0;
+	int digits;
 
 	/* TASK-PID: back from the CPU column over blanks and the pid */
 	br = memchr(p, '[', s.len);
@@ -162,38 +162,47 @@ bool ftrace_split_event_fast(struct str s, struct ftrace_line *out)
 	if (q == br + 1 || q + 1 >= end || q[0] != ']' || q[1] != ' ')
 		return false;
 	out->cpu = (int)v;
+	/* The stamp ends at the first colon after the CPU: neither flags nor
+	 * digits hold one, so the loops below stop there without counting. */
+	q += 2;
+	colon = memchr(q, ':', (size_t)(end - q));
+	if (!colon || (colon + 1 < end && colon[1] != ' '))
+		return false;
 	/* FLAGS: never starting with a digit (irqs-off is 'd', 'D', 'X' or '.') */
-	for (q += 2; q < end && *q == ' '; q++)
-		;
-	if (q < end && !is_digit(*q)) {
-		while (q < end && *q != ' ')
+	while (*q == ' ')
+		q++;
+	if (!is_digit(*q) && q < colon) {
+		while (*q != ' ' && q < colon)
 			q++;
-		while (q < end && *q == ' ')
+		while (*q == ' ')
 			q++;
 	}
 	/* SECONDS: at most ten digits, a point and one to nine */
-	for (num = q; q < end && is_digit(*q) && q - num < 10; q++)
+	for (num = q; is_digit(*q); q++)
 		sec = sec * 10 + (uint64_t)(*q - '0');
-	if (q == num || q >= end || *q != '.' || sec > 9000000000ULL)
+	if (q == num || q - num > 10 || *q != '.' || sec > 9000000000ULL)
 		return false;
 	num = ++q;
-	if (end - q >= 7 && is_digit(q[0]) && is_digit(q[1]) && is_digit(q[2]) &&
-	    is_digit(q[3]) && is_digit(q[4]) && is_digit(q[5])) {
+	if (colon - q == 6) {
 		/* the kernel prints microseconds: six digits, unrolled */
+		if (!is_digit(q[0]) || !is_digit(q[1]) || !is_digit(q[2]) || !is_digit(q[3]) ||
+		    !is_digit(q[4]) || !is_digit(q[5]))
+			return false;
 		frac = (uint64_t)(q[0] - '0') * 100000 + (uint64_t)(q[1] - '0') * 10000 +
 		       (uint64_t)(q[2] - '0') * 1000 + (uint64_t)(q[3] - '0') * 100 +
 		       (uint64_t)(q[4] - '0') * 10 + (uint64_t)(q[5] - '0');
-		q += 6;
 		digits = 6;
+	} else {
+		for (; is_digit(*q); q++)
+			frac = frac * 10 + (uint64_t)(*q - '0');
+		digits = (int)(q - num);
+		if (q != colon || digits < 1 || digits > 9)
+			return false;
 	}
-	for (; q < end && is_digit(*q) && digits < 9; q++, digits++)
-		frac = frac * 10 + (uint64_t)(*q - '0');
-	if (q == num || q >= end || *q != ':' || (q + 1 < end && q[1] != ' '))
-		return false;
 	for (; digits < 9; digits++)
 		frac *= 10;
 	out->ts = (ns_t)(sec * 1000000000ULL + frac);
-	return event_text(skip_spaces(str_make(q + 1, (size_t)(end - q - 1))), out);
+	return event_text(skip_spaces(str_make(colon + 1, (size_t)(end - colon - 1))), out);
 }
 
 /* A duration column: "", "0.256 us", "+ 14.992 us", "! 123.4 us"; the

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <endian.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,6 +179,22 @@ static void pool_grow(struct strpool *sp)
 	sp->nslots = n;
 }
 
+/* The last 1 to 7 bytes at @p as a little-endian number, in two loads
+ * that may overlap (they agree where they do): a memcpy() of a variable
+ * length is a call, or a loop, per name looked up. */
+static uint64_t load_tail(const char *p, size_t len)
+{
+	uint32_t a, b;
+
+	if (len >= 4) {
+		memcpy(&a, p, 4);
+		memcpy(&b, p + len - 4, 4);
+		return (uint64_t)le32toh(a) | (uint64_t)le32toh(b) << ((len - 4) * 8);
+	}
+	return (uint64_t)(unsigned char)p[0] | (uint64_t)(unsigned char)p[len / 2] << (len / 2 * 8) |
+	       (uint64_t)(unsigned char)p[len - 1] << ((len - 1) * 8);
+}
+
 /* The pool's hash: eight bytes a step (the trace readers look a name up
  * per line), each step a 64-bit FNV multiply, folded to 32 bits. */
 static uint32_t pool_hash(const char *p, size_t len)
@@ -186,12 +203,11 @@ static uint32_t pool_hash(const char *p, size_t len)
 
 	for (; len >= 8; p += 8, len -= 8) {
 		memcpy(&w, p, 8);
-		h = (h ^ w) * 0x100000001b3ull;
+		h = (h ^ le64toh(w)) * 0x100000001b3ull;
 		h ^= h >> 29;
 	}
 	if (len) {
-		w = 0;
-		memcpy(&w, p, len);
+		w = load_tail(p, len);
 		h = (h ^ w) * 0x100000001b3ull;
 		h ^= h >> 29;
 	}
