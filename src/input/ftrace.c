@@ -240,18 +240,19 @@ static struct str upto_bar(struct str s, struct str *rest)
 	return str_make(s.p, (size_t)(b - s.p));
 }
 
-/* [ABSTIME |] CPU) [TASK-PID |] [DURATION] | FUNCTION */
-static bool split_graph(struct str s, struct ftrace_line *out)
+/* [ABSTIME |] CPU) [TASK-PID |] [DURATION] |: the columns before the
+ * function's, in every shape the options give; @rest the function column. */
+bool ftrace_graph_head(struct str s, struct ftrace_line *out, struct str *rest)
 {
-	struct str rest, seg;
+	struct str seg;
 	uint64_t cpu;
 	size_t n = str_seconds_ns(s, &out->ts);
 
 	if (n && n < s.len && s.p[n] == ' ') {
-		seg = upto_bar(s, &rest);
+		seg = upto_bar(s, rest);
 		if (!seg.p)
 			return false;
-		s = skip_spaces(rest);
+		s = skip_spaces(*rest);
 	} else {
 		out->ts = NS_NONE;
 	}
@@ -259,15 +260,95 @@ static bool split_graph(struct str s, struct ftrace_line *out)
 	if (!n || n >= s.len || s.p[n] != ')')
 		return false;
 	out->cpu = (int)cpu;
-	seg = upto_bar(str_skip(s, n + 1), &rest);
+	seg = upto_bar(str_skip(s, n + 1), rest);
 	if (!seg.p)
 		return false;
 	if (!duration_column(seg, &out->duration)) {
 		task(seg, out);
-		seg = upto_bar(rest, &rest);
+		seg = upto_bar(*rest, rest);
 		if (!seg.p || !duration_column(seg, &out->duration))
 			return false;
 	}
+	return true;
+}
+
+/*
+ * "SECONDS.FRACTION |  CPU)  TASK-PID  |  DURATION  |": the shape of
+ * nearly every line of a trace with the abstime and funcgraph-proc
+ * options, read in one pass. Any other shape, or anything
+ * ftrace_graph_head() would read otherwise, returns false and leaves
+ * @out as it was (tests/unit/test_ftrace_split.c holds the two to the
+ * same fields on every fixture line).
+ */
+bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *rest)
+{
+	const char *p = s.p, *end = s.p + s.len, *q, *task, *bar, *task_end, *dash;
+	uint64_t sec = 0, frac = 0, cpu = 0, pid = 0;
+	struct str dur;
+	int digits;
+
+	/* SECONDS.FRACTION and a blank */
+	for (q = p; q < end && is_digit(*q); q++)
+		sec = sec * 10 + (uint64_t)(*q - '0');
+	if (q == p || q - p > 10 || sec > 9000000000ULL || q >= end || *q != '.')
+		return false;
+	p = ++q;
+	for (; q < end && is_digit(*q); q++)
+		frac = frac * 10 + (uint64_t)(*q - '0');
+	digits = (int)(q - p);
+	if (digits < 1 || digits > 9 || q >= end || *q != ' ')
+		return false;
+	for (; digits < 9; digits++)
+		frac *= 10;
+	/* " |  CPU)" */
+	while (q < end && *q == ' ')
+		q++;
+	if (q >= end || *q++ != '|')
+		return false;
+	while (q < end && *q == ' ')
+		q++;
+	for (p = q; q < end && is_digit(*q); q++)
+		cpu = cpu * 10 + (uint64_t)(*q - '0');
+	if (q == p || q - p > 9 || q >= end || *q++ != ')')
+		return false;
+	/* "  TASK-PID  |": a task column (not a duration, no "(tgid)") */
+	while (q < end && *q == ' ')
+		q++;
+	task = q;
+	bar = q < end ? memchr(q, '|', (size_t)(end - q)) : NULL;
+	if (!bar || task == bar || is_digit(*task) || ftrace_duration_mark(*task) ||
+	    *task == '\t' || *task == '\r')
+		return false;
+	for (task_end = bar; task_end > task && task_end[-1] == ' '; task_end--)
+		;
+	for (dash = task_end; dash > task && is_digit(dash[-1]); dash--)
+		;
+	if (dash == task_end || task_end - dash > 9 || dash == task || dash[-1] != '-')
+		return false;
+	for (p = dash; p < task_end; p++)
+		pid = pid * 10 + (uint64_t)(*p - '0');
+	/* "  DURATION  |" */
+	q = bar + 1;
+	bar = memchr(q, '|', (size_t)(end - q));
+	if (!bar || !duration_column(str_make(q, (size_t)(bar - q)), &dur))
+		return false;
+	out->ts = (ns_t)(sec * 1000000000ULL + frac);
+	out->cpu = (int)cpu;
+	out->pid = (int)pid;
+	out->comm = str_make(task, (size_t)(dash - 1 - task));
+	out->duration = dur;
+	*rest = str_make(bar + 1, (size_t)(end - bar - 1));
+	return true;
+}
+
+/* A graph line: its head, then the function column, or the event or
+ * marker a comment there holds. */
+static bool split_graph(struct str s, struct ftrace_line *out)
+{
+	struct str rest, seg;
+
+	if (!ftrace_graph_head_fast(s, out, &rest) && !ftrace_graph_head(s, out, &rest))
+		return false;
 	out->func = rest;
 	seg = skip_spaces(rest);
 	if (seg.len >= 4 && seg.p[0] == '/' && seg.p[1] == '*' && (seg = str_trim(seg)).len >= 4 &&

@@ -42,6 +42,10 @@ bool ftrace_split(struct str line, struct ftrace_line *out);
  * shape; where the fast one answers, both give the same fields. */
 bool ftrace_split_event_fast(struct str s, struct ftrace_line *out);
 bool ftrace_split_event(struct str s, struct ftrace_line *out);
+/* The same two ways with a function_graph line's columns before the
+ * function's (@rest): its stamp, CPU, task and duration. */
+bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *rest);
+bool ftrace_graph_head(struct str s, struct ftrace_line *out, struct str *rest);
 
 /*
  * What a line is, from the line alone: no parser state, so it can be told

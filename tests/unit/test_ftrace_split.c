@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The fast event-line split against the general one, on every line of
- * every text log under tests/fixtures (plain and compressed): where the
- * fast one answers, the general one must answer the same, field by
- * field; and the fast one must answer for most lines of the kernel's
- * own traces, or it is not worth having.
+ * The fast event-line split against the general one, and the fast
+ * function_graph head against the general one, on every line of every
+ * text log under tests/fixtures (plain and compressed): where the fast
+ * one answers, the general one must answer the same, field by field; and
+ * the fast one must answer for most lines of the kernel's own traces, or
+ * it is not worth having.
  */
 #include <dirent.h>
 #include <stdarg.h>
@@ -20,11 +21,41 @@
 
 struct tally {
 	unsigned long lines, fast, general;
+	unsigned long graph_fast, graph;	/* graph lines, the fast way */
 };
 
 static bool same_str(struct str a, struct str b)
 {
 	return a.len == b.len && (!a.len || memcmp(a.p, b.p, a.len) == 0);
+}
+
+static void reset(struct ftrace_line *f, struct ftrace_line *g)
+{
+	memset(f, 0, sizeof(*f));
+	memset(g, 0, sizeof(*g));
+	f->ts = g->ts = NS_NONE;
+	f->cpu = f->pid = g->cpu = g->pid = -1;
+}
+
+/* A graph line's head, both ways (as ftrace_split() tries them). */
+static void check_graph(struct str s, const char *path, unsigned int lineno, struct tally *t)
+{
+	struct ftrace_line f, g;
+	struct str fr, gr;
+
+	reset(&f, &g);
+	if (!s.len || s.p[0] < '0' || s.p[0] > '9' || !memchr(s.p, '|', s.len) ||
+	    !ftrace_graph_head(s, &g, &gr))
+		return;
+	t->graph++;
+	if (!ftrace_graph_head_fast(s, &f, &fr))
+		return;
+	t->graph_fast++;
+	if (f.ts == g.ts && f.cpu == g.cpu && f.pid == g.pid && same_str(f.comm, g.comm) &&
+	    same_str(f.duration, g.duration) && same_str(fr, gr) && f.duration.p == g.duration.p &&
+	    fr.p == gr.p)
+		return;
+	fail_msg("%s:%u: the fast graph head differs: %.*s", path, lineno, (int)s.len, s.p);
 }
 
 static void check_line(struct str line, const char *path, unsigned int lineno, struct tally *t)
@@ -35,10 +66,8 @@ static void check_line(struct str line, const char *path, unsigned int lineno, s
 	while (s.len && (*s.p == ' ' || *s.p == '\t'))
 		s.p++, s.len--;
 	t->lines++;
-	memset(&f, 0, sizeof(f));
-	memset(&g, 0, sizeof(g));
-	f.ts = g.ts = NS_NONE;
-	f.cpu = f.pid = g.cpu = g.pid = -1;
+	check_graph(s, path, lineno, t);
+	reset(&f, &g);
 	if (ftrace_split_event(s, &g))
 		t->general++;
 	if (!s.len || !ftrace_split_event_fast(s, &f))
@@ -108,8 +137,12 @@ static void test_fast_equals_general(void **state)
 	walk(FIXTURES, &t);
 	print_message("# %lu lines, %lu event lines, %lu of them split the fast way\n",
 		      t.lines, t.general, t.fast);
+	print_message("# %lu function_graph lines, %lu of them read the fast way\n", t.graph,
+		      t.graph_fast);
 	/* most event lines of the fixtures are the kernel's own shape */
 	assert_true(t.fast * 10 > t.general * 8);
+	/* and most graph lines have a stamp and a task column */
+	assert_true(t.graph_fast * 10 > t.graph * 5);
 }
 
 static void test_fast_declines(void **state)
@@ -142,11 +175,39 @@ static void test_fast_declines(void **state)
 	assert_int_equal(fl.cpu, 3);
 }
 
+static void test_graph_fast(void **state)
+{
+	static const char *const odd[] = {
+		/* no task column */
+		"24.585218 |   0)   47.198 us   |    pci_pm_suspend();",
+		/* no stamp */
+		"0)   kworker-9    |   47.198 us   |    pci_pm_suspend();",
+		/* the tgid option */
+		"24.585218 |   0)   kworker-9  (  9)  |   47.198 us   |    f();",
+	};
+	struct ftrace_line fl;
+	struct str rest;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(odd) / sizeof(odd[0]); i++)
+		assert_false(ftrace_graph_head_fast(str_c(odd[i]), &fl, &rest));
+	assert_true(ftrace_graph_head_fast(str_c("24.585218 |   0)   kworker-9    | "
+						 "  47.198 us   |    pci_pm_suspend();"), &fl, &rest));
+	assert_int_equal(fl.ts, 24585218000LL);
+	assert_int_equal(fl.cpu, 0);
+	assert_int_equal(fl.pid, 9);
+	assert_true(str_eq(fl.comm, "kworker"));
+	assert_true(str_eq(fl.duration, "47.198 us"));
+	assert_true(str_eq(rest, "    pci_pm_suspend();"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fast_equals_general),
 		cmocka_unit_test(test_fast_declines),
+		cmocka_unit_test(test_graph_fast),
 	};
 
 	return cmocka_run_group_tests_name("ftrace split: fast and general", tests, NULL, NULL);
