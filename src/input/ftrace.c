@@ -39,6 +39,26 @@ static struct str skip_spaces(struct str s)
 	return s;
 }
 
+/* Past the blanks (spaces only) at @q: eight bytes a step, since graph
+ * lines are padded with runs of them column after column. */
+static const char *spaces_end(const char *q, const char *end)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (end - q >= 8) {
+		uint64_t w;
+
+		memcpy(&w, q, 8);
+		w ^= 0x2020202020202020ull;
+		if (w)
+			return q + __builtin_ctzll(w) / 8;
+		q += 8;
+	}
+#endif
+	while (q < end && *q == ' ')
+		q++;
+	return q;
+}
+
 /* The "[003]" CPU column: where it starts, or -1; @close just past it. */
 static long cpu_column(struct str s, int *cpu, size_t *close)
 {
@@ -293,27 +313,33 @@ bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *r
 	if (q == p || q - p > 10 || sec > 9000000000ULL || q >= end || *q != '.')
 		return false;
 	p = ++q;
-	for (; q < end && is_digit(*q); q++)
-		frac = frac * 10 + (uint64_t)(*q - '0');
-	digits = (int)(q - p);
-	if (digits < 1 || digits > 9 || q >= end || *q != ' ')
-		return false;
-	for (; digits < 9; digits++)
-		frac *= 10;
+	if (end - q > 6 && is_digit(q[0]) && is_digit(q[1]) && is_digit(q[2]) &&
+	    is_digit(q[3]) && is_digit(q[4]) && is_digit(q[5]) && q[6] == ' ') {
+		/* abstime prints microseconds: six digits, unrolled */
+		frac = ((uint64_t)(q[0] - '0') * 100000 + (uint64_t)(q[1] - '0') * 10000 +
+			(uint64_t)(q[2] - '0') * 1000 + (uint64_t)(q[3] - '0') * 100 +
+			(uint64_t)(q[4] - '0') * 10 + (uint64_t)(q[5] - '0')) * 1000;
+		q += 6;
+	} else {
+		for (; q < end && is_digit(*q); q++)
+			frac = frac * 10 + (uint64_t)(*q - '0');
+		digits = (int)(q - p);
+		if (digits < 1 || digits > 9 || q >= end || *q != ' ')
+			return false;
+		for (; digits < 9; digits++)
+			frac *= 10;
+	}
 	/* " |  CPU)" */
-	while (q < end && *q == ' ')
-		q++;
+	q = spaces_end(q, end);
 	if (q >= end || *q++ != '|')
 		return false;
-	while (q < end && *q == ' ')
-		q++;
+	q = spaces_end(q, end);
 	for (p = q; q < end && is_digit(*q); q++)
 		cpu = cpu * 10 + (uint64_t)(*q - '0');
 	if (q == p || q - p > 9 || q >= end || *q++ != ')')
 		return false;
 	/* "  TASK-PID  |": a task column (not a duration, no "(tgid)") */
-	while (q < end && *q == ' ')
-		q++;
+	q = spaces_end(q, end);
 	task = q;
 	bar = q < end ? memchr(q, '|', (size_t)(end - q)) : NULL;
 	if (!bar || task == bar || is_digit(*task) || ftrace_duration_mark(*task) ||
