@@ -215,6 +215,27 @@ static uint32_t pool_hash(const char *p, size_t len)
 	return (uint32_t)(h >> 32);
 }
 
+/* @n bytes of @a and @b alike? Eight bytes a step, the last step
+ * overlapping the one before: a memcmp() call costs more than a short
+ * name's comparison. */
+static bool same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	size_t i;
+
+	if (n < 8)
+		return n == 0 || load_tail(a, n) == load_tail(b, n);
+	for (i = 0; i + 8 < n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			return false;
+	}
+	memcpy(&x, a + n - 8, 8);
+	memcpy(&y, b + n - 8, 8);
+	return x == y;
+}
+
 /* The slot holding @s, or the free one where it goes. */
 static struct pool_slot *pool_slot(const struct strpool *sp, const char *s, size_t len,
 				   uint32_t h)
@@ -223,7 +244,7 @@ static struct pool_slot *pool_slot(const struct strpool *sp, const char *s, size
 
 	for (i = h & (sp->nslots - 1); sp->slots[i].s; i = (i + 1) & (sp->nslots - 1))
 		if (sp->slots[i].hash == h && sp->slots[i].len == len &&
-		    memcmp(sp->slots[i].s, s, len) == 0)
+		    same_bytes(sp->slots[i].s, s, len))
 			break;
 	return &sp->slots[i];
 }
