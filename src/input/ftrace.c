@@ -456,6 +456,7 @@ static void line_reset(struct ftrace_line *out)
 	out->cpu = out->pid = -1;
 	out->comm = out->event = out->args = out->duration = out->func = STR_NULL;
 	out->graph = false;
+	out->ahead = FA_NONE;
 }
 
 bool ftrace_split(struct str line, struct ftrace_line *out)
@@ -483,13 +484,35 @@ bool ftrace_split(struct str line, struct ftrace_line *out)
 	return true;
 }
 
+/* What the parser would read next of a split line and needs no state
+ * for: a graph line's call, a callback event's fields. */
+static void read_beyond(struct ftrace_line *fl)
+{
+	bool end;
+
+	if (fl->graph) {
+		if (graph_call_parse(fl, &fl->call))
+			fl->ahead = FA_CALL;
+		return;
+	}
+	if (!str_starts(fl->event, "device_pm_callback_"))
+		return;
+	end = str_eq(fl->event, "device_pm_callback_end");
+	if ((end || str_eq(fl->event, "device_pm_callback_start")) &&
+	    ftrace_cb_args(fl->args, end, &fl->cb))
+		fl->ahead = FA_CALLBACK;
+}
+
 enum ftrace_kind ftrace_classify(struct str line, bool too_long, struct ftrace_line *fl)
 {
 	if (too_long || memchr(line.p, '\0', line.len))
 		return FK_SKIP;
 	if (line.len && line.p[0] == '#')
 		return FK_HEADER;
-	return ftrace_split(line, fl) ? FK_SPLIT : FK_NONE;
+	if (!ftrace_split(line, fl))
+		return FK_NONE;
+	read_beyond(fl);
+	return FK_SPLIT;
 }
 
 /* Line @lineno into the parser's state, in file order. */

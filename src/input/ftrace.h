@@ -11,6 +11,33 @@
 
 struct ftrace_parser;
 
+/*
+ * One function_graph line as a call: a text line's function and duration
+ * columns read once, or a trace.dat record's fields (input/tracedat.c).
+ */
+enum gl_kind { GL_ENTRY, GL_LEAF, GL_RETURN };
+struct graph_call {
+	int depth;		/* 0 outermost; -1 indented less than any call */
+	enum gl_kind kind;
+	struct str fn;		/* empty for GL_RETURN */
+	ns_t dur;		/* GL_LEAF, GL_RETURN; NS_NONE when not given */
+};
+/* device_pm_callback_start (@end false) or _end, its fields read from
+ * the text or a trace.dat record. */
+struct cb_fields {
+	bool end;
+	struct str driver, device;
+	struct str parent, event;	/* start */
+	int err;			/* end */
+};
+/* What ftrace_classify() read of a line beyond its columns: work that
+ * needs no parser state, done on the reader thread when there are two. */
+enum ftrace_ahead_kind {
+	FA_NONE,	/* nothing: the parser reads the line itself */
+	FA_CALL,	/* a function_graph call: .call */
+	FA_CALLBACK,	/* a device_pm_callback_start or _end event: .cb */
+};
+
 struct ftrace_line {
 	ns_t ts;		/* NS_NONE: function_graph without abstime */
 	int cpu, pid;		/* -1 unknown */
@@ -23,6 +50,9 @@ struct ftrace_line {
 	 * empty) and the function column with its indentation. */
 	bool graph;
 	struct str duration, func;
+	uint8_t ahead;		/* enum ftrace_ahead_kind */
+	struct graph_call call;
+	struct cb_fields cb;
 };
 
 /* The marks function_graph puts before a long duration ("+ 14.992 us"). */
@@ -87,17 +117,6 @@ const struct ahead_batch *ahead_next(struct ftrace_ahead *a, const struct ahead_
  * (reader_error() says why). */
 int ahead_stop(struct ftrace_ahead *a);
 
-/*
- * One function_graph line as a call: a text line's function and duration
- * columns read once, or a trace.dat record's fields (input/tracedat.c).
- */
-enum gl_kind { GL_ENTRY, GL_LEAF, GL_RETURN };
-struct graph_call {
-	int depth;		/* 0 outermost; -1 indented less than any call */
-	enum gl_kind kind;
-	struct str fn;		/* empty for GL_RETURN */
-	ns_t dur;		/* GL_LEAF, GL_RETURN; NS_NONE when not given */
-};
 /* @fl's columns as a call; false for other graph lines (irq arrows). */
 bool graph_call_parse(const struct ftrace_line *fl, struct graph_call *gc);
 
@@ -209,16 +228,11 @@ void ftrace_emit(struct ftrace_parser *p, struct pm_event *ev);
 
 /* PM events, markers and sleepgraph's header lines (input/ftrace_events.c). */
 void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl);
-/* device_pm_callback_start (@end false) or _end, its fields read already
- * (a trace.dat record's): what ftrace_event() makes of its text. */
-struct cb_fields {
-	bool end;
-	struct str driver, device;
-	struct str parent, event;	/* start */
-	int err;			/* end */
-};
 void ftrace_callback(struct ftrace_parser *p, const struct ftrace_line *fl,
 		     const struct cb_fields *f);
+/* A callback event's text into @f (@end: device_pm_callback_end); false
+ * when it is not the kernel's. */
+bool ftrace_cb_args(struct str args, bool end, struct cb_fields *f);
 /* suspend_resume, its fields read: "NAME[VAL] begin" (@begin) or "end". */
 void ftrace_suspend_resume(struct ftrace_parser *p, const struct ftrace_line *fl,
 			   struct str name, uint64_t val, bool begin);

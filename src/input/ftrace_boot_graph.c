@@ -205,7 +205,9 @@ void ftrace_graph_line(struct ftrace_parser *p, const struct ftrace_line *fl)
 {
 	struct graph_call gc;
 
-	if (graph_call_parse(fl, &gc))
+	if (fl->ahead == FA_CALL)	/* read already */
+		ftrace_graph_call(p, fl, &fl->call);
+	else if (graph_call_parse(fl, &gc))
 		ftrace_graph_call(p, fl, &gc);
 }
 

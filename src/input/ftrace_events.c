@@ -379,39 +379,50 @@ static long comma_at(struct str a, const char *lit, size_t n)
 	return -1;
 }
 
-/* "DRV DEV, parent: PARENT, [INFO][EVENT]" */
-static bool cb_start(struct ftrace_parser *p, const struct ftrace_line *fl)
+/* "DRV DEV, parent: PARENT, [INFO][EVENT]" or "DRV DEV, err=ERR" */
+bool ftrace_cb_args(struct str a, bool end, struct cb_fields *f)
 {
-	struct str a = fl->args, rest;
-	long par = comma_at(a, ", parent: ", 10);
-	struct cb_fields f = { .end = false };
 	const char *ob, *cb, *comma;
+	struct str rest;
+	int64_t err;
+	long at;
 
-	if (par <= 0)
+	memset(f, 0, sizeof(*f));
+	f->end = end;
+	if (end) {
+		at = comma_at(a, ", err=", 6);
+		if (at <= 0 || !str_i64(str_skip(a, (size_t)at + 6), &err))
+			return false;
+		drv_dev(str_make(a.p, (size_t)at), &f->driver, &f->device);
+		f->err = (int)err;
+		return true;
+	}
+	at = comma_at(a, ", parent: ", 10);
+	if (at <= 0)
 		return false;
-	drv_dev(str_make(a.p, (size_t)par), &f.driver, &f.device);
-	rest = str_skip(a, (size_t)par + 10);
+	drv_dev(str_make(a.p, (size_t)at), &f->driver, &f->device);
+	rest = str_skip(a, (size_t)at + 10);
 	comma = memchr(rest.p, ',', rest.len);
-	f.parent = str_trim(comma ? str_make(rest.p, (size_t)(comma - rest.p)) : rest);
+	f->parent = str_trim(comma ? str_make(rest.p, (size_t)(comma - rest.p)) : rest);
 	ob = memrchr(rest.p, '[', rest.len);
 	cb = memrchr(rest.p, ']', rest.len);
 	if (ob && cb && cb > ob)
-		f.event = str_make(ob + 1, (size_t)(cb - ob - 1));
-	return callback(p, fl, &f);
+		f->event = str_make(ob + 1, (size_t)(cb - ob - 1));
+	return true;
 }
 
-/* "DRV DEV, err=ERR" */
+static bool cb_start(struct ftrace_parser *p, const struct ftrace_line *fl)
+{
+	struct cb_fields f;
+
+	return ftrace_cb_args(fl->args, false, &f) && callback(p, fl, &f);
+}
+
 static bool cb_end(struct ftrace_parser *p, const struct ftrace_line *fl)
 {
-	long e = comma_at(fl->args, ", err=", 6);
-	struct cb_fields f = { .end = true };
-	int64_t err;
+	struct cb_fields f;
 
-	if (e <= 0 || !str_i64(str_skip(fl->args, (size_t)e + 6), &err))
-		return false;
-	drv_dev(str_make(fl->args.p, (size_t)e), &f.driver, &f.device);
-	f.err = (int)err;
-	return callback(p, fl, &f);
+	return ftrace_cb_args(fl->args, true, &f) && callback(p, fl, &f);
 }
 
 static void marker(struct ftrace_parser *p, const struct ftrace_line *fl)
@@ -562,6 +573,11 @@ void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl)
 
 	if (!event_time(p, fl))
 		return;
+	if (fl->ahead == FA_CALLBACK) {	/* read already */
+		if (!callback(p, fl, &fl->cb))
+			bad_line(p, fl);
+		return;
+	}
 	fn = handler_cached(p, fl->event);
 	if (fn && !fn(p, fl))
 		bad_line(p, fl);
