@@ -51,8 +51,11 @@ struct ftrace_line {
 	bool graph;
 	struct str duration, func;
 	uint8_t ahead;		/* enum ftrace_ahead_kind */
-	struct graph_call call;
-	struct cb_fields cb;
+	union {			/* a line is one or the other: kept small, since
+				 * batches of them go from one CPU to the other */
+		struct graph_call call;
+		struct cb_fields cb;
+	};
 };
 
 /* The marks function_graph puts before a long duration ("+ 14.992 us"). */
@@ -90,7 +93,7 @@ enum ftrace_kind {
 enum ftrace_kind ftrace_classify(struct str line, bool too_long, struct ftrace_line *fl);
 
 /*
- * Lines read and split ahead on a second CPU (input/ftrace_ahead.c), in
+ * Lines read on a second CPU and split on both (input/ftrace_ahead.c), in
  * batches. ahead_start() returns NULL when there is no second CPU to
  * use; then the caller reads the lines itself.
  */
@@ -99,6 +102,7 @@ struct ahead_line {
 	struct str line;
 	unsigned int lineno;
 	uint8_t kind;		/* enum ftrace_kind */
+	bool too_long;		/* cut short by the reader */
 };
 
 struct ahead_batch {

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading ahead on a second CPU: one thread reads the trace (and
- * decompresses it), cuts it into lines and splits each into its columns,
- * which needs no parser state; the parser takes the lines in file order
- * on the calling thread. The two meet at a ring of a few batches, each a
- * copy of some thousand lines and their columns, so memory stays a few
- * MB whatever the file's size.
+ * Reading on two CPUs: a reader thread reads the trace (and decompresses
+ * it) and cuts it into lines, in batches of a few thousand copied lines;
+ * the parser takes the batches in file order on the calling thread.
+ * Splitting a line into its columns needs no parser state, so both
+ * threads do it, in chunks of a batch that each claims in turn: the
+ * reader splits whenever a batch is waiting to be split, and reads ahead
+ * otherwise; the parser splits what is left of the batch it takes next,
+ * then parses it. Neither waits while the other has work it could share,
+ * whichever of reading and parsing is the slower. Memory stays a few MB
+ * whatever the file's size.
  */
 #include <pthread.h>
 #include <sched.h>
@@ -13,9 +17,10 @@
 
 #include "ftrace.h"
 
-#define AHEAD_BATCHES 4
-#define AHEAD_LINES 4096
-#define AHEAD_BYTES (512u << 10)	/* >= LINE_MAX_BYTES: any line fits */
+#define AHEAD_BATCHES 8
+#define AHEAD_LINES 1024
+#define AHEAD_CHUNK 256		/* lines split at once: a claim per chunk */
+#define AHEAD_BYTES (256u << 10)	/* >= LINE_MAX_BYTES: any line fits */
 
 _Static_assert(AHEAD_BYTES >= LINE_MAX_BYTES, "a batch holds the longest line");
 
@@ -23,16 +28,19 @@ struct ahead_slot {
 	struct ahead_batch b;
 	struct ahead_line *lines;
 	char *bytes;
-	bool full;
+	bool full;		/* cut, not yet given back by the parser */
+	size_t nchunks;		/* of its lines */
+	size_t claimed, done;	/* chunks taken to split, and split */
 };
 
 struct ftrace_ahead {
 	struct line_reader *r;
 	pthread_t thread;
 	pthread_mutex_t lock;
-	pthread_cond_t changed;	/* a slot filled or emptied */
+	pthread_cond_t changed;	/* a slot filled, split or emptied */
 	struct ahead_slot slot[AHEAD_BATCHES];
 	size_t next;		/* the slot the parser takes next */
+	bool read_all;		/* the reader has cut its last batch */
 	int rc;			/* the reader's: 0 at the end, -1 error */
 };
 
@@ -47,41 +55,94 @@ static int fill(struct ftrace_ahead *a, struct ahead_slot *s)
 	while (s->b.n < AHEAD_LINES && AHEAD_BYTES - used >= LINE_MAX_BYTES &&
 	       (rc = reader_next(a->r, &line)) > 0) {
 		struct ahead_line *al = &s->lines[s->b.n++];
-		bool too_long = reader_line_too_long(a->r);
 
 		memcpy(s->bytes + used, line.p, line.len);
 		al->line = str_make(s->bytes + used, line.len);
 		used += line.len;
 		al->lineno = reader_lineno(a->r);
-		al->kind = (uint8_t)ftrace_classify(al->line, too_long, &al->fl);
+		al->too_long = reader_line_too_long(a->r);
 	}
 	s->b.bytes = reader_bytes(a->r);
 	s->b.last = rc <= 0;
 	return rc;
 }
 
+static void split_chunk(struct ahead_slot *s, size_t chunk)
+{
+	size_t i = chunk * AHEAD_CHUNK, end = i + AHEAD_CHUNK < s->b.n ? i + AHEAD_CHUNK : s->b.n;
+
+	for (; i < end; i++) {
+		struct ahead_line *al = &s->lines[i];
+
+		al->kind = (uint8_t)ftrace_classify(al->line, al->too_long, &al->fl);
+	}
+}
+
+/* Split one chunk of @s, claimed under the lock (held on entry and on
+ * return); false when none was left to claim. */
+static bool share_chunk(struct ftrace_ahead *a, struct ahead_slot *s)
+{
+	size_t chunk;
+
+	if (!s->full || s->claimed == s->nchunks)
+		return false;
+	chunk = s->claimed++;
+	pthread_mutex_unlock(&a->lock);
+	split_chunk(s, chunk);
+	pthread_mutex_lock(&a->lock);
+	if (++s->done == s->nchunks)
+		pthread_cond_broadcast(&a->changed);
+	return true;
+}
+
+/* The oldest batch with lines left to split, or NULL. */
+static struct ahead_slot *unsplit(struct ftrace_ahead *a)
+{
+	size_t i;
+
+	for (i = 0; i < AHEAD_BATCHES; i++) {
+		struct ahead_slot *s = &a->slot[(a->next + i) % AHEAD_BATCHES];
+
+		if (s->full && s->claimed < s->nchunks)
+			return s;
+	}
+	return NULL;
+}
+
 static void *reader_thread(void *arg)
 {
 	struct ftrace_ahead *a = arg;
+	struct ahead_slot *s;
 	size_t k = 0;
 	int rc;
 
-	do {
-		struct ahead_slot *s = &a->slot[k];
-
-		pthread_mutex_lock(&a->lock);
-		while (s->full)
+	pthread_mutex_lock(&a->lock);
+	for (;;) {
+		if ((s = unsplit(a))) {
+			share_chunk(a, s);
+			continue;
+		}
+		if (a->read_all)
+			break;
+		if (a->slot[k].full) {
 			pthread_cond_wait(&a->changed, &a->lock);
+			continue;
+		}
+		s = &a->slot[k];
 		pthread_mutex_unlock(&a->lock);
 		rc = fill(a, s);
 		pthread_mutex_lock(&a->lock);
-		if (rc <= 0)
+		if (rc <= 0) {
 			a->rc = rc;
+			a->read_all = true;
+		}
+		s->nchunks = (s->b.n + AHEAD_CHUNK - 1) / AHEAD_CHUNK;
+		s->claimed = s->done = 0;
 		s->full = true;
 		pthread_cond_broadcast(&a->changed);
-		pthread_mutex_unlock(&a->lock);
 		k = (k + 1) % AHEAD_BATCHES;
-	} while (rc > 0);
+	}
+	pthread_mutex_unlock(&a->lock);
 	return NULL;
 }
 
@@ -143,6 +204,10 @@ const struct ahead_batch *ahead_next(struct ftrace_ahead *a, const struct ahead_
 	}
 	s = &a->slot[a->next];
 	while (!s->full)
+		pthread_cond_wait(&a->changed, &a->lock);
+	while (share_chunk(a, s))
+		;
+	while (s->done < s->nchunks)	/* the reader's last chunk of it */
 		pthread_cond_wait(&a->changed, &a->lock);
 	pthread_mutex_unlock(&a->lock);
 	return &s->b;
