@@ -5,11 +5,11 @@
  * the parser takes the batches in file order on the calling thread.
  * Splitting a line into its columns needs no parser state, so both
  * threads do it, in chunks of a batch that each claims in turn: the
- * reader splits whenever a batch is waiting to be split, and reads ahead
- * otherwise; the parser splits what is left of the batch it takes next,
- * then parses it. Neither waits while the other has work it could share,
- * whichever of reading and parsing is the slower. Memory stays a few MB
- * whatever the file's size.
+ * reader reads ahead while it has room and splits when it has none (the
+ * parser is behind); the parser splits what is left of the batch it takes
+ * next, then parses it. Neither waits while the other has work it could
+ * share, whichever of reading (a slow decompressor) and parsing is the
+ * slower. Memory stays a few MB whatever the file's size.
  */
 #include <pthread.h>
 #include <sched.h>
@@ -118,14 +118,14 @@ static void *reader_thread(void *arg)
 
 	pthread_mutex_lock(&a->lock);
 	for (;;) {
-		if ((s = unsplit(a))) {
-			share_chunk(a, s);
-			continue;
-		}
-		if (a->read_all)
-			break;
-		if (a->slot[k].full) {
-			pthread_cond_wait(&a->changed, &a->lock);
+		if (a->read_all || a->slot[k].full) {
+			/* nothing to read into: split for the parser */
+			if ((s = unsplit(a)))
+				share_chunk(a, s);
+			else if (a->read_all)
+				break;
+			else
+				pthread_cond_wait(&a->changed, &a->lock);
 			continue;
 		}
 		s = &a->slot[k];
