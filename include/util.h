@@ -127,6 +127,52 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 	} while (0)
 
 /*
+ * SORT_DEFINE(name, type, cmp) defines void name(type *v, size_t n,
+ * void *ctx): a stable merge sort with @cmp (a qsort_r() comparator of
+ * the file's, static) called directly, so the compiler inlines it. The
+ * analyses sort every cycle's callbacks several times; qsort() calls its
+ * comparator through a pointer at each step. Being stable, it orders as
+ * glibc's qsort() does (a merge sort too) whatever the comparator.
+ */
+#define SORT_DEFINE(name, type, cmp)                                          \
+static void name##_run(type *v, type *tmp, size_t n, void *ctx)              \
+{                                                                             \
+	size_t i, j, k, h;                                                    \
+                                                                              \
+	if (n <= 16) {                                                        \
+		for (i = 1; i < n; i++) {                                     \
+			type x = v[i];                                        \
+                                                                              \
+			for (j = i; j > 0 && cmp(&v[j - 1], &x, ctx) > 0; j--) \
+				v[j] = v[j - 1];                              \
+			v[j] = x;                                             \
+		}                                                             \
+		return;                                                       \
+	}                                                                     \
+	h = n / 2;                                                            \
+	name##_run(v, tmp, h, ctx);                                           \
+	name##_run(v + h, tmp, n - h, ctx);                                   \
+	if (cmp(&v[h - 1], &v[h], ctx) <= 0)                                  \
+		return;                                                       \
+	memcpy(tmp, v, h * sizeof(type));                                     \
+	for (i = 0, j = h, k = 0; i < h && j < n; k++)                        \
+		v[k] = cmp(&tmp[i], &v[j], ctx) <= 0 ? tmp[i++] : v[j++];     \
+	while (i < h)                                                         \
+		v[k++] = tmp[i++];                                            \
+}                                                                             \
+                                                                              \
+static void name(type *v, size_t n, void *ctx)                                \
+{                                                                             \
+	type *tmp;                                                            \
+                                                                              \
+	if (n < 2)                                                            \
+		return;                                                       \
+	tmp = xmalloc((n / 2 + 1) * sizeof(type));                            \
+	name##_run(v, tmp, n, ctx);                                           \
+	free(tmp);                                                            \
+}
+
+/*
  * Many small blocks freed together: 64 kB chunks, no per-block header.
  * @align is a power of two, at most 16 (malloc's own).
  */

@@ -120,20 +120,6 @@ void cp_ctx_free(struct cp_ctx *x)
 	memset(x, 0, sizeof(*x));
 }
 
-ns_t cp_cb_start(const struct cp_ctx *x, int cb)
-{
-	const struct pm_callback *p = &x->c->cbs[cb];
-
-	return p->start != NS_NONE ? p->start : p->end;
-}
-
-ns_t cp_cb_end(const struct cp_ctx *x, int cb)
-{
-	const struct pm_callback *p = &x->c->cbs[cb];
-
-	return p->end != NS_NONE ? p->end : INT64_MAX;
-}
-
 ns_t cp_skew(const struct cp_ctx *x, int cb)
 {
 	const struct pm_callback *p = &x->c->cbs[cb];
@@ -176,13 +162,16 @@ static int cmp_end(const void *a, const void *b, void *arg)
 	return i - j;
 }
 
+SORT_DEFINE(sort_thread, int, cmp_thread)
+SORT_DEFINE(sort_end, int, cmp_end)
+
 static void order_threads(struct cp_ctx *x)
 {
 	int *ord = xmalloc((x->ncbs ? x->ncbs : 1) * sizeof(int));
 	size_t i;
 
 	memcpy(ord, x->cbs, x->ncbs * sizeof(int));
-	qsort_r(ord, x->ncbs, sizeof(int), cmp_thread, x);
+	sort_thread(ord, x->ncbs, x);
 	for (i = 0; i < x->ncbs; i++) {
 		bool same = i && x->c->cbs[ord[i]].pid >= 0 &&
 			    x->c->cbs[ord[i]].pid == x->c->cbs[ord[i - 1]].pid;
@@ -195,7 +184,7 @@ static void order_threads(struct cp_ctx *x)
 	free(ord);
 
 	memcpy(x->by_end, x->cbs, x->ncbs * sizeof(int));
-	qsort_r(x->by_end, x->ncbs, sizeof(int), cmp_end, x);
+	sort_end(x->by_end, x->ncbs, x);
 	for (i = 0; i < x->ncbs; i++) {
 		int pid = x->c->cbs[x->by_end[i]].pid;
 

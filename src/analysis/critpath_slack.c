@@ -102,6 +102,9 @@ static int cmp_longest(const void *a, const void *b, void *arg)
 	return i - j;
 }
 
+SORT_DEFINE(sort_start_desc, int, cmp_start_desc)
+SORT_DEFINE(sort_longest, int, cmp_longest)
+
 void cp_slack(struct cp_ctx *x, struct cp_phase *out, size_t top)
 {
 	int *ord = xmalloc((x->ncbs ? x->ncbs : 1) * sizeof(int));
@@ -111,14 +114,14 @@ void cp_slack(struct cp_ctx *x, struct cp_phase *out, size_t top)
 	for (i = 0; i < x->ndevs; i++)
 		x->la_dev[i] = NS_NONE;
 	memcpy(ord, x->cbs, x->ncbs * sizeof(int));
-	qsort_r(ord, x->ncbs, sizeof(int), cmp_start_desc, x);
+	sort_start_desc(ord, x->ncbs, x);
 	for (i = 0; i < x->ncbs; i++)
 		x->slack[ord[i]] = slack_of(x, ord[i]);
 
 	for (i = 0; i < out->nsegs; i++)
 		if (out->segs[i].kind == CP_RUN && out->segs[i].cb >= 0)
 			on_path[out->segs[i].cb] = 1;
-	qsort_r(ord, x->ncbs, sizeof(int), cmp_longest, x);
+	sort_longest(ord, x->ncbs, x);
 	out->slack = xmalloc((top ? top : 1) * sizeof(*out->slack));
 	for (i = 0; i < x->ncbs && n < top; i++) {
 		if (on_path[ord[i]] || x->c->cbs[ord[i]].end == NS_NONE)

@@ -48,14 +48,17 @@ struct rank {
 	size_t i;
 };
 
-static int cmp_rank(const void *a, const void *b)
+static int cmp_rank(const void *a, const void *b, void *ctx)
 {
 	const struct rank *x = a, *y = b;
 
+	(void)ctx;
 	if (x->d != y->d)
 		return x->d > y->d ? -1 : 1;
 	return x->i < y->i ? -1 : x->i > y->i;
 }
+
+SORT_DEFINE(sort_rank, struct rank, cmp_rank)
 
 size_t cycle_slowest(const struct pm_cycle *c, int phase, size_t *idx, size_t n)
 {
@@ -72,7 +75,7 @@ size_t cycle_slowest(const struct pm_cycle *c, int phase, size_t *idx, size_t n)
 		r[k].d = d;
 		r[k++].i = i;
 	}
-	qsort(r, k, sizeof(*r), cmp_rank);
+	sort_rank(r, k, NULL);
 	if (k > n)
 		k = n;
 	for (i = 0; i < k; i++)
