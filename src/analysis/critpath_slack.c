@@ -103,7 +103,22 @@ static int cmp_longest(const void *a, const void *b, void *arg)
 }
 
 SORT_DEFINE(sort_start_desc, int, cmp_start_desc)
-SORT_DEFINE(sort_longest, int, cmp_longest)
+
+/* @cb among the @n longest kept in @best (longest first, cmp_longest's
+ * order; @top of them at most): a pass over the phase, not a sort. */
+static size_t keep_longest(const struct cp_ctx *x, int *best, size_t n, size_t top, int cb)
+{
+	size_t k = n < top ? n : n - 1;
+
+	if (n == top && cmp_longest(&cb, &best[n - 1], (void *)x) >= 0)
+		return n;
+	while (k > 0 && cmp_longest(&cb, &best[k - 1], (void *)x) < 0) {
+		best[k] = best[k - 1];
+		k--;
+	}
+	best[k] = cb;
+	return n < top ? n + 1 : n;
+}
 
 void cp_slack(struct cp_ctx *x, struct cp_phase *out, size_t top)
 {
@@ -121,13 +136,14 @@ void cp_slack(struct cp_ctx *x, struct cp_phase *out, size_t top)
 	for (i = 0; i < out->nsegs; i++)
 		if (out->segs[i].kind == CP_RUN && out->segs[i].cb >= 0)
 			on_path[out->segs[i].cb] = 1;
-	sort_longest(ord, x->ncbs, x);
+	/* the longest callbacks off the path, finished */
+	for (i = 0; i < x->ncbs && top; i++)
+		if (!on_path[x->cbs[i]] && x->c->cbs[x->cbs[i]].end != NS_NONE)
+			n = keep_longest(x, ord, n, top, x->cbs[i]);
 	out->slack = xmalloc((top ? top : 1) * sizeof(*out->slack));
-	for (i = 0; i < x->ncbs && n < top; i++) {
-		if (on_path[ord[i]] || x->c->cbs[ord[i]].end == NS_NONE)
-			continue;
-		out->slack[n].cb = ord[i];
-		out->slack[n++].slack_ns = x->slack[ord[i]];
+	for (i = 0; i < n; i++) {
+		out->slack[i].cb = ord[i];
+		out->slack[i].slack_ns = x->slack[ord[i]];
 	}
 	out->nslack = n;
 	free(on_path);
