@@ -60,22 +60,46 @@ static int cmp_rank(const void *a, const void *b, void *ctx)
 
 SORT_DEFINE(sort_rank, struct rank, cmp_rank)
 
+/* A few slowest of many (the summary's --top) are kept in one pass:
+ * @x into the @n best of @r, at most @max (cmp_rank's order). */
+#define SLOWEST_BY_PASS 64
+
+static size_t keep_rank(struct rank *r, size_t n, size_t max, struct rank x)
+{
+	size_t k = n < max ? n : n - 1;
+
+	if (n == max && cmp_rank(&x, &r[n - 1], NULL) >= 0)
+		return n;
+	while (k > 0 && cmp_rank(&x, &r[k - 1], NULL) < 0) {
+		r[k] = r[k - 1];
+		k--;
+	}
+	r[k] = x;
+	return n < max ? n + 1 : n;
+}
+
 size_t cycle_slowest(const struct pm_cycle *c, int phase, size_t *idx, size_t n)
 {
 	struct rank *r = xmalloc((c->ncbs ? c->ncbs : 1) * sizeof(*r));
+	bool by_pass = n <= SLOWEST_BY_PASS;
 	size_t i, k = 0;
 
-	for (i = 0; i < c->ncbs; i++) {
+	for (i = 0; i < c->ncbs && n; i++) {
 		ns_t d = cb_duration(&c->cbs[i]);
 
 		if (phase >= 0 && c->cbs[i].phase != phase)
 			continue;
 		if (d == NS_NONE)	/* never returned: as long as it was seen */
 			d = c->cbs[i].start != NS_NONE ? c->end - c->cbs[i].start : 0;
+		if (by_pass) {
+			k = keep_rank(r, k, n, (struct rank){ d, i });
+			continue;
+		}
 		r[k].d = d;
 		r[k++].i = i;
 	}
-	sort_rank(r, k, NULL);
+	if (!by_pass)
+		sort_rank(r, k, NULL);
 	if (k > n)
 		k = n;
 	for (i = 0; i < k; i++)
