@@ -176,11 +176,18 @@ bool ftrace_split_event_fast(struct str s, struct ftrace_line *out)
 	for (; num < q; num++)
 		v = v * 10 + (uint64_t)(*num - '0');
 	out->pid = (int)v;
-	/* [CPU] */
-	for (q = br + 1, v = 0; q < end && is_digit(*q) && q - br <= 6; q++)
-		v = v * 10 + (uint64_t)(*q - '0');
-	if (q == br + 1 || q + 1 >= end || q[0] != ']' || q[1] != ' ')
-		return false;
+	/* [CPU]: the kernel prints three digits */
+	if (end - br > 5 && is_digit(br[1]) && is_digit(br[2]) && is_digit(br[3]) &&
+	    br[4] == ']' && br[5] == ' ') {
+		v = (uint64_t)(br[1] - '0') * 100 + (uint64_t)(br[2] - '0') * 10 +
+		    (uint64_t)(br[3] - '0');
+		q = br + 4;
+	} else {
+		for (q = br + 1, v = 0; q < end && is_digit(*q) && q - br <= 6; q++)
+			v = v * 10 + (uint64_t)(*q - '0');
+		if (q == br + 1 || q + 1 >= end || q[0] != ']' || q[1] != ' ')
+			return false;
+	}
 	out->cpu = (int)v;
 	/* The stamp ends at the first colon after the CPU: neither flags nor
 	 * digits hold one, so the loops below stop there without counting. */
