@@ -419,10 +419,8 @@ bool graph_call_parse(const struct ftrace_line *fl, struct graph_call *gc)
 {
 	struct str s = fl->func;
 	const char *paren;
-	size_t sp = 0;
+	size_t sp = (size_t)(spaces_end(s.p, s.p + s.len) - s.p);
 
-	while (sp < s.len && s.p[sp] == ' ')
-		sp++;
 	gc->depth = (int)(sp / 2) - 1;
 	s = str_trim(str_skip(s, sp));
 	if (!s.len)
