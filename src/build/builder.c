@@ -38,7 +38,7 @@ struct builder {
 
 void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int line)
 {
-	memset(ev, 0, sizeof(*ev));
+	zero_struct(ev, sizeof(*ev));
 	ev->kind = kind;
 	ev->ts = ts;
 	ev->pid = -1;

@@ -447,7 +447,7 @@ static bool ends_usecs(struct str s)
 
 enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out)
 {
-	memset(out, 0, sizeof(*out));
+	zero_struct(out, sizeof(*out));
 	out->pid = -1;
 	out->usecs = US_NONE;
 	if (str_starts(msg, "calling  "))
