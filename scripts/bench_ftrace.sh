@@ -29,6 +29,7 @@ mb=${BENCH_FTRACE_MB:-400}
 dir=$(dirname "$bin")/bench
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmscope-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$top/scripts/benchlib.sh"
 mkdir -p "$dir"
 
 # gen SRC WANT_BYTES > OUT: the header once, then the cycle (from its
@@ -107,15 +108,6 @@ make_input() {
 		"$@" > "$f.tmp"
 		mv "$f.tmp" "$f"
 	fi
-}
-
-# timed NAME CMD...: wall, user + system seconds and peak RSS (kB) of
-# CMD into $tmp/NAME ("wall cpu rss"); output thrown away
-timed() {
-	n=$1
-	shift
-	/usr/bin/time -f "%e %U %S %M" -o "$tmp/$n.raw" "$@" > /dev/null 2>&1 || true
-	awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$tmp/$n.raw" > "$tmp/$n"
 }
 
 run() {	# run TITLE FILE

@@ -21,6 +21,7 @@ dir=$(dirname "$bin")/bench
 datgen=$(dirname "$bin")/tests/datgen
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmscope-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$top/scripts/benchlib.sh"
 mkdir -p "$dir"
 
 if ! command -v trace-cmd > /dev/null; then
@@ -40,14 +41,6 @@ make_dat() {
 		"$datgen" "$tmp/src.dat" $((mb * 1000000)) 20000000000 > "$f.tmp"
 		mv "$f.tmp" "$f"
 	fi
-}
-
-# timed NAME CMD...: "wall cpu rss(kB)" of CMD into $tmp/NAME
-timed() {
-	n=$1
-	shift
-	/usr/bin/time -f "%e %U %S %M" -o "$tmp/$n.raw" "$@" > /dev/null 2>&1 || true
-	awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$tmp/$n.raw" > "$tmp/$n"
 }
 
 run() {	# run TITLE FILE
