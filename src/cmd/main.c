@@ -3,9 +3,7 @@
  * pmscope: why suspend, resume or boot took as long as it did.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cmd.h"
 #include "report.h"
@@ -34,36 +32,11 @@ static void usage(FILE *f)
 	fprintf(f, "\n'pmscope <command> --help' tells more; see also pmscope(1).\n");
 }
 
-/*
- * The model is kept in memory, a few dozen MB for a large trace, and most
- * of that memory is touched once, as it is written: with 4 KB pages that
- * is a page fault per 4 KB, a fifth of the reading time on the VMs this
- * is measured on. glibc backs its heap with huge pages only when its
- * tunable says so, and reads tunables at startup: so pmscope starts
- * itself again once with it set (where exec fails, it goes on as it is).
- * A tunable the user set, to either value, is left alone.
- */
-#define HUGE_PAGES_TUNABLE "glibc.malloc.hugetlb"
-
-static void restart_with_huge_pages(char **argv)
-{
-	const char *old = getenv("GLIBC_TUNABLES");
-	char *all;
-
-	if (old && strstr(old, HUGE_PAGES_TUNABLE))
-		return;
-	if (asprintf(&all, "%s%s" HUGE_PAGES_TUNABLE "=1", old ? old : "", old ? ":" : "") < 0)
-		return;
-	if (setenv("GLIBC_TUNABLES", all, 1) == 0)
-		execv("/proc/self/exe", argv);
-	free(all);
-}
-
 int main(int argc, char **argv)
 {
 	size_t i;
 
-	restart_with_huge_pages(argv);
+	restart_with_huge_pages(argc, argv);
 
 	if (argc < 2) {
 		usage(stderr);
