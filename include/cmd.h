@@ -58,6 +58,8 @@ int pipeline_run_folder(const char *dir, bool quiet);
 /* First thing in main(): for a large input, start pmscope again with
  * glibc's heap on huge pages (cmd/hugepages.c); returns when it does not. */
 void restart_with_huge_pages(int argc, char **argv);
+/* Whether glibc was told to back the heap with huge pages. */
+bool huge_pages(void);
 
 int cmd_analyze(int argc, char **argv);
 int cmd_stats(int argc, char **argv);

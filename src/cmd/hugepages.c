@@ -81,3 +81,10 @@ void restart_with_huge_pages(int argc, char **argv)
 		execv("/proc/self/exe", argv);
 	free(all);
 }
+
+bool huge_pages(void)
+{
+	const char *t = getenv("GLIBC_TUNABLES");
+
+	return t && strstr(t, HUGE_PAGES_TUNABLE "=1");
+}

@@ -74,8 +74,9 @@ static void print_stats(const struct pm_run *run, const struct input_stats *st,
 		ru.ru_maxrss / 1024.0, t->cpu, t->cpu > 0 ? st->bytes / 1e6 / t->cpu : 0.0);
 	for (i = 0; i < run->ncycles; i++)
 		ncbs += run->cycles[i].ncbs;
-	fprintf(stderr, "pmscope: model: %zu cycle%s, %zu callbacks\n", run->ncycles,
-		run->ncycles == 1 ? "" : "s", ncbs);
+	fprintf(stderr, "pmscope: model: %zu cycle%s, %zu callbacks%s\n", run->ncycles,
+		run->ncycles == 1 ? "" : "s", ncbs,
+		huge_pages() ? "; heap on huge pages" : "");
 	if (!res)
 		return;
 	results_counts(res, counts, sizeof(counts));
