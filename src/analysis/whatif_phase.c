@@ -24,10 +24,11 @@ struct order_key {
 	int cb;
 };
 
-static int cmp_key(const void *a, const void *b)
+static int cmp_key(const void *a, const void *b, void *ctx)
 {
 	const struct order_key *x = a, *y = b;
 
+	(void)ctx;
 	if (x->at != y->at)
 		return x->at < y->at ? -1 : 1;
 	if (x->async != y->async)
@@ -39,10 +40,11 @@ static int cmp_key(const void *a, const void *b)
 	return x->cb - y->cb;
 }
 
-static int cmp_ns(const void *a, const void *b)
+static int cmp_ns(const void *a, const void *b, void *ctx)
 {
 	ns_t x = *(const ns_t *)a, y = *(const ns_t *)b;
 
+	(void)ctx;
 	return x < y ? -1 : x > y;
 }
 
@@ -68,6 +70,10 @@ static int cmp_line(const void *a, const void *b, void *arg)
 	return x->line < y->line ? -1 : x->line > y->line;
 }
 
+SORT_DEFINE(sort_keys, struct order_key, cmp_key)
+SORT_DEFINE(sort_ns, ns_t, cmp_ns)
+SORT_DEFINE(sort_lines, struct order_key, cmp_line)
+
 /*
  * A dmesg start is the return stamp less the kernel's figure, which can
  * put it a little before the previous callback's: on the driving thread
@@ -87,7 +93,7 @@ static void sync_line_order(const struct pm_cycle *c, struct order_key *k, size_
 			goto out;
 		m[nm++] = k[i];
 	}
-	qsort_r(m, nm, sizeof(*m), cmp_line, (void *)c);
+	sort_lines(m, nm, (void *)c);
 	for (i = 0; i < nm; i++) {
 		ns_t prev_end = i ? c->cbs[m[i - 1].cb].end : INT64_MIN;
 
@@ -114,7 +120,7 @@ static void loop_order(const struct pm_cycle *c, struct order_key *k, size_t n, 
 	for (i = 0; i < n; i++)
 		if (!k[i].async)
 			ends[ne++] = c->cbs[k[i].cb].end;
-	qsort(ends, ne, sizeof(ns_t), cmp_ns);
+	sort_ns(ends, ne, NULL);
 	for (i = 0; i < n; i++) {
 		size_t lo = 0, hi = ne;
 
@@ -130,7 +136,7 @@ static void loop_order(const struct pm_cycle *c, struct order_key *k, size_t n, 
 		}
 		k[i].at = lo ? ends[lo - 1] : p_start < k[i].start ? p_start : k[i].start;
 	}
-	qsort(k, n, sizeof(*k), cmp_key);
+	sort_keys(k, n, NULL);
 	free(ends);
 }
 
@@ -434,12 +440,16 @@ struct sweep_ev {
 	double d;
 };
 
-static int cmp_ev(const void *a, const void *b)
+static int cmp_ev(const void *a, const void *b, void *ctx)
 {
 	const struct sweep_ev *x = a, *y = b;
 
+	(void)ctx;
 	return x->t < y->t ? -1 : x->t > y->t;
 }
+
+/* stable, as glibc's qsort(): events of one stamp stay in their order */
+SORT_DEFINE(sort_events, struct sweep_ev, cmp_ev)
 
 /* F(t): the progress a callback alone on a CPU makes from the first
  * event to @t while the measured callbacks share @cpus CPUs. */
@@ -472,7 +482,7 @@ static void deflate(const struct pm_cycle *c, struct wi_sim *s, int cpus)
 		ev[2 * i] = (struct sweep_ev){ cb_start(cb), s->it[i].frac };
 		ev[2 * i + 1] = (struct sweep_ev){ cb->end, -s->it[i].frac };
 	}
-	qsort(ev, n, sizeof(*ev), cmp_ev);
+	sort_events(ev, n, NULL);
 	for (i = 0; i < n; i++) {
 		double before = i ? f[i - 1] : 0;
 		double r = demand > cpus ? cpus / demand : 1.0;
