@@ -17,7 +17,7 @@ static bool is_digit(char c)
 
 /* Trace lines are padded with runs of blanks (the task column is right
  * aligned to 16): eight bytes a step while they are all spaces. */
-static struct str skip_spaces(struct str s)
+static inline struct str skip_spaces(struct str s)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	while (s.len >= 8) {
