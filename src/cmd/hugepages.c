@@ -40,8 +40,23 @@ static unsigned long long weight(const char *name, off_t size)
 	return (unsigned long long)size;
 }
 
+/* Is @arg an option whose value (the next argument) is a file written,
+ * not read: an output ("--json FILE") or the run folder (-o)? */
+static bool output_option(const char *arg)
+{
+	size_t i;
+
+	if (!strcmp(arg, "-o") || !strcmp(arg, "--outdir"))
+		return true;
+	for (i = 0; i < OUT_COUNT; i++)
+		if (arg[0] == '-' && arg[1] == '-' && !strcmp(arg + 2, outputs[i].opt))
+			return true;
+	return false;
+}
+
 /* The bytes of the files named in @argv, and of the files directly in
- * the folders named (run folders): what the input may weigh. */
+ * the folders named (run folders): what the input may weigh. Outputs
+ * that exist from an earlier run are not counted. */
 static unsigned long long input_bytes(int argc, char **argv)
 {
 	unsigned long long sum = 0;
@@ -52,6 +67,10 @@ static unsigned long long input_bytes(int argc, char **argv)
 	for (i = 1; i < argc && sum < HUGE_PAGES_FROM; i++) {
 		DIR *d;
 
+		if (output_option(argv[i])) {
+			i++;
+			continue;
+		}
 		if (stat(argv[i], &st) < 0)
 			continue;
 		if (S_ISREG(st.st_mode)) {

@@ -37,6 +37,9 @@ GLIBC_TUNABLES=glibc.malloc.tcache_count=0 "$PMSCOPE" analyze -q -s "$T/big.txt"
 is "another tunable of the user's: kept beside it" "$(grep -c 'heap on huge pages' "$T/other.err")" 1
 env -u GLIBC_TUNABLES "$PMSCOPE" analyze -q -s "$F" 2> "$T/fixture.err" > /dev/null
 is "a small input: no restart" "$(grep -c 'heap on huge pages' "$T/fixture.err")" 0
+cp "$T/big.txt" "$T/old.json"	# a large output left from an earlier run
+env -u GLIBC_TUNABLES "$PMSCOPE" analyze -q -s --json "$T/old.json" "$F" 2> "$T/out.err" > /dev/null
+is "an output's old file is not input: no restart" "$(grep -c 'heap on huge pages' "$T/out.err")" 0
 env -u GLIBC_TUNABLES "$PMSCOPE" analyze -q -s - < "$T/big.txt" 2> "$T/stdin.err" > /dev/null
 is "standard input: read as it is, in the first start" "$(sed -n 's/^pmscope: model: \([0-9]*\) cycles.*/\1/p' "$T/stdin.err")" 150
 done_testing
