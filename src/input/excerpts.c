@@ -95,15 +95,24 @@ struct ring {
 	unsigned int last;	/* line number of the newest line, 0 none */
 };
 
-static void ring_put(struct ring *r, unsigned int lineno, struct str line, bool too_long)
+/* Line @lineno read; its text kept when @keep (an excerpt to come may
+ * show it). A text stops at its first NUL, as "%.*s" would. */
+static void ring_put(struct ring *r, unsigned int lineno, struct str line, bool too_long,
+		     bool keep)
 {
 	char *slot = r->text[lineno % RING];
+	size_t n;
 
-	if (too_long)
-		snprintf(slot, EXCERPT_COLS + 1, "[line over %d bytes]", LINE_MAX_BYTES);
-	else
-		snprintf(slot, EXCERPT_COLS + 1, "%.*s", (int)line.len, line.p);
 	r->last = lineno;
+	if (!keep)
+		return;
+	if (too_long) {
+		snprintf(slot, EXCERPT_COLS + 1, "[line over %d bytes]", LINE_MAX_BYTES);
+		return;
+	}
+	n = strnlen(line.p, line.len < EXCERPT_COLS ? line.len : EXCERPT_COLS);
+	memcpy(slot, line.p, n);
+	slot[n] = '\0';
 }
 
 /* Lines @e->line - BEFORE .. up to @e->line + AFTER, as far as read. */
@@ -143,7 +152,12 @@ static int read_file(struct pm_excerpt *e, size_t n, char *err, size_t errlen)
 	if (!r)
 		goto out;
 	while (i < n && (rc = reader_next(r, &line)) > 0) {
-		ring_put(ring, reader_lineno(r), line, reader_line_too_long(r));
+		unsigned int ln = reader_lineno(r);
+
+		/* only lines near the next excerpt are copied: the excerpts
+		 * come in line order, so no later one shows an earlier line */
+		ring_put(ring, ln, line, reader_line_too_long(r),
+			 ln + EXCERPT_BEFORE >= e[i].line);
 		while (i < n && e[i].line + EXCERPT_AFTER <= ring->last)
 			fill(&e[i++], ring);
 	}
