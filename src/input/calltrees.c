@@ -136,60 +136,90 @@ static bool same_thread(const struct capture *c, const struct ftrace_line *fl)
 	return fl->pid >= 0 ? c->pid == fl->pid : c->cpu == fl->cpu;
 }
 
+/* The pass over one file: its wanted callbacks (@w, by line), the ones
+ * open now, and the graph parser watching them. */
+struct tree_pass {
+	struct pm_run *run;
+	const struct want_at *w;
+	size_t n, next;
+	struct captures cs;
+	struct fgraph *g;
+};
+
+/* A wanted callback's start line: its calls are captured from here. */
+static void tree_start(struct tree_pass *tp, struct ftrace_item *it)
+{
+	const struct ftrace_line *fl;
+
+	if (ftrace_item_kind(it) == FK_SPLIT &&
+	    str_eq((fl = it->fl)->event, "device_pm_callback_start")) {
+		fgraph_cb_start(tp->g, fl);
+		tp->cs.v[tp->cs.n++] = (struct capture){ fl->pid, fl->cpu,
+							 build_new(tp->run, tp->w[tp->next].tree) };
+	}
+	while (tp->next < tp->n && tp->w[tp->next].line <= it->lineno)
+		tp->next++;
+}
+
+/* One line: a call of a captured callback, or the end of one; false once
+ * no callback is wanted any more. */
+static bool tree_line(void *ctx, struct ftrace_item *it)
+{
+	struct tree_pass *tp = ctx;
+	const struct ftrace_line *fl;
+	size_t i;
+
+	if (tp->next == tp->n && !tp->cs.n)
+		return false;
+	if (tp->next < tp->n && it->lineno == tp->w[tp->next].line) {
+		tree_start(tp, it);
+		return true;
+	}
+	if (!tp->cs.n || ftrace_item_kind(it) != FK_SPLIT)
+		return true;
+	fl = it->fl;
+	if (fl->graph) {
+		if (fl->ahead == FA_CALL)	/* read already */
+			fgraph_call(tp->g, fl, &fl->call);
+		else
+			fgraph_line(tp->g, fl);
+		return true;
+	}
+	if (!str_eq(fl->event, "device_pm_callback_end"))
+		return true;
+	for (i = 0; i < tp->cs.n && !same_thread(&tp->cs.v[i], fl); i++)
+		;
+	if (i == tp->cs.n)
+		return true;
+	fgraph_cb_end(tp->g, fl);	/* closes what is open: still watched */
+	build_end(tp->cs.v[i].b);
+	tp->cs.v[i] = tp->cs.v[--tp->cs.n];
+	return true;
+}
+
 /* One pass over @w[0].file: the wanted callbacks' calls. */
 static int read_trees(struct pm_run *run, const struct want_at *w, size_t n, char *err,
 		      size_t errlen)
 {
 	struct line_reader *r = reader_open(w[0].file, err, errlen);
-	struct fgraph *g = fgraph_new();
-	struct captures cs = { xcalloc(n, sizeof(*cs.v)), 0 };
-	struct fgraph_watch watch = { on_open, on_done, &cs };
-	size_t next = 0, i;
-	struct ftrace_line fl;
-	struct str line;
+	struct tree_pass tp = { .run = run, .w = w, .n = n, .g = fgraph_new(),
+				.cs = { xcalloc(n, sizeof(*tp.cs.v)), 0 } };
+	struct fgraph_watch watch = { on_open, on_done, &tp.cs };
+	size_t i;
 	int rc = -1;
 
 	if (!r)
 		goto out;
-	fgraph_set_watch(g, &watch);
-	while ((next < n || cs.n) && (rc = reader_next(r, &line)) > 0) {
-		unsigned int ln = reader_lineno(r);
-
-		if (next < n && ln == w[next].line) {
-			if (ftrace_split(line, &fl) && str_eq(fl.event, "device_pm_callback_start")) {
-				fgraph_cb_start(g, &fl);
-				cs.v[cs.n++] = (struct capture){ fl.pid, fl.cpu,
-								 build_new(run, w[next].tree) };
-			}
-			while (next < n && w[next].line <= ln)
-				next++;
-			continue;
-		}
-		if (!cs.n || !ftrace_split(line, &fl))
-			continue;
-		if (fl.graph) {
-			fgraph_line(g, &fl);
-			continue;
-		}
-		if (!str_eq(fl.event, "device_pm_callback_end"))
-			continue;
-		for (i = 0; i < cs.n && !same_thread(&cs.v[i], &fl); i++)
-			;
-		if (i == cs.n)
-			continue;
-		fgraph_cb_end(g, &fl);	/* closes what is open: still watched */
-		build_end(cs.v[i].b);
-		cs.v[i] = cs.v[--cs.n];
-	}
+	fgraph_set_watch(tp.g, &watch);
+	rc = ftrace_each_line(r, tree_line, &tp, NULL);
 	if (rc < 0)
 		snprintf(err, errlen, "%s", reader_error(r));
-	rc = rc < 0 ? -1 : 0;
 	reader_close(r);
 out:
-	for (i = 0; i < cs.n; i++)	/* callbacks that never ended */
-		build_end(cs.v[i].b);
-	fgraph_free(g);
-	free(cs.v);
+	for (i = 0; i < tp.cs.n; i++)	/* callbacks that never ended */
+		build_end(tp.cs.v[i].b);
+	fgraph_free(tp.g);
+	free(tp.cs.v);
 	return rc;
 }
 

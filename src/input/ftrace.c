@@ -541,59 +541,28 @@ static void consume(struct ftrace_parser *p, unsigned int lineno, enum ftrace_ki
 			ftrace_graph_line(p, fl);
 		break;
 	case FK_NONE:
+	case FK_PENDING:	/* ftrace_item_kind() split it */
 		break;
 	}
 	if (p->used)
 		p->st->used++;
 }
 
-/* Lines split here, one after the other. */
-static int read_here(struct ftrace_parser *p, struct line_reader *r, struct progress *pg)
+static bool parse_item(void *ctx, struct ftrace_item *it)
 {
-	struct ftrace_line fl;
-	struct str line;
-	int rc;
-
-	while ((rc = reader_next(r, &line)) > 0) {
-		if (!(reader_lineno(r) & 0xffff))
-			progress_tick(pg, reader_bytes(r), reader_compressed(r));
-		consume(p, reader_lineno(r), ftrace_classify(line, reader_line_too_long(r), &fl),
-			line, &fl);
-	}
-	return rc;
-}
-
-/* Lines split ahead on another CPU (input/ftrace_ahead.c). */
-static int read_ahead(struct ftrace_parser *p, struct ftrace_ahead *a, bool compressed,
-		      struct progress *pg)
-{
-	const struct ahead_batch *b = NULL;
-	size_t i;
-
-	while ((b = ahead_next(a, b))) {
-		for (i = 0; i < b->n; i++) {
-			const struct ahead_line *al = &b->lines[i];
-
-			consume(p, al->lineno, (enum ftrace_kind)al->kind, al->line, &al->fl);
-		}
-		progress_tick(pg, b->bytes, compressed);
-	}
-	return ahead_stop(a);
+	consume(ctx, it->lineno, ftrace_item_kind(it), it->line, it->fl);
+	return true;
 }
 
 int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
 	struct ftrace_parser p = { .b = b, .st = st, .start_mark = NS_NONE };
-	/* asked before the thread starts: the reader is its own after that */
-	bool compressed = reader_compressed(r);
-	struct ftrace_ahead *a;
 	struct progress pg;
 	int rc;
 
 	progress_init(&pg, reader_path(r));
 	p.fg = ftrace_fgraph_new(&p);
-	a = ahead_start(r);
-	rc = a ? read_ahead(&p, a, compressed, &pg) : read_here(&p, r, &pg);
+	rc = ftrace_each_line(r, parse_item, &p, &pg);
 	progress_done(&pg);
 	ftrace_finish(&p);
 	if (p.untimed && !st->used)

@@ -89,8 +89,36 @@ enum ftrace_kind {
 	FK_SKIP,	/* binary or overlong: counted, not read */
 	FK_HEADER,	/* "# ..." */
 	FK_SPLIT,
+	FK_PENDING,	/* not classified yet (struct ftrace_item) */
 };
 enum ftrace_kind ftrace_classify(struct str line, bool too_long, struct ftrace_line *fl);
+
+/*
+ * A trace's lines in file order, for the parser and for the passes that
+ * read a trace again (input/calltrees.c): ftrace_each_line() hands each
+ * to @fn (which returns false to stop), read ahead and split on a second
+ * CPU where there is one; without one a line is split only when
+ * ftrace_item_kind() asks for it. @pg may be NULL. Returns 0 at the end
+ * (or stopped), -1 when reading failed (reader_error() says why).
+ */
+struct ftrace_item {
+	struct str line;
+	unsigned int lineno;
+	bool too_long;
+	enum ftrace_kind kind;		/* FK_PENDING: not split yet */
+	const struct ftrace_line *fl;	/* FK_SPLIT */
+	struct ftrace_line own;		/* a line split on demand */
+};
+static inline enum ftrace_kind ftrace_item_kind(struct ftrace_item *it)
+{
+	if (it->kind == FK_PENDING) {
+		it->kind = ftrace_classify(it->line, it->too_long, &it->own);
+		it->fl = &it->own;
+	}
+	return it->kind;
+}
+typedef bool (*ftrace_item_fn)(void *ctx, struct ftrace_item *it);
+int ftrace_each_line(struct line_reader *r, ftrace_item_fn fn, void *ctx, struct progress *pg);
 
 /*
  * Lines read on a second CPU and split on both (input/ftrace_ahead.c), in

@@ -41,6 +41,7 @@ struct ftrace_ahead {
 	struct ahead_slot slot[AHEAD_BATCHES];
 	size_t next;		/* the slot the parser takes next */
 	bool read_all;		/* the reader has cut its last batch */
+	bool stop;		/* the parser wants no more */
 	int rc;			/* the reader's: 0 at the end, -1 error */
 };
 
@@ -117,7 +118,7 @@ static void *reader_thread(void *arg)
 	int rc;
 
 	pthread_mutex_lock(&a->lock);
-	for (;;) {
+	while (!a->stop) {
 		if (a->read_all || a->slot[k].full) {
 			/* nothing to read into: split for the parser */
 			if ((s = unsplit(a)))
@@ -217,8 +218,65 @@ int ahead_stop(struct ftrace_ahead *a)
 {
 	int rc;
 
+	pthread_mutex_lock(&a->lock);	/* a parser may stop before the end */
+	a->stop = true;
+	pthread_cond_broadcast(&a->changed);
+	pthread_mutex_unlock(&a->lock);
 	pthread_join(a->thread, NULL);
 	rc = a->rc;
 	ahead_free(a);
 	return rc;
+}
+
+/* One CPU: lines as the reader cuts them, split on demand. */
+static int each_here(struct line_reader *r, ftrace_item_fn fn, void *ctx, struct progress *pg)
+{
+	struct ftrace_item it;
+	int rc;
+
+	while ((rc = reader_next(r, &it.line)) > 0) {
+		it.lineno = reader_lineno(r);
+		if (pg && !(it.lineno & 0xffff))
+			progress_tick(pg, reader_bytes(r), reader_compressed(r));
+		it.too_long = reader_line_too_long(r);
+		it.kind = FK_PENDING;
+		if (!fn(ctx, &it))
+			return 0;
+	}
+	return rc;
+}
+
+/* Two: batches read and split ahead. */
+static int each_ahead(struct ftrace_ahead *a, bool compressed, ftrace_item_fn fn, void *ctx,
+		      struct progress *pg)
+{
+	const struct ahead_batch *b = NULL;
+	struct ftrace_item it;
+	size_t i;
+
+	while ((b = ahead_next(a, b))) {
+		for (i = 0; i < b->n; i++) {
+			const struct ahead_line *al = &b->lines[i];
+
+			it.line = al->line;
+			it.lineno = al->lineno;
+			it.too_long = al->too_long;
+			it.kind = (enum ftrace_kind)al->kind;
+			it.fl = &al->fl;
+			if (!fn(ctx, &it))
+				return ahead_stop(a);
+		}
+		if (pg)
+			progress_tick(pg, b->bytes, compressed);
+	}
+	return ahead_stop(a);
+}
+
+int ftrace_each_line(struct line_reader *r, ftrace_item_fn fn, void *ctx, struct progress *pg)
+{
+	/* asked before the thread starts: the reader is its own after that */
+	bool compressed = reader_compressed(r);
+	struct ftrace_ahead *a = ahead_start(r);
+
+	return a ? each_ahead(a, compressed, fn, ctx, pg) : each_here(r, fn, ctx, pg);
 }
