@@ -15,33 +15,10 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* Trace lines are padded with runs of blanks (the task column is right
- * aligned to 16): eight bytes a step while they are all spaces. */
-static inline struct str skip_spaces(struct str s)
-{
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	while (s.len >= 8) {
-		uint64_t w;
-
-		memcpy(&w, s.p, 8);
-		w ^= 0x2020202020202020ull;
-		if (w) {
-			size_t n = (size_t)__builtin_ctzll(w) / 8;
-
-			s.p += n, s.len -= n;
-			break;
-		}
-		s.p += 8, s.len -= 8;
-	}
-#endif
-	while (s.len && (*s.p == ' ' || *s.p == '\t'))
-		s.p++, s.len--;
-	return s;
-}
-
-/* Past the blanks (spaces only) at @q: eight bytes a step, since graph
- * lines are padded with runs of them column after column. */
-static const char *spaces_end(const char *q, const char *end)
+/* Past the spaces at @q: trace lines are padded with runs of them (the
+ * task column is right aligned to 16, graph lines pad column after
+ * column), so eight bytes a step while they are all spaces. */
+static inline const char *spaces_end(const char *q, const char *end)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	while (end - q >= 8) {
@@ -57,6 +34,29 @@ static const char *spaces_end(const char *q, const char *end)
 	while (q < end && *q == ' ')
 		q++;
 	return q;
+}
+
+/* @s past its blanks, tabs too. */
+static inline struct str skip_spaces(struct str s)
+{
+	const char *end = s.p + s.len, *q = spaces_end(s.p, end);
+
+	while (q < end && (*q == ' ' || *q == '\t'))
+		q++;
+	return str_make(q, (size_t)(end - q));
+}
+
+/* The six digits at @q, the kernel's microseconds, unrolled; false when
+ * one is not a digit. */
+static inline bool six_digits(const char *q, uint64_t *v)
+{
+	if (!is_digit(q[0]) || !is_digit(q[1]) || !is_digit(q[2]) || !is_digit(q[3]) ||
+	    !is_digit(q[4]) || !is_digit(q[5]))
+		return false;
+	*v = (uint64_t)(q[0] - '0') * 100000 + (uint64_t)(q[1] - '0') * 10000 +
+	     (uint64_t)(q[2] - '0') * 1000 + (uint64_t)(q[3] - '0') * 100 +
+	     (uint64_t)(q[4] - '0') * 10 + (uint64_t)(q[5] - '0');
+	return true;
 }
 
 /* The "[003]" CPU column: where it starts, or -1; @close just past it. */
@@ -211,13 +211,8 @@ bool ftrace_split_event_fast(struct str s, struct ftrace_line *out)
 		return false;
 	num = ++q;
 	if (colon - q == 6) {
-		/* the kernel prints microseconds: six digits, unrolled */
-		if (!is_digit(q[0]) || !is_digit(q[1]) || !is_digit(q[2]) || !is_digit(q[3]) ||
-		    !is_digit(q[4]) || !is_digit(q[5]))
+		if (!six_digits(q, &frac))
 			return false;
-		frac = (uint64_t)(q[0] - '0') * 100000 + (uint64_t)(q[1] - '0') * 10000 +
-		       (uint64_t)(q[2] - '0') * 1000 + (uint64_t)(q[3] - '0') * 100 +
-		       (uint64_t)(q[4] - '0') * 10 + (uint64_t)(q[5] - '0');
 		digits = 6;
 	} else {
 		for (; is_digit(*q); q++)
@@ -320,12 +315,8 @@ bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *r
 	if (q == p || q - p > 10 || sec > 9000000000ULL || q >= end || *q != '.')
 		return false;
 	p = ++q;
-	if (end - q > 6 && is_digit(q[0]) && is_digit(q[1]) && is_digit(q[2]) &&
-	    is_digit(q[3]) && is_digit(q[4]) && is_digit(q[5]) && q[6] == ' ') {
-		/* abstime prints microseconds: six digits, unrolled */
-		frac = ((uint64_t)(q[0] - '0') * 100000 + (uint64_t)(q[1] - '0') * 10000 +
-			(uint64_t)(q[2] - '0') * 1000 + (uint64_t)(q[3] - '0') * 100 +
-			(uint64_t)(q[4] - '0') * 10 + (uint64_t)(q[5] - '0')) * 1000;
+	if (end - q > 6 && q[6] == ' ' && six_digits(q, &frac)) {
+		frac *= 1000;
 		q += 6;
 	} else {
 		for (; q < end && is_digit(*q); q++)
