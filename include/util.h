@@ -188,6 +188,28 @@ static void name(type *v, size_t n, void *ctx)                                \
 }
 
 /*
+ * TOP_DEFINE(name, type, cmp) defines size_t name(type *best, size_t n,
+ * size_t top, type x, void *ctx): @x into @best, which holds the @n first
+ * of the elements seen so far in @cmp's order (at most @top); returns the
+ * new count. The few first of many in one pass, where sorting all of them
+ * would be the cost.
+ */
+#define TOP_DEFINE(name, type, cmp)                                           \
+static size_t name(type *best, size_t n, size_t top, type x, void *ctx)      \
+{                                                                             \
+	size_t k = n < top ? n : n - 1;                                       \
+                                                                              \
+	if (n == top && cmp(&x, &best[n - 1], ctx) >= 0)                      \
+		return n;                                                     \
+	while (k > 0 && cmp(&x, &best[k - 1], ctx) < 0) {                     \
+		best[k] = best[k - 1];                                        \
+		k--;                                                          \
+	}                                                                     \
+	best[k] = x;                                                          \
+	return n < top ? n + 1 : n;                                           \
+}
+
+/*
  * Many small blocks freed together: 64 kB chunks, no per-block header.
  * @align is a power of two, at most 16 (malloc's own).
  */

@@ -104,21 +104,8 @@ static int cmp_longest(const void *a, const void *b, void *arg)
 
 SORT_DEFINE(sort_start_desc, int, cmp_start_desc)
 
-/* @cb among the @n longest kept in @best (longest first, cmp_longest's
- * order; @top of them at most): a pass over the phase, not a sort. */
-static size_t keep_longest(const struct cp_ctx *x, int *best, size_t n, size_t top, int cb)
-{
-	size_t k = n < top ? n : n - 1;
-
-	if (n == top && cmp_longest(&cb, &best[n - 1], (void *)x) >= 0)
-		return n;
-	while (k > 0 && cmp_longest(&cb, &best[k - 1], (void *)x) < 0) {
-		best[k] = best[k - 1];
-		k--;
-	}
-	best[k] = cb;
-	return n < top ? n + 1 : n;
-}
+/* the longest callbacks, longest first */
+TOP_DEFINE(keep_longest, int, cmp_longest)
 
 void cp_slack(struct cp_ctx *x, struct cp_phase *out, size_t top)
 {
@@ -139,7 +126,7 @@ void cp_slack(struct cp_ctx *x, struct cp_phase *out, size_t top)
 	/* the longest callbacks off the path, finished */
 	for (i = 0; i < x->ncbs && top; i++)
 		if (!on_path[x->cbs[i]] && x->c->cbs[x->cbs[i]].end != NS_NONE)
-			n = keep_longest(x, ord, n, top, x->cbs[i]);
+			n = keep_longest(ord, n, top, x->cbs[i], x);
 	out->slack = xmalloc((top ? top : 1) * sizeof(*out->slack));
 	for (i = 0; i < n; i++) {
 		out->slack[i].cb = ord[i];

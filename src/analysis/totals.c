@@ -60,23 +60,9 @@ static int cmp_rank(const void *a, const void *b, void *ctx)
 
 SORT_DEFINE(sort_rank, struct rank, cmp_rank)
 
-/* A few slowest of many (the summary's --top) are kept in one pass:
- * @x into the @n best of @r, at most @max (cmp_rank's order). */
+/* A few slowest of many (the summary's --top) are kept in one pass. */
 #define SLOWEST_BY_PASS 64
-
-static size_t keep_rank(struct rank *r, size_t n, size_t max, struct rank x)
-{
-	size_t k = n < max ? n : n - 1;
-
-	if (n == max && cmp_rank(&x, &r[n - 1], NULL) >= 0)
-		return n;
-	while (k > 0 && cmp_rank(&x, &r[k - 1], NULL) < 0) {
-		r[k] = r[k - 1];
-		k--;
-	}
-	r[k] = x;
-	return n < max ? n + 1 : n;
-}
+TOP_DEFINE(keep_rank, struct rank, cmp_rank)
 
 size_t cycle_slowest(const struct pm_cycle *c, int phase, size_t *idx, size_t n)
 {
@@ -92,7 +78,7 @@ size_t cycle_slowest(const struct pm_cycle *c, int phase, size_t *idx, size_t n)
 		if (d == NS_NONE)	/* never returned: as long as it was seen */
 			d = c->cbs[i].start != NS_NONE ? c->end - c->cbs[i].start : 0;
 		if (by_pass) {
-			k = keep_rank(r, k, n, (struct rank){ d, i });
+			k = keep_rank(r, k, n, (struct rank){ d, i }, NULL);
 			continue;
 		}
 		r[k].d = d;
