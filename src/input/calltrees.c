@@ -179,10 +179,8 @@ static bool tree_line(void *ctx, struct ftrace_item *it)
 		return true;
 	fl = it->fl;
 	if (fl->graph) {
-		if (fl->ahead == FA_CALL)	/* read already */
+		if (fl->ahead == FA_CALL)	/* ftrace_classify() read the call */
 			fgraph_call(tp->g, fl, &fl->call);
-		else
-			fgraph_line(tp->g, fl);
 		return true;
 	}
 	if (!str_eq(fl->event, "device_pm_callback_end"))

@@ -528,8 +528,8 @@ static void consume(struct ftrace_parser *p, unsigned int lineno, enum ftrace_ki
 	case FK_SPLIT:
 		if (!fl->graph)
 			ftrace_event(p, fl);
-		else
-			ftrace_graph_line(p, fl);
+		else if (fl->ahead == FA_CALL)	/* ftrace_classify() read the call */
+			ftrace_graph_call(p, fl, &fl->call);
 		break;
 	case FK_NONE:
 	case FK_PENDING:	/* ftrace_item_kind() split it */

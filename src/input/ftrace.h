@@ -244,11 +244,9 @@ bool ftrace_initcall(struct ftrace_parser *p, const struct ftrace_line *fl);
 /* The phase a new initcall starting at @fl belongs to is open; false when
  * it is not part of boot (a module loaded after boot or in a suspend). */
 bool ftrace_boot_phase(struct ftrace_parser *p, const struct ftrace_line *fl);
-/* A function_graph line: outermost do_one_initcall graphs are initcalls,
- * outermost async_run_entry_fn graphs async work (input/ftrace_boot_graph.c);
- * every call goes on to fgraph_call(). */
-void ftrace_graph_line(struct ftrace_parser *p, const struct ftrace_line *fl);
-/* The same with the call already read. */
+/* A function_graph call (@gc, read from @fl): outermost do_one_initcall
+ * graphs are initcalls, outermost async_run_entry_fn graphs async work
+ * (input/ftrace_boot_graph.c); every call goes on to fgraph_call(). */
 void ftrace_graph_call(struct ftrace_parser *p, const struct ftrace_line *fl,
 		       const struct graph_call *gc);
 void ftrace_boot_graphs_free(struct ftrace_parser *p);

@@ -201,16 +201,6 @@ void ftrace_graph_call(struct ftrace_parser *p, const struct ftrace_line *fl,
 		graph_end(p, fl, gc->dur);
 }
 
-void ftrace_graph_line(struct ftrace_parser *p, const struct ftrace_line *fl)
-{
-	struct graph_call gc;
-
-	if (fl->ahead == FA_CALL)	/* read already */
-		ftrace_graph_call(p, fl, &fl->call);
-	else if (graph_call_parse(fl, &gc))
-		ftrace_graph_call(p, fl, &gc);
-}
-
 void ftrace_boot_graphs_free(struct ftrace_parser *p)
 {
 	free(p->graphs);

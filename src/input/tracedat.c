@@ -103,7 +103,7 @@ static void one_record(struct dat_ctx *x, const struct dat_msg *m)
 	}
 	x->p.line = (unsigned int)m->nrec;
 	x->p.used = false;
-	memset(&fl, 0, sizeof(fl));
+	zero_struct(&fl, sizeof(fl));	/* once a record: not "rep stos" */
 	/* ftrace_event() refuses an event past NS_MAX; in a call tree the
 	 * stamp is only a hint (as in ftrace_split()) */
 	fl.ts = m->ts <= (uint64_t)NS_MAX ? (ns_t)m->ts : NS_MAX + 1;
