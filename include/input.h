@@ -120,6 +120,9 @@ struct input_found {
 	size_t nskips, skips_cap;
 };
 
+/* @name's length without a compression suffix (.gz, .xz, .zst, .bz2). */
+size_t input_unpacked_len(const char *name);
+
 void input_find(const char *path, struct input_found *f);
 void input_found_free(struct input_found *f);
 /* One run's logs (merged when two), then its system facts. */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "input.h"
 
 /*
  * The model of a large trace is kept in memory, tens of MB of it, and
@@ -29,15 +30,9 @@
 /* A compressed log is read as about eight times its size. */
 static unsigned long long weight(const char *name, off_t size)
 {
-	static const char *const packed[] = { ".xz", ".zst", ".gz", ".bz2" };
-	size_t i, n = strlen(name), k;
+	bool packed = input_unpacked_len(name) < strlen(name);
 
-	for (i = 0; i < sizeof(packed) / sizeof(packed[0]); i++) {
-		k = strlen(packed[i]);
-		if (n > k && !strcmp(name + n - k, packed[i]))
-			return 8 * (unsigned long long)size;
-	}
-	return (unsigned long long)size;
+	return (packed ? 8 : 1) * (unsigned long long)size;
 }
 
 /* Is @arg an option whose value (the next argument) is a file written,

@@ -32,8 +32,7 @@
 
 static const char *const packed[] = { ".gz", ".xz", ".zst", ".bz2" };
 
-/* @name's length without a compression suffix. */
-static size_t unpacked_len(const char *name)
+size_t input_unpacked_len(const char *name)
 {
 	size_t n = strlen(name), i, e;
 
@@ -86,7 +85,7 @@ enum { RUN_DMESG, RUN_TRACE_DAT, RUN_TRACE_TXT, RUN_NLOGS };
 static int run_log_slot(const char *name)
 {
 	static const char *const names[RUN_NLOGS] = { "dmesg.txt", "trace.dat", "trace.txt" };
-	size_t n = unpacked_len(name);
+	size_t n = input_unpacked_len(name);
 	int k;
 
 	for (k = 0; k < RUN_NLOGS; k++)
@@ -99,7 +98,7 @@ static int run_log_slot(const char *name)
  * NAME's length. -1 neither. */
 static int sleepgraph_slot(const char *name, size_t *stem)
 {
-	size_t n = unpacked_len(name);
+	size_t n = input_unpacked_len(name);
 
 	if (n > 10 && ends_with(name, n, "_dmesg.txt")) {
 		*stem = n - 10;
