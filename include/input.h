@@ -28,6 +28,8 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen);
  */
 int reader_next(struct line_reader *r, struct str *line);
 bool reader_line_too_long(const struct line_reader *r);
+/* The line holds a NUL byte (no text line does; a binary file's do). */
+bool reader_line_has_nul(const struct line_reader *r);
 /* Read ahead as far as the buffer goes, consuming nothing; @window is
  * the data not yet returned (what content detection looks at). */
 int reader_prefill(struct line_reader *r, struct str *window);

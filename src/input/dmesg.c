@@ -656,11 +656,11 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			progress_tick(&pg, reader_bytes(r), reader_compressed(r));
 		st->lines++;
 		if (reader_line_too_long(r) ||
-		    (memchr(line.p, '\0', line.len) && !glued_records(&p, line))) {
+		    (reader_line_has_nul(r) && !glued_records(&p, line))) {
 			st->skipped++;
 			continue;
 		}
-		if (!memchr(line.p, '\0', line.len))
+		if (!reader_line_has_nul(r))
 			record(&p, line);
 		if (p.used)
 			st->used++;

@@ -5,6 +5,7 @@
  * names) and function_graph text with or without its optional columns.
  * Lines are split by scanning, never with sscanf: traces reach gigabytes.
  */
+#include <endian.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -147,6 +148,34 @@ bool ftrace_split_event(struct str s, struct ftrace_line *out)
 	return false;
 }
 
+/* The kernel's own task column, "%16s-%-7d " (kernel/trace/trace_output.c):
+ * the task right-aligned to 16 columns and the pid left-aligned to 7 put
+ * the dash and the CPU's '[' at fixed places of the line as read, found
+ * without a search. @comm is the task's first byte; the '[', or NULL when
+ * the line is laid out otherwise (trace-cmd report, a "(tgid)" column). */
+#define KCOL_DASH 16
+#define KCOL_CPU 25
+
+static const char *fixed_task(struct str line, const char *comm, struct ftrace_line *out)
+{
+	const char *p = line.p, *pid = p + KCOL_DASH + 1, *q;
+	uint64_t v = 0, w;
+
+	if (line.len < KCOL_CPU + 6 || p[KCOL_DASH] != '-' || p[KCOL_CPU] != '[' ||
+	    comm >= p + KCOL_DASH)
+		return NULL;
+	for (q = pid; q < pid + 7 && is_digit(*q); q++)
+		v = v * 10 + (uint64_t)(*q - '0');
+	/* the pid's eight columns: one to seven digits, then blanks only */
+	memcpy(&w, pid, 8);
+	w = le64toh(w);
+	if (q == pid || w >> (8 * (q - pid)) != 0x2020202020202020ull >> (8 * (q - pid)))
+		return NULL;
+	out->comm = str_make(comm, (size_t)(p + KCOL_DASH - comm));
+	out->pid = (int)v;
+	return p + KCOL_CPU;
+}
+
 /*
  * The kernel's own event line, nearly every line of an events trace:
  * "TASK-PID [CPU] FLAGS SECONDS: EVENT: ARGS" (trace-cmd report's has no
@@ -156,26 +185,31 @@ bool ftrace_split_event(struct str s, struct ftrace_line *out)
  * gives the same fields for this shape (tests/unit/test_ftrace_split.c
  * holds the two to that on every fixture line).
  */
-bool ftrace_split_event_fast(struct str s, struct ftrace_line *out)
+bool ftrace_split_event_fast(struct str line, struct ftrace_line *out)
 {
+	struct str s = skip_spaces(line);
 	const char *p = s.p, *end = s.p + s.len, *br, *q, *num, *colon;
 	uint64_t v = 0, sec = 0, frac = 0;
 	int digits;
 
-	/* TASK-PID: back from the CPU column over blanks and the pid */
-	br = memchr(p, '[', s.len);
-	if (*p == '\r' || !br || br == p || br[-1] != ' ')
+	if (!s.len || *p == '\r')
 		return false;
-	for (q = br - 1; q > p && q[-1] == ' '; q--)
-		;
-	for (num = q; num > p && is_digit(num[-1]); num--)
-		;
-	if (num == q || q - num > 7 || num == p || num[-1] != '-')
-		return false;
-	out->comm = str_make(p, (size_t)(num - 1 - p));
-	for (; num < q; num++)
-		v = v * 10 + (uint64_t)(*num - '0');
-	out->pid = (int)v;
+	if (!(br = fixed_task(line, p, out))) {
+		/* TASK-PID: back from the CPU column over blanks and the pid */
+		br = memchr(p, '[', s.len);
+		if (!br || br == p || br[-1] != ' ')
+			return false;
+		for (q = br - 1; q > p && q[-1] == ' '; q--)
+			;
+		for (num = q; num > p && is_digit(num[-1]); num--)
+			;
+		if (num == q || q - num > 7 || num == p || num[-1] != '-')
+			return false;
+		out->comm = str_make(p, (size_t)(num - 1 - p));
+		for (; num < q; num++)
+			v = v * 10 + (uint64_t)(*num - '0');
+		out->pid = (int)v;
+	}
 	/* [CPU]: the kernel prints three digits */
 	if (end - br > 5 && is_digit(br[1]) && is_digit(br[2]) && is_digit(br[3]) &&
 	    br[4] == ']' && br[5] == ' ') {
@@ -213,16 +247,16 @@ bool ftrace_split_event_fast(struct str s, struct ftrace_line *out)
 	if (colon - q == 6) {
 		if (!six_digits(q, &frac))
 			return false;
-		digits = 6;
+		frac *= 1000;
 	} else {
 		for (; is_digit(*q); q++)
 			frac = frac * 10 + (uint64_t)(*q - '0');
 		digits = (int)(q - num);
 		if (q != colon || digits < 1 || digits > 9)
 			return false;
+		for (; digits < 9; digits++)
+			frac *= 10;
 	}
-	for (; digits < 9; digits++)
-		frac *= 10;
 	out->ts = (ns_t)(sec * 1000000000ULL + frac);
 	return event_text(skip_spaces(str_make(colon + 1, (size_t)(end - colon - 1))), out);
 }
@@ -467,7 +501,7 @@ bool ftrace_split(struct str line, struct ftrace_line *out)
 	if (is_digit(s.p[0]) && memchr(s.p, '|', s.len) && split_graph(s, out))
 		return true;
 	line_reset(out);
-	if (!ftrace_split_event_fast(s, out)) {
+	if (!ftrace_split_event_fast(line, out)) {
 		line_reset(out);
 		if (!ftrace_split_event(s, out))
 			return false;
@@ -499,9 +533,9 @@ static void read_beyond(struct ftrace_line *fl)
 		fl->ahead = FA_CALLBACK;
 }
 
-enum ftrace_kind ftrace_classify(struct str line, bool too_long, struct ftrace_line *fl)
+enum ftrace_kind ftrace_classify(struct str line, bool unreadable, struct ftrace_line *fl)
 {
-	if (too_long || memchr(line.p, '\0', line.len))
+	if (unreadable)
 		return FK_SKIP;
 	if (line.len && line.p[0] == '#')
 		return FK_HEADER;

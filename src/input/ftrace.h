@@ -70,10 +70,11 @@ static inline bool ftrace_duration_mark(char c)
 
 /* 0 when @line is not a trace line (headers, blank, garbage). */
 bool ftrace_split(struct str line, struct ftrace_line *out);
-/* Its two ways with an event line (@s without leading blanks): the
- * fast one takes the kernel's usual shape only, the general one every
- * shape; where the fast one answers, both give the same fields. */
-bool ftrace_split_event_fast(struct str s, struct ftrace_line *out);
+/* Its two ways with an event line: the fast one takes the kernel's usual
+ * shape only, and the line as read (its leading blanks place the task
+ * column); the general one every shape, @s without leading blanks. Where
+ * the fast one answers, both give the same fields. */
+bool ftrace_split_event_fast(struct str line, struct ftrace_line *out);
 bool ftrace_split_event(struct str s, struct ftrace_line *out);
 /* The same two ways with a function_graph line's columns before the
  * function's (@rest): its stamp, CPU, task and duration. */
@@ -91,7 +92,8 @@ enum ftrace_kind {
 	FK_SPLIT,
 	FK_PENDING,	/* not classified yet (struct ftrace_item) */
 };
-enum ftrace_kind ftrace_classify(struct str line, bool too_long, struct ftrace_line *fl);
+/* @unreadable: the reader cut the line short or found a NUL in it. */
+enum ftrace_kind ftrace_classify(struct str line, bool unreadable, struct ftrace_line *fl);
 
 /*
  * A trace's lines in file order, for the parser and for the passes that
@@ -104,7 +106,7 @@ enum ftrace_kind ftrace_classify(struct str line, bool too_long, struct ftrace_l
 struct ftrace_item {
 	struct str line;
 	unsigned int lineno;
-	bool too_long;
+	bool unreadable;		/* overlong or holding a NUL */
 	enum ftrace_kind kind;		/* FK_PENDING: not split yet */
 	const struct ftrace_line *fl;	/* FK_SPLIT */
 	struct ftrace_line own;		/* a line split on demand */
@@ -112,7 +114,7 @@ struct ftrace_item {
 static inline enum ftrace_kind ftrace_item_kind(struct ftrace_item *it)
 {
 	if (it->kind == FK_PENDING) {
-		it->kind = ftrace_classify(it->line, it->too_long, &it->own);
+		it->kind = ftrace_classify(it->line, it->unreadable, &it->own);
 		it->fl = &it->own;
 	}
 	return it->kind;
@@ -130,7 +132,7 @@ struct ahead_line {
 	struct str line;
 	unsigned int lineno;
 	uint8_t kind;		/* enum ftrace_kind */
-	bool too_long;		/* cut short by the reader */
+	bool unreadable;	/* overlong or holding a NUL */
 };
 
 struct ahead_batch {

@@ -61,7 +61,7 @@ static int fill(struct ftrace_ahead *a, struct ahead_slot *s)
 		al->line = str_make(s->bytes + used, line.len);
 		used += line.len;
 		al->lineno = reader_lineno(a->r);
-		al->too_long = reader_line_too_long(a->r);
+		al->unreadable = reader_line_too_long(a->r) || reader_line_has_nul(a->r);
 	}
 	s->b.bytes = reader_bytes(a->r);
 	s->b.last = rc <= 0;
@@ -75,7 +75,7 @@ static void split_chunk(struct ahead_slot *s, size_t chunk)
 	for (; i < end; i++) {
 		struct ahead_line *al = &s->lines[i];
 
-		al->kind = (uint8_t)ftrace_classify(al->line, al->too_long, &al->fl);
+		al->kind = (uint8_t)ftrace_classify(al->line, al->unreadable, &al->fl);
 	}
 }
 
@@ -238,7 +238,7 @@ static int each_here(struct line_reader *r, ftrace_item_fn fn, void *ctx, struct
 		it.lineno = reader_lineno(r);
 		if (pg && !(it.lineno & 0xffff))
 			progress_tick(pg, reader_bytes(r), reader_compressed(r));
-		it.too_long = reader_line_too_long(r);
+		it.unreadable = reader_line_too_long(r) || reader_line_has_nul(r);
 		it.kind = FK_PENDING;
 		if (!fn(ctx, &it))
 			return 0;
@@ -260,7 +260,7 @@ static int each_ahead(struct ftrace_ahead *a, bool compressed, ftrace_item_fn fn
 
 			it.line = al->line;
 			it.lineno = al->lineno;
-			it.too_long = al->too_long;
+			it.unreadable = al->unreadable;
 			it.kind = (enum ftrace_kind)al->kind;
 			it.fl = &al->fl;
 			if (!fn(ctx, &it))

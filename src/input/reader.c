@@ -16,6 +16,7 @@
 #include "input.h"
 
 #define READ_CHUNK (1024 * 1024)
+#define NO_NUL SIZE_MAX
 
 struct line_reader {
 	char *path;
@@ -28,6 +29,10 @@ struct line_reader {
 	char *buf;		/* READ_CHUNK + LINE_MAX_BYTES */
 	size_t cap, head, tail;	/* unread bytes are buf[head..tail) */
 	bool eof, too_long, skipping;
+	/* The first NUL in buf[head..tail), or NO_NUL: looked for once per
+	 * read, not once per line, as a line holding one is no text. */
+	size_t nul;
+	bool has_nul;
 	unsigned int lineno;
 	uint64_t bytes;
 	char err[512];
@@ -70,6 +75,7 @@ static int open_archive(struct line_reader *r)
 	memcpy(r->pre, r->buf, r->tail);
 	r->npre = r->tail;
 	r->tail = 0;
+	r->nul = NO_NUL;
 	r->bytes = 0;
 	r->ar = archive_read_new();
 	archive_read_support_filter_all(r->ar);
@@ -102,6 +108,7 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 	}
 	r->cap = READ_CHUNK + LINE_MAX_BYTES;
 	r->buf = xmalloc(r->cap);
+	r->nul = NO_NUL;
 	/* Sniff the start for compression magic without seeking. */
 	while (r->tail < 8 && !r->eof)
 		if (refill(r) < 0) {
@@ -121,14 +128,25 @@ fail:
 	return NULL;
 }
 
+/* r->nul from buf[@from..tail). */
+static void find_nul(struct line_reader *r, size_t from)
+{
+	const char *z = memchr(r->buf + from, '\0', r->tail - from);
+
+	r->nul = z ? (size_t)(z - r->buf) : NO_NUL;
+}
+
 /* Move the unread tail to the front and read more behind it. */
 static int refill(struct line_reader *r)
 {
+	size_t old_tail;
 	ssize_t n;
 
 	if (r->head) {
 		memmove(r->buf, r->buf + r->head, r->tail - r->head);
 		r->tail -= r->head;
+		if (r->nul != NO_NUL)
+			r->nul -= r->head;
 		r->head = 0;
 	}
 	if (r->tail == r->cap)
@@ -152,8 +170,11 @@ static int refill(struct line_reader *r)
 	}
 	if (n == 0)
 		r->eof = true;
+	old_tail = r->tail;
 	r->tail += (size_t)n;
 	r->bytes += (uint64_t)n;
+	if (r->nul == NO_NUL)
+		find_nul(r, old_tail);
 	return 0;
 }
 
@@ -161,7 +182,7 @@ int reader_next(struct line_reader *r, struct str *line)
 {
 	char *nl;
 
-	r->too_long = false;
+	r->too_long = r->has_nul = false;
 	for (;;) {
 		nl = memchr(r->buf + r->head, '\n', r->tail - r->head);
 		if (nl || (r->eof && r->tail > r->head))
@@ -171,6 +192,7 @@ int reader_next(struct line_reader *r, struct str *line)
 		if (r->tail - r->head >= LINE_MAX_BYTES) {
 			/* Drop what we have of the long line and keep going. */
 			r->head = r->tail;
+			r->nul = NO_NUL;
 			r->skipping = true;
 		}
 		if (refill(r) < 0)
@@ -188,6 +210,10 @@ int reader_next(struct line_reader *r, struct str *line)
 		nl = r->buf + r->tail;
 	*line = str_make(r->buf + r->head, (size_t)(nl - (r->buf + r->head)));
 	r->head = nl < r->buf + r->tail ? (size_t)(nl - r->buf) + 1 : r->tail;
+	if (r->nul < r->head) {	/* in this line: look past it */
+		r->has_nul = true;
+		find_nul(r, r->head);
+	}
 	if (r->skipping || line->len > LINE_MAX_BYTES) {
 		r->skipping = false;
 		r->too_long = true;
@@ -210,6 +236,11 @@ int reader_prefill(struct line_reader *r, struct str *window)
 bool reader_line_too_long(const struct line_reader *r)
 {
 	return r->too_long;
+}
+
+bool reader_line_has_nul(const struct line_reader *r)
+{
+	return r->has_nul;
 }
 
 unsigned int reader_lineno(const struct line_reader *r)

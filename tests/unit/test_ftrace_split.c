@@ -70,7 +70,7 @@ static void check_line(struct str line, const char *path, unsigned int lineno, s
 	reset(&f, &g);
 	if (ftrace_split_event(s, &g))
 		t->general++;
-	if (!s.len || !ftrace_split_event_fast(s, &f))
+	if (!s.len || !ftrace_split_event_fast(line, &f))
 		return;
 	t->fast++;
 	if (f.ts == g.ts && f.cpu == g.cpu && f.pid == g.pid && same_str(f.comm, g.comm) &&
@@ -168,6 +168,18 @@ static void test_fast_declines(void **state)
 	assert_int_equal(fl.ts, 13622119000LL);
 	assert_int_equal(fl.pid, 1);
 	assert_int_equal(fl.cpu, 1);
+	/* the kernel's columns: dash at 16, '[' at 25, whatever the task holds */
+	assert_true(ftrace_split_event_fast(str_c("          foo[1]-123     [002] .....    13.622119: "
+						  "suspend_resume: x"), &fl));
+	assert_true(str_eq(fl.comm, "foo[1]"));
+	assert_int_equal(fl.pid, 123);
+	assert_int_equal(fl.cpu, 2);
+	/* ... but not a pid column with more than its digits and blanks */
+	assert_false(ftrace_split_event_fast(str_c("             a-12 x     [002] .....    13.622119: "
+						   "suspend_resume: x"), &fl));
+	assert_true(ftrace_split_event(str_c("a-12 x     [002] .....    13.622119: "
+					     "suspend_resume: x"), &fl));
+	assert_int_equal(fl.ts, 13622119000LL);
 	/* trace-cmd report has no flags column (kernel5.5-tegra) */
 	assert_true(ftrace_split_event_fast(str_c("rtcwake-264   [003]    27.747644: "
 						  "device_pm_callback_start:  platform, parent: none, [suspend]"), &fl));

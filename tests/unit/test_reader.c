@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The line reader against a plain reading of the same bytes: the lines,
+ * their numbers, and which hold a NUL (looked for once per read, not per
+ * line: NULs placed on both sides of the 1 MB read boundary, in an
+ * overlong line, in the line after it and in a last line without '\n').
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "input.h"
+
+struct text {
+	char *p;
+	size_t len, cap;
+};
+
+static void put(struct text *t, const char *s, size_t n)
+{
+	if (t->len + n > t->cap) {
+		t->cap = (t->len + n) * 2;
+		t->p = realloc(t->p, t->cap);
+		assert_non_null(t->p);
+	}
+	memcpy(t->p + t->len, s, n);
+	t->len += n;
+}
+
+/* Lines of 1 to 199 bytes, every 97th with a NUL somewhere in it, one
+ * overlong line with a NUL near its end, and the last without '\n'. */
+static struct text make_text(void)
+{
+	struct text t = { 0 };
+	char line[256];
+	unsigned int i, n;
+
+	for (i = 0; t.len < 2600000; i++) {
+		n = 1 + (i * 7919) % 199;
+		memset(line, 'a' + (char)(i % 26), n);
+		if (i % 97 == 0)
+			line[(i * 31) % n] = '\0';
+		line[n] = '\n';
+		put(&t, line, n + 1);
+		if (i == 9000) {
+			char *big = malloc(LINE_MAX_BYTES + 100);
+
+			assert_non_null(big);
+			memset(big, 'x', LINE_MAX_BYTES + 100);
+			big[LINE_MAX_BYTES + 50] = '\0';
+			put(&t, big, LINE_MAX_BYTES + 100);
+			put(&t, "\n\0after\n", 8);
+			free(big);
+		}
+	}
+	/* a NUL on each side of the first read's end */
+	t.p[1024 * 1024 - 1] = '\0';
+	t.p[1024 * 1024 + 1] = '\0';
+	put(&t, "last\0line", 9);
+	return t;
+}
+
+static void test_nul_per_line(void **state)
+{
+	struct text t = make_text();
+	char path[] = "/tmp/pmscope-reader.XXXXXX", err[256];
+	int fd = mkstemp(path);
+	struct line_reader *r;
+	const char *p = t.p, *end = t.p + t.len;
+	unsigned int lines = 0, nuls = 0, long_lines = 0;
+	struct str line;
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, t.p, t.len), (ssize_t)t.len);
+	close(fd);
+	r = reader_open(path, err, sizeof(err));
+	assert_non_null(r);
+	while (reader_next(r, &line) > 0) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		lines++;
+		assert_int_equal(reader_lineno(r), lines);
+		if (reader_line_too_long(r)) {
+			long_lines++;
+		} else {
+			assert_int_equal(line.len, n);
+			assert_memory_equal(line.p, p, n);
+			assert_int_equal(reader_line_has_nul(r), memchr(p, '\0', n) != NULL);
+			nuls += reader_line_has_nul(r);
+		}
+		p = nl ? nl + 1 : end;
+	}
+	assert_ptr_equal(p, end);
+	assert_int_equal(long_lines, 1);
+	assert_true(nuls > 100);
+	reader_close(r);
+	unlink(path);
+	free(t.p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nul_per_line),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
