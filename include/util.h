@@ -6,6 +6,7 @@
 #ifndef PMSCOPE_UTIL_H
 #define PMSCOPE_UTIL_H
 
+#include <endian.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
@@ -43,6 +44,43 @@ static inline bool str_starts(struct str s, const char *lit)
 	size_t n = strlen(lit);
 
 	return s.len >= n && memcmp(s.p, lit, n) == 0;
+}
+
+/* The last 1 to 7 bytes at @p as a little-endian number, in two loads
+ * that may overlap (they agree where they do): a memcpy() of a variable
+ * length is a call, or a loop, per name looked up. */
+static inline uint64_t load_tail(const char *p, size_t len)
+{
+	uint32_t a, b;
+
+	if (len >= 4) {
+		memcpy(&a, p, 4);
+		memcpy(&b, p + len - 4, 4);
+		return (uint64_t)le32toh(a) | (uint64_t)le32toh(b) << ((len - 4) * 8);
+	}
+	return (uint64_t)(unsigned char)p[0] | (uint64_t)(unsigned char)p[len / 2] << (len / 2 * 8) |
+	       (uint64_t)(unsigned char)p[len - 1] << ((len - 1) * 8);
+}
+
+/* @n bytes of @a and @b alike? Eight bytes a step, the last step
+ * overlapping the one before: a memcmp() call costs more than a short
+ * name's comparison (the pool's, the readers' per line). */
+static inline bool same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	size_t i;
+
+	if (n < 8)
+		return n == 0 || load_tail(a, n) == load_tail(b, n);
+	for (i = 0; i + 8 < n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			return false;
+	}
+	memcpy(&x, a + n - 8, 8);
+	memcpy(&y, b + n - 8, 8);
+	return x == y;
 }
 
 /* @s without its first @n bytes (empty when it is shorter). */

@@ -359,7 +359,7 @@ static uint32_t cb_name(struct builder *b, struct name_table *t, struct name_mem
 
 	if (!name.len)
 		return 0;
-	if (memo->name && memo->len == name.len && !memcmp(memo->name, name.p, name.len))
+	if (memo->name && memo->len == name.len && same_bytes(memo->name, name.p, name.len))
 		return memo->id;
 	interned = strpool_get(&b->run->pool, name);
 	id = name_table_id(t, interned, max);

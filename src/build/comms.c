@@ -49,7 +49,7 @@ void comm_map_set(struct comm_map *m, struct strpool *pool, int pid, struct str 
 		grow(m);
 	i = slot_of(m, pid);
 	if (m->slots[i].pid == pid && m->slots[i].len == comm.len &&
-	    !memcmp(m->slots[i].comm, comm.p, comm.len))
+	    same_bytes(m->slots[i].comm, comm.p, comm.len))
 		return;
 	if (m->slots[i].pid < 0)
 		m->count++;

@@ -372,7 +372,7 @@ static long comma_at(struct str a, const char *lit, size_t n)
 	while ((c = memchr(c, ',', (size_t)(end - c)))) {
 		if ((size_t)(end - c) < n)
 			return -1;
-		if (!memcmp(c, lit, n))
+		if (same_bytes(c, lit, n))
 			return c - a.p;
 		c++;
 	}
