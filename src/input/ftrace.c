@@ -37,6 +37,26 @@ static inline const char *spaces_end(const char *q, const char *end)
 	return q;
 }
 
+/* Back from @q over the spaces before it, not past @start: the task
+ * column's padding, eight bytes a step as spaces_end(). */
+static inline const char *spaces_before(const char *q, const char *start)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (q - start >= 8) {
+		uint64_t w;
+
+		memcpy(&w, q - 8, 8);
+		w ^= 0x2020202020202020ull;
+		if (w)	/* the byte before @q is the word's highest */
+			return q - __builtin_clzll(w) / 8;
+		q -= 8;
+	}
+#endif
+	while (q > start && q[-1] == ' ')
+		q--;
+	return q;
+}
+
 /* @s past its blanks, tabs too. */
 static inline struct str skip_spaces(struct str s)
 {
@@ -199,8 +219,7 @@ bool ftrace_split_event_fast(struct str line, struct ftrace_line *out)
 		br = memchr(p, '[', s.len);
 		if (!br || br == p || br[-1] != ' ')
 			return false;
-		for (q = br - 1; q > p && q[-1] == ' '; q--)
-			;
+		q = spaces_before(br - 1, p);
 		for (num = q; num > p && is_digit(num[-1]); num--)
 			;
 		if (num == q || q - num > 7 || num == p || num[-1] != '-')
@@ -377,8 +396,7 @@ bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *r
 	if (!bar || task == bar || is_digit(*task) || ftrace_duration_mark(*task) ||
 	    *task == '\t' || *task == '\r')
 		return false;
-	for (task_end = bar; task_end > task && task_end[-1] == ' '; task_end--)
-		;
+	task_end = spaces_before(bar, task);
 	for (dash = task_end; dash > task && is_digit(dash[-1]); dash--)
 		;
 	if (dash == task_end || task_end - dash > 9 || dash == task || dash[-1] != '-')
