@@ -58,6 +58,8 @@ struct pm_event {
 	ns_t end;		/* EV_THREAD_WORK */
 	enum boot_mark boot_mark;	/* EV_BOOT_MARK */
 	const struct pm_callgraph *graph;	/* EV_CB_GRAPH */
+	const struct pm_calltree *tree;	/* EV_CB_GRAPH: its call tree, when
+					 * caught (builder_keeps_trees()) */
 	int64_t kernel_us;	/* US_NONE unless printed by the kernel */
 	bool has_ret;
 	int ret;
@@ -93,5 +95,11 @@ void run_merge_sources(struct pm_run *run);
 /* A copy of @g in @arena whose strings live in @pool (build/graph.c). */
 const struct pm_callgraph_packed *callgraph_copy(struct strpool *pool, struct arena *arena,
 						 const struct pm_callgraph *g);
+/* @to gets its own copy of @from's nodes, their names in @pool
+ * (build/graph.c); @to's cycle and callback are left as they are. */
+void calltree_copy(struct strpool *pool, struct pm_calltree *to, const struct pm_calltree *from);
+/* Whether an input should catch call trees as it reads (for the HTML
+ * page: run->keep_trees), and may still: kept within READ_TREE_NODES. */
+bool builder_keeps_trees(const struct builder *b);
 
 #endif

@@ -388,6 +388,22 @@ struct pm_calltree {
 #define CALLTREE_DEPTH 12
 #define CALLTREE_NODES 1500
 
+/*
+ * A call tree caught while the trace was read (run->keep_trees: the HTML
+ * page wants trees), by its callback's file and start line: cycles and
+ * callbacks may still be renumbered then (build/merge.c). The page's
+ * trees take theirs from here (input_call_trees()) and read the trace
+ * again only for the ones missing. At most READ_TREE_NODES nodes in all
+ * (a tree's own record weighs two): past that, trees are no longer caught.
+ */
+struct pm_read_tree {
+	const char *file;
+	unsigned int line;
+	struct pm_calltree tree;
+};
+#define READ_TREE_NODES (1u << 18)
+#define READ_TREE_WEIGHT(t) ((t)->n + 2)
+
 struct pm_fact {
 	const char *key;
 	const char *value;
@@ -417,6 +433,9 @@ struct pm_run {
 	struct pm_calltree *trees;	/* by cycle, then callback; none unless
 					 * asked for (input_call_trees()) */
 	size_t ntrees;
+	bool keep_trees;		/* catch call trees while reading */
+	struct pm_read_tree *read_trees;	/* as callbacks ended */
+	size_t nread_trees, read_trees_cap, read_tree_nodes;
 	const char **sources;	/* input files read */
 	size_t nsources;
 	struct name_table cb_fns, cb_events;	/* callbacks' fn_id, event_id */
@@ -441,10 +460,12 @@ bool run_failed(const struct pm_run *run);
  * events (a run folder's trace.txt beside a cut trace.dat).
  */
 struct run_mark {
-	size_t ncycles, nwarns, nsources;
+	size_t ncycles, nwarns, nsources, nread_trees;
 };
 struct run_mark run_mark(const struct pm_run *run);
 void run_rollback(struct pm_run *run, struct run_mark m);
+/* The trees caught while reading past the first @keep freed. */
+void run_drop_read_trees(struct pm_run *run, size_t keep);
 
 /* The phase of @kind named @name in @c, the last one if several; or NULL. */
 const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind);

@@ -515,6 +515,25 @@ static void on_wake_reason(struct builder *b, const struct pm_event *ev)
 	free(s);
 }
 
+bool builder_keeps_trees(const struct builder *b)
+{
+	return b->run->keep_trees && b->run->read_tree_nodes < READ_TREE_NODES;
+}
+
+/* The call tree of the callback that started at @line, for the HTML page. */
+static void keep_tree(struct builder *b, unsigned int line, const struct pm_calltree *t)
+{
+	struct pm_run *run = b->run;
+	struct pm_read_tree *r;
+
+	VEC_RESERVE(run->read_trees, run->nread_trees, run->read_trees_cap);
+	r = &run->read_trees[run->nread_trees++];
+	r->file = b->file;
+	r->line = line;
+	calltree_copy(&run->pool, &r->tree, t);
+	run->read_tree_nodes += READ_TREE_WEIGHT(t);
+}
+
 /* function_graph's summary of the callback @ev's device has open. */
 static void on_cb_graph(struct builder *b, const struct pm_event *ev)
 {
@@ -531,6 +550,8 @@ static void on_cb_graph(struct builder *b, const struct pm_event *ev)
 	VEC_RESERVE(c->graphs, c->ngraphs, c->graphs_cap);
 	c->graphs[c->ngraphs] = callgraph_copy(&b->run->pool, &b->run->graph_arena, ev->graph);
 	cb->graph_id = (int32_t)c->ngraphs++;
+	if (ev->tree && ev->tree->n && cb->line && builder_keeps_trees(b))
+		keep_tree(b, cb->line, ev->tree);
 }
 
 /* c->works as a min-heap by length while the cycle is built: the shortest

@@ -64,3 +64,19 @@ const struct pm_callgraph_packed *callgraph_copy(struct strpool *pool, struct ar
 	copy_path(pool, slow + h.nslow, g->deep_path, h.ndeep);
 	return d;
 }
+
+void calltree_copy(struct strpool *pool, struct pm_calltree *to, const struct pm_calltree *from)
+{
+	size_t i;
+
+	to->n = from->n;
+	to->cut = from->cut;
+	to->nodes = NULL;
+	if (!from->n)
+		return;
+	to->nodes = xmalloc(from->n * sizeof(*to->nodes));
+	for (i = 0; i < from->n; i++) {
+		to->nodes[i] = from->nodes[i];
+		to->nodes[i].fn = strpool_cstr(pool, from->nodes[i].fn);
+	}
+}

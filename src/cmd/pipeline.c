@@ -86,6 +86,17 @@ static void print_stats(const struct pm_run *run, const struct input_stats *st,
 		shown == 1 ? "" : "s", streamed ? ", results kept one cycle at a time" : "");
 }
 
+static unsigned needs(const struct pipeline *p)
+{
+	unsigned n = 0;
+	size_t k;
+
+	for (k = 0; k < OUT_COUNT; k++)
+		if (p->paths[k])
+			n |= outputs[k].needs;
+	return n;
+}
+
 /* Every input into @run; false when none gave anything. */
 static bool read_inputs(const struct pipeline *p, struct pm_run *run, struct input_stats *total,
 			bool *bad_input)
@@ -95,6 +106,9 @@ static bool read_inputs(const struct pipeline *p, struct pm_run *run, struct inp
 	char err[1024];
 	int i;
 
+	/* the HTML page's call trees, caught as the traces are read: else
+	 * they would be read again for them */
+	run->keep_trees = needs(p) & NEEDS_EXCERPTS;
 	for (i = 0; i < p->ninputs; i++) {
 		if (input_read(run, p->inputs[i], &st, err, sizeof(err)) < 0) {
 			/* what was read before an error is still reported */
@@ -110,16 +124,6 @@ static bool read_inputs(const struct pipeline *p, struct pm_run *run, struct inp
 	return any;
 }
 
-static unsigned needs(const struct pipeline *p)
-{
-	unsigned n = 0;
-	size_t k;
-
-	for (k = 0; k < OUT_COUNT; k++)
-		if (p->paths[k])
-			n |= outputs[k].needs;
-	return n;
-}
 
 static bool to_stdout(const struct pipeline *p)
 {

@@ -371,9 +371,11 @@ static void note_deepest(struct fg_calls *c, int d, const char *fn, bool parent)
 	c->ndeep = n;
 }
 
-/* A call at depth @d: kept open when @open (its body follows), else done. */
+/* A call at depth @d: kept open when @open (its body follows), else done.
+ * The watch sees function_graph's calls only (@watched): the call trees
+ * were always read from the graph's lines. */
 static void add_call(struct fgraph *g, struct fg_calls *c, struct str name, int d,
-		     ns_t dur, ns_t ts, bool open)
+		     ns_t dur, ns_t ts, bool open, bool watched)
 {
 	struct fg_frame call, *x = open ? &c->frame[d] : &call;
 	struct fg_frame *up = d > 0 ? &c->frame[d - 1] : NULL;
@@ -389,8 +391,9 @@ static void add_call(struct fgraph *g, struct fg_calls *c, struct str name, int 
 	x->kids = 0;
 	x->has_slow = false;
 	x->nslow = 0;
-	x->watch = c->watch ? c->watch->open(c->watch->ctx, c->key, x->fn, d - c->base,
-					     x->parent, x->parent ? up->watch : -1) : -1;
+	x->watch = c->watch && watched ?
+		c->watch->open(c->watch->ctx, c->key, x->fn, d - c->base, x->parent,
+			       x->parent ? up->watch : -1) : -1;
 	note_deepest(c, d, x->fn, x->parent);
 	if (open)
 		c->top = d;
@@ -564,7 +567,7 @@ void fgraph_call(struct fgraph *g, const struct ftrace_line *fl, const struct gr
 	if (d < c->base)
 		return;
 	close_from(c, d, fl->ts);
-	add_call(g, c, gc->fn, d, gc->dur, fl->ts, gc->kind == GL_ENTRY);
+	add_call(g, c, gc->fn, d, gc->dur, fl->ts, gc->kind == GL_ENTRY, true);
 }
 
 void fgraph_line(struct fgraph *g, const struct ftrace_line *fl)
@@ -601,7 +604,7 @@ void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str na
 			return;
 		if (c->base < 0)
 			c->base = d;
-		add_call(g, c, name, d, NS_NONE, fl->ts, true);
+		add_call(g, c, name, d, NS_NONE, fl->ts, true, false);
 		return;
 	}
 	fn = strpool_get(&g->names, name);

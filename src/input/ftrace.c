@@ -605,6 +605,8 @@ int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st
 
 	progress_init(&pg, reader_path(r));
 	p.fg = ftrace_fgraph_new(&p);
+	if (builder_keeps_trees(b))
+		p.tc = tree_catch_new(p.fg);
 	rc = ftrace_each_line(r, parse_item, &p, &pg);
 	progress_done(&pg);
 	ftrace_finish(&p);
@@ -613,6 +615,7 @@ int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st
 			 "%u outermost function_graph calls (first %s) have no time stamp "
 			 "(trace_options=funcgraph-abstime)", p.untimed, p.untimed_fn);
 	ftrace_boot_graphs_free(&p);
+	tree_catch_free(p.tc);
 	fgraph_free(p.fg);
 	st->bytes = reader_bytes(r);
 	return rc;

@@ -183,6 +183,24 @@ struct fgraph_watch {
 	void *ctx;
 };
 void fgraph_set_watch(struct fgraph *g, const struct fgraph_watch *w);
+
+/*
+ * Call trees of callbacks (input/tree_catch.c), on @g's watch. Start a
+ * capture at a callback's start line (@tag is the caller's); its end on
+ * the same thread gives the tree (its names @g's, all valid until the
+ * next call: calltree_copy() keeps one) and the tag, or NULL when no
+ * capture was open there. tree_catch_any() ends any open capture, NULL
+ * when none.
+ */
+struct tree_catch;
+struct tree_catch *tree_catch_new(struct fgraph *g);
+void tree_catch_free(struct tree_catch *tc);
+void tree_catch_start(struct tree_catch *tc, const struct ftrace_line *fl, size_t tag);
+const struct pm_calltree *tree_catch_end(struct tree_catch *tc, const struct ftrace_line *fl,
+					 size_t *tag);
+const struct pm_calltree *tree_catch_any(struct tree_catch *tc, size_t *tag);
+/* How many captures are open. */
+size_t tree_catch_open(const struct tree_catch *tc);
 /*
  * A thread's outermost traced call outside any callback (a kthread or a
  * kworker working through a phase: the ATA error handler, a firmware
@@ -211,6 +229,7 @@ struct ftrace_parser {
 	struct ftrace_seen seen[16];	/* event names resolved so far */
 	size_t nseen;
 	struct fgraph *fg;	/* call trees: function_graph lines, kprobes */
+	struct tree_catch *tc;	/* the callbacks' call trees, for the HTML */
 	unsigned int line;
 	bool used;		/* the current line produced an event */
 	enum pm_mode file_mode;	/* from sleepgraph's "# suspend-..." stamp */

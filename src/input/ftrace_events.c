@@ -335,6 +335,7 @@ static bool callback(struct ftrace_parser *p, const struct ftrace_line *fl,
 		     const struct cb_fields *f)
 {
 	struct pm_event ev;
+	size_t tag;
 
 	if (!f->device.len)
 		return false;
@@ -349,12 +350,21 @@ static bool callback(struct ftrace_parser *p, const struct ftrace_line *fl,
 		emit(p, &ev);
 		if (p->fg)
 			fgraph_cb_start(p->fg, fl);
+		if (p->tc) {
+			tree_catch_end(p->tc, fl, &tag);	/* one that never ended */
+			if (builder_keeps_trees(p->b))
+				tree_catch_start(p->tc, fl, 0);
+		}
 		return true;
 	}
 	ev.has_ret = true;
 	ev.ret = f->err;
 	ensure_cycle(p, fl);
-	if (p->fg && (ev.graph = fgraph_cb_end(p->fg, fl))) {
+	if (p->fg)
+		ev.graph = fgraph_cb_end(p->fg, fl);
+	if (p->tc)	/* after the graph's end closed the calls left open */
+		ev.tree = tree_catch_end(p->tc, fl, &tag);
+	if (ev.graph) {
 		ev.kind = EV_CB_GRAPH;
 		emit(p, &ev);
 		ev.kind = EV_CB_END;

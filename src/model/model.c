@@ -99,6 +99,7 @@ void run_free(struct pm_run *run)
 	for (i = 0; i < run->ntrees; i++)
 		free(run->trees[i].nodes);
 	free(run->trees);
+	run_drop_read_trees(run, 0);
 	free(run->cycles);
 	free(run->devs);
 	free(run->links);
@@ -118,7 +119,7 @@ void run_free(struct pm_run *run)
 
 struct run_mark run_mark(const struct pm_run *run)
 {
-	return (struct run_mark){ run->ncycles, run->nwarns, run->nsources };
+	return (struct run_mark){ run->ncycles, run->nwarns, run->nsources, run->nread_trees };
 }
 
 /* Devices and names the file added stay: they name the same devices the
@@ -131,6 +132,22 @@ void run_rollback(struct pm_run *run, struct run_mark m)
 		free(run->warns[--run->nwarns].text);
 	if (run->nsources > m.nsources)
 		run->nsources = m.nsources;
+	run_drop_read_trees(run, m.nread_trees);
+}
+
+void run_drop_read_trees(struct pm_run *run, size_t keep)
+{
+	while (run->nread_trees > keep) {
+		struct pm_calltree *t = &run->read_trees[--run->nread_trees].tree;
+
+		run->read_tree_nodes -= READ_TREE_WEIGHT(t);
+		free(t->nodes);
+	}
+	if (!run->nread_trees) {
+		free(run->read_trees);
+		run->read_trees = NULL;
+		run->read_trees_cap = 0;
+	}
 }
 
 static size_t ptr_hash(const char *p)
