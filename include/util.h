@@ -121,6 +121,15 @@ static inline size_t str_u64(struct str s, uint64_t *out)
 size_t str_i64(struct str s, int64_t *out);
 
 /* "123.456789" seconds into ns; returns characters used, 0 when none. */
+/* A fraction of a second read as @digits digits (0 to 9), in ns. */
+static inline uint64_t frac_ns(uint64_t frac, size_t digits)
+{
+	static const uint32_t scale[10] = { 1000000000, 100000000, 10000000, 1000000,
+					    100000, 10000, 1000, 100, 10, 1 };
+
+	return frac * scale[digits];
+}
+
 static inline size_t str_seconds_ns(struct str s, int64_t *ns)
 {
 	uint64_t sec, frac = 0;
@@ -139,8 +148,7 @@ static inline size_t str_seconds_ns(struct str s, int64_t *ns)
 		if (i == n + 1)
 			return 0;
 		n = i;
-		for (; digits < 9; digits++)
-			frac *= 10;
+		frac = frac_ns(frac, digits);
 	}
 	*ns = (int64_t)(sec * 1000000000ULL + frac);
 	return n;

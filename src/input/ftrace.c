@@ -273,8 +273,7 @@ bool ftrace_split_event_fast(struct str line, struct ftrace_line *out)
 		digits = (int)(q - num);
 		if (q != colon || digits < 1 || digits > 9)
 			return false;
-		for (; digits < 9; digits++)
-			frac *= 10;
+		frac = frac_ns(frac, (size_t)digits);
 	}
 	out->ts = (ns_t)(sec * 1000000000ULL + frac);
 	return event_text(skip_spaces(str_make(colon + 1, (size_t)(end - colon - 1))), out);
@@ -377,8 +376,7 @@ bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *r
 		digits = (int)(q - p);
 		if (digits < 1 || digits > 9 || q >= end || *q != ' ')
 			return false;
-		for (; digits < 9; digits++)
-			frac *= 10;
+		frac = frac_ns(frac, (size_t)digits);
 	}
 	/* " |  CPU)" */
 	q = spaces_end(q, end);

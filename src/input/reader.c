@@ -180,7 +180,8 @@ static int refill(struct line_reader *r)
 
 int reader_next(struct line_reader *r, struct str *line)
 {
-	char *nl;
+	char *start, *nl;
+	size_t len;
 
 	r->too_long = r->has_nul = false;
 	for (;;) {
@@ -206,21 +207,24 @@ int reader_next(struct line_reader *r, struct str *line)
 		return -1;
 	}
 	r->lineno++;
+	start = r->buf + r->head;
 	if (!nl)
 		nl = r->buf + r->tail;
-	*line = str_make(r->buf + r->head, (size_t)(nl - (r->buf + r->head)));
+	len = (size_t)(nl - start);
 	r->head = nl < r->buf + r->tail ? (size_t)(nl - r->buf) + 1 : r->tail;
 	if (r->nul < r->head) {	/* in this line: look past it */
 		r->has_nul = true;
 		find_nul(r, r->head);
 	}
-	if (r->skipping || line->len > LINE_MAX_BYTES) {
+	if (r->skipping || len > LINE_MAX_BYTES) {
 		r->skipping = false;
 		r->too_long = true;
-		*line = str_make(r->buf, 0);
+		len = 0;
+		start = r->buf;
 	}
-	if (line->len && line->p[line->len - 1] == '\r')
-		line->len--;
+	if (len && start[len - 1] == '\r')
+		len--;
+	*line = str_make(start, len);
 	return 1;
 }
 
