@@ -136,6 +136,8 @@ static bool caught(struct pm_run *run, const struct pm_callback *cb, struct pm_c
 {
 	struct pm_read_tree key = { .file = cb_file(run, cb), .line = cb->line }, *r;
 
+	if (!run->nread_trees)
+		return false;	/* bsearch() wants an array, even of none */
 	r = bsearch(&key, run->read_trees, run->nread_trees, sizeof(key), cmp_read);
 	if (!r || !r->tree.nodes)
 		return false;

@@ -3,7 +3,7 @@
  * The whole analyze path: any input (dmesg, ftrace text, trace.dat, plain
  * or compressed, told apart by content) read as `pmscope analyze` reads
  * it, then every report: terminal text, JSON, SVG, PNG and HTML (with
- * the log excerpts), written to /dev/null.
+ * the log excerpts, call trees and cycle logs), written to /dev/null.
  */
 #include "analysis.h"
 #include "fuzz.h"
@@ -11,18 +11,26 @@
 #include "report.h"
 #include "timeline.h"
 
-/* As the output pipeline (cmd/pipeline.c) does: results once, then every
- * renderer. */
-static void reports(const struct pm_run *run)
+/* As the output pipeline (cmd/pipeline.c) does: results once, the HTML
+ * page's trees (caught while reading, the rest read again) and logs, then
+ * every renderer. */
+static void reports(struct pm_run *run)
 {
 	const struct results_opts rs = { .top = 10 };
 	struct report_opts ro = { .top = 10 };
 	struct pm_results res = { 0 };
 	FILE *f = fuzz_sink();
+	struct cb_ref *want;
 	char err[1024];
+	size_t nw;
 
 	if (results_compute(&res, run, &rs) < 0)
 		goto out;
+	want = tl_html_tree_wants(run, &res, &nw);
+	if (nw)
+		input_call_trees(run, want, nw, err, sizeof(err));
+	free(want);
+	input_cycle_logs(run, 1u << 20, err, sizeof(err));
 	report_text(f, run, &res, &ro);
 	report_json(f, run, &res, &ro);
 	if (!tl_window_ok(run, &ro, err, sizeof(err)))
@@ -46,6 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fuzz_file(&fd, data, size, path, sizeof(path)) < 0)
 		abort();
 	run = run_new();
+	run->keep_trees = true;	/* as for an HTML page */
 	rc = input_read(run, path, &st, err, sizeof(err));
 	run_merge_sources(run);
 	if (rc == 0 || run->ncycles) {
