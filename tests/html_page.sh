@@ -8,6 +8,7 @@ browser() {
 state() { # state FILE ATTR: what the page wrote into #pmscope-state
 	grep -o '<div id="pmscope-state"[^>]*>' "$1" | sed -n "s/.* data-$2=\"\\([^\"]*\\)\".*/\\1/p"
 }
-data() { # the page's data, as JSON
-	sed -n 's/^<script type="application\/json" id="pmscope-data">\(.*\)<\/script>$/\1/p' "$1"
+data() { # the page's data, as JSON (written in pieces, one a line)
+	sed -n 's/^<script type="application\/json" class="pmscope-data">\(.*\)<\/script>$/\1/p' "$1" |
+		tr -d '\n'
 }

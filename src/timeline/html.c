@@ -15,6 +15,61 @@
 
 #define MAX_WARNINGS_LISTED 200
 
+/*
+ * The page's data goes in script elements of about DATA_PIECE bytes each,
+ * joined again by the script (timeline.js): Chromium parses one element of
+ * 17 MB (a page of 100,000 callbacks) at a third of the speed of the same
+ * bytes in 64 KB elements (0.7 s against 0.3). A piece ends only before an
+ * ASCII byte, so that no UTF-8 character is cut in two.
+ */
+#define DATA_PIECE (64u << 10)
+#define DATA_OPEN "<script type=\"application/json\" class=\"pmscope-data\">"
+
+struct pieces {
+	FILE *out;
+	size_t n;	/* bytes in the open element */
+};
+
+static ssize_t piece_write(void *cookie, const char *buf, size_t len)
+{
+	struct pieces *p = cookie;
+	size_t i = 0, k;
+
+	while (i < len) {
+		if (p->n >= DATA_PIECE && (unsigned char)buf[i] < 0x80) {
+			fputs("</script>\n" DATA_OPEN, p->out);
+			p->n = 0;
+		}
+		if (p->n < DATA_PIECE) {
+			k = len - i < DATA_PIECE - p->n ? len - i : DATA_PIECE - p->n;
+		} else {	/* inside a character: on to its end */
+			for (k = 1; i + k < len && (unsigned char)buf[i + k] >= 0x80; k++)
+				;
+		}
+		fwrite(buf + i, 1, k, p->out);
+		p->n += k;
+		i += k;
+	}
+	return ferror(p->out) ? -1 : (ssize_t)len;
+}
+
+/* The layout data into @f, in pieces. */
+static int put_data(FILE *f, const struct tl_layout *L)
+{
+	struct pieces p = { f, 0 };
+	cookie_io_functions_t io = { .write = piece_write };
+	FILE *data = fopencookie(&p, "w", io);
+
+	if (!data)
+		return -1;
+	fputs(DATA_OPEN, f);
+	tl_put_html_data(data, L);
+	if (fclose(data) != 0)
+		return -1;
+	fputs("</script>\n", f);
+	return 0;
+}
+
 static void put_facts(FILE *f, const struct pm_run *run)
 {
 	size_t i;
@@ -166,9 +221,11 @@ int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,
 	put_cycles(f, &L);
 	fputs("</header>\n", f);
 	fputs(page_controls, f);
-	fputs("<script type=\"application/json\" id=\"pmscope-data\">", f);
-	tl_put_html_data(f, &L);
-	fputs("</script>\n<script>//<![CDATA[\n", f);
+	if (put_data(f, &L) < 0) {
+		tl_layout_free(&L);
+		return -1;
+	}
+	fputs("<script>//<![CDATA[\n", f);
 	fwrite(timeline_js, 1, timeline_js_len, f);
 	fputs("//]]></script>\n</body>\n</html>\n", f);
 	tl_layout_free(&L);

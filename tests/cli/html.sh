@@ -108,7 +108,7 @@ sed -n '2125,2654p' "$FIXTURES/qemu-q35-s3-async1-medium/dmesg.txt" |
 "$PMSCOPE" analyze -q --html "$T/x.html" "$T/xss.txt"
 ok "xss: html valid" xmllint --noout "$T/x.html"
 is "xss: no <img in the file" "$(grep -c '<img' "$T/x.html")" 0
-is "xss: the name escaped in the data" "$(grep -c -F '\u003cimg src=x onerror=alert(1)\u003e' "$T/x.html")" 1
+ok "xss: the name escaped in the data" grep -q -F '\u003cimg src=x onerror=alert(1)\u003e' "$T/x.html"
 browser --dump-dom "file://$T/x.html#click=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E" > "$T/xdom.html"
 is "xss: no script error" "$(state "$T/xdom.html" errors)" 0
 is "xss: no image element in the page" "$(state "$T/xdom.html" images)" 0

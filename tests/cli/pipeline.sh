@@ -42,8 +42,9 @@ ok "run folders compared: $nd (at least 4)" test "$nd" -ge 4
 # folder's trace.txt.xz is read with its log, so 1-2's resume callback is
 # the trace's: line 1358, "... 14.467121: device_pm_callback_start: usb
 # 1-2, parent: usb1, type [resume]")
-is "run folder report.html carries log lines (the trace's lines of 1-2's resume)" \
-   "$("$PMSCOPE" analyze -q -o "$T/o" "$Q" && grep -c -F 'device_pm_callback_start: usb 1-2, parent: usb1, type [resume]' "$T/o/report.html")" 1
+"$PMSCOPE" analyze -q -o "$T/o" "$Q"
+ok "run folder report.html carries log lines (the trace's lines of 1-2's resume)" \
+   grep -q -F 'device_pm_callback_start: usb 1-2, parent: usb1, type [resume]' "$T/o/report.html"
 
 # --json - is JSON alone on stdout
 is "--json -: stdout is only the JSON" "$("$PMSCOPE" analyze --json - "$Q" | jq -r .schema)" "pmscope/1"

@@ -18,7 +18,9 @@
 	};
 
 	var $ = function (id) { return document.getElementById(id); };
-	var D = JSON.parse($('pmscope-data').textContent);
+	// the data comes in pieces (timeline/html.c): parsed faster than one
+	var D = JSON.parse(Array.prototype.map.call(document.querySelectorAll('script.pmscope-data'),
+		function (e) { return e.textContent; }).join(''));
 	// The records' field names, the flag bits and the geometry come with
 	// the data (timeline/html_data.c), so C and script cannot disagree.
 	function fieldsOf(names) {
