@@ -38,7 +38,8 @@ struct capture {
 struct tree_catch {
 	struct capture *v;
 	size_t n, cap;
-	struct capture *last;	/* found last: calls come in runs per thread */
+	struct capture *last;	/* found last (calls come in runs per thread),
+				 * NULL after a capture came or went */
 	struct build **spare;
 	size_t nspare, spare_cap;
 	struct pm_calltree out;	/* what tree_catch_end() handed out */
@@ -59,14 +60,14 @@ static bool same_thread(const struct capture *c, const struct ftrace_line *fl)
 	return fl->pid >= 0 ? c->pid == fl->pid : c->cpu == fl->cpu;
 }
 
-/* The capture of the watch's thread @key (pid, or -(cpu + 1)). */
+/* The capture of the watch's thread @key (pid, or -(cpu + 1)), the
+ * first in the array (tc->last is NULL whenever the array changed). */
 static struct capture *capture_of(struct tree_catch *tc, int key)
 {
 	struct capture *c = tc->last;
 	size_t i;
 
-	if (c && c >= tc->v && c < tc->v + tc->n &&
-	    (key >= 0 ? c->pid == key : c->cpu == -key - 1))
+	if (c && (key >= 0 ? c->pid == key : c->cpu == -key - 1))
 		return c;
 	for (i = 0; i < tc->n; i++) {
 		c = &tc->v[i];
