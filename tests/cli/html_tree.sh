@@ -34,4 +34,11 @@ browser "file://$T/a.html#click=1-1&open=usb_dev_resume%20%5Busbcore%5D" > "$T/c
 is "a click on the outermost call closes it" "$(state "$T/c.html" tree-rows | tr '|' '\n' | wc -l)" 1
 browser "file://$T/a.html#click=1-1&open=usb_dev_resume%20%5Busbcore%5D,usb_dev_resume%20%5Busbcore%5D" > "$T/c.html"
 is "a second click opens it again" "$(state "$T/c.html" tree-rows | tr '|' '\n' | wc -l)" "$(printf '%s\n' "$rows" | wc -l)"
+# A trace on standard input cannot be read again: its trees are the ones
+# caught while it was read, the same as the file's.
+xz -dc "$FIXTURES/qemu-q35-s3-fgraph-async1-small/trace.txt.xz" |
+	"$PMSCOPE" analyze -q --html "$T/s.html" -
+is "stdin: trees ($ntrees)" "$(data "$T/s.html" | jq '[.cycles[].trees[]] | length')" "$ntrees"
+is "stdin: the same trees as the file's" "$(data "$T/s.html" | jq -c '[.cycles[].trees]')" \
+   "$(data "$T/a.html" | jq -c '[.cycles[].trees]')"
 done_testing
