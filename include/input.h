@@ -172,8 +172,10 @@ int input_excerpts(struct pm_run *run, size_t budget, char *err, size_t errlen);
 /*
  * Keep the function_graph call trees of the callbacks in @want (cycle,
  * callback index pairs, sorted) for the HTML page (input/calltrees.c,
- * run->trees): each text trace read once more, a wanted callback's calls
- * collected between its start line and its end on its thread.
+ * run->trees): the ones caught while the traces were read
+ * (run->read_trees, freed here), and for the rest each text trace read
+ * once more, a wanted callback's calls collected between its start line
+ * and its end on its thread.
  */
 struct cb_ref {
 	int cycle, cb;
