@@ -124,7 +124,6 @@ static bool read_inputs(const struct pipeline *p, struct pm_run *run, struct inp
 	return any;
 }
 
-
 static bool to_stdout(const struct pipeline *p)
 {
 	size_t k;
