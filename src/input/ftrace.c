@@ -203,11 +203,11 @@ static const char *fixed_task(struct str line, const char *comm, struct ftrace_l
  * Anything else (a "(tgid)" column, tabs, a '[' in the task name, long
  * numbers) returns false and goes to ftrace_split_event(), which
  * gives the same fields for this shape (tests/unit/test_ftrace_split.c
- * holds the two to that on every fixture line).
+ * holds the two to that on every fixture line). @s is @line past its
+ * leading blanks, as ftrace_split() already has it.
  */
-bool ftrace_split_event_fast(struct str line, struct ftrace_line *out)
+static bool event_fast(struct str line, struct str s, struct ftrace_line *out)
 {
-	struct str s = skip_spaces(line);
 	const char *p = s.p, *end = s.p + s.len, *br, *q, *num, *colon;
 	uint64_t v = 0, sec = 0, frac = 0;
 	int digits;
@@ -277,6 +277,11 @@ bool ftrace_split_event_fast(struct str line, struct ftrace_line *out)
 	}
 	out->ts = (ns_t)(sec * 1000000000ULL + frac);
 	return event_text(skip_spaces(str_make(colon + 1, (size_t)(end - colon - 1))), out);
+}
+
+bool ftrace_split_event_fast(struct str line, struct ftrace_line *out)
+{
+	return event_fast(line, skip_spaces(line), out);
 }
 
 /* A duration column: "", "0.256 us", "+ 14.992 us", "! 123.4 us"; the
@@ -517,7 +522,7 @@ bool ftrace_split(struct str line, struct ftrace_line *out)
 	if (is_digit(s.p[0]) && memchr(s.p, '|', s.len) && split_graph(s, out))
 		return true;
 	line_reset(out);
-	if (!ftrace_split_event_fast(line, out)) {
+	if (!event_fast(line, s, out)) {
 		line_reset(out);
 		if (!ftrace_split_event(s, out))
 			return false;
