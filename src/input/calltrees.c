@@ -18,13 +18,19 @@ struct want_at {
 	size_t tree;	/* index into run->trees */
 };
 
+/* A callback's place, by file (interned: compared by address), then line. */
+static int cmp_at(const char *fa, unsigned int la, const char *fb, unsigned int lb)
+{
+	if (fa != fb)
+		return (uintptr_t)fa < (uintptr_t)fb ? -1 : 1;
+	return la < lb ? -1 : la > lb;
+}
+
 static int cmp_place(const void *a, const void *b)
 {
 	const struct want_at *x = a, *y = b;
 
-	if (x->file != y->file)
-		return (uintptr_t)x->file < (uintptr_t)y->file ? -1 : 1;
-	return x->line < y->line ? -1 : x->line > y->line;
+	return cmp_at(x->file, x->line, y->file, y->line);
 }
 
 /* The pass over one file: its wanted callbacks (@w, by line), and the
@@ -125,9 +131,7 @@ static int cmp_read(const void *a, const void *b)
 {
 	const struct pm_read_tree *x = a, *y = b;
 
-	if (x->file != y->file)
-		return (uintptr_t)x->file < (uintptr_t)y->file ? -1 : 1;
-	return x->line < y->line ? -1 : x->line > y->line;
+	return cmp_at(x->file, x->line, y->file, y->line);
 }
 
 /* @cb's tree as the first reading caught it (run->read_trees, sorted)
