@@ -45,6 +45,12 @@ struct ftrace_ahead {
 	int rc;			/* the reader's: 0 at the end, -1 error */
 };
 
+/* The line @r just cut is no text: overlong, or holding a NUL. */
+static bool unreadable(const struct line_reader *r)
+{
+	return reader_line_too_long(r) || reader_line_has_nul(r);
+}
+
 /* Copies of the lines from @r into @s until it is full or the file ends. */
 static int fill(struct ftrace_ahead *a, struct ahead_slot *s)
 {
@@ -61,7 +67,7 @@ static int fill(struct ftrace_ahead *a, struct ahead_slot *s)
 		al->line = str_make(s->bytes + used, line.len);
 		used += line.len;
 		al->lineno = reader_lineno(a->r);
-		al->unreadable = reader_line_too_long(a->r) || reader_line_has_nul(a->r);
+		al->unreadable = unreadable(a->r);
 	}
 	s->b.bytes = reader_bytes(a->r);
 	s->b.last = rc <= 0;
@@ -238,7 +244,7 @@ static int each_here(struct line_reader *r, ftrace_item_fn fn, void *ctx, struct
 		it.lineno = reader_lineno(r);
 		if (pg && !(it.lineno & 0xffff))
 			progress_tick(pg, reader_bytes(r), reader_compressed(r));
-		it.unreadable = reader_line_too_long(r) || reader_line_has_nul(r);
+		it.unreadable = unreadable(r);
 		it.kind = FK_PENDING;
 		if (!fn(ctx, &it))
 			return 0;
