@@ -28,6 +28,10 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen);
  */
 int reader_next(struct line_reader *r, struct str *line);
 bool reader_line_too_long(const struct line_reader *r);
+/* Past the lines up to line @upto, as reader_next() would count them
+ * but without handing them out: a pass that wants a few lines of a long
+ * file. 1 when there, 0 when the file ended before, -1 on a read error. */
+int reader_skip(struct line_reader *r, unsigned int upto);
 /* The line holds a NUL byte (no text line does; a binary file's do). */
 bool reader_line_has_nul(const struct line_reader *r);
 /* Read ahead as far as the buffer goes, consuming nothing; @window is

@@ -178,7 +178,14 @@ static int read_logs(struct pm_run *run, const char *file, size_t *left, char *e
 	if (!r)
 		goto out;
 	rc = 0;
-	while (lo < m && (rc = reader_next(r, &line)) > 0) {
+	while (lo < m) {
+		ln = run->logs[idx[lo]].first;
+		if (ln > reader_lineno(r) + 1) {	/* lines before the next log */
+			if ((rc = reader_skip(r, ln - 1)) <= 0)
+				break;
+		}
+		if ((rc = reader_next(r, &line)) <= 0)
+			break;
 		ln = reader_lineno(r);
 		while (lo < m && run->logs[idx[lo]].first + run->logs[idx[lo]].n <= ln)
 			lo++;	/* passed */

@@ -151,8 +151,18 @@ static int read_file(struct pm_excerpt *e, size_t n, char *err, size_t errlen)
 
 	if (!r)
 		goto out;
-	while (i < n && (rc = reader_next(r, &line)) > 0) {
-		unsigned int ln = reader_lineno(r);
+	while (i < n) {
+		unsigned int ln = e[i].line > EXCERPT_BEFORE ? e[i].line - EXCERPT_BEFORE : 1;
+
+		if (ln > reader_lineno(r) + 1) {	/* lines no excerpt shows */
+			rc = reader_skip(r, ln - 1);
+			ring->last = reader_lineno(r);
+			if (rc <= 0)
+				break;
+		}
+		if ((rc = reader_next(r, &line)) <= 0)
+			break;
+		ln = reader_lineno(r);
 
 		/* only lines near the next excerpt are copied: the excerpts
 		 * come in line order, so no later one shows an earlier line */

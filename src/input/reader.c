@@ -228,6 +228,39 @@ int reader_next(struct line_reader *r, struct str *line)
 	return 1;
 }
 
+int reader_skip(struct line_reader *r, unsigned int upto)
+{
+	bool part = false;	/* bytes of an unfinished line dropped */
+
+	r->too_long = r->has_nul = false;
+	while (r->lineno < upto) {
+		char *p = r->buf + r->head, *end = r->buf + r->tail, *nl;
+
+		while (r->lineno < upto && (nl = memchr(p, '\n', (size_t)(end - p)))) {
+			p = nl + 1;
+			r->lineno++;
+			part = false;
+		}
+		if (r->lineno < upto) {	/* the rest is part of a line */
+			part = part || p < end;
+			p = end;
+		}
+		r->head = (size_t)(p - r->buf);
+		if (r->nul < r->head)
+			find_nul(r, r->head);
+		if (r->lineno == upto)
+			break;
+		if (r->eof) {
+			if (part)	/* the last line, without '\n' */
+				r->lineno++;
+			return 0;
+		}
+		if (refill(r) < 0)
+			return -1;
+	}
+	return 1;
+}
+
 int reader_prefill(struct line_reader *r, struct str *window)
 {
 	while (!r->eof && r->tail < r->cap)

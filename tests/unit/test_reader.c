@@ -3,7 +3,9 @@
  * The line reader against a plain reading of the same bytes: the lines,
  * their numbers, and which hold a NUL (looked for once per read, not per
  * line: NULs placed on both sides of the 1 MB read boundary, in an
- * overlong line, in the line after it and in a last line without '\n').
+ * overlong line, in the line after it and in a last line without '\n');
+ * and reader_skip() against the same reading: after skipping in steps of
+ * every size, the next line is the one a plain reading has there.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -105,10 +107,91 @@ static void test_nul_per_line(void **state)
 	free(t.p);
 }
 
+/* A line of the text as a plain reading cuts it. */
+struct ref_line {
+	size_t off, len;
+	bool nul, too_long;
+};
+
+static struct ref_line *ref_lines(const struct text *t, unsigned int *n)
+{
+	struct ref_line *v = NULL;
+	const char *p = t->p, *end = t->p + t->len;
+	unsigned int k = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		v = realloc(v, (k + 1) * sizeof(*v));
+		assert_non_null(v);
+		v[k].off = (size_t)(p - t->p);
+		v[k].len = len;
+		v[k].nul = memchr(p, '\0', len) != NULL;
+		v[k++].too_long = len > LINE_MAX_BYTES;
+		p = nl ? nl + 1 : end;
+	}
+	*n = k;
+	return v;
+}
+
+static char *write_text(const struct text *t)
+{
+	char *path = strdup("/tmp/pmscope-reader.XXXXXX");
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, t->p, t->len), (ssize_t)t->len);
+	close(fd);
+	return path;
+}
+
+static void test_skip(void **state)
+{
+	static const unsigned int steps[] = { 1, 2, 7, 96, 97, 1000, 8999, 9001, 12345, 100000 };
+	struct text t = make_text();
+	unsigned int total, i, k;
+	struct ref_line *ref = ref_lines(&t, &total);
+	char *path = write_text(&t), err[256];
+	struct str line;
+
+	(void)state;
+	assert_true(total > 20000);
+	for (i = 0; i < ARRAY_SIZE(steps); i++) {
+		struct line_reader *r = reader_open(path, err, sizeof(err));
+
+		assert_non_null(r);
+		for (k = steps[i] - 1; k < total; k += steps[i]) {
+			const struct ref_line *l = &ref[k];
+
+			assert_int_equal(reader_skip(r, k), 1);
+			assert_int_equal(reader_lineno(r), k);
+			assert_int_equal(reader_next(r, &line), 1);
+			assert_int_equal(reader_lineno(r), k + 1);
+			assert_int_equal(reader_line_too_long(r), l->too_long);
+			if (l->too_long)
+				continue;
+			assert_int_equal(line.len, l->len);
+			assert_memory_equal(line.p, t.p + l->off, l->len);
+			assert_int_equal(reader_line_has_nul(r), l->nul);
+		}
+		/* past the end: the count of lines, the last without '\n' too */
+		assert_int_equal(reader_skip(r, total + 5), 0);
+		assert_int_equal(reader_lineno(r), total);
+		assert_int_equal(reader_next(r, &line), 0);
+		reader_close(r);
+	}
+	unlink(path);
+	free(path);
+	free(ref);
+	free(t.p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nul_per_line),
+		cmocka_unit_test(test_skip),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
