@@ -31,6 +31,15 @@ struct builder {
 		size_t len;
 		uint32_t id;
 	} fn_memo, event_memo;
+	/* Devices by the name as the log spells it: a callback's start and
+	 * end name the same device a few lines apart, and a phase names the
+	 * same few hundred devices; a hit spares hashing the name into the
+	 * pool and the pool's name into the device table. */
+	struct dev_memo {
+		const char *name;	/* interned */
+		size_t len;
+		int id;
+	} dev_memo[256];
 	/* boot milestones printed before the boot cycle began (the ACPI
 	 * tables come before the first initcall): the next boot takes them */
 	ns_t boot_marks[BM_COUNT];
@@ -402,6 +411,22 @@ static struct pm_callback *add_cb(struct builder *b, struct pm_cycle *c,
 	return cb;
 }
 
+/* The device named @name, added when new. */
+static int device_named(struct builder *b, struct str name)
+{
+	struct dev_memo *m;
+	const char *interned;
+
+	if (!name.len)
+		return run_device(b->run, strpool_get(&b->run->pool, name));
+	m = &b->dev_memo[((load_tail(name.p, name.len) ^ name.len) * 0x9e3779b97f4a7c15ull) >> 56];
+	if (m->name && m->len == name.len && same_bytes(m->name, name.p, name.len))
+		return m->id;
+	interned = strpool_get(&b->run->pool, name);
+	*m = (struct dev_memo){ interned, name.len, run_device(b->run, interned) };
+	return m->id;
+}
+
 static void on_cb_start(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = need_cycle(b, ev);
@@ -409,7 +434,7 @@ static void on_cb_start(struct builder *b, const struct pm_event *ev)
 	struct pm_callback *cb;
 	int dev;
 
-	dev = run_device(run, strpool_get(&run->pool, ev->device));
+	dev = device_named(b, ev->device);
 	set_device_facts(b, dev, ev);
 	cb = add_cb(b, c, dev, ev);
 	cb->start = ev->ts;
@@ -427,7 +452,7 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	ns_t start;
 	int dev;
 
-	dev = run_device(run, strpool_get(&run->pool, ev->device));
+	dev = device_named(b, ev->device);
 	set_device_facts(b, dev, ev);
 	d = &run->devs[dev];
 	if (d->open_cb >= 0 && d->open_cycle == b->cur &&
