@@ -350,7 +350,7 @@ static void set_device_facts(struct builder *b, int id, const struct pm_event *e
 	} else if (ev->driver.p && (!d->driver || !*d->driver)) {
 		d->driver = strpool_get(&run->pool, ev->driver);
 	}
-	if (ev->parent.len && !str_eq(ev->parent, "none") && !d->parent) {
+	if (!d->parent && ev->parent.len && !str_eq(ev->parent, "none")) {
 		parent = strpool_get(&run->pool, ev->parent);
 		pid = run_device(run, parent);	/* may move run->devs */
 		d = &run->devs[id];

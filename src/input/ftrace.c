@@ -519,9 +519,11 @@ bool ftrace_split(struct str line, struct ftrace_line *out)
 		return false;
 	/* a function_graph line starts with its time stamp or CPU: a digit
 	 * (the '|' search over a whole event line is not for free) */
-	if (is_digit(s.p[0]) && memchr(s.p, '|', s.len) && split_graph(s, out))
-		return true;
-	line_reset(out);
+	if (is_digit(s.p[0]) && memchr(s.p, '|', s.len)) {
+		if (split_graph(s, out))
+			return true;
+		line_reset(out);
+	}
 	if (!event_fast(line, s, out)) {
 		line_reset(out);
 		if (!ftrace_split_event(s, out))
