@@ -18,7 +18,8 @@
 # Speed: CPU seconds (user + system) of `pmscope analyze` on one CPU
 # against those of `wc -l` on the same file (targets: >= 1500 MB/s, <= 6x
 # wc -l), and its wall seconds with two threads (reader ahead of builder).
-# Memory: peak RSS against 32 MB + 64 bytes per callback.
+# Memory: peak RSS against 32 MB + 64 bytes per callback. Each time is
+# the best of BENCH_RUNS (3) runs, its floor's too (scripts/benchlib.sh).
 # The traces are kept in BUILD/bench/ for the next run.
 #   scripts/bench_ftrace.sh BUILD/pmscope      (BENCH_FTRACE_MB, default 400)
 set -eu
@@ -110,16 +111,25 @@ make_input() {
 	fi
 }
 
+# read_one FILE, read_two FILE: pmscope's reading seconds from its -s
+# line: on one CPU its CPU seconds; on two its wall and CPU seconds
+read_one() {
+	taskset -c 0 "$bin" analyze -q -s "$1" 2>&1 >/dev/null | sed -n 's/.* \([0-9.]*\) s CPU.*/\1/p'
+}
+read_two() {
+	"$bin" analyze -q -s "$1" 2>&1 >/dev/null |
+		sed -n 's/.* lines in \([0-9.]*\) s:.* \([0-9.]*\) s CPU.*/\1 \2/p'
+}
+
 run() {	# run TITLE FILE
 	size=$(stat -c %s "$2")
 	cbs=$(grep -c device_pm_callback_start "$2" || true)
 	cat "$2" > /dev/null	# the same page cache state for every reader
-	timed wc wc -l "$2"
+	best wc wc -l "$2"
 	# reading alone, from pmscope's -s line: on one CPU its CPU seconds;
 	# on two (a reader thread ahead of the builder) its wall seconds
-	taskset -c 0 "$bin" analyze -q -s "$2" 2>&1 >/dev/null | sed -n 's/.* \([0-9.]*\) s CPU.*/\1/p' > "$tmp/read"
-	"$bin" analyze -q -s "$2" 2>&1 >/dev/null |
-		sed -n 's/.* lines in \([0-9.]*\) s:.* \([0-9.]*\) s CPU.*/\1 \2/p' > "$tmp/read2"
+	best_of read read_one "$2"
+	best_of read2 read_two "$2"
 	timed pm "$bin" analyze -q --json /dev/null "$2"
 	echo "$1: $(awk -v s="$size" 'BEGIN { printf "%.1f MB", s / 1e6 }'), $cbs callbacks"
 	# CPU seconds are what a busy machine does not inflate; wall shown too
@@ -156,9 +166,9 @@ run "one cycle of 32,000 callbacks" "$dir/32k.txt"
 compressed() {
 	f=$dir/fgraph-jit-$mb.$1
 	cat "$f" > /dev/null
-	timed dc "$2" -dc "$f"
-	taskset -c 0 "$bin" analyze -q -s "$f" 2>&1 >/dev/null | sed -n 's/.* \([0-9.]*\) s CPU.*/\1/p' > "$tmp/read"
-	"$bin" analyze -q -s "$f" 2>&1 >/dev/null | sed -n 's/.* lines in \([0-9.]*\) s:.*/\1/p' > "$tmp/read2"
+	best dc "$2" -dc "$f"
+	best_of read read_one "$f"
+	best_of read2 read_two "$f"
 	awk -v what="$1" -v tool="$2" -v s="$(stat -c %s "$f")" '
 		FILENAME ~ /dc$/ { dc = $2; dw = $1 }
 		FILENAME ~ /read$/ { rd = $1 }
@@ -226,8 +236,8 @@ sleepgraph_bench() {
 	*.py) set -- python3 "$sg" ;;
 	*) set -- "$sg" ;;
 	esac
-	timed sg "$@" -f -ftrace "$f" -o "$tmp/sg.html"
-	timed pm "$bin" analyze -q --html "$tmp/pm.html" "$f"
+	best sg "$@" -f -ftrace "$f" -o "$tmp/sg.html"
+	best pm "$bin" analyze -q --html "$tmp/pm.html" "$f"
 	if [ ! -s "$tmp/sg.html" ]; then
 		echo "  sleepgraph wrote no page ($sg), skipped"
 		return 0
