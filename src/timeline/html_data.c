@@ -200,28 +200,115 @@ static void put_cbs(struct jw *w, const struct pm_run *run, const struct tl_cycl
 	jw_arr_end(w);
 }
 
-/* The log lines around each callback that has them kept, by box index. */
+/* A kept log of the cycle (its "log" entry @at), its lines found by
+ * where they start in its text: an excerpt inside it is sent as lines of
+ * it, not twice. */
+struct log_lines {
+	const struct pm_log *l;
+	int at;
+	size_t *start;		/* @l->n + 1: each line's, then past the end */
+};
+
+/* The kept logs of cycle @ci, which run->logs has together (by cycle,
+ * then file): where they start, and how many into *@n. */
+static const struct pm_log *logs_of_cycle(const struct pm_run *run, size_t ci, size_t *n)
+{
+	size_t lo = 0, hi = run->nlogs, end;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if ((size_t)run->logs[mid].cycle < ci)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (end = lo; end < run->nlogs && (size_t)run->logs[end].cycle == ci; end++)
+		;
+	*n = end - lo;
+	return run->logs + lo;
+}
+
+static struct log_lines *index_logs(const struct pm_run *run, size_t ci, size_t *n)
+{
+	const struct pm_log *l = logs_of_cycle(run, ci, n);
+	struct log_lines *v = xcalloc(*n ? *n : 1, sizeof(*v));
+	size_t k, j;
+
+	for (k = 0; k < *n; k++) {
+		const char *t = l[k].text ? l[k].text : "";
+
+		v[k] = (struct log_lines){ &l[k], (int)k, xmalloc((l[k].n + 1) * sizeof(size_t)) };
+		v[k].start[0] = 0;
+		for (j = 1; j <= l[k].n; j++) {
+			const char *nl = strchr(t + v[k].start[j - 1], '\n');
+
+			v[k].start[j] = nl ? (size_t)(nl - t) + 1 : strlen(t) + 1;
+		}
+	}
+	return v;
+}
+
+/* The log of @file holding @e's lines as they are, or NULL; @lines: how
+ * many @e has. */
+static const struct log_lines *excerpt_in_log(const struct log_lines *v, size_t n,
+					      const char *file, const struct pm_excerpt *e,
+					      unsigned int *lines)
+{
+	size_t len = strlen(e->text), i;
+	const char *p;
+
+	*lines = 1;
+	for (p = e->text; (p = strchr(p, '\n')); p++)
+		++*lines;
+	for (i = 0; i < n; i++) {
+		const struct pm_log *l = v[i].l;
+		size_t a = e->first - l->first;
+
+		if (l->file != file || e->first < l->first || a + *lines > l->n)
+			continue;
+		if (v[i].start[a + *lines] - 1 - v[i].start[a] == len &&
+		    !memcmp(l->text + v[i].start[a], e->text, len))
+			return &v[i];
+	}
+	return NULL;
+}
+
+/* The log lines around each callback that has them kept, by box index:
+ * their text, or where the cycle's log viewer has them. */
 static void put_logs(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc)
 {
 	const struct pm_cycle *c = tc->c;
+	size_t i, nl = 0;
+	struct log_lines *logs = index_logs(run, (size_t)(c - run->cycles), &nl);
 	char key[24];
-	size_t i;
 
 	jw_kobj(w, "logs");
 	for (i = 0; i < tc->nboxes && run->nexcerpts; i++) {
 		const struct pm_callback *cb = &c->cbs[tc->boxes[i].cb];
 		const struct pm_excerpt *e = run_excerpt(run, cb_file(run, cb), cb->line);
+		const struct log_lines *in;
+		unsigned int lines;
 
 		if (!e)
 			continue;
+		in = excerpt_in_log(logs, nl, cb_file(run, cb), e, &lines);
 		snprintf(key, sizeof(key), "%zu", i);
 		jw_kobj(w, key);
 		jw_kint(w, "first", e->first);
-		jw_kstr(w, "text", e->text);
+		if (in) {
+			jw_kint(w, "log", in->at);
+			jw_kint(w, "n", lines);
+		} else {
+			jw_kstr(w, "text", e->text);
+		}
 		jw_kstr(w, "file", cb_file(run, cb) == c->file ? NULL : cb_file(run, cb));
 		jw_obj_end(w);
 	}
 	jw_obj_end(w);
+	for (i = 0; i < nl; i++)
+		free(logs[i].start);
+	free(logs);
 }
 
 /* What the log said while each callback ran (the messages analysis), by
@@ -321,15 +408,14 @@ static struct log_mark *log_marks(const struct pm_run *run, const struct tl_cycl
  * boxes as flat [line, box, kind] records in line order. */
 static void put_cycle_logs(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc)
 {
-	size_t i, k, n, ci = (size_t)(tc->c - run->cycles);
+	size_t i, k, n, nl;
+	const struct pm_log *logs = logs_of_cycle(run, (size_t)(tc->c - run->cycles), &nl);
 
 	jw_karr(w, "log");
-	for (i = 0; i < run->nlogs; i++) {
-		const struct pm_log *l = &run->logs[i];
+	for (i = 0; i < nl; i++) {
+		const struct pm_log *l = &logs[i];
 		struct log_mark *m;
 
-		if ((size_t)l->cycle != ci)
-			continue;
 		jw_obj(w);
 		jw_kstr(w, "file", l->file);
 		jw_kint(w, "first", l->first);

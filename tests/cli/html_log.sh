@@ -75,4 +75,18 @@ is "big: 20,000 lines kept" "$(state "$T/f.html" log-lines)" 20000
 is "big: the longest callback's line among them" "$(state "$T/f.html" log-line)" "$ln"
 is "big: the viewer says the other 10,003 lines before were not kept" \
    "$(grep -c '>10003 lines before these not kept' "$T/f.html")" 1
+
+# A callback's excerpt (the lines around it in its detail panel) is sent
+# once: as lines of the viewer's when they are there, else as text
+is "excerpts inside the viewer's lines refer to them" \
+   "$(data "$T/big.html" | jq '.cycles[0].logs | to_entries | map(.value) as $e |
+	[($e[] | select(.log == 0 and .n == 5 and (.text | not))), ($e[] | select(.text))] |
+	map(if .text then "text" else "log" end) | unique | join(" ")')" '"log text"'
+is "big: dev12000's excerpt, from the viewer's lines" \
+   "$(state "$T/f.html" detail | grep -c -F "$ln  $(sed -n "${ln}p" "$T/big.txt")")" 1
+browser "file://$T/big.html#click=dev0" > "$T/g.html"
+is "big: dev0's excerpt (line 2, not in the viewer), from its own text" \
+   "$(state "$T/g.html" detail | grep -c -F "2  $(sed -n 2p "$T/big.txt") 3  $(sed -n 3p "$T/big.txt")")" 1
+is "5.8: every excerpt inside the viewer's lines: no log line sent twice" \
+   "$(data "$T/a.html" | jq '[.cycles[].logs[] | select(.text)] | length')" 0
 done_testing

@@ -1059,7 +1059,7 @@
 		else
 			row(tb, 'log line', D.sources[c.cbs[o + C_SRC]] + ':' + c.cbs[o + C_LINE]);
 		box.appendChild(tb);
-		if (c.logs && c.logs[i]) box.appendChild(logLines(c.logs[i], c.cbs[o + C_LINE]));
+		if (c.logs && c.logs[i]) box.appendChild(logLines(c, c.logs[i], c.cbs[o + C_LINE]));
 		if (msgsOf(c, i)) box.appendChild(msgLines(msgsOf(c, i)));
 		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i], c.cbs[o + C_START]));
 		if (treeOf(c, i)) box.appendChild(callTree(treeOf(c, i)));
@@ -1237,9 +1237,18 @@
 		return div;
 	}
 
-	// The log around the callback: [first line number, text, file or null].
-	function logLines(lg, at) {
-		var pre = document.createElement('pre'), lines = lg.text.split('\n'), k, span;
+	// The log around the callback: {first line number, text, file or null},
+	// or instead of the text the n lines at first of the cycle's log (c.log)
+	// number log, which holds them as they are.
+	function logLines(c, lg, at) {
+		var pre = document.createElement('pre'), lines, k, span, l;
+		if (lg.text !== undefined) {
+			lines = lg.text.split('\n');
+		} else {
+			prepareLogs(c);
+			l = c.log[lg.log];
+			lines = l.lines.slice(lg.first - l.first, lg.first - l.first + lg.n);
+		}
 		pre.className = 'log';
 		if (lg.file) pre.title = lg.file;
 		for (k = 0; k < lines.length; k++) {
