@@ -15,7 +15,7 @@
 
 #include "input.h"
 
-#define READ_CHUNK (128 * 1024)
+#define READ_CHUNK (1024 * 1024)
 #define NO_NUL SIZE_MAX
 
 struct line_reader {
