@@ -263,9 +263,12 @@ static const struct log_lines *excerpt_in_log(const struct log_lines *v, size_t 
 		++*lines;
 	for (i = 0; i < n; i++) {
 		const struct pm_log *l = v[i].l;
-		size_t a = e->first - l->first;
+		size_t a;
 
-		if (l->file != file || e->first < l->first || a + *lines > l->n)
+		if (l->file != file || e->first < l->first)
+			continue;
+		a = e->first - l->first;
+		if (a + *lines > l->n)
 			continue;
 		if (v[i].start[a + *lines] - 1 - v[i].start[a] == len &&
 		    !memcmp(l->text + v[i].start[a], e->text, len))

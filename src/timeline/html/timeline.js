@@ -1237,9 +1237,9 @@
 		return div;
 	}
 
-	// The log around the callback: {first line number, text, file or null},
-	// or instead of the text the n lines at first of the cycle's log (c.log)
-	// number log, which holds them as they are.
+	// The log around the callback: {first line number, text, file or null};
+	// lines the cycle's log viewer holds as they are come as {first, log:
+	// that log's index in c.log, n: how many lines} in place of the text.
 	function logLines(c, lg, at) {
 		var pre = document.createElement('pre'), lines, k, span, l;
 		if (lg.text !== undefined) {
