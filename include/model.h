@@ -508,6 +508,15 @@ static inline const char *msg_file(const struct pm_run *run, const struct pm_mes
 /* @cb's function_graph summary, unpacked into @view; NULL none. */
 const struct pm_callgraph *cb_graph(const struct pm_cycle *c, const struct pm_callback *cb,
 				    struct pm_callgraph *view);
+
+/* Two places in the logs, as the model keeps them (@fa, @fb interned:
+ * compared by address), ordered by file, then line. */
+static inline int place_cmp(const char *fa, unsigned int la, const char *fb, unsigned int lb)
+{
+	if (fa != fb)
+		return (uintptr_t)fa < (uintptr_t)fb ? -1 : 1;
+	return la < lb ? -1 : la > lb;
+}
 /* The kept lines around @line of @file, or NULL. */
 const struct pm_excerpt *run_excerpt(const struct pm_run *run, const char *file,
 				     unsigned int line);

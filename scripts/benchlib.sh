@@ -21,18 +21,6 @@ colmin() {
 	END { for (i = 1; i <= NF; i++) printf "%s%s", m[i], i < NF ? " " : "\n" }' "$1"
 }
 
-# best NAME CMD...: timed, $runs times, each column's best into $tmp/NAME
-best() {
-	b=$1
-	shift
-	: > "$tmp/$b.all"
-	for _ in $(seq "$runs"); do
-		timed "$b" "$@"
-		cat "$tmp/$b" >> "$tmp/$b.all"
-	done
-	colmin "$tmp/$b.all" > "$tmp/$b"
-}
-
 # best_of NAME CMD...: CMD's output (a line of numbers), $runs times, each
 # column's best into $tmp/NAME
 best_of() {
@@ -43,4 +31,17 @@ best_of() {
 		"$@" >> "$tmp/$b.all"
 	done
 	colmin "$tmp/$b.all" > "$tmp/$b"
+}
+
+# best NAME CMD...: timed, $runs times, each column's best into $tmp/NAME
+best() {
+	b=$1
+	shift
+	best_of "$b" timed_line "$b.one" "$@"
+}
+
+# timed_line NAME CMD...: timed, its line on standard output
+timed_line() {
+	timed "$@"
+	cat "$tmp/$1"
 }

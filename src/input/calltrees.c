@@ -18,19 +18,11 @@ struct want_at {
 	size_t tree;	/* index into run->trees */
 };
 
-/* A callback's place, by file (interned: compared by address), then line. */
-static int cmp_at(const char *fa, unsigned int la, const char *fb, unsigned int lb)
-{
-	if (fa != fb)
-		return (uintptr_t)fa < (uintptr_t)fb ? -1 : 1;
-	return la < lb ? -1 : la > lb;
-}
-
 static int cmp_place(const void *a, const void *b)
 {
 	const struct want_at *x = a, *y = b;
 
-	return cmp_at(x->file, x->line, y->file, y->line);
+	return place_cmp(x->file, x->line, y->file, y->line);
 }
 
 /* The pass over one file: its wanted callbacks (@w, by line), and the
@@ -131,7 +123,7 @@ static int cmp_read(const void *a, const void *b)
 {
 	const struct pm_read_tree *x = a, *y = b;
 
-	return cmp_at(x->file, x->line, y->file, y->line);
+	return place_cmp(x->file, x->line, y->file, y->line);
 }
 
 /* @cb's tree as the first reading caught it (run->read_trees, sorted)

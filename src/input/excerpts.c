@@ -25,18 +25,14 @@ static int cmp_rank(const void *a, const void *b)
 
 	if (x->rank != y->rank)
 		return x->rank > y->rank ? -1 : 1;
-	if (x->file != y->file)
-		return (uintptr_t)x->file < (uintptr_t)y->file ? -1 : 1;
-	return x->line < y->line ? -1 : x->line > y->line;
+	return place_cmp(x->file, x->line, y->file, y->line);
 }
 
 static int cmp_place(const void *a, const void *b)
 {
 	const struct pm_excerpt *x = a, *y = b;
 
-	if (x->file != y->file)
-		return (uintptr_t)x->file < (uintptr_t)y->file ? -1 : 1;
-	return x->line < y->line ? -1 : x->line > y->line;
+	return place_cmp(x->file, x->line, y->file, y->line);
 }
 
 /* Every callback's line; unfinished ones rank first, they are the riddles. */

@@ -369,9 +369,7 @@ static int cmp_excerpt(const void *k, const void *e)
 {
 	const struct pm_excerpt *a = k, *b = e;
 
-	if (a->file != b->file)
-		return (uintptr_t)a->file < (uintptr_t)b->file ? -1 : 1;
-	return a->line < b->line ? -1 : a->line > b->line;
+	return place_cmp(a->file, a->line, b->file, b->line);
 }
 
 const struct pm_excerpt *run_excerpt(const struct pm_run *run, const char *file,
