@@ -307,6 +307,39 @@ static bool duration_column(struct str seg, struct str *dur)
 	return true;
 }
 
+/* The kernel's duration column read forward from @q up to its bar:
+ * blank, or "%c %lu.%03lu us" padded with blanks (the mark a blank too,
+ * or '+', '!' ...). Only these shapes, for which duration_column() gives
+ * the same text; false for any other, and the caller reads it that way. */
+static bool duration_fast(const char *q, const char *end, struct str *dur, const char **bar)
+{
+	const char *d, *num;
+
+	q = d = spaces_end(q, end);
+	if (q < end && ftrace_duration_mark(*q))
+		q = spaces_end(q + 1, end);
+	for (num = q; q < end && is_digit(*q); q++)
+		;
+	if (q != num && q < end && *q == '.')
+		for (q++; q < end && is_digit(*q); q++)
+			;
+	if (q == num) {		/* blank: nothing before the bar */
+		if (d != num || q >= end || *q != '|')
+			return false;
+		*dur = str_make(q, 0);
+		*bar = q;
+		return true;
+	}
+	if (end - q < 3 || q[0] != ' ' || q[1] != 'u' || q[2] != 's')
+		return false;
+	*dur = str_make(d, (size_t)(q + 3 - d));
+	q = spaces_end(q + 3, end);
+	if (q >= end || *q != '|')
+		return false;
+	*bar = q;
+	return true;
+}
+
 static struct str upto_bar(struct str s, struct str *rest)
 {
 	const char *b = memchr(s.p, '|', s.len);
@@ -408,9 +441,11 @@ bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *r
 		pid = pid * 10 + (uint64_t)(*p - '0');
 	/* "  DURATION  |" */
 	q = bar + 1;
-	bar = memchr(q, '|', (size_t)(end - q));
-	if (!bar || !duration_column(str_make(q, (size_t)(bar - q)), &dur))
-		return false;
+	if (!duration_fast(q, end, &dur, &bar)) {
+		bar = memchr(q, '|', (size_t)(end - q));
+		if (!bar || !duration_column(str_make(q, (size_t)(bar - q)), &dur))
+			return false;
+	}
 	out->ts = (ns_t)(sec * 1000000000ULL + frac);
 	out->cpu = (int)cpu;
 	out->pid = (int)pid;
@@ -421,12 +456,14 @@ bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *r
 }
 
 /* A graph line: its head, then the function column, or the event or
- * marker a comment there holds. */
+ * marker a comment there holds. The general head only for a line with a
+ * bar: the search over a whole event line is not for free. */
 static bool split_graph(struct str s, struct ftrace_line *out)
 {
 	struct str rest, seg;
 
-	if (!ftrace_graph_head_fast(s, out, &rest) && !ftrace_graph_head(s, out, &rest))
+	if (!ftrace_graph_head_fast(s, out, &rest) &&
+	    (!memchr(s.p, '|', s.len) || !ftrace_graph_head(s, out, &rest)))
 		return false;
 	out->func = rest;
 	seg = skip_spaces(rest);
@@ -447,6 +484,24 @@ static bool split_graph(struct str s, struct ftrace_line *out)
 	return true;
 }
 
+/* The kernel's "%lu.%03lu us" below ten seconds (at most seven digits
+ * before the point), as ns: what str_seconds_ns() reads it as, without
+ * its generality; false for any other shape. */
+static bool us_fixed(struct str d, ns_t *ns)
+{
+	const char *q = d.p, *end = d.p + d.len;
+	uint64_t us = 0, frac;
+
+	for (; q < end && is_digit(*q) && q - d.p < 7; q++)
+		us = us * 10 + (uint64_t)(*q - '0');
+	if (q == d.p || end - q < 5 || q[0] != '.' || !is_digit(q[1]) || !is_digit(q[2]) ||
+	    !is_digit(q[3]) || q[4] != ' ')
+		return false;
+	frac = (uint64_t)(q[1] - '0') * 100 + (uint64_t)(q[2] - '0') * 10 + (uint64_t)(q[3] - '0');
+	*ns = (ns_t)(us * 1000 + frac);
+	return true;
+}
+
 /* "546.656 us", "+ 14.992 us", "$ 54568437 us" -> ns; NS_NONE when empty. */
 static ns_t duration_ns(struct str d)
 {
@@ -454,6 +509,8 @@ static ns_t duration_ns(struct str d)
 
 	if (d.len && ftrace_duration_mark(d.p[0]))
 		d = str_trim(str_make(d.p + 1, d.len - 1));
+	if (us_fixed(d, &v))
+		return v;
 	if (!d.len || !str_seconds_ns(d, &v))
 		return NS_NONE;
 	return v / 1000000;	/* read as seconds: the number is in us */
@@ -517,9 +574,8 @@ bool ftrace_split(struct str line, struct ftrace_line *out)
 	line_reset(out);
 	if (!s.len || s.p[0] == '#')
 		return false;
-	/* a function_graph line starts with its time stamp or CPU: a digit
-	 * (the '|' search over a whole event line is not for free) */
-	if (is_digit(s.p[0]) && memchr(s.p, '|', s.len)) {
+	/* a function_graph line starts with its time stamp or CPU: a digit */
+	if (is_digit(s.p[0])) {
 		if (split_graph(s, out))
 			return true;
 		line_reset(out);

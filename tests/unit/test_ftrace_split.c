@@ -37,10 +37,25 @@ static void reset(struct ftrace_line *f, struct ftrace_line *g)
 	f->cpu = f->pid = g->cpu = g->pid = -1;
 }
 
-/* A graph line's head, both ways (as ftrace_split() tries them). */
+/* The duration column as the general reader takes it: the number in
+ * seconds, as us (graph_call_parse() reads the kernel's shape its own way). */
+static ns_t general_dur(struct str d)
+{
+	ns_t v;
+
+	if (d.len && ftrace_duration_mark(d.p[0]))
+		d = str_trim(str_make(d.p + 1, d.len - 1));
+	if (!d.len || !str_seconds_ns(d, &v))
+		return NS_NONE;
+	return v / 1000000;
+}
+
+/* A graph line's head, both ways (as ftrace_split() tries them), and
+ * the call's duration against the general reading of its column. */
 static void check_graph(struct str s, const char *path, unsigned int lineno, struct tally *t)
 {
 	struct ftrace_line f, g;
+	struct graph_call gc;
 	struct str fr, gr;
 
 	reset(&f, &g);
@@ -48,6 +63,9 @@ static void check_graph(struct str s, const char *path, unsigned int lineno, str
 	    !ftrace_graph_head(s, &g, &gr))
 		return;
 	t->graph++;
+	g.func = gr;
+	if (graph_call_parse(&g, &gc) && gc.dur != general_dur(g.duration))
+		fail_msg("%s:%u: the call's duration differs: %.*s", path, lineno, (int)s.len, s.p);
 	if (!ftrace_graph_head_fast(s, &f, &fr))
 		return;
 	t->graph_fast++;
@@ -197,13 +215,33 @@ static void test_graph_fast(void **state)
 		/* the tgid option */
 		"24.585218 |   0)   kworker-9  (  9)  |   47.198 us   |    f();",
 	};
+	/* duration columns the forward reading leaves to the general one:
+	 * what that makes of each, and the call's duration then */
+	static const struct {
+		const char *line, *dur;
+		ns_t ns;
+	} cols[] = {
+		{ "24.5 |  0)  a-9  | \t47.198 us |  f();", "47.198 us", 47198 },
+		{ "24.5 |  0)  a-9  |  47.198 us\t|  f();", "47.198 us", 47198 },
+		{ "24.5 |  0)  a-9  |  47.1984 us |  f();", "47.1984 us", 47198 },
+		{ "24.5 |  0)  a-9  |  12345678.5 us |  f();", "12345678.5 us", 12345678500 },
+		{ "24.5 |  0)  a-9  |  4x7 us |  f();", "4x7 us", 4000 },
+	};
 	struct ftrace_line fl;
+	struct graph_call gc;
 	struct str rest;
 	size_t i;
 
 	(void)state;
 	for (i = 0; i < sizeof(odd) / sizeof(odd[0]); i++)
 		assert_false(ftrace_graph_head_fast(str_c(odd[i]), &fl, &rest));
+	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++) {
+		assert_true(ftrace_split(str_c(cols[i].line), &fl));
+		assert_true(str_eq(fl.duration, cols[i].dur));
+		assert_true(str_eq(fl.func, "  f();"));
+		assert_true(graph_call_parse(&fl, &gc));
+		assert_int_equal(gc.dur, cols[i].ns);
+	}
 	assert_true(ftrace_graph_head_fast(str_c("24.585218 |   0)   kworker-9    | "
 						 "  47.198 us   |    pci_pm_suspend();"), &fl, &rest));
 	assert_int_equal(fl.ts, 24585218000LL);
