@@ -62,6 +62,19 @@ static inline uint64_t load_tail(const char *p, size_t len)
 	       (uint64_t)(unsigned char)p[len - 1] << ((len - 1) * 8);
 }
 
+/* A slot of 256 for a memo of names (the last names interned, say):
+ * keyed by the last eight bytes, where names of a kind differ. */
+static inline unsigned int name_memo_slot(struct str s)
+{
+	uint64_t h;
+
+	if (s.len >= 8)
+		memcpy(&h, s.p + s.len - 8, 8);
+	else
+		h = s.len ? load_tail(s.p, s.len) : 0;
+	return (unsigned int)(((h ^ s.len) * 0x9e3779b97f4a7c15ull) >> 56);
+}
+
 /* @n bytes of @a and @b alike? Eight bytes a step, the last step
  * overlapping the one before: a memcmp() call costs more than a short
  * name's comparison (the pool's, the readers' per line). */

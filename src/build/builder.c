@@ -416,15 +416,10 @@ static int device_named(struct builder *b, struct str name)
 {
 	struct dev_memo *m;
 	const char *interned;
-	uint64_t h;
 
 	if (!name.len)
 		return run_device(b->run, strpool_get(&b->run->pool, name));
-	if (name.len >= 8)	/* the last eight bytes: where names differ */
-		memcpy(&h, name.p + name.len - 8, 8);
-	else
-		h = load_tail(name.p, name.len);
-	m = &b->dev_memo[((h ^ name.len) * 0x9e3779b97f4a7c15ull) >> 56];
+	m = &b->dev_memo[name_memo_slot(name)];
 	if (m->name && m->len == name.len && same_bytes(m->name, name.p, name.len))
 		return m->id;
 	interned = strpool_get(&b->run->pool, name);

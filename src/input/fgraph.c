@@ -96,6 +96,12 @@ struct fgraph {
 		const char *fn;
 		bool sleep;
 	} sleep_seen[256];
+	/* the names interned last: a graph calls the same few functions
+	 * again and again, and the pool's hash is a tenth of a call's cost */
+	struct {
+		const char *fn;
+		size_t len;
+	} fn_memo[256];
 };
 
 static const char **chain_at(struct fg_calls *c, int d)
@@ -221,6 +227,19 @@ static bool sleeps_cached(struct fgraph *g, const char *fn)
 		g->sleep_seen[i].sleep = sleeps(fn);
 	}
 	return g->sleep_seen[i].sleep;
+}
+
+/* @name interned in the graph's pool. */
+static const char *fn_interned(struct fgraph *g, struct str name)
+{
+	unsigned int i = name_memo_slot(name);
+
+	if (g->fn_memo[i].fn && g->fn_memo[i].len == name.len &&
+	    same_bytes(g->fn_memo[i].fn, name.p, name.len))
+		return g->fn_memo[i].fn;
+	g->fn_memo[i].fn = strpool_get(&g->names, name);
+	g->fn_memo[i].len = name.len;
+	return g->fn_memo[i].fn;
 }
 
 /* Does a call of @dur, the @seq-th, beat the slowest one so far? */
@@ -380,7 +399,7 @@ static void add_call(struct fgraph *g, struct fg_calls *c, struct str name, int 
 	struct fg_frame call, *x = open ? &c->frame[d] : &call;
 	struct fg_frame *up = d > 0 ? &c->frame[d - 1] : NULL;
 
-	x->fn = strpool_get(&g->names, name);
+	x->fn = fn_interned(g, name);
 	x->open = open;
 	x->parent = d > c->base && up && up->open;
 	x->sleep = sleeps_cached(g, x->fn);
@@ -465,7 +484,7 @@ static void outside_call(struct fgraph *g, struct fg_thread *t, const struct ftr
 	}
 	if (t->out.fn && d > t->out.depth)
 		return;		/* inside the open one */
-	fn = strpool_get(&g->names, gc->fn);
+	fn = fn_interned(g, gc->fn);
 	if (gc->kind == GL_ENTRY) {
 		outside_open(g, t, fn, fl->ts, d);
 		return;
@@ -479,7 +498,7 @@ static void outside_call(struct fgraph *g, struct fg_thread *t, const struct ftr
 static void outside_kprobe(struct fgraph *g, struct fg_thread *t, const struct ftrace_line *fl,
 			   struct str name, bool ret)
 {
-	const char *fn = strpool_get(&g->names, name);
+	const char *fn = fn_interned(g, name);
 
 	if (!ret) {
 		if (!t->out.fn)
@@ -607,7 +626,7 @@ void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str na
 		add_call(g, c, name, d, NS_NONE, fl->ts, true, false);
 		return;
 	}
-	fn = strpool_get(&g->names, name);
+	fn = fn_interned(g, name);
 	for (d = c->top; d >= 0 && (!c->frame[d].open || c->frame[d].fn != fn); d--)
 		;
 	if (d < 0) {
