@@ -62,9 +62,9 @@ static inline uint64_t load_tail(const char *p, size_t len)
 	       (uint64_t)(unsigned char)p[len - 1] << ((len - 1) * 8);
 }
 
-/* A slot of 256 for a memo of names (the last names interned, say):
+/* A slot of 2^@bits for a memo of names (the last names interned, say):
  * keyed by the last eight bytes, where names of a kind differ. */
-static inline unsigned int name_memo_slot(struct str s)
+static inline unsigned int name_memo_slot(struct str s, unsigned int bits)
 {
 	uint64_t h;
 
@@ -72,7 +72,7 @@ static inline unsigned int name_memo_slot(struct str s)
 		memcpy(&h, s.p + s.len - 8, 8);
 	else
 		h = s.len ? load_tail(s.p, s.len) : 0;
-	return (unsigned int)(((h ^ s.len) * 0x9e3779b97f4a7c15ull) >> 56);
+	return (unsigned int)(((h ^ s.len) * 0x9e3779b97f4a7c15ull) >> (64 - bits));
 }
 
 /* @n bytes of @a and @b alike? Eight bytes a step, the last step

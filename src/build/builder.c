@@ -10,6 +10,10 @@
 #include "events.h"
 #include "comms.h"
 
+/* A machine has a few hundred to a few thousand devices: a phase names
+ * them all before it names one again. */
+#define DEV_MEMO_BITS 11
+
 struct builder {
 	struct pm_run *run;
 	const char *file;
@@ -39,7 +43,7 @@ struct builder {
 		const char *name;	/* interned */
 		size_t len;
 		int id;
-	} dev_memo[256];
+	} dev_memo[1u << DEV_MEMO_BITS];
 	/* boot milestones printed before the boot cycle began (the ACPI
 	 * tables come before the first initcall): the next boot takes them */
 	ns_t boot_marks[BM_COUNT];
@@ -419,7 +423,7 @@ static int device_named(struct builder *b, struct str name)
 
 	if (!name.len)
 		return run_device(b->run, strpool_get(&b->run->pool, name));
-	m = &b->dev_memo[name_memo_slot(name)];
+	m = &b->dev_memo[name_memo_slot(name, DEV_MEMO_BITS)];
 	if (m->name && m->len == name.len && same_bytes(m->name, name.p, name.len))
 		return m->id;
 	interned = strpool_get(&b->run->pool, name);

@@ -20,6 +20,8 @@
 #include "ftrace.h"
 #include "fgraph.h"
 
+#define FN_MEMO_BITS 8
+
 /* A call open on a thread: what its summary needs once it returns. */
 struct fg_frame {
 	const char *fn;		/* interned in the parser's pool */
@@ -101,7 +103,7 @@ struct fgraph {
 	struct {
 		const char *fn;
 		size_t len;
-	} fn_memo[256];
+	} fn_memo[1u << FN_MEMO_BITS];
 };
 
 static const char **chain_at(struct fg_calls *c, int d)
@@ -232,7 +234,7 @@ static bool sleeps_cached(struct fgraph *g, const char *fn)
 /* @name interned in the graph's pool. */
 static const char *fn_interned(struct fgraph *g, struct str name)
 {
-	unsigned int i = name_memo_slot(name);
+	unsigned int i = name_memo_slot(name, FN_MEMO_BITS);
 
 	if (g->fn_memo[i].fn && g->fn_memo[i].len == name.len &&
 	    same_bytes(g->fn_memo[i].fn, name.p, name.len))
