@@ -37,6 +37,17 @@ static bool plain(unsigned char c)
 	       c != '&';
 }
 
+/* "\u" and four hex digits: a log's every newline comes here, where
+ * snprintf() would be most of the string's cost. */
+static void put_u(FILE *f, uint32_t cp)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char esc[6] = { '\\', 'u', hex[cp >> 12 & 15], hex[cp >> 8 & 15],
+			      hex[cp >> 4 & 15], hex[cp & 15] };
+
+	put_n(f, esc, sizeof(esc));
+}
+
 void jw_put_str(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -50,7 +61,7 @@ void jw_put_str(FILE *f, const char *s)
 	while (*p) {
 		const unsigned char *q = p;
 		size_t k;
-		char esc[8];
+		char esc[2];
 
 		while (plain(*q))
 			q++;
@@ -71,8 +82,7 @@ void jw_put_str(FILE *f, const char *s)
 			put_n(f, esc, 2);
 		} else if (cp < 0x20 || cp == 0x7f || cp == '<' || cp == '>' || cp == '&' ||
 			   cp == 0x2028 || cp == 0x2029) {
-			snprintf(esc, sizeof(esc), "\\u%04x", (unsigned)cp);
-			put_n(f, esc, 6);
+			put_u(f, cp);
 		} else {
 			put_n(f, p, k);
 		}
