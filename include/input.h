@@ -32,6 +32,19 @@ bool reader_line_too_long(const struct line_reader *r);
  * but without handing them out: a pass that wants a few lines of a long
  * file. 1 when there, 0 when the file ended before, -1 on a read error. */
 int reader_skip(struct line_reader *r, unsigned int upto);
+/*
+ * Where the lines of a plain file start, every 16384th, noted as it is
+ * read: a second reading for a few lines (the HTML page's excerpts and
+ * logs) seeks to the mark before the line it wants instead of counting
+ * every line up to it. The file's identity, size and mtime are noted
+ * too: a file changed since is counted through as before.
+ */
+struct line_index;
+/* What @r noted, now the caller's to free(); NULL for a compressed file,
+ * standard input, or fewer lines than a mark takes. */
+struct line_index *reader_take_index(struct line_reader *r);
+/* reader_skip() on @r may seek by @idx (NULL: none) if it is the same file. */
+void reader_use_index(struct line_reader *r, const struct line_index *idx);
 /* The line holds a NUL byte (no text line does; a binary file's do). */
 bool reader_line_has_nul(const struct line_reader *r);
 /* Read ahead as far as the buffer goes, consuming nothing; @window is

@@ -409,6 +409,8 @@ struct pm_fact {
 	const char *value;
 };
 
+struct line_index;	/* input.h */
+
 struct pm_run {
 	struct strpool pool;
 	struct pm_cycle *cycles;
@@ -438,6 +440,13 @@ struct pm_run {
 	size_t nread_trees, read_trees_cap, read_tree_nodes;
 	const char **sources;	/* input files read */
 	size_t nsources;
+	/* where the lines of each plain file read start (input.h), to read a
+	 * few of them again; one allocation each, the run's to free */
+	struct pm_line_index {
+		const char *file;	/* interned, as sources[] */
+		struct line_index *index;
+	} *line_index;
+	size_t nline_index;
 	struct name_table cb_fns, cb_events;	/* callbacks' fn_id, event_id */
 	struct arena graph_arena;	/* the cycles' graphs */
 	struct arena msg_arena;		/* the cycles' messages' text */
@@ -464,6 +473,9 @@ struct run_mark {
 };
 struct run_mark run_mark(const struct pm_run *run);
 void run_rollback(struct pm_run *run, struct run_mark m);
+/* @index (input.h) of @file (interned), kept; and found again, or NULL. */
+void run_keep_line_index(struct pm_run *run, const char *file, struct line_index *index);
+const struct line_index *run_line_index(const struct pm_run *run, const char *file);
 /* The trees caught while reading past the first @keep freed. */
 void run_drop_read_trees(struct pm_run *run, size_t keep);
 

@@ -177,6 +177,7 @@ static int read_logs(struct pm_run *run, const char *file, size_t *left, char *e
 
 	if (!r)
 		goto out;
+	reader_use_index(r, run_line_index(run, file));
 	rc = 0;
 	while (lo < m) {
 		ln = run->logs[idx[lo]].first;

@@ -196,6 +196,8 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	if (st->skipped)
 		run_warn(run, WARN_WARNING, 0, path, 0,
 			 "%u binary or overlong lines skipped", st->skipped);
+	if (r)	/* NULL: a trace.dat, read by libtracecmd */
+		run_keep_line_index(run, strpool_cstr(&run->pool, path), reader_take_index(r));
 	rc = 0;
 out:
 	builder_finish(b);

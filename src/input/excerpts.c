@@ -137,7 +137,8 @@ static void fill(struct pm_excerpt *e, const struct ring *r)
 		*o = '\0';
 }
 
-static int read_file(struct pm_excerpt *e, size_t n, char *err, size_t errlen)
+static int read_file(const struct pm_run *run, struct pm_excerpt *e, size_t n, char *err,
+		     size_t errlen)
 {
 	struct line_reader *r = reader_open(e[0].file, err, errlen);
 	struct ring *ring = xcalloc(1, sizeof(*ring));
@@ -147,6 +148,7 @@ static int read_file(struct pm_excerpt *e, size_t n, char *err, size_t errlen)
 
 	if (!r)
 		goto out;
+	reader_use_index(r, run_line_index(run, e[0].file));
 	while (i < n) {
 		unsigned int ln = e[i].line > EXCERPT_BEFORE ? e[i].line - EXCERPT_BEFORE : 1;
 
@@ -187,7 +189,7 @@ int input_excerpts(struct pm_run *run, size_t budget, char *err, size_t errlen)
 	while (i < run->nexcerpts) {
 		for (j = i; j < run->nexcerpts && run->excerpts[j].file == run->excerpts[i].file; j++)
 			;
-		if (read_file(run->excerpts + i, j - i, err, errlen) < 0)
+		if (read_file(run, run->excerpts + i, j - i, err, errlen) < 0)
 			rc = -1;
 		i = j;
 	}

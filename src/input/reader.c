@@ -17,6 +17,26 @@
 
 #define READ_CHUNK (1024 * 1024)
 #define NO_NUL SIZE_MAX
+/* Lines between two marks of a line index: a few hundred bytes of marks
+ * for a GB of trace, and a seek lands at most this many lines short. */
+#define INDEX_EVERY 16384
+
+/* The file a line index was noted from, as fstat() tells it. */
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+};
+
+struct line_index {
+	struct file_id file;
+	size_t n, cap;
+	struct {
+		unsigned int lineno;	/* lines before @off */
+		uint64_t off;
+	} mark[];
+};
 
 struct line_reader {
 	char *path;
@@ -34,7 +54,13 @@ struct line_reader {
 	size_t nul;
 	bool has_nul;
 	unsigned int lineno;
-	uint64_t bytes;
+	uint64_t bytes;		/* of a plain file: the offset of buf[tail] */
+	/* a plain file's: the marks noted as it is read (@indexing), and
+	 * those reader_skip() may seek by (@use) */
+	bool indexing;
+	struct file_id file;
+	struct line_index *index;
+	const struct line_index *use;
 	char err[512];
 };
 
@@ -102,7 +128,9 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		goto fail;
 	}
-	if (fstat(r->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+	if (fstat(r->fd, &st) < 0)
+		memset(&st, 0, sizeof(st));
+	if (S_ISDIR(st.st_mode)) {
 		snprintf(err, errlen, "%s: is a directory", path);
 		goto fail;
 	}
@@ -121,6 +149,9 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 			snprintf(err, errlen, "%s", r->err);
 			goto fail;
 		}
+	} else if (strcmp(path, "-") && S_ISREG(st.st_mode)) {
+		r->indexing = true;	/* stdin may start anywhere in its file */
+		r->file = (struct file_id){ st.st_dev, st.st_ino, st.st_size, st.st_mtim };
 	}
 	return r;
 fail:
@@ -178,6 +209,24 @@ static int refill(struct line_reader *r)
 	return 0;
 }
 
+/* Line r->lineno + 1 starts at buf[head]: a mark there. */
+static void note_mark(struct line_reader *r)
+{
+	struct line_index *x = r->index;
+
+	if (!x || x->n == x->cap) {
+		size_t cap = x ? 2 * x->cap : 64;
+
+		x = xrealloc(x, sizeof(*x) + cap * sizeof(x->mark[0]));
+		if (!r->index)
+			*x = (struct line_index){ .file = r->file };
+		x->cap = cap;
+		r->index = x;
+	}
+	x->mark[x->n].lineno = r->lineno;
+	x->mark[x->n++].off = r->bytes - (r->tail - r->head);
+}
+
 int reader_next(struct line_reader *r, struct str *line)
 {
 	char *start, *nl;
@@ -216,6 +265,8 @@ int reader_next(struct line_reader *r, struct str *line)
 		r->has_nul = true;
 		find_nul(r, r->head);
 	}
+	if (!(r->lineno % INDEX_EVERY) && r->indexing)
+		note_mark(r);
 	if (r->skipping || len > LINE_MAX_BYTES) {
 		r->skipping = false;
 		r->too_long = true;
@@ -228,11 +279,57 @@ int reader_next(struct line_reader *r, struct str *line)
 	return 1;
 }
 
+struct line_index *reader_take_index(struct line_reader *r)
+{
+	struct line_index *x = r->index;
+
+	r->index = NULL;
+	return x;
+}
+
+static bool same_file(const struct file_id *a, const struct file_id *b)
+{
+	return a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+	       a->mtime.tv_sec == b->mtime.tv_sec && a->mtime.tv_nsec == b->mtime.tv_nsec;
+}
+
+void reader_use_index(struct line_reader *r, const struct line_index *x)
+{
+	r->use = x && r->indexing && same_file(&x->file, &r->file) ? x : NULL;
+}
+
+/* Seek to the last mark at or before line @upto + 1 when it lies past
+ * what the buffer holds; else (or when the seek fails) stay. */
+static void seek_mark(struct line_reader *r, unsigned int upto)
+{
+	const struct line_index *x = r->use;
+	size_t lo = 0, hi = x->n;
+
+	while (lo < hi) {	/* the first mark past @upto */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (x->mark[mid].lineno <= upto)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || x->mark[lo - 1].lineno <= r->lineno || x->mark[lo - 1].off <= r->bytes ||
+	    lseek(r->fd, (off_t)x->mark[lo - 1].off, SEEK_SET) < 0)
+		return;
+	r->head = r->tail = 0;
+	r->nul = NO_NUL;
+	r->eof = r->skipping = false;
+	r->lineno = x->mark[lo - 1].lineno;
+	r->bytes = x->mark[lo - 1].off;
+}
+
 int reader_skip(struct line_reader *r, unsigned int upto)
 {
 	bool part = false;	/* bytes of an unfinished line dropped */
 
 	r->too_long = r->has_nul = false;
+	if (r->use && r->lineno < upto)
+		seek_mark(r, upto);
 	while (r->lineno < upto) {
 		char *p = r->buf + r->head, *end = r->buf + r->tail, *nl;
 
@@ -316,5 +413,6 @@ void reader_close(struct line_reader *r)
 		close(r->fd);
 	free(r->buf);
 	free(r->path);
+	free(r->index);
 	free(r);
 }

@@ -107,6 +107,9 @@ void run_free(struct pm_run *run)
 	free(run->warns);
 	free(run->facts);
 	free(run->sources);
+	for (i = 0; i < run->nline_index; i++)
+		free(run->line_index[i].index);
+	free(run->line_index);
 	free(run->cb_fns.names);
 	free(run->cb_fns.slots);
 	free(run->cb_events.names);
@@ -133,6 +136,27 @@ void run_rollback(struct pm_run *run, struct run_mark m)
 	if (run->nsources > m.nsources)
 		run->nsources = m.nsources;
 	run_drop_read_trees(run, m.nread_trees);
+}
+
+void run_keep_line_index(struct pm_run *run, const char *file, struct line_index *index)
+{
+	if (!index)
+		return;
+	run->line_index = xrealloc(run->line_index,
+				   (run->nline_index + 1) * sizeof(*run->line_index));
+	run->line_index[run->nline_index++] = (struct pm_line_index){ file, index };
+}
+
+/* The last one kept: a file read twice (a folder and its trace given
+ * again) is the same file, or its index is not used (reader.c). */
+const struct line_index *run_line_index(const struct pm_run *run, const char *file)
+{
+	size_t i;
+
+	for (i = run->nline_index; i-- > 0;)
+		if (run->line_index[i].file == file)
+			return run->line_index[i].index;
+	return NULL;
 }
 
 void run_drop_read_trees(struct pm_run *run, size_t keep)

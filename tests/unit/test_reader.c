@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -187,11 +189,140 @@ static void test_skip(void **state)
 	free(t.p);
 }
 
+/* 300,000 short lines (a mark every 16384th), every 97th with a NUL, an
+ * overlong line just before the first mark, the last without '\n'. */
+static struct text make_short_lines(void)
+{
+	struct text t = { 0 };
+	char line[32];
+	unsigned int i, n;
+
+	for (i = 0; i < 300000; i++) {
+		n = 1 + (i * 7919) % 19;
+		memset(line, 'a' + (char)(i % 26), n);
+		if (i % 97 == 0)
+			line[(i * 31) % n] = '\0';
+		line[n] = '\n';
+		if (i == 16383) {	/* line 16384 */
+			char *big = malloc(LINE_MAX_BYTES + 100);
+
+			assert_non_null(big);
+			memset(big, 'x', LINE_MAX_BYTES + 100);
+			big[LINE_MAX_BYTES + 100 - 1] = '\n';
+			put(&t, big, LINE_MAX_BYTES + 100);
+			free(big);
+			continue;
+		}
+		put(&t, line, n + 1);
+	}
+	put(&t, "last\0line", 9);
+	return t;
+}
+
+/* The line after skipping to @k is ref[@k], read through @idx or not. */
+static void skip_check(const char *path, const struct line_index *idx, const struct text *t,
+		       const struct ref_line *ref, unsigned int k)
+{
+	struct line_reader *r;
+	struct str line;
+	char err[256];
+
+	r = reader_open(path, err, sizeof(err));
+	assert_non_null(r);
+	reader_use_index(r, idx);
+	assert_int_equal(reader_skip(r, k), 1);
+	assert_int_equal(reader_next(r, &line), 1);
+	assert_int_equal(reader_lineno(r), k + 1);
+	assert_int_equal(line.len, ref[k].len);
+	assert_memory_equal(line.p, t->p + ref[k].off, ref[k].len);
+	reader_close(r);
+}
+
+/*
+ * Skipping through a line index: the same lines as counting (steps on
+ * both sides of every mark, after the overlong line); an index is taken
+ * at its word for the file it was noted from (same size and mtime: a
+ * line added in place is not seen), and not used for a changed one.
+ */
+static void test_index(void **state)
+{
+	static const unsigned int steps[] = { 1, 997, 16383, 16384, 16385, 50000 };
+	struct text t = make_short_lines();
+	unsigned int total, i, k;
+	struct ref_line *ref = ref_lines(&t, &total);
+	char *path = write_text(&t), err[256];
+	struct line_index *idx;
+	struct line_reader *r;
+	struct timespec times[2];
+	struct str line;
+	struct stat st;
+	int fd;
+
+	(void)state;
+	r = reader_open(path, err, sizeof(err));
+	assert_non_null(r);
+	while (reader_next(r, &line) > 0)
+		;
+	assert_int_equal(reader_lineno(r), total);
+	idx = reader_take_index(r);
+	assert_non_null(idx);
+	reader_close(r);
+	for (i = 0; i < ARRAY_SIZE(steps); i++) {
+		r = reader_open(path, err, sizeof(err));
+		assert_non_null(r);
+		reader_use_index(r, idx);
+		for (k = steps[i] - 1; k < total; k += steps[i]) {
+			assert_int_equal(reader_skip(r, k), 1);
+			assert_int_equal(reader_lineno(r), k);
+			assert_int_equal(reader_next(r, &line), 1);
+			assert_int_equal(reader_line_too_long(r), ref[k].too_long);
+			if (ref[k].too_long)
+				continue;
+			assert_int_equal(line.len, ref[k].len);
+			assert_memory_equal(line.p, t.p + ref[k].off, ref[k].len);
+			assert_int_equal(reader_line_has_nul(r), ref[k].nul);
+		}
+		assert_int_equal(reader_skip(r, total + 5), 0);
+		assert_int_equal(reader_lineno(r), total);
+		reader_close(r);
+	}
+	/* line 1 cut in two in place, size and mtime kept: the index seeks
+	 * past it (old numbers), counting sees the extra line */
+	assert_int_equal(stat(path, &st), 0);
+	fd = open(path, O_WRONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(pwrite(fd, "\n", 1, 0), 1);
+	times[0] = st.st_atim;
+	times[1] = st.st_mtim;
+	assert_int_equal(futimens(fd, times), 0);
+	close(fd);
+	skip_check(path, idx, &t, ref, 200000);
+	/* ... once the mtime says so, the index is not used: line 200002
+	 * is the old 200001 */
+	times[1].tv_sec += 10;
+	assert_int_equal(utimensat(AT_FDCWD, path, times, 0), 0);
+	r = reader_open(path, err, sizeof(err));
+	assert_non_null(r);
+	reader_use_index(r, idx);
+	assert_int_equal(reader_skip(r, 200001), 1);
+	assert_int_equal(reader_next(r, &line), 1);
+	assert_int_equal(reader_lineno(r), 200002);
+	assert_int_equal(line.len, ref[200000].len);
+	assert_memory_equal(line.p, t.p + ref[200000].off, ref[200000].len);
+	reader_close(r);
+	free(idx);
+	unlink(path);
+	free(path);
+	free(ref);
+	free(t.p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nul_per_line),
 		cmocka_unit_test(test_skip),
+		cmocka_unit_test(test_index),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
