@@ -384,18 +384,90 @@ bool ftrace_graph_head(struct str s, struct ftrace_line *out, struct str *rest)
 	return true;
 }
 
+/* A graph line's CPU and task columns, from the stamp's end to the
+ * task column's bar. */
+struct graph_cols {
+	int cpu, pid;
+	struct str comm;
+	const char *bar;
+};
+
+/* " |  CPU)  TASK-PID  |" from @q: a task column (not a duration, no
+ * "(tgid)"). */
+static bool cpu_task(const char *q, const char *end, struct graph_cols *c)
+{
+	const char *p, *task, *task_end, *dash;
+	uint64_t cpu = 0, pid = 0;
+
+	q = spaces_end(q, end);
+	if (q >= end || *q++ != '|')
+		return false;
+	q = spaces_end(q, end);
+	for (p = q; q < end && is_digit(*q); q++)
+		cpu = cpu * 10 + (uint64_t)(*q - '0');
+	if (q == p || q - p > 9 || q >= end || *q++ != ')')
+		return false;
+	q = spaces_end(q, end);
+	task = q;
+	c->bar = q < end ? memchr(q, '|', (size_t)(end - q)) : NULL;
+	if (!c->bar || task == c->bar || is_digit(*task) || ftrace_duration_mark(*task) ||
+	    *task == '\t' || *task == '\r')
+		return false;
+	task_end = spaces_before(c->bar, task);
+	for (dash = task_end; dash > task && is_digit(dash[-1]); dash--)
+		;
+	if (dash == task_end || task_end - dash > 9 || dash == task || dash[-1] != '-')
+		return false;
+	for (p = dash; p < task_end; p++)
+		pid = pid * 10 + (uint64_t)(*p - '0');
+	c->cpu = (int)cpu;
+	c->pid = (int)pid;
+	c->comm = str_make(task, (size_t)(dash - 1 - task));
+	return true;
+}
+
+/* The columns from @q as the memo has them, when their bytes are the
+ * memo's: cpu_task() would read the same from the same bytes. */
+static bool cols_as_memo(const struct graph_memo *m, const char *q, const char *end,
+			 struct graph_cols *c)
+{
+	if (!m || !m->len || end - q < m->len || !same_bytes(q, m->head, m->len))
+		return false;
+	c->cpu = m->cpu;
+	c->pid = m->pid;
+	c->comm = str_make(q + m->comm, m->comm_len);
+	c->bar = q + m->len - 1;
+	return true;
+}
+
+static void memo_keep(struct graph_memo *m, const char *q, const struct graph_cols *c)
+{
+	size_t n = (size_t)(c->bar + 1 - q);
+
+	if (!m || n > sizeof(m->head))
+		return;
+	memcpy(m->head, q, n);
+	m->len = (uint8_t)n;
+	m->comm = (uint8_t)(c->comm.p - q);
+	m->comm_len = (uint8_t)c->comm.len;
+	m->cpu = c->cpu;
+	m->pid = c->pid;
+}
+
 /*
  * "SECONDS.FRACTION |  CPU)  TASK-PID  |  DURATION  |": the shape of
  * nearly every line of a trace with the abstime and funcgraph-proc
- * options, read in one pass. Any other shape, or anything
- * ftrace_graph_head() would read otherwise, returns false and leaves
- * @out as it was (tests/unit/test_ftrace_split.c holds the two to the
- * same fields on every fixture line).
+ * options, read in one pass (the CPU and task by @memo when it has them).
+ * Any other shape, or anything ftrace_graph_head() would read otherwise,
+ * returns false and leaves @out as it was (tests/unit/test_ftrace_split.c
+ * holds the two to the same fields on every fixture line).
  */
-bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *rest)
+bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *rest,
+			    struct graph_memo *memo)
 {
-	const char *p = s.p, *end = s.p + s.len, *q, *task, *bar, *task_end, *dash;
-	uint64_t sec = 0, frac = 0, cpu = 0, pid = 0;
+	const char *p = s.p, *end = s.p + s.len, *q, *bar;
+	uint64_t sec = 0, frac = 0;
+	struct graph_cols c;
 	struct str dur;
 	int digits;
 
@@ -416,40 +488,22 @@ bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *r
 			return false;
 		frac = frac_ns(frac, (size_t)digits);
 	}
-	/* " |  CPU)" */
-	q = spaces_end(q, end);
-	if (q >= end || *q++ != '|')
-		return false;
-	q = spaces_end(q, end);
-	for (p = q; q < end && is_digit(*q); q++)
-		cpu = cpu * 10 + (uint64_t)(*q - '0');
-	if (q == p || q - p > 9 || q >= end || *q++ != ')')
-		return false;
-	/* "  TASK-PID  |": a task column (not a duration, no "(tgid)") */
-	q = spaces_end(q, end);
-	task = q;
-	bar = q < end ? memchr(q, '|', (size_t)(end - q)) : NULL;
-	if (!bar || task == bar || is_digit(*task) || ftrace_duration_mark(*task) ||
-	    *task == '\t' || *task == '\r')
-		return false;
-	task_end = spaces_before(bar, task);
-	for (dash = task_end; dash > task && is_digit(dash[-1]); dash--)
-		;
-	if (dash == task_end || task_end - dash > 9 || dash == task || dash[-1] != '-')
-		return false;
-	for (p = dash; p < task_end; p++)
-		pid = pid * 10 + (uint64_t)(*p - '0');
+	if (!cols_as_memo(memo, q, end, &c)) {
+		if (!cpu_task(q, end, &c))
+			return false;
+		memo_keep(memo, q, &c);
+	}
 	/* "  DURATION  |" */
-	q = bar + 1;
+	q = c.bar + 1;
 	if (!duration_fast(q, end, &dur, &bar)) {
 		bar = memchr(q, '|', (size_t)(end - q));
 		if (!bar || !duration_column(str_make(q, (size_t)(bar - q)), &dur))
 			return false;
 	}
 	out->ts = (ns_t)(sec * 1000000000ULL + frac);
-	out->cpu = (int)cpu;
-	out->pid = (int)pid;
-	out->comm = str_make(task, (size_t)(dash - 1 - task));
+	out->cpu = c.cpu;
+	out->pid = c.pid;
+	out->comm = c.comm;
 	out->duration = dur;
 	*rest = str_make(bar + 1, (size_t)(end - bar - 1));
 	return true;
@@ -458,11 +512,11 @@ bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *r
 /* A graph line: its head, then the function column, or the event or
  * marker a comment there holds. The general head only for a line with a
  * bar: the search over a whole event line is not for free. */
-static bool split_graph(struct str s, struct ftrace_line *out)
+static bool split_graph(struct str s, struct ftrace_line *out, struct graph_memo *memo)
 {
 	struct str rest, seg;
 
-	if (!ftrace_graph_head_fast(s, out, &rest) &&
+	if (!ftrace_graph_head_fast(s, out, &rest, memo) &&
 	    (!memchr(s.p, '|', s.len) || !ftrace_graph_head(s, out, &rest)))
 		return false;
 	out->func = rest;
@@ -567,7 +621,7 @@ static void line_reset(struct ftrace_line *out)
 	out->ahead = FA_NONE;
 }
 
-bool ftrace_split(struct str line, struct ftrace_line *out)
+bool ftrace_split_memo(struct str line, struct ftrace_line *out, struct graph_memo *memo)
 {
 	struct str s = skip_spaces(line);
 
@@ -576,7 +630,7 @@ bool ftrace_split(struct str line, struct ftrace_line *out)
 		return false;
 	/* a function_graph line starts with its time stamp or CPU: a digit */
 	if (is_digit(s.p[0])) {
-		if (split_graph(s, out))
+		if (split_graph(s, out, memo))
 			return true;
 		line_reset(out);
 	}
@@ -591,6 +645,11 @@ bool ftrace_split(struct str line, struct ftrace_line *out)
 	if (out->graph && out->ts > NS_MAX)
 		out->ts = NS_NONE;
 	return true;
+}
+
+bool ftrace_split(struct str line, struct ftrace_line *out)
+{
+	return ftrace_split_memo(line, out, NULL);
 }
 
 /* What the parser would read next of a split line and needs no state
@@ -612,13 +671,14 @@ static void read_beyond(struct ftrace_line *fl)
 		fl->ahead = FA_CALLBACK;
 }
 
-enum ftrace_kind ftrace_classify(struct str line, bool unreadable, struct ftrace_line *fl)
+enum ftrace_kind ftrace_classify(struct str line, bool unreadable, struct ftrace_line *fl,
+				 struct graph_memo *memo)
 {
 	if (unreadable)
 		return FK_SKIP;
 	if (line.len && line.p[0] == '#')
 		return FK_HEADER;
-	if (!ftrace_split(line, fl))
+	if (!ftrace_split_memo(line, fl, memo))
 		return FK_NONE;
 	read_beyond(fl);
 	return FK_SPLIT;

@@ -77,11 +77,12 @@ static int fill(struct ftrace_ahead *a, struct ahead_slot *s)
 static void split_chunk(struct ahead_slot *s, size_t chunk)
 {
 	size_t i = chunk * AHEAD_CHUNK, end = i + AHEAD_CHUNK < s->b.n ? i + AHEAD_CHUNK : s->b.n;
+	struct graph_memo memo = { 0 };
 
 	for (; i < end; i++) {
 		struct ahead_line *al = &s->lines[i];
 
-		al->kind = (uint8_t)ftrace_classify(al->line, al->unreadable, &al->fl);
+		al->kind = (uint8_t)ftrace_classify(al->line, al->unreadable, &al->fl, &memo);
 	}
 }
 
@@ -237,7 +238,7 @@ int ahead_stop(struct ftrace_ahead *a)
 /* One CPU: lines as the reader cuts them, split on demand. */
 static int each_here(struct line_reader *r, ftrace_item_fn fn, void *ctx, struct progress *pg)
 {
-	struct ftrace_item it;
+	struct ftrace_item it = { 0 };
 	int rc;
 
 	while ((rc = reader_next(r, &it.line)) > 0) {

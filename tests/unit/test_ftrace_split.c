@@ -52,11 +52,12 @@ static ns_t general_dur(struct str d)
 
 /* A graph line's head, both ways (as ftrace_split() tries them), and
  * the call's duration against the general reading of its column. */
-static void check_graph(struct str s, const char *path, unsigned int lineno, struct tally *t)
+static void check_graph(struct str s, const char *path, unsigned int lineno, struct tally *t,
+			struct graph_memo *memo)
 {
-	struct ftrace_line f, g;
+	struct ftrace_line f, g, h;
 	struct graph_call gc;
-	struct str fr, gr;
+	struct str fr, gr, hr;
 
 	reset(&f, &g);
 	if (!s.len || s.p[0] < '0' || s.p[0] > '9' || !memchr(s.p, '|', s.len) ||
@@ -66,9 +67,16 @@ static void check_graph(struct str s, const char *path, unsigned int lineno, str
 	g.func = gr;
 	if (graph_call_parse(&g, &gc) && gc.dur != general_dur(g.duration))
 		fail_msg("%s:%u: the call's duration differs: %.*s", path, lineno, (int)s.len, s.p);
-	if (!ftrace_graph_head_fast(s, &f, &fr))
+	/* with the memo the lines before left, and without one */
+	h = f;
+	if (ftrace_graph_head_fast(s, &h, &hr, memo) != ftrace_graph_head_fast(s, &f, &fr, NULL))
+		fail_msg("%s:%u: the memo changes the answer: %.*s", path, lineno, (int)s.len, s.p);
+	if (!ftrace_graph_head_fast(s, &f, &fr, NULL))
 		return;
 	t->graph_fast++;
+	if (h.cpu != g.cpu || h.pid != g.pid || h.comm.p != g.comm.p || h.comm.len != g.comm.len ||
+	    hr.p != gr.p)
+		fail_msg("%s:%u: the memo's head differs: %.*s", path, lineno, (int)s.len, s.p);
 	if (f.ts == g.ts && f.cpu == g.cpu && f.pid == g.pid && same_str(f.comm, g.comm) &&
 	    same_str(f.duration, g.duration) && same_str(fr, gr) && f.duration.p == g.duration.p &&
 	    fr.p == gr.p)
@@ -76,7 +84,8 @@ static void check_graph(struct str s, const char *path, unsigned int lineno, str
 	fail_msg("%s:%u: the fast graph head differs: %.*s", path, lineno, (int)s.len, s.p);
 }
 
-static void check_line(struct str line, const char *path, unsigned int lineno, struct tally *t)
+static void check_line(struct str line, const char *path, unsigned int lineno, struct tally *t,
+		       struct graph_memo *memo)
 {
 	struct ftrace_line f, g;
 	struct str s = line;
@@ -84,7 +93,7 @@ static void check_line(struct str line, const char *path, unsigned int lineno, s
 	while (s.len && (*s.p == ' ' || *s.p == '\t'))
 		s.p++, s.len--;
 	t->lines++;
-	check_graph(s, path, lineno, t);
+	check_graph(s, path, lineno, t, memo);
 	reset(&f, &g);
 	if (ftrace_split_event(s, &g))
 		t->general++;
@@ -99,6 +108,7 @@ static void check_line(struct str line, const char *path, unsigned int lineno, s
 
 static void check_file(const char *path, struct tally *t)
 {
+	struct graph_memo memo = { 0 };
 	struct line_reader *r;
 	struct str line;
 	char err[512];
@@ -106,7 +116,7 @@ static void check_file(const char *path, struct tally *t)
 	r = reader_open(path, err, sizeof(err));
 	assert_non_null(r);
 	while (reader_next(r, &line) > 0)
-		check_line(line, path, reader_lineno(r), t);
+		check_line(line, path, reader_lineno(r), t, &memo);
 	reader_close(r);
 }
 
@@ -234,7 +244,7 @@ static void test_graph_fast(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(odd) / sizeof(odd[0]); i++)
-		assert_false(ftrace_graph_head_fast(str_c(odd[i]), &fl, &rest));
+		assert_false(ftrace_graph_head_fast(str_c(odd[i]), &fl, &rest, NULL));
 	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++) {
 		assert_true(ftrace_split(str_c(cols[i].line), &fl));
 		assert_true(str_eq(fl.duration, cols[i].dur));
@@ -243,7 +253,7 @@ static void test_graph_fast(void **state)
 		assert_int_equal(gc.dur, cols[i].ns);
 	}
 	assert_true(ftrace_graph_head_fast(str_c("24.585218 |   0)   kworker-9    | "
-						 "  47.198 us   |    pci_pm_suspend();"), &fl, &rest));
+						 "  47.198 us   |    pci_pm_suspend();"), &fl, &rest, NULL));
 	assert_int_equal(fl.ts, 24585218000LL);
 	assert_int_equal(fl.cpu, 0);
 	assert_int_equal(fl.pid, 9);
