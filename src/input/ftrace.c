@@ -176,7 +176,16 @@ bool ftrace_split_event(struct str s, struct ftrace_line *out)
 #define KCOL_DASH 16
 #define KCOL_CPU 25
 
-static const char *fixed_task(struct str line, const char *comm, struct ftrace_line *out)
+/* A line's columns before the ones that change from line to line: an
+ * event line's "TASK-PID [CPU] FLAGS " up to its stamp, a graph line's
+ * " |  CPU)  TASK-PID  |" after its stamp. */
+struct head_cols {
+	int cpu, pid;
+	struct str comm;
+	const char *next;	/* where the line goes on */
+};
+
+static const char *fixed_task(struct str line, const char *comm, struct head_cols *c)
 {
 	const char *p = line.p, *pid = p + KCOL_DASH + 1, *q;
 	uint64_t v = 0, w;
@@ -191,30 +200,20 @@ static const char *fixed_task(struct str line, const char *comm, struct ftrace_l
 	w = le64toh(w);
 	if (q == pid || w >> (8 * (q - pid)) != 0x2020202020202020ull >> (8 * (q - pid)))
 		return NULL;
-	out->comm = str_make(comm, (size_t)(p + KCOL_DASH - comm));
-	out->pid = (int)v;
+	c->comm = str_make(comm, (size_t)(p + KCOL_DASH - comm));
+	c->pid = (int)v;
 	return p + KCOL_CPU;
 }
 
-/*
- * The kernel's own event line, nearly every line of an events trace:
- * "TASK-PID [CPU] FLAGS SECONDS: EVENT: ARGS" (trace-cmd report's has no
- * FLAGS) with blanks where the kernel puts them, read in one pass.
- * Anything else (a "(tgid)" column, tabs, a '[' in the task name, long
- * numbers) returns false and goes to ftrace_split_event(), which
- * gives the same fields for this shape (tests/unit/test_ftrace_split.c
- * holds the two to that on every fixture line). @s is @line past its
- * leading blanks, as ftrace_split() already has it.
- */
-static bool event_fast(struct str line, struct str s, struct ftrace_line *out)
+/* "TASK-PID [CPU] FLAGS " of the kernel's event line (trace-cmd
+ * report's has no FLAGS), up to the stamp's first digit. @s is @line
+ * past its leading blanks. */
+static bool event_cols(struct str line, struct str s, struct head_cols *c)
 {
-	const char *p = s.p, *end = s.p + s.len, *br, *q, *num, *colon;
-	uint64_t v = 0, sec = 0, frac = 0;
-	int digits;
+	const char *p = s.p, *end = s.p + s.len, *br, *q, *num;
+	uint64_t v = 0;
 
-	if (!s.len || *p == '\r')
-		return false;
-	if (!(br = fixed_task(line, p, out))) {
+	if (!(br = fixed_task(line, p, c))) {
 		/* TASK-PID: back from the CPU column over blanks and the pid */
 		br = memchr(p, '[', s.len);
 		if (!br || br == p || br[-1] != ' ')
@@ -224,10 +223,10 @@ static bool event_fast(struct str line, struct str s, struct ftrace_line *out)
 			;
 		if (num == q || q - num > 7 || num == p || num[-1] != '-')
 			return false;
-		out->comm = str_make(p, (size_t)(num - 1 - p));
+		c->comm = str_make(p, (size_t)(num - 1 - p));
 		for (; num < q; num++)
 			v = v * 10 + (uint64_t)(*num - '0');
-		out->pid = (int)v;
+		c->pid = (int)v;
 	}
 	/* [CPU]: the kernel prints three digits */
 	if (end - br > 5 && is_digit(br[1]) && is_digit(br[2]) && is_digit(br[3]) &&
@@ -241,47 +240,113 @@ static bool event_fast(struct str line, struct str s, struct ftrace_line *out)
 		if (q == br + 1 || q + 1 >= end || q[0] != ']' || q[1] != ' ')
 			return false;
 	}
-	out->cpu = (int)v;
-	/* The stamp ends at the first colon after the CPU: neither flags nor
-	 * digits hold one, so the loops below stop there without counting. */
-	q += 2;
-	colon = memchr(q, ':', (size_t)(end - q));
-	if (!colon || (colon + 1 < end && colon[1] != ' '))
-		return false;
-	/* FLAGS: never starting with a digit (irqs-off is 'd', 'D', 'X' or '.') */
-	while (*q == ' ')
-		q++;
-	if (!is_digit(*q) && q < colon) {
-		while (*q != ' ' && q < colon)
+	c->cpu = (int)v;
+	/* FLAGS: never starting with a digit (irqs-off is 'd', 'D', 'X' or
+	 * '.'), nor holding the stamp's colon */
+	q = spaces_end(q + 2, end);
+	if (q < end && !is_digit(*q)) {
+		while (q < end && *q != ' ' && *q != ':')
 			q++;
-		while (*q == ' ')
-			q++;
+		q = spaces_end(q, end);
 	}
-	/* SECONDS: at most ten digits, a point and one to nine */
-	for (num = q; is_digit(*q); q++)
+	c->next = q;
+	return true;
+}
+
+/* "SECONDS.FRACTION: EVENT: ARGS" at @q: at most ten digits, a point and
+ * one to nine, the colon, a blank. */
+static bool event_stamp(const char *q, const char *end, struct ftrace_line *out)
+{
+	const char *num;
+	uint64_t sec = 0, frac = 0;
+	int digits;
+
+	for (num = q; q < end && is_digit(*q); q++)
 		sec = sec * 10 + (uint64_t)(*q - '0');
-	if (q == num || q - num > 10 || *q != '.' || sec > 9000000000ULL)
+	if (q == num || q - num > 10 || q >= end || *q != '.' || sec > 9000000000ULL)
 		return false;
 	num = ++q;
-	if (colon - q == 6) {
-		if (!six_digits(q, &frac))
-			return false;
+	if (end - q > 6 && q[6] == ':' && six_digits(q, &frac)) {
 		frac *= 1000;
+		q += 6;
 	} else {
-		for (; is_digit(*q); q++)
+		for (; q < end && is_digit(*q); q++)
 			frac = frac * 10 + (uint64_t)(*q - '0');
 		digits = (int)(q - num);
-		if (q != colon || digits < 1 || digits > 9)
+		if (q >= end || *q != ':' || digits < 1 || digits > 9)
 			return false;
 		frac = frac_ns(frac, (size_t)digits);
 	}
+	if (q + 1 < end && q[1] != ' ')
+		return false;
 	out->ts = (ns_t)(sec * 1000000000ULL + frac);
-	return event_text(skip_spaces(str_make(colon + 1, (size_t)(end - colon - 1))), out);
+	return event_text(skip_spaces(str_make(q + 1, (size_t)(end - q - 1))), out);
 }
 
-bool ftrace_split_event_fast(struct str line, struct ftrace_line *out)
+/* The columns from @q as the memo has them, when it holds this @kind's
+ * and their bytes are the memo's (and, for an event line, a digit comes
+ * next, where event_cols() stopped): what reading them would give. */
+static inline bool cols_as_memo(const struct split_memo *m, uint8_t kind, const char *q,
+				const char *end, struct head_cols *c)
 {
-	return event_fast(line, skip_spaces(line), out);
+	if (!m || m->kind != kind || end - q <= m->len || !same_bytes(q, m->head, m->len) ||
+	    (kind == SM_EVENT && !is_digit(q[m->len])))
+		return false;
+	c->cpu = m->cpu;
+	c->pid = m->pid;
+	c->comm = str_make(q + m->comm, m->comm_len);
+	c->next = q + m->len;
+	return true;
+}
+
+static void memo_keep(struct split_memo *m, uint8_t kind, const char *q, const struct head_cols *c)
+{
+	size_t n = (size_t)(c->next - q);
+
+	if (!m || n > sizeof(m->head))
+		return;
+	memcpy(m->head, q, n);
+	m->kind = kind;
+	m->len = (uint8_t)n;
+	m->comm = (uint8_t)(c->comm.p - q);
+	m->comm_len = (uint8_t)c->comm.len;
+	m->cpu = c->cpu;
+	m->pid = c->pid;
+}
+
+/*
+ * The kernel's own event line, nearly every line of an events trace:
+ * "TASK-PID [CPU] FLAGS SECONDS: EVENT: ARGS" (trace-cmd report's has no
+ * FLAGS) with blanks where the kernel puts them, read in one pass (the
+ * columns before the stamp by @memo when it has them). Anything else (a
+ * "(tgid)" column, tabs, a '[' in the task name, long numbers) returns
+ * false and goes to ftrace_split_event(), which gives the same fields for
+ * this shape (tests/unit/test_ftrace_split.c holds the two to that on
+ * every fixture line). @s is @line past its leading blanks, as
+ * ftrace_split() already has it.
+ */
+static bool event_fast(struct str line, struct str s, struct ftrace_line *out,
+		       struct split_memo *memo)
+{
+	const char *end = s.p + s.len;
+	struct head_cols c;
+
+	if (!s.len || *s.p == '\r')
+		return false;
+	if (!cols_as_memo(memo, SM_EVENT, line.p, end, &c)) {
+		if (!event_cols(line, s, &c))
+			return false;
+		memo_keep(memo, SM_EVENT, line.p, &c);
+	}
+	out->comm = c.comm;
+	out->pid = c.pid;
+	out->cpu = c.cpu;
+	return event_stamp(c.next, end, out);
+}
+
+bool ftrace_split_event_fast(struct str line, struct ftrace_line *out, struct split_memo *memo)
+{
+	return event_fast(line, skip_spaces(line), out, memo);
 }
 
 /* A duration column: "", "0.256 us", "+ 14.992 us", "! 123.4 us"; the
@@ -384,19 +449,11 @@ bool ftrace_graph_head(struct str s, struct ftrace_line *out, struct str *rest)
 	return true;
 }
 
-/* A graph line's CPU and task columns, from the stamp's end to the
- * task column's bar. */
-struct graph_cols {
-	int cpu, pid;
-	struct str comm;
-	const char *bar;
-};
-
-/* " |  CPU)  TASK-PID  |" from @q: a task column (not a duration, no
- * "(tgid)"). */
-static bool cpu_task(const char *q, const char *end, struct graph_cols *c)
+/* " |  CPU)  TASK-PID  |" from @q, a graph line's stamp's end: a task
+ * column (not a duration, no "(tgid)"); c->next past its bar. */
+static bool cpu_task(const char *q, const char *end, struct head_cols *c)
 {
-	const char *p, *task, *task_end, *dash;
+	const char *p, *task, *task_end, *dash, *bar;
 	uint64_t cpu = 0, pid = 0;
 
 	q = spaces_end(q, end);
@@ -409,11 +466,11 @@ static bool cpu_task(const char *q, const char *end, struct graph_cols *c)
 		return false;
 	q = spaces_end(q, end);
 	task = q;
-	c->bar = q < end ? memchr(q, '|', (size_t)(end - q)) : NULL;
-	if (!c->bar || task == c->bar || is_digit(*task) || ftrace_duration_mark(*task) ||
+	bar = q < end ? memchr(q, '|', (size_t)(end - q)) : NULL;
+	if (!bar || task == bar || is_digit(*task) || ftrace_duration_mark(*task) ||
 	    *task == '\t' || *task == '\r')
 		return false;
-	task_end = spaces_before(c->bar, task);
+	task_end = spaces_before(bar, task);
 	for (dash = task_end; dash > task && is_digit(dash[-1]); dash--)
 		;
 	if (dash == task_end || task_end - dash > 9 || dash == task || dash[-1] != '-')
@@ -423,35 +480,8 @@ static bool cpu_task(const char *q, const char *end, struct graph_cols *c)
 	c->cpu = (int)cpu;
 	c->pid = (int)pid;
 	c->comm = str_make(task, (size_t)(dash - 1 - task));
+	c->next = bar + 1;
 	return true;
-}
-
-/* The columns from @q as the memo has them, when their bytes are the
- * memo's: cpu_task() would read the same from the same bytes. */
-static bool cols_as_memo(const struct graph_memo *m, const char *q, const char *end,
-			 struct graph_cols *c)
-{
-	if (!m || !m->len || end - q < m->len || !same_bytes(q, m->head, m->len))
-		return false;
-	c->cpu = m->cpu;
-	c->pid = m->pid;
-	c->comm = str_make(q + m->comm, m->comm_len);
-	c->bar = q + m->len - 1;
-	return true;
-}
-
-static void memo_keep(struct graph_memo *m, const char *q, const struct graph_cols *c)
-{
-	size_t n = (size_t)(c->bar + 1 - q);
-
-	if (!m || n > sizeof(m->head))
-		return;
-	memcpy(m->head, q, n);
-	m->len = (uint8_t)n;
-	m->comm = (uint8_t)(c->comm.p - q);
-	m->comm_len = (uint8_t)c->comm.len;
-	m->cpu = c->cpu;
-	m->pid = c->pid;
 }
 
 /*
@@ -463,11 +493,11 @@ static void memo_keep(struct graph_memo *m, const char *q, const struct graph_co
  * holds the two to the same fields on every fixture line).
  */
 bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *rest,
-			    struct graph_memo *memo)
+			    struct split_memo *memo)
 {
 	const char *p = s.p, *end = s.p + s.len, *q, *bar;
 	uint64_t sec = 0, frac = 0;
-	struct graph_cols c;
+	struct head_cols c;
 	struct str dur;
 	int digits;
 
@@ -488,13 +518,13 @@ bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *r
 			return false;
 		frac = frac_ns(frac, (size_t)digits);
 	}
-	if (!cols_as_memo(memo, q, end, &c)) {
+	if (!cols_as_memo(memo, SM_GRAPH, q, end, &c)) {
 		if (!cpu_task(q, end, &c))
 			return false;
-		memo_keep(memo, q, &c);
+		memo_keep(memo, SM_GRAPH, q, &c);
 	}
 	/* "  DURATION  |" */
-	q = c.bar + 1;
+	q = c.next;
 	if (!duration_fast(q, end, &dur, &bar)) {
 		bar = memchr(q, '|', (size_t)(end - q));
 		if (!bar || !duration_column(str_make(q, (size_t)(bar - q)), &dur))
@@ -512,7 +542,7 @@ bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *r
 /* A graph line: its head, then the function column, or the event or
  * marker a comment there holds. The general head only for a line with a
  * bar: the search over a whole event line is not for free. */
-static bool split_graph(struct str s, struct ftrace_line *out, struct graph_memo *memo)
+static bool split_graph(struct str s, struct ftrace_line *out, struct split_memo *memo)
 {
 	struct str rest, seg;
 
@@ -621,7 +651,7 @@ static void line_reset(struct ftrace_line *out)
 	out->ahead = FA_NONE;
 }
 
-bool ftrace_split_memo(struct str line, struct ftrace_line *out, struct graph_memo *memo)
+bool ftrace_split_memo(struct str line, struct ftrace_line *out, struct split_memo *memo)
 {
 	struct str s = skip_spaces(line);
 
@@ -634,7 +664,7 @@ bool ftrace_split_memo(struct str line, struct ftrace_line *out, struct graph_me
 			return true;
 		line_reset(out);
 	}
-	if (!event_fast(line, s, out)) {
+	if (!event_fast(line, s, out, memo)) {
 		line_reset(out);
 		if (!ftrace_split_event(s, out))
 			return false;
@@ -672,7 +702,7 @@ static void read_beyond(struct ftrace_line *fl)
 }
 
 enum ftrace_kind ftrace_classify(struct str line, bool unreadable, struct ftrace_line *fl,
-				 struct graph_memo *memo)
+				 struct split_memo *memo)
 {
 	if (unreadable)
 		return FK_SKIP;

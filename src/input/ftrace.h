@@ -69,34 +69,36 @@ static inline bool ftrace_duration_mark(char c)
 }
 
 /*
- * The columns of the last function_graph line read the fast way, from
- * the end of its stamp to the task column's bar (" |   0)   init-1   |"):
- * a line laid out the same, byte for byte, has the same CPU and task, so
- * only its stamp and duration are read (a trace's lines repeat their
- * head for as long as one thread runs). A pure cache of what the bytes
- * say: any line may be read with any memo, or none.
+ * The columns of the last line read the fast way that stay the same
+ * while one thread runs: an event line's "TASK-PID [CPU] FLAGS " before
+ * its stamp, a graph line's " |  CPU)  TASK-PID  |" after it. A line
+ * whose bytes there are the memo's, byte for byte, has the same CPU and
+ * task: only its stamp and what follows are read. A pure cache of what
+ * those bytes say: any line may be read with any memo, or none.
  */
-struct graph_memo {
-	uint8_t len;		/* bytes in @head; 0 none */
+enum { SM_NONE, SM_EVENT, SM_GRAPH };
+struct split_memo {
+	uint8_t kind;		/* which columns @head holds */
+	uint8_t len;		/* bytes in @head */
 	uint8_t comm, comm_len;	/* the task's name within @head */
 	int cpu, pid;
-	char head[48];
+	char head[64];
 };
 
 /* 0 when @line is not a trace line (headers, blank, garbage). */
 bool ftrace_split(struct str line, struct ftrace_line *out);
 /* The same, with a @memo (may be NULL) kept from line to line. */
-bool ftrace_split_memo(struct str line, struct ftrace_line *out, struct graph_memo *memo);
+bool ftrace_split_memo(struct str line, struct ftrace_line *out, struct split_memo *memo);
 /* Its two ways with an event line: the fast one takes the kernel's usual
  * shape only, and the line as read (its leading blanks place the task
  * column); the general one every shape, @s without leading blanks. Where
  * the fast one answers, both give the same fields. */
-bool ftrace_split_event_fast(struct str line, struct ftrace_line *out);
+bool ftrace_split_event_fast(struct str line, struct ftrace_line *out, struct split_memo *memo);
 bool ftrace_split_event(struct str s, struct ftrace_line *out);
 /* The same two ways with a function_graph line's columns before the
  * function's (@rest): its stamp, CPU, task and duration. */
 bool ftrace_graph_head_fast(struct str s, struct ftrace_line *out, struct str *rest,
-			    struct graph_memo *memo);
+			    struct split_memo *memo);
 bool ftrace_graph_head(struct str s, struct ftrace_line *out, struct str *rest);
 
 /*
@@ -112,7 +114,7 @@ enum ftrace_kind {
 };
 /* @unreadable: the reader cut the line short or found a NUL in it. */
 enum ftrace_kind ftrace_classify(struct str line, bool unreadable, struct ftrace_line *fl,
-				 struct graph_memo *memo);
+				 struct split_memo *memo);
 
 /*
  * A trace's lines in file order, for the parser and for the passes that
@@ -129,7 +131,7 @@ struct ftrace_item {
 	enum ftrace_kind kind;		/* FK_PENDING: not split yet */
 	const struct ftrace_line *fl;	/* FK_SPLIT */
 	struct ftrace_line own;		/* a line split on demand */
-	struct graph_memo memo;		/* from line to line, for @own */
+	struct split_memo memo;		/* from line to line, for @own */
 };
 static inline enum ftrace_kind ftrace_item_kind(struct ftrace_item *it)
 {

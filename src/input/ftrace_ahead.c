@@ -77,7 +77,7 @@ static int fill(struct ftrace_ahead *a, struct ahead_slot *s)
 static void split_chunk(struct ahead_slot *s, size_t chunk)
 {
 	size_t i = chunk * AHEAD_CHUNK, end = i + AHEAD_CHUNK < s->b.n ? i + AHEAD_CHUNK : s->b.n;
-	struct graph_memo memo = { 0 };
+	struct split_memo memo = { 0 };
 
 	for (; i < end; i++) {
 		struct ahead_line *al = &s->lines[i];

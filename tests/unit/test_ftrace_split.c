@@ -53,7 +53,7 @@ static ns_t general_dur(struct str d)
 /* A graph line's head, both ways (as ftrace_split() tries them), and
  * the call's duration against the general reading of its column. */
 static void check_graph(struct str s, const char *path, unsigned int lineno, struct tally *t,
-			struct graph_memo *memo)
+			struct split_memo *memo)
 {
 	struct ftrace_line f, g, h;
 	struct graph_call gc;
@@ -85,21 +85,34 @@ static void check_graph(struct str s, const char *path, unsigned int lineno, str
 }
 
 static void check_line(struct str line, const char *path, unsigned int lineno, struct tally *t,
-		       struct graph_memo *memo)
+		       struct split_memo *memo)
 {
-	struct ftrace_line f, g;
+	struct ftrace_line f, g, h;
 	struct str s = line;
+	bool fast;
 
 	while (s.len && (*s.p == ' ' || *s.p == '\t'))
 		s.p++, s.len--;
 	t->lines++;
 	check_graph(s, path, lineno, t, memo);
 	reset(&f, &g);
+	h = f;
 	if (ftrace_split_event(s, &g))
 		t->general++;
-	if (!s.len || !ftrace_split_event_fast(line, &f))
+	if (!s.len)
+		return;
+	/* with the memo the lines before left, and without one */
+	fast = ftrace_split_event_fast(line, &f, NULL);
+	if (ftrace_split_event_fast(line, &h, memo) != fast)
+		fail_msg("%s:%u: the memo changes the answer: %.*s", path, lineno, (int)line.len,
+			 line.p);
+	if (!fast)
 		return;
 	t->fast++;
+	if (h.ts != f.ts || h.cpu != f.cpu || h.pid != f.pid || h.comm.p != f.comm.p ||
+	    h.comm.len != f.comm.len || h.event.p != f.event.p || h.args.p != f.args.p)
+		fail_msg("%s:%u: the memo's split differs: %.*s", path, lineno, (int)line.len,
+			 line.p);
 	if (f.ts == g.ts && f.cpu == g.cpu && f.pid == g.pid && same_str(f.comm, g.comm) &&
 	    same_str(f.event, g.event) && same_str(f.args, g.args))
 		return;
@@ -108,7 +121,7 @@ static void check_line(struct str line, const char *path, unsigned int lineno, s
 
 static void check_file(const char *path, struct tally *t)
 {
-	struct graph_memo memo = { 0 };
+	struct split_memo memo = { 0 };
 	struct line_reader *r;
 	struct str line;
 	char err[512];
@@ -175,6 +188,7 @@ static void test_fast_equals_general(void **state)
 
 static void test_fast_declines(void **state)
 {
+	struct split_memo memo;
 	static const char *const odd[] = {
 		/* the tgid option */
 		"bash-1234  (  1234) [001] d... 13.5: suspend_resume: x",
@@ -188,29 +202,38 @@ static void test_fast_declines(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(odd) / sizeof(odd[0]); i++) {
-		assert_false(ftrace_split_event_fast(str_c(odd[i]), &fl));
+		assert_false(ftrace_split_event_fast(str_c(odd[i]), &fl, NULL));
 		assert_true(ftrace_split_event(str_c(odd[i]), &fl));
 	}
 	assert_true(ftrace_split_event_fast(str_c("init-1       [001] .....    13.622119: "
-						  "device_pm_callback_end:  cpu, err=0"), &fl));
+						  "device_pm_callback_end:  cpu, err=0"), &fl, NULL));
 	assert_int_equal(fl.ts, 13622119000LL);
 	assert_int_equal(fl.pid, 1);
 	assert_int_equal(fl.cpu, 1);
 	/* the kernel's columns: dash at 16, '[' at 25, whatever the task holds */
 	assert_true(ftrace_split_event_fast(str_c("          foo[1]-123     [002] .....    13.622119: "
-						  "suspend_resume: x"), &fl));
+						  "suspend_resume: x"), &fl, NULL));
 	assert_true(str_eq(fl.comm, "foo[1]"));
 	assert_int_equal(fl.pid, 123);
 	assert_int_equal(fl.cpu, 2);
 	/* ... but not a pid column with more than its digits and blanks */
 	assert_false(ftrace_split_event_fast(str_c("             a-12 x     [002] .....    13.622119: "
-						   "suspend_resume: x"), &fl));
+						   "suspend_resume: x"), &fl, NULL));
 	assert_true(ftrace_split_event(str_c("a-12 x     [002] .....    13.622119: "
 					     "suspend_resume: x"), &fl));
 	assert_int_equal(fl.ts, 13622119000LL);
+	/* a memo of the columns before a stamp of two digits, and a stamp
+	 * of one a blank later: the memo's bytes, but not where a digit
+	 * follows them, so the columns are read again */
+	memset(&memo, 0, sizeof(memo));
+	assert_true(ftrace_split_event_fast(str_c("init-1       [001] .....    13.622119: a: x"), &fl,
+					    &memo));
+	assert_true(ftrace_split_event_fast(str_c("init-1       [001] .....     3.622119: a: x"), &fl,
+					    &memo));
+	assert_int_equal(fl.ts, 3622119000LL);
 	/* trace-cmd report has no flags column (kernel5.5-tegra) */
 	assert_true(ftrace_split_event_fast(str_c("rtcwake-264   [003]    27.747644: "
-						  "device_pm_callback_start:  platform, parent: none, [suspend]"), &fl));
+						  "device_pm_callback_start:  platform, parent: none, [suspend]"), &fl, NULL));
 	assert_int_equal(fl.ts, 27747644000LL);
 	assert_int_equal(fl.cpu, 3);
 }
