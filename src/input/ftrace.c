@@ -67,16 +67,23 @@ static inline struct str skip_spaces(struct str s)
 	return str_make(q, (size_t)(end - q));
 }
 
-/* The six digits at @q, the kernel's microseconds, unrolled; false when
- * one is not a digit. */
+/* The six digits at @q, the kernel's microseconds, in one word (little
+ * endian: q[0] in the low byte): every byte '0'..'9' (its high nibble 3,
+ * and still 3 with 6 added), then digit pairs summed in place (each
+ * byte times ten plus the next), then the three pairs. False when one
+ * is not a digit. */
 static inline bool six_digits(const char *q, uint64_t *v)
 {
-	if (!is_digit(q[0]) || !is_digit(q[1]) || !is_digit(q[2]) || !is_digit(q[3]) ||
-	    !is_digit(q[4]) || !is_digit(q[5]))
+	const uint64_t threes = 0x303030303030ull, high = 0xf0f0f0f0f0f0ull;
+	uint64_t w = 0, d;
+
+	memcpy(&w, q, 6);
+	w = le64toh(w);
+	if ((w & high) != threes || ((w + 0x060606060606ull) & high) != threes)
 		return false;
-	*v = (uint64_t)(q[0] - '0') * 100000 + (uint64_t)(q[1] - '0') * 10000 +
-	     (uint64_t)(q[2] - '0') * 1000 + (uint64_t)(q[3] - '0') * 100 +
-	     (uint64_t)(q[4] - '0') * 10 + (uint64_t)(q[5] - '0');
+	d = w - threes;
+	d = (d * 10 + (d >> 8)) & 0x00ff00ff00ffull;	/* q0q1, q2q3, q4q5 */
+	*v = (d & 0xff) * 10000 + (d >> 16 & 0xff) * 100 + (d >> 32 & 0xff);
 	return true;
 }
 

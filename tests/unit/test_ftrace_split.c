@@ -238,6 +238,30 @@ static void test_fast_declines(void **state)
 	assert_int_equal(fl.cpu, 3);
 }
 
+/* The stamp's six digits, every value of them, and a byte next to the
+ * digits in ASCII ('/', ':') or far from them in each place. */
+static void test_six_digits(void **state)
+{
+	static const char odd[] = { '/', ':', '\t', 'a', '\x80' };
+	char line[64];
+	struct ftrace_line fl;
+	struct str rest;
+	unsigned int v, k, i;
+
+	(void)state;
+	for (v = 0; v < 1000000; v++) {
+		snprintf(line, sizeof(line), "24.%06u |   0)   a-9    |               |  f() {", v);
+		assert_true(ftrace_graph_head_fast(str_c(line), &fl, &rest, NULL));
+		assert_int_equal(fl.ts, 24000000000LL + (int64_t)v * 1000);
+	}
+	for (k = 0; k < 6; k++)
+		for (i = 0; i < sizeof(odd); i++) {
+			snprintf(line, sizeof(line), "24.123456 |   0)   a-9    |               |  f() {");
+			line[3 + k] = odd[i];
+			assert_false(ftrace_graph_head_fast(str_c(line), &fl, &rest, NULL));
+		}
+}
+
 static void test_graph_fast(void **state)
 {
 	static const char *const odd[] = {
@@ -291,6 +315,7 @@ int main(void)
 		cmocka_unit_test(test_fast_equals_general),
 		cmocka_unit_test(test_fast_declines),
 		cmocka_unit_test(test_graph_fast),
+		cmocka_unit_test(test_six_digits),
 	};
 
 	return cmocka_run_group_tests_name("ftrace split: fast and general", tests, NULL, NULL);
