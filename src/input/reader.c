@@ -265,8 +265,8 @@ int reader_next(struct line_reader *r, struct str *line)
 		r->has_nul = true;
 		find_nul(r, r->head);
 	}
-	if (!(r->lineno % INDEX_EVERY) && r->indexing)
-		note_mark(r);
+	if (!(r->lineno % INDEX_EVERY) && r->indexing && (r->head < r->tail || !r->eof))
+		note_mark(r);	/* not after a last line without '\n' */
 	if (r->skipping || len > LINE_MAX_BYTES) {
 		r->skipping = false;
 		r->too_long = true;
