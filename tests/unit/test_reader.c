@@ -119,14 +119,17 @@ static struct ref_line *ref_lines(const struct text *t, unsigned int *n)
 {
 	struct ref_line *v = NULL;
 	const char *p = t->p, *end = t->p + t->len;
-	unsigned int k = 0;
+	unsigned int k = 0, cap = 0;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
 
-		v = realloc(v, (k + 1) * sizeof(*v));
-		assert_non_null(v);
+		if (k == cap) {	/* doubling: ASan's realloc always copies */
+			cap = cap ? 2 * cap : 1024;
+			v = realloc(v, cap * sizeof(*v));
+			assert_non_null(v);
+		}
 		v[k].off = (size_t)(p - t->p);
 		v[k].len = len;
 		v[k].nul = memchr(p, '\0', len) != NULL;
