@@ -87,6 +87,23 @@ is "big: dev12000's excerpt, from the viewer's lines" \
 browser "file://$T/big.html#click=dev0" > "$T/g.html"
 is "big: dev0's excerpt (line 2, not in the viewer), from its own text" \
    "$(state "$T/g.html" detail | grep -c -F "2  $(sed -n 2p "$T/big.txt") 3  $(sed -n 3p "$T/big.txt")")" 1
+# The second reading (excerpts, the viewer's lines) seeks by the marks
+# the first noted every 16384 lines, when the line it wants lies past
+# what its first read (1 MB) holds; a compressed copy has none and is
+# counted through, line by line: the same page, byte for byte. 40,000
+# lines of boot messages first put the cycle 2.6 MB in.
+mkdir -p "$T/plain" "$T/gz"
+awk 'BEGIN { for (i = 0; i < 40000; i++)
+	printf "[    0.%06d] pci 0000:00:%02x.0: [8086:%04x] type 00 class 0x0c0330\n", i, i % 32, i % 65536 }' \
+	> "$T/plain/log.txt"
+cat "$T/big.txt" >> "$T/plain/log.txt"
+gzip -c "$T/plain/log.txt" > "$T/gz/log.txt"
+(cd "$T/plain" && "$PMSCOPE" analyze -q -j ../plain.json --html ../plain.html log.txt)
+is "big, 40,000 lines in: the cycle's 15,000 callbacks" \
+   "$(jq '.cycles[0].callbacks | length' "$T/plain.json")" 15000
+(cd "$T/gz" && "$PMSCOPE" analyze -q --html ../gz.html log.txt)
+is "big: the page read again by the line index is the page counted through" \
+   "$(cmp -s "$T/plain.html" "$T/gz.html" && echo same)" same
 is "5.8: every excerpt inside the viewer's lines: no log line sent twice" \
    "$(data "$T/a.html" | jq '[.cycles[].logs[] | select(.text)] | length')" 0
 done_testing
