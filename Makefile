@@ -11,12 +11,15 @@ DESTDIR ?=
 CC      ?= cc
 PKG_CONFIG ?= pkg-config
 PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive
+# libarchive is compiled against, not linked: it is loaded the first time
+# a compressed file is read (src/input/unpack.c)
+LINK_PKGS := libtraceevent libtracefs libtracecmd cairo
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell $(PKG_CONFIG) --libs $(LINK_PKGS) 2>/dev/null)
 ALL_CFLAGS = $(WARN) -pthread -Iinclude -I$(B)/gen $(PKG_CFLAGS) $(CFLAGS)
-LDLIBS  = -Wl,--as-needed $(PKG_LIBS) -lm -pthread
+LDLIBS  = -Wl,--as-needed $(PKG_LIBS) -lm -ldl -pthread
 
 B       ?= build
 # One folder per pipeline stage (README, Layout).

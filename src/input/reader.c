@@ -4,7 +4,6 @@
  * zstd, bzip2) through libarchive's raw format, both into one fixed
  * buffer, so memory does not grow with the input.
  */
-#include <archive.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -14,6 +13,7 @@
 #include <unistd.h>
 
 #include "input.h"
+#include "unpack.h"
 
 #define READ_CHUNK (1024 * 1024)
 #define NO_NUL SIZE_MAX
@@ -42,6 +42,7 @@ struct line_reader {
 	char *path;
 	int fd;
 	struct archive *ar;
+	const struct unpack_fns *arf;	/* with @ar: libarchive's functions */
 	/* bytes read before we knew the file was compressed, fed to libarchive first */
 	char *pre;
 	size_t npre, pre_off;
@@ -87,7 +88,7 @@ static la_ssize_t archive_feed(struct archive *a, void *data, const void **buf)
 		n = read(r->fd, r->ioblock, sizeof(r->ioblock));
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
-		archive_set_error(a, errno, "%s", strerror(errno));
+		r->arf->archive_set_error(a, errno, "%s", strerror(errno));
 	*buf = r->ioblock;
 	return n;
 }
@@ -96,6 +97,7 @@ static la_ssize_t archive_feed(struct archive *a, void *data, const void **buf)
 static int open_archive(struct line_reader *r)
 {
 	struct archive_entry *entry;
+	char why[256];
 
 	r->pre = xmalloc(r->tail);
 	memcpy(r->pre, r->buf, r->tail);
@@ -103,13 +105,19 @@ static int open_archive(struct line_reader *r)
 	r->tail = 0;
 	r->nul = NO_NUL;
 	r->bytes = 0;
-	r->ar = archive_read_new();
-	archive_read_support_filter_all(r->ar);
-	archive_read_support_format_raw(r->ar);
-	if (archive_read_open(r->ar, r, NULL, archive_feed, NULL) != ARCHIVE_OK ||
-	    archive_read_next_header(r->ar, &entry) != ARCHIVE_OK) {
+	if (!(r->arf = unpack_fns(why, sizeof(why)))) {
+		snprintf(r->err, sizeof(r->err), "%s: %s", r->path, why);
+		return -1;
+	}
+	r->ar = r->arf->archive_read_new();
+	r->arf->archive_read_support_filter_all(r->ar);
+	r->arf->archive_read_support_format_raw(r->ar);
+	if (r->arf->archive_read_open(r->ar, r, NULL, archive_feed, NULL) != ARCHIVE_OK ||
+	    r->arf->archive_read_next_header(r->ar, &entry) != ARCHIVE_OK) {
+		const char *why = r->arf->archive_error_string(r->ar);
+
 		snprintf(r->err, sizeof(r->err), "%s: cannot decompress: %s", r->path,
-			 archive_error_string(r->ar) ? archive_error_string(r->ar) : "unknown format");
+			 why ? why : "unknown format");
 		return -1;
 	}
 	return 0;
@@ -183,10 +191,10 @@ static int refill(struct line_reader *r)
 	if (r->tail == r->cap)
 		return 1;
 	if (r->ar) {
-		n = archive_read_data(r->ar, r->buf + r->tail, r->cap - r->tail);
+		n = r->arf->archive_read_data(r->ar, r->buf + r->tail, r->cap - r->tail);
 		if (n < 0) {
 			snprintf(r->err, sizeof(r->err), "%s: line %u: decompression failed: %s",
-				 r->path, r->lineno + 1, archive_error_string(r->ar));
+				 r->path, r->lineno + 1, r->arf->archive_error_string(r->ar));
 			return -1;
 		}
 	} else {
@@ -407,7 +415,7 @@ void reader_close(struct line_reader *r)
 	if (!r)
 		return;
 	if (r->ar)
-		archive_read_free(r->ar);
+		r->arf->archive_read_free(r->ar);
 	free(r->pre);
 	if (r->fd >= 0)
 		close(r->fd);

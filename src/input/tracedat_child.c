@@ -4,7 +4,6 @@
  * every CPU, merged here in time order; the ones pmscope uses are decoded
  * (input/tracedat_decode.c) and go to the parent through the pipe.
  */
-#include <archive.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -15,6 +14,7 @@
 #include <unistd.h>
 
 #include "input.h"
+#include "unpack.h"
 #include "tracedat.h"
 
 /* What the child may use: address space on top of what it has at the
@@ -196,19 +196,24 @@ static int iterate(struct dat_child *x)
  * or -1. */
 static int unpack(const char *path)
 {
-	struct archive *a = archive_read_new();
+	char buf[64 * 1024], err[256];
+	const struct unpack_fns *f = unpack_fns(err, sizeof(err));
+	struct archive *a;
 	struct archive_entry *e;
-	FILE *tmp = tmpfile();
-	char buf[64 * 1024];
+	FILE *tmp;
 	la_ssize_t n = -1;
 	int fd = -1;
 
-	archive_read_support_filter_all(a);
-	archive_read_support_format_raw(a);
-	if (!tmp || archive_read_open_filename(a, path, sizeof(buf)) ||
-	    archive_read_next_header(a, &e))
+	if (!f)
+		return -1;
+	a = f->archive_read_new();
+	tmp = tmpfile();
+	f->archive_read_support_filter_all(a);
+	f->archive_read_support_format_raw(a);
+	if (!tmp || f->archive_read_open_filename(a, path, sizeof(buf)) ||
+	    f->archive_read_next_header(a, &e))
 		goto out;
-	while ((n = archive_read_data(a, buf, sizeof(buf))) > 0)
+	while ((n = f->archive_read_data(a, buf, sizeof(buf))) > 0)
 		if (fwrite(buf, 1, (size_t)n, tmp) != (size_t)n)
 			break;
 	if (n != 0 || fflush(tmp))
@@ -219,7 +224,7 @@ static int unpack(const char *path)
 out:
 	if (tmp)
 		fclose(tmp);
-	archive_read_free(a);
+	f->archive_read_free(a);
 	return fd;
 }
 
