@@ -11,9 +11,10 @@ DESTDIR ?=
 CC      ?= cc
 PKG_CONFIG ?= pkg-config
 PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive
-# libarchive is compiled against, not linked: it is loaded the first time
-# a compressed file is read (src/input/unpack.c)
-LINK_PKGS := libtraceevent libtracefs libtracecmd cairo
+# libarchive and cairo are compiled against, not linked: they are loaded
+# the first time a compressed file is read (src/input/unpack.c) or a PNG
+# drawn (src/timeline/png.c); tests/tools/pngstat links cairo itself
+LINK_PKGS := libtraceevent libtracefs libtracecmd
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -113,7 +114,7 @@ check-fuzz: fuzz-build
 # Helpers of the CLI tests and the bench (tests/tools/).
 $(B)/tests/pngstat: tests/tools/pngstat.c
 	@mkdir -p $(dir $@)
-	@$(CC) $(ALL_CFLAGS) -o $@ $< $(LDLIBS)
+	@$(CC) $(ALL_CFLAGS) -o $@ $< $(shell $(PKG_CONFIG) --libs cairo) $(LDLIBS)
 
 $(B)/tests/datgen: tests/tools/datgen.c
 	@mkdir -p $(dir $@)

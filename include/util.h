@@ -7,6 +7,7 @@
 #define PMSCOPE_UTIL_H
 
 #include <endian.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
@@ -166,6 +167,27 @@ static inline size_t str_seconds_ns(struct str s, int64_t *ns)
 	*ns = (int64_t)(sec * 1000000000ULL + frac);
 	return n;
 }
+
+/*
+ * A library only some runs need, loaded with dlopen() the first time one
+ * does (util/lazylib.c): @names (NULL-terminated) looked up into @fns, a
+ * struct of one function pointer per name, in their order. Thread safe;
+ * lazy_lib_load() is false, with why in @err, when it could not be loaded.
+ */
+struct lazy_lib {
+	const char *soname;
+	const char *const *names;
+	void *fns;
+	size_t size;		/* of *fns */
+	pthread_mutex_t lock;
+	bool tried, ok;
+	char err[256];
+};
+#define LAZY_LIB(soname, names, fns) \
+	{ soname, names, &(fns), sizeof(fns), PTHREAD_MUTEX_INITIALIZER, false, false, "" }
+/* A name of @names as a function list (an X macro) gives it. */
+#define LAZY_NAME(f) #f,
+bool lazy_lib_load(struct lazy_lib *l);
 
 /* Allocation that cannot fail: out of memory ends the program. */
 void *xmalloc(size_t n);

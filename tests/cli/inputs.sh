@@ -182,13 +182,21 @@ analyze "$R"
 ok "sys/devices.txt as a FIFO is said (and not waited on)" grep -q 'devices.txt.*not read: a FIFO' "$J"
 
 # libarchive (and what it needs: libxml2, ICU, libstdc++) is loaded when a
-# compressed file is read, not at every start (src/input/unpack.c): the
-# dynamic loader's own account of the files it opened
-libs() { LD_DEBUG=files "$PMSCOPE" analyze -q "$1" 2>&1 >/dev/null | grep -c 'file=libarchive'; }
-is "a plain log: libarchive never loaded" "$(libs "$X54")" 0
+# compressed file is read, cairo (X11, fontconfig, freetype ...) when a
+# PNG is drawn, not at every start (src/util/lazylib.c): the dynamic
+# loader's own account of the files it opened
+libs() { # libs LIB ARGS...: how often the loader opened LIB
+	l=$1
+	shift
+	LD_DEBUG=files "$PMSCOPE" analyze -q "$@" 2>&1 >/dev/null | grep -c "file=$l"
+}
+is "a plain log: libarchive never loaded" "$(libs libarchive "$X54")" 0
+is "a plain log: cairo never loaded" "$(libs libcairo "$X54")" 0
 ok "an xz trace: libarchive loaded for it" \
-   test "$(libs "$F/qemu-q35-s3-async1-medium/trace.txt.xz")" -ge 1
+   test "$(libs libarchive "$F/qemu-q35-s3-async1-medium/trace.txt.xz")" -ge 1
 analyze "$F/qemu-q35-s3-async1-medium/trace.txt.xz"
 is "... and read: its cycle's callbacks" "$(q '.cycles[0].callbacks | length > 1000')" true
+ok "--png: cairo loaded for it" test "$(libs libcairo --png "$T/x.png" "$X54")" -ge 1
+ok "... and the PNG written" test -s "$T/x.png"
 
 done_testing
