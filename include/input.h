@@ -43,7 +43,8 @@ struct line_index;
 /* What @r noted, now the caller's to free(); NULL for a compressed file,
  * standard input, or fewer lines than a mark takes. */
 struct line_index *reader_take_index(struct line_reader *r);
-/* reader_skip() on @r may seek by @idx (NULL: none) if it is the same file. */
+/* reader_skip() on @r may seek by @idx (NULL: none) if it is the same file;
+ * a second reading notes no index of its own. */
 void reader_use_index(struct line_reader *r, const struct line_index *idx);
 /* The line holds a NUL byte (no text line does; a binary file's do). */
 bool reader_line_has_nul(const struct line_reader *r);

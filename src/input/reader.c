@@ -304,6 +304,7 @@ static bool same_file(const struct file_id *a, const struct file_id *b)
 void reader_use_index(struct line_reader *r, const struct line_index *x)
 {
 	r->use = x && r->indexing && same_file(&x->file, &r->file) ? x : NULL;
+	r->indexing = false;	/* a second reading notes no marks of its own */
 }
 
 /* Seek to the last mark at or before line @upto + 1 when it lies past

@@ -11,24 +11,26 @@
 
 static bool load(struct lazy_lib *l)
 {
-	void **fns = l->fns, *h = dlopen(l->soname, RTLD_NOW | RTLD_LOCAL);
-	size_t i;
+	void **fns = l->fns, *h;
+	size_t i, n = 0;
 
-	if (!h) {
+	while (l->names[n])	/* a name per pointer of the table, before any is written */
+		n++;
+	if (n * sizeof(void *) != l->size) {
+		snprintf(l->err, sizeof(l->err), "%s: %zu names for a table of %zu", l->soname, n,
+			 l->size / sizeof(void *));
+		return false;
+	}
+	if (!(h = dlopen(l->soname, RTLD_NOW | RTLD_LOCAL))) {
 		snprintf(l->err, sizeof(l->err), "cannot load %s: %s", l->soname, dlerror());
 		return false;
 	}
-	for (i = 0; l->names[i]; i++)
+	for (i = 0; i < n; i++)
 		if (!(fns[i] = dlsym(h, l->names[i]))) {
 			snprintf(l->err, sizeof(l->err), "%s: no %s", l->soname, l->names[i]);
 			dlclose(h);
 			return false;
 		}
-	if (i * sizeof(void *) != l->size) {
-		snprintf(l->err, sizeof(l->err), "%s: %zu names for a table of %zu", l->soname, i,
-			 l->size / sizeof(void *));
-		return false;
-	}
 	return true;	/* the handle stays open: its functions are in use */
 }
 
