@@ -150,15 +150,15 @@ int ftrace_each_line(struct line_reader *r, ftrace_item_fn fn, void *ctx, struct
  * use; then the caller reads the lines itself.
  */
 struct ahead_line {
-	struct ftrace_line fl;	/* FK_SPLIT */
 	struct str line;
 	unsigned int lineno;
-	uint8_t kind;		/* enum ftrace_kind */
 	bool unreadable;	/* overlong or holding a NUL */
 };
 
 struct ahead_batch {
 	const struct ahead_line *lines;
+	const struct ftrace_line *fl;	/* FK_SPLIT lines' columns */
+	const uint8_t *kind;		/* enum ftrace_kind */
 	size_t n;
 	uint64_t bytes;		/* read from the file so far */
 	bool last;

@@ -26,7 +26,12 @@ _Static_assert(AHEAD_BYTES >= LINE_MAX_BYTES, "a batch holds the longest line");
 
 struct ahead_slot {
 	struct ahead_batch b;
+	/* one array per writer: the reader's cuts, the splitters' columns
+	 * and kinds (a line's cut and its columns in one struct made the
+	 * reader write, line by line, memory the splitters had just held) */
 	struct ahead_line *lines;
+	struct ftrace_line *fl;
+	uint8_t *kind;
 	char *bytes;
 	bool full;		/* cut, not yet given back by the parser */
 	size_t nchunks;		/* of its lines */
@@ -51,24 +56,54 @@ static bool unreadable(const struct line_reader *r)
 	return reader_line_too_long(r) || reader_line_has_nul(r);
 }
 
+/*
+ * A batch's memory goes round: the reader cuts lines into it, either
+ * thread splits them, the parser reads them, and the reader cuts the
+ * next lines into the same memory. Writing a cache line the other CPU
+ * last held waits for it to give the line up; with a store a line and
+ * several lines a text line, the stores back up and the writer stalls
+ * (it took the reader twice as long to cut lines as to read them alone).
+ * Asking for the lines to write a few lines ahead overlaps those waits.
+ * x86's PREFETCHW asks for a line to write (gcc's __builtin_prefetch()
+ * emits it only for CPUs newer than the x86-64 baseline; a CPU without
+ * it takes it as a NOP).
+ */
+static inline void prefetch_to_write(const void *p)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__asm__ volatile("prefetchw %0" : : "m"(*(const char *)p));
+#else
+	__builtin_prefetch(p, 1);
+#endif
+}
+
+#define PREFETCH_BYTES 1024	/* of text ahead of the copy */
+#define PREFETCH_LINES 4	/* split lines ahead of the split */
+
 /* Copies of the lines from @r into @s until it is full or the file ends. */
 static int fill(struct ftrace_ahead *a, struct ahead_slot *s)
 {
-	size_t used = 0;
+	size_t used = 0, n = 0;
 	struct str line;
 	int rc = 1;
 
-	s->b.n = 0;
-	while (s->b.n < AHEAD_LINES && AHEAD_BYTES - used >= LINE_MAX_BYTES &&
+	while (n < AHEAD_LINES && AHEAD_BYTES - used >= LINE_MAX_BYTES &&
 	       (rc = reader_next(a->r, &line)) > 0) {
-		struct ahead_line *al = &s->lines[s->b.n++];
+		struct ahead_line *al = &s->lines[n++];
 
+		if (used + PREFETCH_BYTES + 128 <= AHEAD_BYTES) {
+			prefetch_to_write(s->bytes + used + PREFETCH_BYTES);
+			prefetch_to_write(s->bytes + used + PREFETCH_BYTES + 64);
+		}
+		if (n + 8 < AHEAD_LINES)
+			prefetch_to_write(al + 8);
 		memcpy(s->bytes + used, line.p, line.len);
 		al->line = str_make(s->bytes + used, line.len);
 		used += line.len;
 		al->lineno = reader_lineno(a->r);
 		al->unreadable = unreadable(a->r);
 	}
+	s->b.n = n;
 	s->b.bytes = reader_bytes(a->r);
 	s->b.last = rc <= 0;
 	return rc;
@@ -82,7 +117,14 @@ static void split_chunk(struct ahead_slot *s, size_t chunk)
 	for (; i < end; i++) {
 		struct ahead_line *al = &s->lines[i];
 
-		al->kind = (uint8_t)ftrace_classify(al->line, al->unreadable, &al->fl, &memo);
+		if (i + PREFETCH_LINES < end) {
+			const char *next = (const char *)&s->fl[i + PREFETCH_LINES];
+			size_t off;
+
+			for (off = 0; off < sizeof(*s->fl); off += 64)
+				prefetch_to_write(next + off);
+		}
+		s->kind[i] = (uint8_t)ftrace_classify(al->line, al->unreadable, &s->fl[i], &memo);
 	}
 }
 
@@ -160,6 +202,8 @@ static void ahead_free(struct ftrace_ahead *a)
 
 	for (i = 0; i < AHEAD_BATCHES; i++) {
 		free(a->slot[i].lines);
+		free(a->slot[i].fl);
+		free(a->slot[i].kind);
 		free(a->slot[i].bytes);
 	}
 	pthread_mutex_destroy(&a->lock);
@@ -186,7 +230,11 @@ struct ftrace_ahead *ahead_start(struct line_reader *r)
 	for (i = 0; i < AHEAD_BATCHES; i++) {
 		a->slot[i].lines = xmalloc(AHEAD_LINES * sizeof(*a->slot[i].lines));
 		a->slot[i].bytes = xmalloc(AHEAD_BYTES);
+		a->slot[i].fl = xmalloc(AHEAD_LINES * sizeof(*a->slot[i].fl));
+		a->slot[i].kind = xmalloc(AHEAD_LINES);
 		a->slot[i].b.lines = a->slot[i].lines;
+		a->slot[i].b.fl = a->slot[i].fl;
+		a->slot[i].b.kind = a->slot[i].kind;
 	}
 	pthread_mutex_init(&a->lock, NULL);
 	pthread_cond_init(&a->changed, NULL);
@@ -268,8 +316,8 @@ static int each_ahead(struct ftrace_ahead *a, bool compressed, ftrace_item_fn fn
 			it.line = al->line;
 			it.lineno = al->lineno;
 			it.unreadable = al->unreadable;
-			it.kind = (enum ftrace_kind)al->kind;
-			it.fl = &al->fl;
+			it.kind = (enum ftrace_kind)b->kind[i];
+			it.fl = &b->fl[i];
 			if (!fn(ctx, &it))
 				return ahead_stop(a);
 		}
