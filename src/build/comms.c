@@ -30,7 +30,7 @@ static void grow(struct comm_map *m)
 		if (m->slots[i].pid >= 0)
 			n.slots[slot_of(&n, m->slots[i].pid)] = m->slots[i];
 	free(m->slots);
-	*m = n;
+	*m = n;		/* @last too: NULL */
 }
 
 /* ftrace writes "<...>" when it lost the name: that names nothing. */
@@ -45,9 +45,14 @@ void comm_map_set(struct comm_map *m, struct strpool *pool, int pid, struct str 
 
 	if (pid < 0 || !real_name(comm))
 		return;
+	/* a trace's lines come in runs of one task's: its last name first */
+	if (m->last && m->last->pid == pid && m->last->len == comm.len &&
+	    same_bytes(m->last->comm, comm.p, comm.len))
+		return;
 	if ((m->count + 1) * 2 > m->nslots)
 		grow(m);
 	i = slot_of(m, pid);
+	m->last = &m->slots[i];
 	if (m->slots[i].pid == pid && m->slots[i].len == comm.len &&
 	    same_bytes(m->slots[i].comm, comm.p, comm.len))
 		return;

@@ -9,13 +9,16 @@
 
 #include "model.h"
 
+struct comm_slot {
+	int pid;	/* -1: empty */
+	uint32_t len;	/* of comm: compared per event, not strlen()'d */
+	const char *comm;
+};
+
 struct comm_map {
-	struct {
-		int pid;	/* -1: empty */
-		uint32_t len;	/* of comm: compared per event, not strlen()'d */
-		const char *comm;
-	} *slots;
+	struct comm_slot *slots;
 	size_t nslots, count;
+	const struct comm_slot *last;	/* set last, or NULL */
 };
 
 /* Remember @comm for @pid (the latest name wins); interned in @pool. */
