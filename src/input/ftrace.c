@@ -569,6 +569,16 @@ static bool split_graph(struct str s, struct ftrace_line *out, struct split_memo
 	if (!ftrace_graph_head_fast(s, out, &out->func, memo) &&
 	    (!memchr(s.p, '|', s.len) || !ftrace_graph_head(s, out, &out->func)))
 		return false;
+	/* a comment ends in its star and slash: looked at first, the end
+	 * spares a call's line the pass over its indentation */
+	seg = out->func;
+	while (seg.len && (seg.p[seg.len - 1] == ' ' || seg.p[seg.len - 1] == '\t' ||
+			   seg.p[seg.len - 1] == '\r' || seg.p[seg.len - 1] == '\n'))
+		seg.len--;
+	if (seg.len < 4 || seg.p[seg.len - 1] != '/' || seg.p[seg.len - 2] != '*') {
+		out->graph = true;
+		return true;
+	}
 	seg = skip_spaces(out->func);
 	if (seg.len >= 4 && seg.p[0] == '/' && seg.p[1] == '*' && (seg = str_trim(seg)).len >= 4 &&
 	    seg.p[seg.len - 2] == '*' && seg.p[seg.len - 1] == '/') {
