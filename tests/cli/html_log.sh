@@ -89,7 +89,7 @@ is "big: dev0's excerpt (line 2, not in the viewer), from its own text" \
    "$(state "$T/g.html" detail | grep -c -F "2  $(sed -n 2p "$T/big.txt") 3  $(sed -n 3p "$T/big.txt")")" 1
 # The second reading (excerpts, the viewer's lines) seeks by the marks
 # the first noted every 16384 lines, when the line it wants lies past
-# what its first read (1 MB) holds; a compressed copy has none and is
+# what its first read holds; a compressed copy has none and is
 # counted through, line by line: the same page, byte for byte. 40,000
 # lines of boot messages first put the cycle 2.6 MB in.
 mkdir -p "$T/plain" "$T/gz"

@@ -2,7 +2,7 @@
 /*
  * The line reader against a plain reading of the same bytes: the lines,
  * their numbers, and which hold a NUL (looked for once per read, not per
- * line: NULs placed on both sides of the 1 MB read boundary, in an
+ * line: NULs placed on both sides of every 32 KB mark, read ends among them, in an
  * overlong line, in the line after it and in a last line without '\n');
  * and reader_skip() against the same reading: after skipping in steps of
  * every size, the next line is the one a plain reading has there.
@@ -62,9 +62,12 @@ static struct text make_text(void)
 			free(big);
 		}
 	}
-	/* a NUL on each side of the first read's end */
-	t.p[1024 * 1024 - 1] = '\0';
-	t.p[1024 * 1024 + 1] = '\0';
+	/* a NUL on each side of every 32 KB mark: the first read's end is
+	 * one (its size is a multiple), whatever the reader's read size */
+	for (n = 32768; n + 1 < t.len; n += 32768) {
+		t.p[n - 1] = '\0';
+		t.p[n + 1] = '\0';
+	}
 	put(&t, "last\0line", 9);
 	return t;
 }
