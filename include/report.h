@@ -37,11 +37,18 @@ const char *text_fit(char *buf, size_t width, const char *s);
  * times are null.
  */
 #define JW_MAX_DEPTH 32
+#define JW_BUF_BYTES (16 * 1024)
 struct jw {
 	FILE *f;
 	int depth;
 	bool more[JW_MAX_DEPTH];	/* a member was written at this depth */
 	bool after_key;
+	/* The bytes not yet given to @f: a report's keys and numbers are a
+	 * few bytes each, and a stdio call apiece was half of writing one.
+	 * They go to @f when the buffer fills and when the document's top
+	 * level closes: write to @f yourself only outside a document. */
+	size_t n;
+	char buf[JW_BUF_BYTES];
 };
 
 void jw_init(struct jw *w, FILE *f);

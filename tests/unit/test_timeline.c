@@ -62,6 +62,22 @@ static void test_escape(void **state)
 	check_put(jw_put_str, "a\"b\\c\n&", "\"a\\\"b\\\\c\\u000a\\u0026\"");
 	check_put(jw_put_str, "\xff\xe2\x80\xa8", "\"\\ufffd\\u2028\"");
 	check_put(jw_put_str, NULL, "null");
+	/* every byte alone: printable ASCII as itself but the five JSON or
+	 * HTML would read, those and controls escaped, a lone byte of 0x80
+	 * and above (no UTF-8) U+FFFD */
+	for (int c = 1; c < 256; c++) {
+		char in[2] = { (char)c, 0 }, want[16];
+
+		if (c == '"' || c == '\\')
+			snprintf(want, sizeof(want), "\"\\%c\"", c);
+		else if (c < 0x20 || c == 0x7f || c == '<' || c == '>' || c == '&')
+			snprintf(want, sizeof(want), "\"\\u%04x\"", c);
+		else if (c >= 0x80)
+			snprintf(want, sizeof(want), "\"\\ufffd\"");
+		else
+			snprintf(want, sizeof(want), "\"%c\"", c);
+		check_put(jw_put_str, in, want);
+	}
 	assert_int_equal(tl_text_len("1-2 {usb}"), 9);
 	assert_int_equal(tl_text_len("\xc3\xa9t\xc3\xa9"), 3);
 }
