@@ -60,10 +60,11 @@ static bool unreadable(const struct line_reader *r)
  * A batch's memory goes round: the reader cuts lines into it, either
  * thread splits them, the parser reads them, and the reader cuts the
  * next lines into the same memory. Writing a cache line the other CPU
- * last held waits for it to give the line up; with a store a line and
- * several lines a text line, the stores back up and the writer stalls
- * (it took the reader twice as long to cut lines as to read them alone).
- * Asking for the lines to write a few lines ahead overlaps those waits.
+ * last held waits for it to give the line up; a text line's copy and its
+ * columns take several cache lines, so the stores back up and the writer
+ * stalls (it took the reader twice as long to cut lines as to read them
+ * alone). Asking for the lines to write a few text lines ahead overlaps
+ * those waits.
  * x86's PREFETCHW asks for a line to write (gcc's __builtin_prefetch()
  * emits it only for CPUs newer than the x86-64 baseline; a CPU without
  * it takes it as a NOP).
@@ -78,6 +79,7 @@ static inline void prefetch_to_write(const void *p)
 }
 
 #define PREFETCH_BYTES 1024	/* of text ahead of the copy */
+#define PREFETCH_CUTS 8		/* cut lines ahead of the cut */
 #define PREFETCH_LINES 4	/* split lines ahead of the split */
 
 /* Copies of the lines from @r into @s until it is full or the file ends. */
@@ -95,8 +97,8 @@ static int fill(struct ftrace_ahead *a, struct ahead_slot *s)
 			prefetch_to_write(s->bytes + used + PREFETCH_BYTES);
 			prefetch_to_write(s->bytes + used + PREFETCH_BYTES + 64);
 		}
-		if (n + 8 < AHEAD_LINES)
-			prefetch_to_write(al + 8);
+		if (n + PREFETCH_CUTS < AHEAD_LINES)
+			prefetch_to_write(al + PREFETCH_CUTS);
 		memcpy(s->bytes + used, line.p, line.len);
 		al->line = str_make(s->bytes + used, line.len);
 		used += line.len;
