@@ -15,9 +15,12 @@
 #include "input.h"
 #include "unpack.h"
 
-/* Read 256 KB at a time: the lines are cut and parsed while the bytes
- * are still in the CPU's second-level cache (1 MB reads: 2-3% slower to
- * parse, make bench's traces on one CPU). A multiple of 32 KB:
+/* The buffer: what input detection looks at first (reader_prefill()),
+ * and the longest line beside the rest of a read. */
+#define READ_BUF (1024 * 1024)
+/* A read asks for 256 KB at most: the lines are cut and parsed while the
+ * bytes are still in the CPU's second-level cache (1 MB reads: 2-3%
+ * slower to parse, make bench's traces on one CPU). A multiple of 32 KB:
  * test_reader places NULs around those marks. */
 #define READ_CHUNK (256 * 1024)
 #define NO_NUL SIZE_MAX
@@ -51,7 +54,7 @@ struct line_reader {
 	char *pre;
 	size_t npre, pre_off;
 	char ioblock[64 * 1024];
-	char *buf;		/* READ_CHUNK + LINE_MAX_BYTES */
+	char *buf;		/* READ_BUF + LINE_MAX_BYTES */
 	size_t cap, head, tail;	/* unread bytes are buf[head..tail) */
 	bool eof, too_long, skipping;
 	/* The first NUL in buf[head..tail), or NO_NUL: looked for once per
@@ -146,7 +149,7 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: is a directory", path);
 		goto fail;
 	}
-	r->cap = READ_CHUNK + LINE_MAX_BYTES;
+	r->cap = READ_BUF + LINE_MAX_BYTES;
 	r->buf = xmalloc(r->cap);
 	r->nul = NO_NUL;
 	/* Sniff the start for compression magic without seeking. */
@@ -182,7 +185,7 @@ static void find_nul(struct line_reader *r, size_t from)
 /* Move the unread tail to the front and read more behind it. */
 static int refill(struct line_reader *r)
 {
-	size_t old_tail;
+	size_t old_tail, want;
 	ssize_t n;
 
 	if (r->head) {
@@ -194,8 +197,9 @@ static int refill(struct line_reader *r)
 	}
 	if (r->tail == r->cap)
 		return 1;
+	want = r->cap - r->tail < READ_CHUNK ? r->cap - r->tail : READ_CHUNK;
 	if (r->ar) {
-		n = r->arf->archive_read_data(r->ar, r->buf + r->tail, r->cap - r->tail);
+		n = r->arf->archive_read_data(r->ar, r->buf + r->tail, want);
 		if (n < 0) {
 			snprintf(r->err, sizeof(r->err), "%s: line %u: decompression failed: %s",
 				 r->path, r->lineno + 1, r->arf->archive_error_string(r->ar));
@@ -203,7 +207,7 @@ static int refill(struct line_reader *r)
 		}
 	} else {
 		do
-			n = read(r->fd, r->buf + r->tail, r->cap - r->tail);
+			n = read(r->fd, r->buf + r->tail, want);
 		while (n < 0 && errno == EINTR);
 		if (n < 0) {
 			snprintf(r->err, sizeof(r->err), "%s: line %u: %s", r->path,

@@ -199,4 +199,16 @@ is "... and read: its cycle's callbacks" "$(q '.cycles[0].callbacks | length > 1
 ok "--png: cairo loaded for it" test "$(libs libcairo --png "$T/x.png" "$X54")" -ge 1
 ok "... and the PNG written" test -s "$T/x.png"
 
+# --- detection looks at a file's first 400 lines, however long: here a
+# kernel log's first 20 lines, then 300 comment lines of 1.1 KB (330 KB,
+# past a single read), then the async0 trace. The trace lines outnumber
+# the log's in the window: an ftrace file, its cycle read (376.278 ms
+# suspend, 1627.242 ms resume, as the trace alone gives). A window cut at
+# the first read (320 KB) saw the log's lines only: 0 cycles.
+{ head -n 20 "$F/qemu-q35-s3-async0-medium/dmesg.txt"
+  awk 'BEGIN { s = "#"; for (i = 0; i < 1100; i++) s = s "z"; for (i = 0; i < 300; i++) print s }'
+  xz -dc "$F/qemu-q35-s3-async0-medium-trace/trace.txt.xz"; } > "$T/wide.txt"
+analyze "$T/wide.txt"
+is "wide first lines: the trace detected past the first read" "$(q '.cycles | length')" 1
+is "... its suspend" "$(q '.cycles[0].totals.suspend_ns')" 376278000
 done_testing
