@@ -185,8 +185,10 @@ struct lazy_lib {
 };
 #define LAZY_LIB(soname, names, fns) \
 	{ soname, names, &(fns), sizeof(fns), PTHREAD_MUTEX_INITIALIZER, false, false, "" }
-/* A name of @names as a function list (an X macro) gives it. */
+/* From a function list (an X macro): a name of @names, and the table's
+ * pointer to that function, of its own type. */
 #define LAZY_NAME(f) #f,
+#define LAZY_FN(f) __typeof__(f) *f;
 bool lazy_lib_load(struct lazy_lib *l);
 
 /* Allocation that cannot fail: out of memory ends the program. */

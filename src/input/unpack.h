@@ -11,6 +11,8 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include "util.h"
+
 #define UNPACK_FNS(X)                         \
 	X(archive_read_new)                   \
 	X(archive_read_support_filter_all)    \
@@ -25,9 +27,7 @@
 
 /* The functions pmscope calls, by their own names and types. */
 struct unpack_fns {
-#define UNPACK_FN(f) __typeof__(f) *f;
-	UNPACK_FNS(UNPACK_FN)
-#undef UNPACK_FN
+	UNPACK_FNS(LAZY_FN)
 };
 
 /* Loaded once (thread safe); NULL when libarchive is not installed, with

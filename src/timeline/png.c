@@ -25,9 +25,7 @@
 
 /* The cairo functions drawn with, by their own names and types. */
 struct cairo_fns {
-#define CAIRO_FN(f) __typeof__(f) *f;
-	CAIRO_FNS(CAIRO_FN)
-#undef CAIRO_FN
+	CAIRO_FNS(LAZY_FN)
 };
 
 static const char *const names[] = { CAIRO_FNS(LAZY_NAME) NULL };
@@ -104,7 +102,7 @@ static void png_text(void *ctx, double x, double y, const char *s, uint32_t c, i
 	cairo_t *cr = p->cr;
 
 	f->cairo_select_font_face(cr, TL_FONT, CAIRO_FONT_SLANT_NORMAL,
-			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+				  bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
 	f->cairo_set_font_size(cr, TL_FONT_PX);
 	if (anchor) {
 		cairo_text_extents_t e;
