@@ -103,15 +103,21 @@ static inline struct str str_skip(struct str s, size_t n)
 	return n >= s.len ? str_make(s.p + s.len, 0) : str_make(s.p + n, s.len - n);
 }
 
-/* Inline: the trace readers call these a few times per line. */
-static inline struct str str_trim(struct str s)
+/* @s without the blanks (and line ends) it ends with, and str_trim()
+ * at both ends. Inline: the trace readers call these a few times a line. */
+static inline struct str str_trim_end(struct str s)
 {
-	while (s.len && (s.p[0] == ' ' || s.p[0] == '\t' || s.p[0] == '\r'))
-		s.p++, s.len--;
 	while (s.len && (s.p[s.len - 1] == ' ' || s.p[s.len - 1] == '\t' ||
 			 s.p[s.len - 1] == '\r' || s.p[s.len - 1] == '\n'))
 		s.len--;
 	return s;
+}
+
+static inline struct str str_trim(struct str s)
+{
+	while (s.len && (s.p[0] == ' ' || s.p[0] == '\t' || s.p[0] == '\r'))
+		s.p++, s.len--;
+	return str_trim_end(s);
 }
 
 /* Position of @lit in @s, or -1. */

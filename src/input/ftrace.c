@@ -571,10 +571,7 @@ static bool split_graph(struct str s, struct ftrace_line *out, struct split_memo
 		return false;
 	/* a comment ends in its star and slash: looked at first, the end
 	 * spares a call's line the pass over its indentation */
-	seg = out->func;
-	while (seg.len && (seg.p[seg.len - 1] == ' ' || seg.p[seg.len - 1] == '\t' ||
-			   seg.p[seg.len - 1] == '\r' || seg.p[seg.len - 1] == '\n'))
-		seg.len--;
+	seg = str_trim_end(out->func);
 	if (seg.len < 4 || seg.p[seg.len - 1] != '/' || seg.p[seg.len - 2] != '*') {
 		out->graph = true;
 		return true;

@@ -201,10 +201,11 @@ ok "... and the PNG written" test -s "$T/x.png"
 
 # --- detection looks at a file's first 400 lines, however long: here a
 # kernel log's first 20 lines, then 300 comment lines of 1.1 KB (330 KB,
-# past a single read), then the async0 trace. The trace lines outnumber
-# the log's in the window: an ftrace file, its cycle read (376.278 ms
-# suspend, 1627.242 ms resume, as the trace alone gives). A window cut at
-# the first read (320 KB) saw the log's lines only: 0 cycles.
+# past a single 256 KB read), then the async0 trace. The trace lines
+# outnumber the log's in the window: an ftrace file, its cycle read
+# (376.278 ms suspend, 1627.242 ms resume, as the trace alone gives). A
+# reader buffer cut to one read (320 KB), the window with it, saw the
+# log's lines only: 0 cycles.
 { head -n 20 "$F/qemu-q35-s3-async0-medium/dmesg.txt"
   awk 'BEGIN { s = "#"; for (i = 0; i < 1100; i++) s = s "z"; for (i = 0; i < 300; i++) print s }'
   xz -dc "$F/qemu-q35-s3-async0-medium-trace/trace.txt.xz"; } > "$T/wide.txt"
