@@ -46,7 +46,7 @@ FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 FUZZ_SECONDS ?= 60
 FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(B)/fuzz/replay_%)
 
-.PHONY: all deps check check-asan check-plain check-clang build-only check-vm check-deb demo bench install uninstall clean
+.PHONY: all deps check check-asan check-plain check-clang build-only check-vm check-deb demo bench report-sums install uninstall clean
 .PHONY: fuzz fuzz-build fuzz-bins check-fuzz
 
 all: $(B)/pmscope
@@ -168,6 +168,13 @@ demo: $(B)/pmscope
 
 bench: $(B)/pmscope $(B)/tests/datgen
 	@sh scripts/bench.sh $(B)/pmscope
+
+# After a change meant to change reports: the hashes of every fixture's
+# reports, which tests/cli/same_reports.sh holds the build to.
+report-sums: $(B)/pmscope
+	@sh scripts/same-reports.sh --sums $(B)/pmscope > tests/reports.sums.tmp
+	@mv tests/reports.sums.tmp tests/reports.sums
+	@echo "  SUMS    tests/reports.sums: $$(wc -l < tests/reports.sums) outputs"
 
 install: $(B)/pmscope
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
