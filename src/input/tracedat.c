@@ -145,8 +145,9 @@ static bool record_kind(uint8_t k)
 }
 
 /* Messages until the end of the stream. Returns the end message's kind
- * (DM_END, DM_OPEN_FAILED) with @end filled, or 0 when the stream stopped
- * short (the child died) or made no sense. */
+ * (DM_END, DM_OPEN_FAILED, DM_UNPACK_FAILED with its reason in x->text)
+ * with @end filled, or 0 when the stream stopped short (the child died)
+ * or made no sense. */
 static int read_stream(struct dat_ctx *x, FILE *in, struct dat_msg *end)
 {
 	struct dat_msg m;
@@ -154,6 +155,14 @@ static int read_stream(struct dat_ctx *x, FILE *in, struct dat_msg *end)
 
 	while (fread_unlocked(&m, sizeof(m), 1, in) == 1) {
 		if (m.kind == DM_END || m.kind == DM_OPEN_FAILED) {
+			*end = m;
+			return m.kind;
+		}
+		if (m.kind == DM_UNPACK_FAILED) {
+			len = m.part[0];
+			if (len >= DAT_WHY_MAX || fread_unlocked(x->text, 1, len, in) != len)
+				return 0;
+			x->text[len] = '\0';
 			*end = m;
 			return m.kind;
 		}
@@ -249,8 +258,9 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 	ftrace_finish(&x.p);
 	ftrace_boot_graphs_free(&x.p);
 	fgraph_free(x.p.fg);
-	free(x.text);
-	if (kind == DM_OPEN_FAILED)
+	if (kind == DM_UNPACK_FAILED)
+		snprintf(err, errlen, "%s: %s", path, x.text);
+	else if (kind == DM_OPEN_FAILED)
 		snprintf(err, errlen, "%s: libtracecmd cannot read this trace.dat%s", path,
 			 end.status == ENOMEM ? " (it asked for more memory than allowed)" : "");
 	else if (kind != DM_END)
@@ -260,6 +270,7 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 			 st->lines);
 	else
 		rc = 0;
+	free(x.text);
 	if (kind == DM_END)
 		st->lines = end.nrec > UINT_MAX ? UINT_MAX : (unsigned int)end.nrec;
 	st->bytes = (uint64_t)sb.st_size;

@@ -25,7 +25,13 @@ enum dat_kind {
 	DM_PHASE,	/* suspend_resume: the action; .val, .begin */
 	DM_END,		/* no more records: .status what iterating returned */
 	DM_OPEN_FAILED,	/* .status errno */
+	/* a compressed trace.dat could not be decompressed: why follows as
+	 * the message's part[0] */
+	DM_UNPACK_FAILED,
 };
+
+/* The longest reason a DM_UNPACK_FAILED carries. */
+#define DAT_WHY_MAX 512
 
 /* The events a DM_TEXT record is, by the name the ftrace reader knows. */
 enum { DN_SR, DN_START, DN_END, DN_PRINT, DN_GENTRY, DN_GEXIT, DN_COUNT };

@@ -115,12 +115,17 @@ static int out_msg(struct dat_out *o, const struct dat_msg *m, const char *comm,
 	return o->broken ? -1 : 0;
 }
 
-/* The end of the stream: @m (DM_END, DM_OPEN_FAILED) and the rest out. */
-static int out_end(struct dat_out *o, const struct dat_msg *m)
+/* The end of the stream: @m (DM_END, DM_OPEN_FAILED, DM_UNPACK_FAILED
+ * with @why) and the rest out. */
+static int out_end(struct dat_out *o, struct dat_msg *m, const char *why)
 {
-	static const struct str none[DAT_PARTS];
+	struct str part[DAT_PARTS] = { 0 };
 
-	out_msg(o, m, "", none);
+	if (why) {
+		part[0] = str_make(why, strnlen(why, DAT_WHY_MAX));
+		m->part[0] = (uint32_t)part[0].len;
+	}
+	out_msg(o, m, "", part);
 	out_flush(o);
 	return o->broken ? 1 : 0;
 }
@@ -193,11 +198,11 @@ static int iterate(struct dat_child *x)
 }
 
 /* @path decompressed into an unlinked temporary file: its descriptor,
- * or -1. */
-static int unpack(const char *path)
+ * or -1 with why in @why. */
+static int unpack(const char *path, char *why, size_t whylen)
 {
-	char buf[64 * 1024], err[256];
-	const struct unpack_fns *f = unpack_fns(err, sizeof(err));
+	const struct unpack_fns *f = unpack_fns(why, whylen);
+	char buf[64 * 1024];
 	struct archive *a;
 	struct archive_entry *e;
 	FILE *tmp;
@@ -207,20 +212,31 @@ static int unpack(const char *path)
 	if (!f)
 		return -1;
 	a = f->archive_read_new();
-	tmp = tmpfile();
 	f->archive_read_support_filter_all(a);
 	f->archive_read_support_format_raw(a);
-	if (!tmp || f->archive_read_open_filename(a, path, sizeof(buf)) ||
-	    f->archive_read_next_header(a, &e))
+	if (!(tmp = tmpfile())) {
+		snprintf(why, whylen, "a temporary file to decompress into: %s", strerror(errno));
 		goto out;
+	}
+	if (f->archive_read_open_filename(a, path, sizeof(buf)) ||
+	    f->archive_read_next_header(a, &e))
+		goto bad;
 	while ((n = f->archive_read_data(a, buf, sizeof(buf))) > 0)
 		if (fwrite(buf, 1, (size_t)n, tmp) != (size_t)n)
 			break;
-	if (n != 0 || fflush(tmp))
+	if (n < 0)
+		goto bad;
+	if (n > 0 || fflush(tmp)) {
+		snprintf(why, whylen, "decompressing into a temporary file: %s", strerror(errno));
 		goto out;
+	}
 	fd = dup(fileno(tmp));
 	if (fd >= 0)
 		lseek(fd, 0, SEEK_SET);
+	goto out;
+bad:
+	snprintf(why, whylen, "cannot decompress: %s",
+		 f->archive_error_string(a) ? f->archive_error_string(a) : "unknown format");
 out:
 	if (tmp)
 		fclose(tmp);
@@ -277,6 +293,7 @@ int tracedat_child(const char *path, off_t size, int wfd)
 {
 	struct dat_child x = { .comm_pid = -1 };
 	struct dat_msg m = { .kind = DM_END };
+	char why[DAT_WHY_MAX] = "";
 	int fd = -1;
 
 	x.out = calloc(1, sizeof(*x.out));
@@ -289,13 +306,16 @@ int tracedat_child(const char *path, off_t size, int wfd)
 	if (plain_file(path)) {
 		x.h = tracecmd_open(path, 0);
 	} else {
-		fd = unpack(path);
-		x.h = fd < 0 ? NULL : tracecmd_open_fd(fd, 0);
+		if ((fd = unpack(path, why, sizeof(why))) < 0) {
+			m.kind = DM_UNPACK_FAILED;
+			return out_end(x.out, &m, why);
+		}
+		x.h = tracecmd_open_fd(fd, 0);
 	}
 	if (!x.h) {
 		m.kind = DM_OPEN_FAILED;
 		m.status = errno;
-		return out_end(x.out, &m);
+		return out_end(x.out, &m, NULL);
 	}
 	x.tep = tracecmd_get_tep(x.h);
 	x.dec = dat_decoder_new(x.tep);
@@ -305,5 +325,5 @@ int tracedat_child(const char *path, off_t size, int wfd)
 	m.nrec = x.nrec;
 	/* no tracecmd_close(): the process ends, and a crash there would
 	 * only lose what is already sent */
-	return out_end(x.out, &m);
+	return out_end(x.out, &m, NULL);
 }
