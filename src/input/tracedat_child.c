@@ -230,8 +230,9 @@ static int unpack(const char *path, char *why, size_t whylen)
 		snprintf(why, whylen, "decompressing into a temporary file: %s", strerror(errno));
 		goto out;
 	}
-	fd = dup(fileno(tmp));
-	if (fd >= 0)
+	if ((fd = dup(fileno(tmp))) < 0)
+		snprintf(why, whylen, "the decompressed temporary file: %s", strerror(errno));
+	else
 		lseek(fd, 0, SEEK_SET);
 	goto out;
 bad:
