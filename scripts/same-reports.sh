@@ -59,7 +59,7 @@ abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 if [ "${1:-}" = --sums ]; then
 	bin=$(abs "$2")
 	ln -s "$top/tests" "$tmp/tests"
-	cd "$tmp" && all && sha256sum out/* | sed 's| out/| |'
+	cd "$tmp" && all && sha256sum out/* | sed 's| out/| |' | LC_ALL=C sort -k 2
 	exit
 fi
 old=$(abs "$1") new=$(abs "$2")
