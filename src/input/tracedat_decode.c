@@ -331,6 +331,23 @@ struct dat_decoder *dat_decoder_new(struct tep_handle *tep)
 	return x;
 }
 
+/*
+ * Deeper than the kernel nests calls. trace-cmd's printer indents a graph
+ * record a space per level, one call each: a fuzzer's record 2^30 deep
+ * kept the child busy for seconds, and is no record to read.
+ */
+#define DAT_DEPTH_MAX 4096
+
+/* Can @rec of kind @dn go to tep_print_event() in bounded time? */
+static bool printable(const struct dat_decoder *x, int dn, const struct tep_record *rec)
+{
+	const struct tep_format_field *f = dn == DN_GENTRY ? x->f.depth :
+					   dn == DN_GEXIT ? x->f.ret_depth : NULL;
+	unsigned long long depth;
+
+	return !f || !number(x, f, rec, &depth) || depth <= DAT_DEPTH_MAX;
+}
+
 int dat_decode(struct dat_decoder *x, struct tep_record *rec, struct tep_record *next,
 	       struct dat_msg *m, struct str *part)
 {
@@ -345,6 +362,8 @@ int dat_decode(struct dat_decoder *x, struct tep_record *rec, struct tep_record 
 		part[i] = STR_NULL;
 	m->dur = DAT_DUR_NONE;
 	if (!decode(x, dn, rec, next, m, part, &took)) {
+		if (!printable(x, dn, rec))
+			return -1;
 		for (i = 0; i < DAT_PARTS; i++)
 			part[i] = STR_NULL;
 		took = false;
