@@ -202,10 +202,12 @@ static void infer_phases(struct pm_run *run, struct pm_cycle *c, enum phase_kind
 		if (map[k] >= 0 && c->phases[map[k]].start != NS_NONE)
 			gap_end = c->phases[map[k]].start;
 	if (gap_start != NS_NONE && gap_end != NS_NONE && gap_end >= gap_start && map[PK_MACHINE] < 0) {
-		struct pm_phase *p = &c->phases[phase_for_kind(run, c, PK_MACHINE, map)];
+		/* not &c->phases[phase_for_kind()]: it may move c->phases, and
+		 * C leaves open whether the array is read before the call */
+		int machine = phase_for_kind(run, c, PK_MACHINE, map);
 
-		p->start = gap_start;
-		p->end = gap_end;
+		c->phases[machine].start = gap_start;
+		c->phases[machine].end = gap_end;
 	}
 }
 
@@ -424,7 +426,7 @@ static void separate_phases(struct pm_cycle *c)
  */
 static void unexplained_resume(struct pm_run *run, struct pm_cycle *c)
 {
-	int map[PK_COUNT], k;
+	int map[PK_COUNT], k, resume;
 	struct pm_phase *p;
 	ns_t from, to;
 	size_t i;
@@ -442,7 +444,8 @@ static void unexplained_resume(struct pm_run *run, struct pm_cycle *c)
 		return;
 	for (k = 0; k < PK_COUNT; k++)
 		map[k] = -1;
-	p = &c->phases[phase_for_kind(run, c, PK_RESUME, map)];
+	resume = phase_for_kind(run, c, PK_RESUME, map);	/* may move c->phases */
+	p = &c->phases[resume];
 	p->start = from;
 	p->end = to;
 	sort_phases(c);
