@@ -350,7 +350,11 @@ static bool event_fast(struct str line, struct str s, struct ftrace_line *out,
 	if (!cols_as_memo(memo, SM_EVENT, line.p, end, &c)) {
 		if (!event_cols(line, s, &c))
 			return false;
-		memo_keep(memo, SM_EVENT, line.p, &c);
+		/* Only columns that end at the stamp's digit: FLAGS that ran
+		 * to the line's end (or to a colon) end where this line does,
+		 * and a longer line with the same bytes reads otherwise. */
+		if (c.next < end && is_digit(*c.next))
+			memo_keep(memo, SM_EVENT, line.p, &c);
 	}
 	out->comm = c.comm;
 	out->pid = c.pid;
