@@ -133,13 +133,17 @@ check:
 		LDFLAGS="-fsanitize=address,undefined"
 	@$(MAKE) --no-print-directory check-clang
 	@$(MAKE) --no-print-directory check-fuzz
-	@sh tests/summary.sh build build-san $(FUZZ_B)
+	@sh tests/summary.sh build build-san build-clang $(FUZZ_B)
 
-# clang must build what gcc builds, with the same -Werror: compile and link
-# only (the tests ran twice above; a third run would add minutes, not checks).
+# clang must build what gcc builds, with the same -Werror, and its binary
+# must write the same reports (tests/reports.sums) and run the kept fuzz
+# reproducers; the whole suite ran twice above, a third run would add
+# minutes, not checks.
 check-clang:
 	@$(MAKE) --no-print-directory build-only B=build-clang CC=clang
 	@echo "  CLANG   build-clang: pmscope and the unit tests build"
+	@sh tests/run.sh build-clang same_reports.sh fuzz_repro.sh > build-clang/test-results.tap 2>&1; \
+		cat build-clang/test-results.tap
 
 build-only: $(B)/pmscope $(TESTBIN) $(B)/tests/pngstat $(FUZZ_REPLAY)
 

@@ -1,10 +1,12 @@
 #!/bin/sh
 # Run every test of one build directory; TAP lines on stdout.
-#   tests/run.sh BUILD_DIR
+#   tests/run.sh BUILD_DIR [NAME.sh ...]
 # Unit tests: BUILD_DIR/tests/test_* (cmocka, TAP output).
 # CLI tests:  tests/cli/*.sh, run with PMSCOPE=BUILD_DIR/pmscope.
+# With names, only those CLI tests (tests/cli/NAME.sh) and no unit tests.
 set -u
 B=$1
+shift
 top=$(cd "$(dirname "$0")/.." && pwd)
 export CMOCKA_MESSAGE_OUTPUT=TAP
 export PMSCOPE="$top/$B/pmscope"
@@ -14,12 +16,14 @@ export LSAN_OPTIONS=suppressions=$top/tests/lsan.supp:print_suppressions=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=98
 status=0
 for t in "$top/$B"/tests/test_*; do
-	[ -x "$t" ] || continue
+	[ $# -eq 0 ] && [ -x "$t" ] || continue
 	echo "# unit: $(basename "$t") ($B)"
 	"$t" 2>&1 || status=1
 done
-for t in "$top"/tests/cli/*.sh; do
-	[ -f "$t" ] || continue
+[ $# -eq 0 ] && set -- $(cd "$top/tests/cli" && ls ./*.sh)
+for t; do
+	t=$top/tests/cli/$(basename "$t")
+	[ -f "$t" ] || { echo "not ok - no test tests/cli/$(basename "$t")"; status=1; continue; }
 	echo "# cli: $(basename "$t") ($B)"
 	TMPDIR_TEST=$(mktemp -d)
 	TMPDIR_TEST=$TMPDIR_TEST sh "$t" 2>&1 || status=1
