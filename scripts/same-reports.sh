@@ -8,7 +8,7 @@
 #     binaries are compared too (e.g. the traces scripts/bench_ftrace.sh
 #     makes). Prints "same reports: N inputs" and exits 0, or the
 #     differences and 1.
-#   scripts/same-reports.sh --sums BIN
+#   scripts/same-reports.sh --sums BIN [FILE...]
 #     the SHA-256 of each report, a line each: what tests/reports.sums
 #     holds (make report-sums writes it; tests/cli/same_reports.sh
 #     compares).
@@ -56,18 +56,24 @@ all() {
 # a binary or file named relative to where we were called
 abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 
+sums=
 if [ "${1:-}" = --sums ]; then
-	bin=$(abs "$2")
-	ln -s "$top/tests" "$tmp/tests"
-	cd "$tmp" && all && sha256sum out/* | sed 's| out/| |' | LC_ALL=C sort -k 2
-	exit
+	sums=$(abs "$2")
+else
+	old=$(abs "$1") new=$(abs "$2")
 fi
-old=$(abs "$1") new=$(abs "$2")
 shift 2
 extra=
 for f in "$@"; do extra="$extra $(abs "$f")"; done
 ln -s "$top/tests" "$tmp/tests"
 cd "$tmp" || exit 1
+if [ -n "$sums" ]; then
+	bin=$sums
+	# shellcheck disable=SC2086
+	all $extra
+	sha256sum out/* | sed 's| out/| |' | LC_ALL=C sort -k 2
+	exit
+fi
 # shellcheck disable=SC2086 # the extra files, word by word
 { bin=$old; all $extra; mv out old; }
 # shellcheck disable=SC2086
