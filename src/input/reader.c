@@ -116,15 +116,11 @@ static int open_archive(struct line_reader *r)
 		snprintf(r->err, sizeof(r->err), "%s: %s", r->path, why);
 		return -1;
 	}
-	r->ar = r->arf->archive_read_new();
-	r->arf->archive_read_support_filter_all(r->ar);
-	r->arf->archive_read_support_format_raw(r->ar);
+	r->ar = unpack_raw(r->arf);
 	if (r->arf->archive_read_open(r->ar, r, NULL, archive_feed, NULL) != ARCHIVE_OK ||
 	    r->arf->archive_read_next_header(r->ar, &entry) != ARCHIVE_OK) {
-		const char *why = r->arf->archive_error_string(r->ar);
-
 		snprintf(r->err, sizeof(r->err), "%s: cannot decompress: %s", r->path,
-			 why ? why : "unknown format");
+			 unpack_why(r->arf, r->ar));
 		return -1;
 	}
 	return 0;

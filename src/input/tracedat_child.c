@@ -211,9 +211,7 @@ static int unpack(const char *path, char *why, size_t whylen)
 
 	if (!f)
 		return -1;
-	a = f->archive_read_new();
-	f->archive_read_support_filter_all(a);
-	f->archive_read_support_format_raw(a);
+	a = unpack_raw(f);
 	if (!(tmp = tmpfile())) {
 		snprintf(why, whylen, "a temporary file to decompress into: %s", strerror(errno));
 		goto out;
@@ -236,8 +234,7 @@ static int unpack(const char *path, char *why, size_t whylen)
 		lseek(fd, 0, SEEK_SET);
 	goto out;
 bad:
-	snprintf(why, whylen, "cannot decompress: %s",
-		 f->archive_error_string(a) ? f->archive_error_string(a) : "unknown format");
+	snprintf(why, whylen, "cannot decompress: %s", unpack_why(f, a));
 out:
 	if (tmp)
 		fclose(tmp);

@@ -20,3 +20,19 @@ const struct unpack_fns *unpack_fns(char *err, size_t errlen)
 	snprintf(err, errlen, "compressed input: %s", lib.err);
 	return NULL;
 }
+
+struct archive *unpack_raw(const struct unpack_fns *f)
+{
+	struct archive *a = f->archive_read_new();
+
+	f->archive_read_support_filter_all(a);
+	f->archive_read_support_format_raw(a);
+	return a;
+}
+
+const char *unpack_why(const struct unpack_fns *f, struct archive *a)
+{
+	const char *why = f->archive_error_string(a);
+
+	return why ? why : "unknown format";
+}

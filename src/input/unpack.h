@@ -33,5 +33,10 @@ struct unpack_fns {
 /* Loaded once (thread safe); NULL when libarchive is not installed, with
  * why in @err. */
 const struct unpack_fns *unpack_fns(char *err, size_t errlen);
+/* A reader of any compressed stream (gzip, xz, zstd, bzip2) as one raw
+ * entry, to be opened by the caller. */
+struct archive *unpack_raw(const struct unpack_fns *f);
+/* Why @a failed: libarchive's words, or "unknown format". */
+const char *unpack_why(const struct unpack_fns *f, struct archive *a);
 
 #endif
