@@ -190,6 +190,8 @@ static void child_error(const char *path, int status, unsigned int nrec, char *e
 
 	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU)
 		snprintf(why, sizeof(why), "took more CPU time than allowed");
+	else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+		snprintf(why, sizeof(why), "were killed (out of memory, or past a CPU limit)");
 	else if (WIFSIGNALED(status))
 		snprintf(why, sizeof(why), "crashed (%s)", strsignal(WTERMSIG(status)));
 	else if (WIFEXITED(status) && WEXITSTATUS(status))
@@ -200,9 +202,9 @@ static void child_error(const char *path, int status, unsigned int nrec, char *e
 	if (nrec)
 		snprintf(err, errlen, "%s: trace-cmd's libraries %s reading this trace.dat "
 			 "after %u events; the events before are kept", path, why, nrec);
-	else
-		snprintf(err, errlen, "%s: trace-cmd's libraries %s opening this trace.dat",
-			 path, why);
+	else	/* the child sends only PM events: it may have read others */
+		snprintf(err, errlen, "%s: trace-cmd's libraries %s before any PM event "
+			 "of this trace.dat was read", path, why);
 }
 
 int tracedat_read(const char *path, struct builder *b, struct input_stats *st,

@@ -261,9 +261,30 @@ static bool plain_file(const char *path)
 extern void __sanitizer_set_death_callback(void (*cb)(void)) __attribute__((weak));
 extern void __sanitizer_set_report_fd(void *fd) __attribute__((weak));
 
+/*
+ * @secs of CPU, never more than the process was given (a user's "ulimit
+ * -t" holds for the child too). The hard limit a second above the soft
+ * one: at the soft limit the child gets SIGXCPU, flushes what it read
+ * and dies of it, and the parent can say why; at a hard limit alone it
+ * would die of SIGKILL, like any killed process.
+ */
+static void cpu_limit(rlim_t secs)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_CPU, &rl) < 0)
+		return;
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < secs)
+		secs = rl.rlim_cur;
+	if (rl.rlim_max == RLIM_INFINITY || rl.rlim_max > secs)
+		rl.rlim_max = secs + 1;
+	rl.rlim_cur = secs;
+	setrlimit(RLIMIT_CPU, &rl);
+}
+
 static void child_limits(off_t size)
 {
-	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGXCPU };
 	unsigned long long mb = (unsigned long long)size >> 20, vm_pages = 0;
 	struct rlimit rl = { 0, 0 };
 	FILE *f = fopen("/proc/self/statm", "r");
@@ -276,8 +297,7 @@ static void child_limits(off_t size)
 	if (__sanitizer_set_report_fd)
 		__sanitizer_set_report_fd((void *)(intptr_t)open("/dev/null", O_WRONLY | O_CLOEXEC));
 	setrlimit(RLIMIT_CORE, &rl);
-	rl.rlim_cur = rl.rlim_max = CHILD_CPU_BASE + CHILD_CPU_PER_MB * mb;
-	setrlimit(RLIMIT_CPU, &rl);
+	cpu_limit(CHILD_CPU_BASE + CHILD_CPU_PER_MB * mb);
 	if (f && fscanf(f, "%llu", &vm_pages) == 1) {
 		rl.rlim_cur = rl.rlim_max = vm_pages * (unsigned long long)sysconf(_SC_PAGESIZE) +
 					    CHILD_MEM_BASE + CHILD_MEM_PER_BYTE * (unsigned long long)size;
