@@ -115,9 +115,9 @@ static bool read_inputs(const struct pipeline *p, struct pm_run *run, struct inp
 			fprintf(stderr, "pmscope: %s\n", err);
 			*bad_input = true;
 			any |= run->ncycles > 0;
-			continue;
+		} else {
+			any = true;
 		}
-		any = true;
 		total->bytes += st.bytes;
 		total->lines += st.lines;
 	}

@@ -57,6 +57,14 @@ struct line_reader {
 	char *buf;		/* READ_BUF + LINE_MAX_BYTES */
 	size_t cap, head, tail;	/* unread bytes are buf[head..tail) */
 	bool eof, too_long, skipping;
+	/* A read that failed ended the input there (@failed, with @why):
+	 * the lines before it are read, and the error is said where they
+	 * end. */
+	bool failed;
+	char why[256];
+	/* of a compressed file: what is left of libarchive's last block */
+	const char *blk;
+	size_t blk_len;
 	/* The first NUL in buf[head..tail), or NO_NUL: looked for once per
 	 * read, not once per line, as a line holding one is no text. */
 	size_t nul;
@@ -78,6 +86,47 @@ static bool is_compressed(const unsigned char *m, size_t n)
 	       (n >= 6 && memcmp(m, "\xfd" "7zXZ\0", 6) == 0) ||
 	       (n >= 4 && memcmp(m, "\x28\xb5\x2f\xfd", 4) == 0) ||
 	       (n >= 3 && memcmp(m, "BZh", 3) == 0);
+}
+
+/* Up to @want bytes of a compressed file into @to, from libarchive's
+ * blocks (64 or 128 KB) one at a time: archive_read_data() fills the
+ * whole buffer or fails, and the blocks it had read before a failure
+ * were lost with it (a cut .xz gave no line at all). */
+static ssize_t archive_bytes(struct line_reader *r, char *to, size_t want)
+{
+	while (!r->blk_len) {
+		const void *p;
+		la_int64_t off;
+		int rc = r->arf->archive_read_data_block(r->ar, &p, &r->blk_len, &off);
+
+		if (rc == ARCHIVE_EOF)
+			return 0;
+		if (rc < ARCHIVE_WARN) {
+			r->blk_len = 0;
+			return -1;
+		}
+		r->blk = p;
+	}
+	if (want > r->blk_len)
+		want = r->blk_len;
+	memcpy(to, r->blk, want);
+	r->blk += want;
+	r->blk_len -= want;
+	return (ssize_t)want;
+}
+
+/* The input ends where a read failed (see struct line_reader). */
+static void read_failed(struct line_reader *r, const char *what, const char *why)
+{
+	snprintf(r->why, sizeof(r->why), "%s%s", what, why);
+	r->failed = r->eof = true;
+}
+
+/* At the end of the lines a failed read left: -1, and why. */
+static int failed_here(struct line_reader *r)
+{
+	snprintf(r->err, sizeof(r->err), "%s: line %u: %s", r->path, r->lineno + 1, r->why);
+	return -1;
 }
 
 static la_ssize_t archive_feed(struct archive *a, void *data, const void **buf)
@@ -126,7 +175,7 @@ static int open_archive(struct line_reader *r)
 	return 0;
 }
 
-static int refill(struct line_reader *r);
+static void refill(struct line_reader *r);
 
 struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 {
@@ -150,12 +199,14 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 	r->nul = NO_NUL;
 	/* Sniff the start for compression magic without seeking. */
 	while (r->tail < 8 && !r->eof)
-		if (refill(r) < 0) {
-			snprintf(err, errlen, "%s", r->err);
-			goto fail;
-		}
+		refill(r);
+	if (r->failed && !r->tail) {
+		failed_here(r);
+		snprintf(err, errlen, "%s", r->err);
+		goto fail;
+	}
 	if (is_compressed((unsigned char *)r->buf, r->tail)) {
-		r->eof = false;
+		r->eof = r->failed = false;	/* libarchive says why, if it fails */
 		if (open_archive(r) < 0) {
 			snprintf(err, errlen, "%s", r->err);
 			goto fail;
@@ -178,8 +229,9 @@ static void find_nul(struct line_reader *r, size_t from)
 	r->nul = z ? (size_t)(z - r->buf) : NO_NUL;
 }
 
-/* Move the unread tail to the front and read more behind it. */
-static int refill(struct line_reader *r)
+/* Move the unread tail to the front and read more behind it; a failed
+ * read ends the input (read_failed()). */
+static void refill(struct line_reader *r)
 {
 	size_t old_tail, want;
 	ssize_t n;
@@ -192,23 +244,21 @@ static int refill(struct line_reader *r)
 		r->head = 0;
 	}
 	if (r->tail == r->cap)
-		return 1;
+		return;
 	want = r->cap - r->tail < READ_CHUNK ? r->cap - r->tail : READ_CHUNK;
 	if (r->ar) {
-		n = r->arf->archive_read_data(r->ar, r->buf + r->tail, want);
+		n = archive_bytes(r, r->buf + r->tail, want);
 		if (n < 0) {
-			snprintf(r->err, sizeof(r->err), "%s: line %u: decompression failed: %s",
-				 r->path, r->lineno + 1, r->arf->archive_error_string(r->ar));
-			return -1;
+			read_failed(r, "decompression failed: ", unpack_why(r->arf, r->ar));
+			return;
 		}
 	} else {
 		do
 			n = read(r->fd, r->buf + r->tail, want);
 		while (n < 0 && errno == EINTR);
 		if (n < 0) {
-			snprintf(r->err, sizeof(r->err), "%s: line %u: %s", r->path,
-				 r->lineno + 1, strerror(errno));
-			return -1;
+			read_failed(r, "", strerror(errno));
+			return;
 		}
 	}
 	if (n == 0)
@@ -218,7 +268,6 @@ static int refill(struct line_reader *r)
 	r->bytes += (uint64_t)n;
 	if (r->nul == NO_NUL)
 		find_nul(r, old_tail);
-	return 0;
 }
 
 /* Line r->lineno + 1 starts at buf[head]: a mark there. */
@@ -247,18 +296,17 @@ int reader_next(struct line_reader *r, struct str *line)
 	r->too_long = r->has_nul = false;
 	for (;;) {
 		nl = memchr(r->buf + r->head, '\n', r->tail - r->head);
-		if (nl || (r->eof && r->tail > r->head))
+		if (nl || (r->eof && !r->failed && r->tail > r->head))
 			break;
-		if (r->eof)
-			return 0;
+		if (r->eof)	/* a line a failed read cut is not read */
+			return r->failed ? failed_here(r) : 0;
 		if (r->tail - r->head >= LINE_MAX_BYTES) {
 			/* Drop what we have of the long line and keep going. */
 			r->head = r->tail;
 			r->nul = NO_NUL;
 			r->skipping = true;
 		}
-		if (refill(r) < 0)
-			return -1;
+		refill(r);
 	}
 	/* Line numbers are 32-bit everywhere (events, warnings, callbacks):
 	 * past them a report would name wrong lines, so the file ends there. */
@@ -361,12 +409,13 @@ int reader_skip(struct line_reader *r, unsigned int upto)
 		if (r->lineno == upto)
 			break;
 		if (r->eof) {
+			if (r->failed)
+				return failed_here(r);
 			if (part)	/* the last line, without '\n' */
 				r->lineno++;
 			return 0;
 		}
-		if (refill(r) < 0)
-			return -1;
+		refill(r);
 	}
 	return 1;
 }
@@ -374,8 +423,9 @@ int reader_skip(struct line_reader *r, unsigned int upto)
 int reader_prefill(struct line_reader *r, struct str *window)
 {
 	while (!r->eof && r->tail < r->cap)
-		if (refill(r) < 0)
-			return -1;
+		refill(r);
+	if (r->failed && r->tail == r->head)
+		return failed_here(r);
 	*window = str_make(r->buf + r->head, r->tail - r->head);
 	return 0;
 }

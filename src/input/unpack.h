@@ -21,6 +21,7 @@
 	X(archive_read_open_filename)         \
 	X(archive_read_next_header)           \
 	X(archive_read_data)                  \
+	X(archive_read_data_block)            \
 	X(archive_read_free)                  \
 	X(archive_error_string)               \
 	X(archive_set_error)
