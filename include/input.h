@@ -23,10 +23,14 @@ struct line_reader;
 struct line_reader *reader_open(const char *path, char *err, size_t errlen);
 /*
  * 1 and the next line (without '\n'), 0 at the end, -1 on a read error
- * (message in reader_error()). A line over LINE_MAX_BYTES comes back
- * empty with reader_line_too_long() true.
+ * (message in reader_error()), after the lines before it. A line over
+ * LINE_MAX_BYTES comes back empty with reader_line_too_long() true.
  */
 int reader_next(struct line_reader *r, struct str *line);
+/* The -1 was a read that failed (a compressed file cut short): the
+ * file's lines end there. A second reading for a few of them (the HTML
+ * page's) takes it as the end, which the first reading has said. */
+bool reader_cut(const struct line_reader *r);
 bool reader_line_too_long(const struct line_reader *r);
 /* Past the lines up to line @upto, as reader_next() would count them
  * but without handing them out: a pass that wants a few lines of a long

@@ -455,6 +455,11 @@ bool reader_compressed(const struct line_reader *r)
 	return r->ar != NULL;
 }
 
+bool reader_cut(const struct line_reader *r)
+{
+	return r->failed;
+}
+
 const char *reader_error(const struct line_reader *r)
 {
 	return r->err;

@@ -76,11 +76,19 @@ is "kmsg.xz cut: the error names the line where the lines stop" "$line" 1593
 ok "kmsg.xz cut: the report of the decompressor's first 1592 lines" same_json kmsg kmsg-plain
 is "kmsg.xz cut: the boot cycle's 444 initcalls and probes" \
 	"$(jq -c '[.cycles[].callbacks|length]' "$T/kmsg.json")" "[444]"
+# the HTML page reads the file again for its log lines and call trees:
+# they end where the first reading did, said once
+run analyze -q --html "$T/kmsg.html" "$T/kmsg.xz"
+is "kmsg.xz cut, --html: the error said once" "$(grep -c 'decompression failed' "$T/err")" 1
+ok "kmsg.xz cut, --html: the page has the last line read" grep -q "Installing v9fs 9p2000" "$T/kmsg.html"
 cut_read iv "$F/pmgraph-2016-ivybridge-mem-devlate-k4.6/ivybridge_mem_ftrace.txt.xz" 18048
 is "ftrace .xz cut in half: exit 2" "$rc" 2
 is "ftrace .xz cut: the error names the line" "$line" 2425
 ok "ftrace .xz cut: the report of the decompressor's first 2424 lines" same_json iv iv-plain
 is "ftrace .xz cut: 968 callbacks" "$(jq -c '[.cycles[].callbacks|length]' "$T/iv.json")" "[968]"
+run analyze -q --html "$T/iv.html" "$T/iv.xz"
+is "ftrace .xz cut, --html (call trees read again): the error said once" \
+	"$(grep -c 'decompression failed' "$T/err")" 1
 
 # one good and one bad input: the good one is reported, status says bad input
 run analyze "$L" "$T/missing.txt"
