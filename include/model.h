@@ -222,6 +222,11 @@ struct pm_device {
 				 * parent (or its absence) is known, not guessed */
 	int open_cb;		/* builder state: unfinished callback, -1 */
 	int open_cycle;
+	/* The next device of the same name, -1. Names are unique on a
+	 * bus, not across buses: an ACPI device and the platform device
+	 * made from it are both "MSFT0101:00", every USB interface has its
+	 * "ep_81". The first of them is the one found by name. */
+	int twin;
 };
 
 /*
@@ -457,6 +462,8 @@ void run_free(struct pm_run *run);
 
 int run_device(struct pm_run *run, const char *name);	/* find or add */
 int run_device_find(const struct pm_run *run, const char *name);
+/* A new device of device @id's name, last of its twins. */
+int run_device_twin(struct pm_run *run, int id);
 void run_set_fact(struct pm_run *run, const char *key, const char *value);
 const char *run_fact(const struct pm_run *run, const char *key);
 void run_warn(struct pm_run *run, enum warn_level level, int cycle,

@@ -337,6 +337,13 @@ static void on_phase_end(struct builder *b, const struct pm_event *ev)
 		b->open_phase = -1;
 }
 
+/* A PM callback line names the driver bound when it ran; boot lines
+ * name the bus that enumerated the device ("pci 0000:00:14.2"). */
+static bool pm_line(const struct pm_event *ev)
+{
+	return !(ev->cb_flags & (CB_INITCALL | CB_PROBE | CB_QUIRK));
+}
+
 static void set_device_facts(struct builder *b, int id, const struct pm_event *ev)
 {
 	struct pm_run *run = b->run;
@@ -344,11 +351,7 @@ static void set_device_facts(struct builder *b, int id, const struct pm_event *e
 	const char *parent;
 	int pid;
 
-	/* A PM callback line names the driver bound when it ran; boot lines
-	 * name the bus that enumerated the device ("pci 0000:00:14.2"). */
-	bool pm_line = !(ev->cb_flags & (CB_INITCALL | CB_PROBE | CB_QUIRK));
-
-	if (ev->driver.p && ev->driver.len && pm_line && !d->driver_pm) {
+	if (ev->driver.p && ev->driver.len && pm_line(ev) && !d->driver_pm) {
 		d->driver = strpool_get(&run->pool, ev->driver);
 		d->driver_pm = true;
 	} else if (ev->driver.p && (!d->driver || !*d->driver)) {
@@ -437,6 +440,55 @@ static int device_named(struct builder *b, struct str name)
 	return m->id;
 }
 
+/* Could @ev's line be of device @d: no other parent, no other driver
+ * (of a PM line) than @d has, where both are known. */
+static bool line_of(const struct pm_device *d, const struct pm_event *ev)
+{
+	bool parent = !d->parent || !ev->parent.len || str_eq(ev->parent, "none") ||
+		      str_eq(ev->parent, d->parent);
+	bool driver = !d->driver_pm || !ev->driver.len || !pm_line(ev) ||
+		      str_eq(ev->driver, d->driver);
+
+	return parent && driver;
+}
+
+/*
+ * The device of @id's name that a callback's start line is of: one that
+ * names another parent or driver than the device of its name has is
+ * another device of that name (model.h, twin), kept apart (its callbacks
+ * had the first one's driver and parent).
+ */
+static int device_of_line(struct builder *b, int id, const struct pm_event *ev)
+{
+	struct pm_run *run = b->run;
+	int d;
+
+	for (d = id; d >= 0; d = run->devs[d].twin)
+		if (line_of(&run->devs[d], ev))
+			return d;
+	return run_device_twin(run, id);
+}
+
+/* Device @d has a callback open in this cycle that a line of @pid ends. */
+static bool open_here(const struct builder *b, const struct pm_cycle *c,
+		      const struct pm_device *d, int pid)
+{
+	return d->open_cb >= 0 && d->open_cycle == b->cur &&
+	       (pid < 0 || c->cbs[d->open_cb].pid < 0 || c->cbs[d->open_cb].pid == pid);
+}
+
+/* The device of @id's name (or a twin) with a callback that @pid ends. */
+static int device_open(const struct builder *b, const struct pm_cycle *c, int id, int pid)
+{
+	const struct pm_run *run = b->run;
+	int d;
+
+	for (d = id; run->devs[id].twin >= 0 && d >= 0; d = run->devs[d].twin)
+		if (open_here(b, c, &run->devs[d], pid))
+			return d;
+	return id;
+}
+
 static void on_cb_start(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = need_cycle(b, ev);
@@ -444,7 +496,7 @@ static void on_cb_start(struct builder *b, const struct pm_event *ev)
 	struct pm_callback *cb;
 	int dev;
 
-	dev = device_named(b, ev->device);
+	dev = device_of_line(b, device_named(b, ev->device), ev);
 	set_device_facts(b, dev, ev);
 	cb = add_cb(b, c, dev, ev);
 	cb->start = ev->ts;
@@ -462,12 +514,10 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	ns_t start;
 	int dev;
 
-	dev = device_named(b, ev->device);
+	dev = device_open(b, c, device_named(b, ev->device), ev->pid);
 	set_device_facts(b, dev, ev);
 	d = &run->devs[dev];
-	if (d->open_cb >= 0 && d->open_cycle == b->cur &&
-	    (ev->pid < 0 || c->cbs[d->open_cb].pid < 0 ||
-	     c->cbs[d->open_cb].pid == ev->pid)) {
+	if (open_here(b, c, d, ev->pid)) {
 		cb = &c->cbs[d->open_cb];
 	} else {
 		cb = add_cb(b, c, dev, ev);
@@ -577,6 +627,8 @@ static void on_cb_graph(struct builder *b, const struct pm_event *ev)
 	int dev = run_device_find(b->run, strpool_get(&b->run->pool, ev->device));
 	struct pm_callback *cb;
 
+	if (c && dev >= 0)
+		dev = device_open(b, c, dev, ev->pid);
 	if (!c || dev < 0 || b->run->devs[dev].open_cb < 0 || b->run->devs[dev].open_cycle != b->cur)
 		return;
 	cb = &c->cbs[b->run->devs[dev].open_cb];

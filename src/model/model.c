@@ -188,11 +188,13 @@ static void dev_rehash(struct pm_run *run)
 
 	for (i = 0; i < n; i++)
 		slots[i] = -1;
-	for (i = 0; i < run->ndevs; i++) {
-		for (j = ptr_hash(run->devs[i].name) & (n - 1); slots[j] >= 0;
+	for (i = 0; i < run->ndevs; i++) {	/* a twin's name is its first's */
+		for (j = ptr_hash(run->devs[i].name) & (n - 1);
+		     slots[j] >= 0 && run->devs[slots[j]].name != run->devs[i].name;
 		     j = (j + 1) & (n - 1))
 			;
-		slots[j] = (int)i;
+		if (slots[j] < 0)
+			slots[j] = (int)i;
 	}
 	free(run->dev_slots);
 	run->dev_slots = slots;
@@ -257,16 +259,10 @@ int run_device_find(const struct pm_run *run, const char *name)
 	return -1;
 }
 
-int run_device(struct pm_run *run, const char *name)
+static int new_device(struct pm_run *run, const char *name)
 {
 	struct pm_device *d;
-	int id = run_device_find(run, name);
-	size_t j;
 
-	if (id >= 0)
-		return id;
-	if ((run->ndevs + 1) * 2 >= run->dev_nslots)
-		dev_rehash(run);
 	VEC_RESERVE(run->devs, run->ndevs, run->devs_cap);
 	d = &run->devs[run->ndevs];
 	memset(d, 0, sizeof(*d));
@@ -275,11 +271,35 @@ int run_device(struct pm_run *run, const char *name)
 	d->async_flag = -1;
 	d->open_cb = -1;
 	d->open_cycle = -1;
+	d->twin = -1;
+	return (int)run->ndevs++;
+}
+
+int run_device(struct pm_run *run, const char *name)
+{
+	int id = run_device_find(run, name);
+	size_t j;
+
+	if (id >= 0)
+		return id;
+	if ((run->ndevs + 1) * 2 >= run->dev_nslots)
+		dev_rehash(run);
 	for (j = ptr_hash(name) & (run->dev_nslots - 1); run->dev_slots[j] >= 0;
 	     j = (j + 1) & (run->dev_nslots - 1))
 		;
-	run->dev_slots[j] = (int)run->ndevs;
-	return (int)run->ndevs++;
+	id = new_device(run, name);
+	run->dev_slots[j] = id;
+	return id;
+}
+
+int run_device_twin(struct pm_run *run, int id)
+{
+	int twin = new_device(run, run->devs[id].name);	/* may move run->devs */
+
+	while (run->devs[id].twin >= 0)
+		id = run->devs[id].twin;
+	run->devs[id].twin = twin;
+	return twin;
 }
 
 void run_set_fact(struct pm_run *run, const char *key, const char *value)
