@@ -20,6 +20,7 @@ struct dmesg_parser {
 	bool in_enter;		/* suspend_enter: sync, freeze tasks */
 	bool in_machine;	/* devices off, platform or s2idle sleeping */
 	bool in_exit;		/* tasks being thawed */
+	bool cb_seen;		/* a device's PM callback line in the open cycle */
 	bool seen_cycle;	/* initcalls after this are module loads */
 	bool seen_dmi;		/* this boot's "DMI: " line was read */
 	ns_t wake_ts;		/* the open cycle's wake, NS_NONE */
@@ -60,7 +61,7 @@ static void cycle_begin(struct dmesg_parser *p, ns_t ts, struct str label,
 	if (!p->in_cycle) {
 		phase(p, EV_PHASE_BEGIN, ts, PK_ENTER, "suspend_enter", US_NONE);
 		p->in_enter = true;
-		p->in_machine = p->in_exit = false;
+		p->in_machine = p->in_exit = p->cb_seen = false;
 		p->mode = MODE_UNKNOWN;
 		p->wake_ts = NS_NONE;
 	}
@@ -283,13 +284,24 @@ static bool wake_reason(struct dmesg_parser *p, ns_t ts, struct str m)
 	return false;
 }
 
+/* "suspend entry" starts every cycle: one in a cycle past its freezing
+ * (or with device callbacks) starts the next, and the one open never
+ * ended (it hung, or the log lost its end). The next one had no
+ * suspend_enter phase. */
+static void entry(struct dmesg_parser *p, ns_t ts, struct str label, enum pm_mode mode)
+{
+	if (p->in_cycle && (!p->in_enter || p->cb_seen))
+		p->in_cycle = false;
+	cycle_begin(p, ts, label, mode);
+}
+
 /* The PM core's own messages (with "PM: " already removed). */
 static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 {
 	if (str_starts(m, "suspend entry"))
-		cycle_begin(p, ts, paren(m), MODE_UNKNOWN);
+		entry(p, ts, paren(m), MODE_UNKNOWN);
 	else if (str_starts(m, "hibernation entry") || str_starts(m, "hibernation: hibernation entry"))
-		cycle_begin(p, ts, str_c("disk"), MODE_DISK);
+		entry(p, ts, str_c("disk"), MODE_DISK);
 	else if (str_starts(m, "Syncing filesystems"))
 		cycle_begin(p, ts, STR_NULL, MODE_UNKNOWN);
 	else if (str_starts(m, "Preparing system for sleep"))
@@ -493,6 +505,7 @@ static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 	if (!boot) {
 		p->seen_cycle = true;	/* a suspend, even if its start is cut off */
 		p->boot = BOOT_DONE;
+		p->cb_seen = true;
 	}
 	if (boot) {
 		boot_line(p, kl->ts, &cb);

@@ -4,6 +4,7 @@
  * measures (analysis/boottotals.c; definitions in pmscope(1)).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "analysis.h"
 #include "report.h"
@@ -13,13 +14,37 @@ static const char *cb_name(const struct pm_run *run, const struct pm_cycle *c, i
 	return i >= 0 ? run->devs[c->cbs[i].dev].name : "-";
 }
 
+#define WHAT_WIDTH 39	/* 80 columns: 41 before it */
+
 /* label, figure and what it measures in 80 columns */
 static void line(FILE *f, const char *label, ns_t ns, const char *what)
 {
-	char a[24], w[48];
+	char a[24], w[WHAT_WIDTH + 8];
 
 	fprintf(f, "    %-22s %s ms  %s\n", label, text_ms(a, sizeof(a), 9, ns),
-		text_fit(w, 40, what));
+		text_fit(w, WHAT_WIDTH, what));
+}
+
+/* "N, FIRST to LAST" in WHAT_WIDTH columns: the names cut to fit, never
+ * the count (cutting the whole from the left took the count and left a
+ * name without its start). */
+static const char *count_span(char *out, size_t len, size_t n, const char *first,
+			      const char *last)
+{
+	char num[24], a[WHAT_WIDTH + 8], b[WHAT_WIDTH + 8];
+	size_t room = WHAT_WIDTH - (size_t)snprintf(num, sizeof(num), "%zu, ", n) - 4;
+	size_t la = strlen(first), lb = strlen(last), wa = la, wb = lb;
+
+	if (la + lb > room) {
+		if (la <= room / 2)
+			wb = room - la;
+		else if (lb <= room / 2)
+			wa = room - lb;
+		else
+			wb = room - (wa = room / 2);
+	}
+	snprintf(out, len, "%s%s to %s", num, text_fit(a, wa, first), text_fit(b, wb, last));
+	return out;
 }
 
 void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cycle_results *cr)
@@ -42,14 +67,16 @@ void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cyc
 	if (t->bootgraph_ns != NS_NONE)
 		line(f, "bootgraph's init start", t->bootgraph_ns,
 		     "to the last \"Freeing unused kernel\"");
-	if (t->builtin_ns != NS_NONE) {
-		snprintf(what, sizeof(what), "%zu, %s to %s", t->nbuiltin,
-			 cb_name(run, c, t->first_initcall), cb_name(run, c, t->last_builtin));
-		line(f, "built-in initcalls", t->builtin_ns, what);
-	}
+	if (t->builtin_ns != NS_NONE)
+		line(f, "built-in initcalls", t->builtin_ns,
+		     count_span(what, sizeof(what), t->nbuiltin, cb_name(run, c, t->first_initcall),
+				cb_name(run, c, t->last_builtin)));
 	if (t->user_ns != NS_NONE) {
-		snprintf(what, sizeof(what), "%zu, the last %s", t->nmodule,
-			 cb_name(run, c, t->last_initcall));
+		char name[WHAT_WIDTH + 8];
+		int n = snprintf(what, sizeof(what), "%zu, the last ", t->nmodule);
+
+		snprintf(what + n, sizeof(what) - (size_t)n, "%s",
+			 text_fit(name, WHAT_WIDTH - (size_t)n, cb_name(run, c, t->last_initcall)));
 		line(f, "/init to last initcall", t->user_ns, what);
 	} else if (t->run_init != NS_NONE) {
 		fprintf(f, "    %-22s none after /init\n", "/init to last initcall");

@@ -66,6 +66,14 @@ is "6.13: the hung boot has no kernel-to-init figure" \
    "$(bt "$T/b.json" 0 | jq -c '.[3:5] + .[6:7]')" '[null,null,null]'
 is "6.13: the second boot ran /sbin/init" \
    "$(bt "$T/b.json" 1 | jq -c '.[2:5]')" '[false,13331900000,13325060000]'
+# a span too long for its 39 columns: the last name is cut, not the
+# count (the whole was cut from the left: "~con_init to of_platform...")
+"$PMSCOPE" analyze "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap" > "$T/b.txt"
+is "6.13: the second boot's built-in initcalls keep their count in 80 columns" \
+   "$(grep 'built-in initcalls .*13253.539' "$T/b.txt" | sed 's/  */ /g')" \
+   " built-in initcalls 13253.539 ms 562, con_init to ~tform_sync_state_init"
+is "6.13: the boot totals fit 80 columns" \
+   "$(sed -n '/^  boot totals/,/^  phase/p' "$T/b.txt" | awk 'length > 80' | wc -l)" 0
 
 # A trace alone has no "Run /init" line: no kernel-to-init figure; its
 # line 13 con_init at 0.000000, line 1352 genpd_power_off_unused finished

@@ -85,6 +85,14 @@ is "pixel6: exit 1 (eeprom@2 returned -16)" "$rc" 1
 is "pixel6: the -16 is reported with its line" \
    "$(q '[.warnings[]|select(.line==163 and .level=="failure")|.text]|first')" "eeprom@2: platform_pm_suspend callback returned -16"
 is "pixel6: the completed deep cycle" "$(q '[.cycles[]|select(.completed and .mode=="mem")]|length')" 1
+# the cycle before it hung (the watchdog reset the board): the next
+# "PM: suspend entry (deep)" (line 424, 7914.787093) starts the next
+# cycle with its suspend_enter, to prepare's start (line 1407: "start
+# suspend of devices complete after 476.453 msecs" at 7915.288914, so
+# 7914.812461); it had none, its suspend counted from there
+is "pixel6: the cycle after the hung one has its suspend_enter" \
+   "$(q '.cycles[2] | "\(.first_line) \(.phases[0].name) \(.phases[0].start_ns) \(.phases[0].end_ns)"')" \
+   "424 suspend_enter 7914787093000 7914812461000"
 
 # --- XPS 13 9360, 5.8, v2 lines: the 12 s resume of the bug report
 analyze "$F/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt"
