@@ -269,6 +269,10 @@ struct dmesg_cb {
 
 enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out);
 
+/* "DRIVER DEVICE" (input/devname.c): both may hold blanks; @driver is
+ * empty for a device without one. */
+void driver_device(struct str head, struct str *driver, struct str *device);
+
 /*
  * A line the parser took for no PM rule, to the builder as EV_MESSAGE
  * (input/dmesg_message.c). dmesg_msg_prefix() splits dev_printk's

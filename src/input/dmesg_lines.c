@@ -271,20 +271,6 @@ bool dmesg_split(struct str line, struct kmsg_line *out)
 	return false;
 }
 
-/* Split a dev_printk prefix "driver device" (driver may be empty). */
-static void split_dev(struct str prefix, struct str *driver, struct str *device)
-{
-	long sp = str_find(prefix, " ");
-
-	if (sp < 0) {
-		*driver = str_make(prefix.p, 0);
-		*device = prefix;
-		return;
-	}
-	*driver = str_make(prefix.p, (size_t)sp);
-	*device = str_trim(str_skip(prefix, (size_t)sp + 1));
-}
-
 /* "fn+0x0/0x20 [mod]" -> fn and module. */
 static void split_fn(struct str s, struct str *fn, struct str *module)
 {
@@ -433,7 +419,7 @@ static enum dmesg_shape dev_line(struct str msg, struct dmesg_cb *out)
 		split_fn(str_make(rest.p, (size_t)r), &out->fn, &out->module);
 		out->shape = DS_CB_END;
 	}
-	split_dev(str_make(msg.p, (size_t)colon), &out->driver, &out->device);
+	driver_device(str_make(msg.p, (size_t)colon), &out->driver, &out->device);
 	if (!out->device.len)
 		return out->shape = DS_NONE;
 	return out->shape;

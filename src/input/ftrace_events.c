@@ -304,32 +304,6 @@ static bool suspend_resume(struct ftrace_parser *p, const struct ftrace_line *fl
 	return true;
 }
 
-/*
- * "DRV DEV": the kernel prints the driver (or bus or class) name and the
- * device name with a space between, and both can hold spaces ("i8042 kbd
- * 00:04", "int3403 thermal INT3403:00", "platform Fixed MDIO bus.0").
- * The device is the last word, unless the second of three or more words
- * starts with a capital: device names rarely do, driver names never.
- * The driver is empty for devices without one.
- */
-static void drv_dev(struct str head, struct str *driver, struct str *device)
-{
-	const char *sp, *last;
-
-	head = str_trim(head);
-	sp = memchr(head.p, ' ', head.len);
-	if (!sp) {
-		*driver = str_make(head.p, 0);
-		*device = head;
-		return;
-	}
-	last = memrchr(head.p, ' ', head.len);
-	if (last != sp && sp[1] >= 'A' && sp[1] <= 'Z')
-		last = sp;
-	*driver = str_make(head.p, (size_t)(last - head.p));
-	*device = str_skip(head, (size_t)(last - head.p) + 1);
-}
-
 /* A callback starts or ends, its fields read from text or a record. */
 static bool callback(struct ftrace_parser *p, const struct ftrace_line *fl,
 		     const struct cb_fields *f)
@@ -403,14 +377,14 @@ bool ftrace_cb_args(struct str a, bool end, struct cb_fields *f)
 		at = comma_at(a, ", err=", 6);
 		if (at <= 0 || !str_i64(str_skip(a, (size_t)at + 6), &err))
 			return false;
-		drv_dev(str_make(a.p, (size_t)at), &f->driver, &f->device);
+		driver_device(str_make(a.p, (size_t)at), &f->driver, &f->device);
 		f->err = (int)err;
 		return true;
 	}
 	at = comma_at(a, ", parent: ", 10);
 	if (at <= 0)
 		return false;
-	drv_dev(str_make(a.p, (size_t)at), &f->driver, &f->device);
+	driver_device(str_make(a.p, (size_t)at), &f->driver, &f->device);
 	rest = str_skip(a, (size_t)at + 10);
 	comma = memchr(rest.p, ',', rest.len);
 	f->parent = str_trim(comma ? str_make(rest.p, (size_t)(comma - rest.p)) : rest);

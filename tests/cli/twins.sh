@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Devices of one name: a name is unique on a bus, not across buses. A
+# Which device a callback line is of. Devices of one name: a name is
+# unique on a bus, not across buses. A
 # callback line that names another parent or driver than the device of
 # its name had is another device (model.h, twin); they were one device,
 # every callback with the first one's driver and parent.
@@ -38,3 +39,14 @@ is "ata11's class device: its own 2 callbacks, as in the trace" \
    "$(xz -dc "$FIXTURES/qemu-q35-s3-async1-medium/trace.txt.xz" | grep -c 'device_pm_callback_start: ata_port ata11,')"
 is "QEMU0002:00: the ACPI device and fw_cfg's platform device" \
    "$(devs "$T/q.json" QEMU0002:00 | tr '\n' ';')" "acpi PNP0A08:00;fw_cfg pci0000:00;"
+
+# Driver names with a blank (dev_driver_string "i8042 kbd", "int3400
+# thermal"): the kernel log's device is the last word, as in a trace;
+# the log's split at the first blank named devices "kbd 00:01"
+"$PMSCOPE" analyze -q --json "$T/k.json" "$FIXTURES/kernel6.15-qemu-s2idle-printk-caller-hang/complete.log"
+is "6.15 line 2722 'i8042 kbd 00:01: PM: calling': device 00:01 of i8042 kbd" \
+   "$(devs "$T/k.json" 00:01)" "i8042 kbd pnp0"
+is "no device named 'kbd 00:01'" "$(devs "$T/k.json" "kbd 00:01")" ""
+"$PMSCOPE" analyze -q --json "$T/x.json" "$FIXTURES/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
+is "6.10 line 3025 'int3400 thermal INT3400:00': device INT3400:00" \
+   "$(devs "$T/x.json" INT3400:00)" "int3400 thermal platform"
