@@ -193,6 +193,7 @@ struct cb_msg {
 	uint32_t msg;		/* index into cycle->msgs */
 	uint8_t rel;		/* enum msg_rel */
 	bool error;		/* error-shaped */
+	bool alarm;		/* the kernel's own: an oops, a warning, a stall */
 };
 #define CB_MSGS_MAX 8
 

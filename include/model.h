@@ -340,7 +340,9 @@ struct pm_excerpt {
  * 0000:39:00.0: Timeout while waiting for setup device command"): what
  * the log itself says while callbacks run. Text in run->msg_arena, cut
  * at MSG_TEXT_MAX bytes; a cycle keeps at most CYCLE_MSG_BYTES of them
- * (structs and text) and counts the lines it dropped (msgs_cut).
+ * (structs and text), the last CYCLE_ALARM_BYTES for the kernel's alarms
+ * only (msg_is_alarm(): a hang's oops comes last, after a boot's
+ * thousand lines), and counts the lines it dropped (msgs_cut).
  */
 struct pm_message {
 	ns_t ts;		/* NS_NONE when the line had no time */
@@ -353,6 +355,11 @@ struct pm_message {
 };
 #define MSG_TEXT_MAX 400
 #define CYCLE_MSG_BYTES (256 * 1024)
+#define CYCLE_ALARM_BYTES (32 * 1024)
+
+/* The kernel's own alarms: an oops, a WARN(), a BUG, a soft lockup, a
+ * hung task, an RCU stall (model.c). */
+bool msg_is_alarm(struct str text);
 
 /*
  * A cycle's own log, for the HTML log viewer: lines @first .. @first + @n

@@ -89,13 +89,15 @@ static enum msg_rel relation(const struct pm_run *run, int cbdev, int mdev, cons
 	return MR_OTHER;
 }
 
-/* Errors of its family, errors of anyone, its own device's words, its
- * parents' and children's, its driver's; -1 when the line says nothing
- * about it. */
+/* The kernel's alarms and errors of its family, errors of anyone, its
+ * own device's words, its parents' and children's, its driver's; -1 when
+ * the line says nothing about it. */
 static int tier(const struct cb_msg *x)
 {
 	bool family = x->rel == MR_DEVICE || x->rel == MR_PARENT || x->rel == MR_CHILD;
 
+	if (x->alarm)
+		return 0;
 	if (x->error)
 		return family ? 0 : 1;
 	if (x->rel == MR_DEVICE)
@@ -138,7 +140,7 @@ struct msg_index {
 	uint32_t *by_ts;	/* messages with a time, by time then line */
 	size_t n;
 	int *dev;		/* per message: its device in run->devs, -1 */
-	bool *error;
+	bool *error, *alarm;
 };
 
 static int cmp_ts(const void *a, const void *b, void *ctx)
@@ -160,12 +162,14 @@ static void index_build(const struct pm_run *run, const struct pm_cycle *c,
 	ix->by_ts = xmalloc(n * sizeof(*ix->by_ts));
 	ix->dev = xmalloc(n * sizeof(*ix->dev));
 	ix->error = xmalloc(n * sizeof(*ix->error));
+	ix->alarm = xmalloc(n * sizeof(*ix->alarm));
 	ix->n = 0;
 	for (i = 0; i < c->nmsgs; i++) {
 		const struct pm_message *m = &c->msgs[i];
 
 		ix->dev[i] = m->device ? run_device_find(run, m->device) : -1;
-		ix->error[i] = msg_is_error(m->text);
+		ix->alarm[i] = msg_is_alarm(str_c(m->text));
+		ix->error[i] = ix->alarm[i] || msg_is_error(m->text);
 		if (m->ts != NS_NONE)
 			ix->by_ts[ix->n++] = (uint32_t)i;
 	}
@@ -177,6 +181,7 @@ static void index_free(struct msg_index *ix)
 	free(ix->by_ts);
 	free(ix->dev);
 	free(ix->error);
+	free(ix->alarm);
 }
 
 /* First message in @ix stamped at or after @t. */
@@ -195,17 +200,32 @@ static size_t first_after(const struct msg_index *ix, ns_t t)
 	return lo;
 }
 
+/* The last stamp of @ix's messages, NS_NONE */
+static ns_t last_stamp(const struct msg_index *ix)
+{
+	return ix->n ? ix->c->msgs[ix->by_ts[ix->n - 1]].ts : NS_NONE;
+}
+
 /*
  * When @cb may have printed: its time, widened by the stamps' error.
  * Messages carry the log's microsecond stamps (CP_SKEW_DMESG_NS). A dmesg
  * start is the return stamp minus the kernel's figure, taken on another
  * clock (CP_DRIFT_PPM); a dmesg end is the return line's own stamp, and
- * a line stamped after it came after it.
+ * a line stamped after it came after it. One that never returned was
+ * still running when the cycle's last line was printed: the warning or
+ * Oops that tells why it hung comes after its cycle's last PM event.
  */
-static bool window(const struct pm_cycle *c, const struct pm_callback *cb, ns_t *lo, ns_t *hi)
+static bool window(const struct msg_index *ix, const struct pm_callback *cb, ns_t *lo,
+		   ns_t *hi)
 {
 	bool dmesg = cb->flags & CB_FROM_DMESG;
-	ns_t end = cb->flags & CB_UNFINISHED ? c->end : cb->end;
+	ns_t end = cb->end;
+
+	if (cb->flags & CB_UNFINISHED) {
+		end = ix->c->end;
+		if (last_stamp(ix) != NS_NONE && (end == NS_NONE || last_stamp(ix) > end))
+			end = last_stamp(ix);
+	}
 
 	if (cb->start == NS_NONE || end == NS_NONE || end < cb->start)
 		return false;
@@ -233,12 +253,12 @@ static size_t cb_best(const struct pm_run *run, const struct msg_index *ix, size
 	size_t k, n = 0;
 	ns_t lo, hi;
 
-	if (!window(ix->c, cb, &lo, &hi))
+	if (!window(ix, cb, &lo, &hi))
 		return 0;
 	for (k = first_after(ix, lo); k < ix->n; k++) {
 		uint32_t mi = ix->by_ts[k];
 		const struct pm_message *m = &ix->c->msgs[mi];
-		struct cb_msg x = { .msg = mi, .error = ix->error[mi] };
+		struct cb_msg x = { .msg = mi, .error = ix->error[mi], .alarm = ix->alarm[mi] };
 
 		if (m->ts > hi)
 			break;

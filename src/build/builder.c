@@ -731,7 +731,8 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 		return;
 	while (len && len < ev->text.len && ((unsigned char)ev->text.p[len] & 0xc0) == 0x80)
 		len--;	/* not inside a UTF-8 sequence */
-	if (c->msg_bytes + cost > CYCLE_MSG_BYTES) {
+	if (c->msg_bytes + cost >
+	    CYCLE_MSG_BYTES - (msg_is_alarm(ev->text) ? 0 : CYCLE_ALARM_BYTES)) {
 		c->msgs_cut++;
 		return;
 	}

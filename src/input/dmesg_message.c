@@ -70,7 +70,11 @@ void dmesg_message(struct builder *b, const struct kmsg_line *kl, unsigned int l
 	struct pm_event ev;
 
 	event_init(&ev, EV_MESSAGE, kl->ts, line);
-	dmesg_msg_prefix(kl->msg, &ev.driver, &ev.device, &ev.text);
+	/* "Internal error: : 1028 [#1] SMP ARM" has no device in it */
+	if (msg_is_alarm(kl->msg))
+		ev.text = kl->msg;
+	else
+		dmesg_msg_prefix(kl->msg, &ev.driver, &ev.device, &ev.text);
 	if (kl->caller_tid >= 0)
 		ev.pid = kl->caller_tid;
 	builder_event(b, &ev);

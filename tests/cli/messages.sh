@@ -116,6 +116,25 @@ if command -v chromium >/dev/null 2>&1; then
 	   "$(state "$T/dom.html" detail | grep -c -F "3256  intel_pch_thermal 0000:00:14.2: CPU-PCH overheats [66C], S0ix might fail.  Start cooling...  (device, error)")" 1
 fi
 
+# --- a hung boot (the BeagleBone capture without the revert): its
+# deferred_probe_initcall never returned; what tells why comes after the
+# cycle's last PM line (1526): two clk WARN()s (lines 1528, 1562), then an
+# external abort and the oops (1595, 1597). The kernel's alarms rank
+# first, whoever printed them, and an unfinished callback's lines run to
+# its cycle's last one; the oops line is kept whole ("Internal error:"
+# is no "DRIVER DEVICE:"), and a boot's thousand lines leave room for it
+"$PMSCOPE" analyze -q -j "$T/b.json" "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_not_reverted.cap.zst"
+qb() { jq -r "$1" "$T/b.json"; }
+hung='.cycles[0].callbacks[] | select(.device == "deferred_probe_initcall") | .messages'
+is "hung boot: deferred_probe_initcall's first lines, the WARN()s and the abort" \
+   "$(qb "[$hung[] | .line] | .[0:3] | join(\",\")")" "1528,1562,1595"
+is "hung boot: the oops, whole" \
+   "$(qb "[$hung[] | select(.line == 1597) | .text] | first")" "Internal error: : 1028 [#1] SMP ARM"
+"$PMSCOPE" analyze "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_not_reverted.cap.zst" > "$T/b.txt"
+ok "hung boot: the summary shows the first WARN()" \
+   grep -q "1528 WARNING: CPU: 0 PID: 11 at drivers/clk/clk.c:1254" "$T/b.txt"
+J=$T/m.json
+
 # --- a trace has no messages: its JSON has none of the new fields
 "$PMSCOPE" analyze -q -j "$T/m.json" "$F/qemu-q35-s3-async1-medium/trace.txt.xz"
 is "trace: no messages, no said_error" "$(q '[.cycles[]|(.said_error // empty), (.callbacks[].messages // empty)]|length')" 0
