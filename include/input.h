@@ -36,6 +36,9 @@ bool reader_line_too_long(const struct line_reader *r);
  * but without handing them out: a pass that wants a few lines of a long
  * file. 1 when there, 0 when the file ended before, -1 on a read error. */
 int reader_skip(struct line_reader *r, unsigned int upto);
+/* reader_next() ends after line @lineno: a part of a file read as a
+ * file (a sleepgraph page's embedded log); 0 lifts it. */
+void reader_stop_after(struct line_reader *r, unsigned int lineno);
 /*
  * Where the lines of a plain file start, every 16384th, noted as it is
  * read: a second reading for a few lines (the HTML page's excerpts and
@@ -80,6 +83,7 @@ enum input_kind {
 	INPUT_DMESG,	/* kernel log in any of its shapes */
 	INPUT_FTRACE,	/* ftrace text or trace-cmd report text */
 	INPUT_TRACE_DAT,/* trace-cmd binary */
+	INPUT_SGHTML,	/* a sleepgraph page with its logs in it */
 };
 
 const char *input_kind_name(enum input_kind k);
@@ -268,6 +272,12 @@ struct dmesg_cb {
 };
 
 enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out);
+
+/* A sleepgraph page (input/sghtml.c): does @window start one; its
+ * embedded kernel log into @b, its trace into a builder of its own. */
+bool sghtml_is_page(struct str window);
+int sghtml_read(struct pm_run *run, const char *path, struct line_reader *r,
+		struct builder *b, struct input_stats *st, char *err, size_t errlen);
 
 /* "DRIVER DEVICE" (input/devname.c): both may hold blanks; @driver is
  * empty for a device without one. */

@@ -82,43 +82,8 @@ static long match_dev(const struct by_dev *bd, int dev, int tphase, const bool *
 }
 
 /* Is "DRIVER DEVICE" of @a the same text as that of @b? */
-static bool same_text(const struct pm_device *a, const struct pm_device *b)
-{
-	size_t la = a->driver ? strlen(a->driver) : 0, lb = b->driver ? strlen(b->driver) : 0;
-	char *x, *y;
-	bool eq;
-
-	if (!la || !lb || la == lb)
-		return false;
-	x = xasprintf("%s %s", a->driver, a->name);
-	y = xasprintf("%s %s", b->driver, b->name);
-	eq = !strcmp(x, y);
-	free(x);
-	free(y);
-	return eq;
-}
-
-/*
- * The trace's callback of the log's callback @dc, or -1. The two split
- * "i8042 kbd 00:00" differently (the log at the first space, the trace
- * at the last): the whole text matches then.
- */
-static long match_cb(const struct pm_run *run, const struct by_dev *bd,
-		     const struct pm_callback *dc, int tphase, const bool *taken)
-{
-	long m = match_dev(bd, dc->dev, tphase, taken);
-	size_t i;
-
-	for (i = 0; m < 0 && i < bd->n; i++)
-		if (!taken[i] && (tphase < 0 || bd->cbs[i].phase == tphase) &&
-		    same_text(&run->devs[bd->cbs[i].dev], &run->devs[dc->dev]))
-			m = (long)i;
-	return m;
-}
-
 /* The log's figures onto the trace's callbacks and phases. */
-static size_t take_figures(const struct pm_run *run, struct pm_cycle *t,
-			   const struct pm_cycle *d)
+static size_t take_figures(struct pm_cycle *t, const struct pm_cycle *d)
 {
 	struct by_dev bd = { t->cbs, xmalloc((t->ncbs ? t->ncbs : 1) * sizeof(size_t)), t->ncbs };
 	bool *taken = xcalloc(t->ncbs ? t->ncbs : 1, sizeof(bool));
@@ -129,7 +94,7 @@ static size_t take_figures(const struct pm_run *run, struct pm_cycle *t,
 	qsort_r(bd.idx, t->ncbs, sizeof(size_t), cmp_dev, t->cbs);
 	for (i = 0; i < d->ncbs; i++) {
 		const struct pm_callback *dc = &d->cbs[i];
-		long m = match_cb(run, &bd, dc, same_phase(t, d, dc->phase), taken);
+		long m = match_dev(&bd, dc->dev, same_phase(t, d, dc->phase), taken);
 		struct pm_callback *tc;
 
 		if (m < 0) {
@@ -215,7 +180,7 @@ static void merge_pair(struct pm_run *run, size_t ti, size_t di)
 {
 	struct pm_cycle *t = &run->cycles[ti];
 	const struct pm_cycle *d = &run->cycles[di];
-	size_t missing = take_figures(run, t, d);
+	size_t missing = take_figures(t, d);
 
 	if (t->fw_suspend_ns == NS_NONE && t->fw_resume_ns == NS_NONE) {
 		t->fw_suspend_ns = d->fw_suspend_ns;

@@ -64,9 +64,10 @@ static unsigned int detect_tracedat(struct str window)
 	return str_starts(window, "\x17\x08\x44tracing") ? DETECT_SURE : 0;
 }
 
-static int read_dmesg(const char *path, struct line_reader **r, struct builder *b,
-		      struct input_stats *st, char *err, size_t errlen)
+static int read_dmesg(struct pm_run *run, const char *path, struct line_reader **r,
+		      struct builder *b, struct input_stats *st, char *err, size_t errlen)
 {
+	(void)run;
 	(void)path;
 	if (dmesg_read(*r, b, st) < 0) {
 		snprintf(err, errlen, "%s", reader_error(*r));
@@ -75,9 +76,10 @@ static int read_dmesg(const char *path, struct line_reader **r, struct builder *
 	return 0;
 }
 
-static int read_ftrace(const char *path, struct line_reader **r, struct builder *b,
-		       struct input_stats *st, char *err, size_t errlen)
+static int read_ftrace(struct pm_run *run, const char *path, struct line_reader **r,
+		       struct builder *b, struct input_stats *st, char *err, size_t errlen)
 {
+	(void)run;
 	(void)path;
 	if (ftrace_read(*r, b, st) < 0) {
 		snprintf(err, errlen, "%s", reader_error(*r));
@@ -86,12 +88,24 @@ static int read_ftrace(const char *path, struct line_reader **r, struct builder 
 	return 0;
 }
 
-static int read_tracedat(const char *path, struct line_reader **r, struct builder *b,
-			 struct input_stats *st, char *err, size_t errlen)
+static int read_tracedat(struct pm_run *run, const char *path, struct line_reader **r,
+			 struct builder *b, struct input_stats *st, char *err, size_t errlen)
 {
+	(void)run;
 	reader_close(*r);	/* libtracecmd reads the file itself */
 	*r = NULL;
 	return tracedat_read(path, b, st, err, errlen);
+}
+
+static unsigned int detect_sghtml(struct str window)
+{
+	return sghtml_is_page(window) ? DETECT_SURE : 0;
+}
+
+static int read_sghtml(struct pm_run *run, const char *path, struct line_reader **r,
+		       struct builder *b, struct input_stats *st, char *err, size_t errlen)
+{
+	return sghtml_read(run, path, *r, b, st, err, errlen);
 }
 
 /*
@@ -103,10 +117,11 @@ static const struct input_format {
 	const char *name;
 	bool trace;
 	unsigned int (*detect)(struct str window);
-	int (*read)(const char *path, struct line_reader **r, struct builder *b,
-		    struct input_stats *st, char *err, size_t errlen);
+	int (*read)(struct pm_run *run, const char *path, struct line_reader **r,
+		    struct builder *b, struct input_stats *st, char *err, size_t errlen);
 } formats[] = {
 	{ INPUT_TRACE_DAT, "trace-cmd data", true, detect_tracedat, read_tracedat },
+	{ INPUT_SGHTML, "sleepgraph page", false, detect_sghtml, read_sghtml },
 	{ INPUT_DMESG, "kernel log", false, detect_dmesg, read_dmesg },
 	{ INPUT_FTRACE, "ftrace text", true, detect_ftrace, read_ftrace },
 };
@@ -178,7 +193,7 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 		goto out;
 	}
 	b = builder_new(run, path);
-	if (f->read(path, &r, b, st, err, errlen) < 0)
+	if (f->read(run, path, &r, b, st, err, errlen) < 0)
 		goto out;
 	input_refused_end(run, path, st);
 	if (!st->used) {

@@ -70,6 +70,7 @@ struct line_reader {
 	size_t nul;
 	bool has_nul;
 	unsigned int lineno;
+	unsigned int stop;	/* the last line handed out, 0: the file's */
 	uint64_t bytes;		/* of a plain file: the offset of buf[tail] */
 	/* a plain file's: the marks noted as it is read (@indexing), and
 	 * those reader_skip() may seek by (@use) */
@@ -294,6 +295,8 @@ int reader_next(struct line_reader *r, struct str *line)
 	size_t len;
 
 	r->too_long = r->has_nul = false;
+	if (r->stop && r->lineno >= r->stop)
+		return 0;
 	for (;;) {
 		nl = memchr(r->buf + r->head, '\n', r->tail - r->head);
 		if (nl || (r->eof && !r->failed && r->tail > r->head))
@@ -453,6 +456,11 @@ uint64_t reader_bytes(const struct line_reader *r)
 bool reader_compressed(const struct line_reader *r)
 {
 	return r->ar != NULL;
+}
+
+void reader_stop_after(struct line_reader *r, unsigned int lineno)
+{
+	r->stop = lineno;
 }
 
 bool reader_cut(const struct line_reader *r)

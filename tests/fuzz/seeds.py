@@ -95,3 +95,12 @@ with lzma.open(os.path.join(F, 'qemu-q35-s3-tracecmd-dat/trace-v6.dat.xz')) as f
     put('tracedat', 'q35-v6.dat', f.read())
 shutil.copy(os.path.join(F, 'qemu-q35-s3-tracecmd-dat/trace.dat'), os.path.join(OUT, 'analyze', 'q35-v7.dat'))
 shutil.copy(os.path.join(F, 'pmscope-record-qemu-q35-s3-k6.1/dmesg.txt'), os.path.join(OUT, 'analyze', 'q35-full.log'))
+
+# a sleepgraph page: its head (the doctype and the version line that
+# names it) and short windows of its two embedded logs, each in its block
+ls = lines('pmgraph-2019-xps9360-example-html-k5.3/example_standard.html.xz')
+head = [l for l in ls[:80] if l.startswith(b'<!DOCTYPE') or b'SleepGraph' in l]
+dm = next(windows(ls[1426:1512], rb'PM: suspend entry', 2, 30, 1))
+tr = next(windows(ls[1514:5887], rb'suspend_enter\[.\] begin', 10, 60, 1))
+put('analyze', 'sleepgraph-page.html', b'\n'.join(head) + b'\n<div id="dmesglog" style="display:none;">\n' +
+    dm + b'</div>\n<div id="ftracelog" style="display:none;">\n' + b'\n'.join(ls[1514:1526]) + b'\n' + tr + b'</div>\n')
