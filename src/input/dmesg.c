@@ -21,6 +21,7 @@ struct dmesg_parser {
 	bool in_machine;	/* devices off, platform or s2idle sleeping */
 	bool in_exit;		/* tasks being thawed */
 	bool cb_seen;		/* a device's PM callback line in the open cycle */
+	bool phases_seen;	/* a "... of devices complete" line in it */
 	bool seen_cycle;	/* initcalls after this are module loads */
 	bool seen_dmi;		/* this boot's "DMI: " line was read */
 	ns_t wake_ts;		/* the open cycle's wake, NS_NONE */
@@ -61,7 +62,7 @@ static void cycle_begin(struct dmesg_parser *p, ns_t ts, struct str label,
 	if (!p->in_cycle) {
 		phase(p, EV_PHASE_BEGIN, ts, PK_ENTER, "suspend_enter", US_NONE);
 		p->in_enter = true;
-		p->in_machine = p->in_exit = p->cb_seen = false;
+		p->in_machine = p->in_exit = p->cb_seen = p->phases_seen = false;
 		p->mode = MODE_UNKNOWN;
 		p->wake_ts = NS_NONE;
 	}
@@ -187,6 +188,7 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 	if (!p->in_cycle)
 		cycle_begin(p, began, STR_NULL, MODE_UNKNOWN);
 	p->in_enter = false;
+	p->phases_seen = true;
 	if (is_resume_verb(verb) && p->in_machine) {
 		/* machine ends where this phase began */
 		phase(p, EV_PHASE_END, began, PK_MACHINE, "machine", US_NONE);
@@ -379,8 +381,27 @@ static ns_t seconds_before(ns_t ts, struct str m, const char *what)
  *   "Freezing user space processes" ... "... completed (elapsed 0.001
  *     seconds)" (6.x; earlier "... (elapsed 0.001 seconds) done.")
  */
+/*
+ * An s2idle cycle whose log prints no device phase nor callback (the ROG
+ * Ally's first ones): the ACPI EC's noirq callbacks say "interrupt
+ * blocked" late in suspend and "unblocked" early in resume, the nearest
+ * edges of the sleep the log has; without them suspend ended at the
+ * consoles' suspend and resume was the thaw alone. (S3 logs have ACPI's
+ * "Preparing to enter system sleep state", nearer.)
+ */
+static bool ec_noirq(struct dmesg_parser *p, ns_t ts, bool blocked)
+{
+	if (!p->in_cycle || p->mode != MODE_S2IDLE || p->phases_seen || p->cb_seen ||
+	    blocked == p->in_machine)
+		return false;
+	machine(p, ts, blocked);
+	return true;
+}
+
 static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 {
+	if (str_starts(m, "EC: interrupt blocked") || str_starts(m, "EC: interrupt unblocked"))
+		return ec_noirq(p, ts, str_starts(m, "EC: interrupt blocked"));
 	if (str_starts(m, "OOM killer enabled"))
 		begin_exit(p, ts);
 	else if (str_starts(m, "Restarting tasks: Starting")) {

@@ -68,6 +68,13 @@ is "lkp: every cycle completed" "$(q '[.cycles[].completed]|all')" true
 analyze "$F/kernel6.11-rog-ally-s2idle-39cycles-email/message.eml.xz"
 is "rog ally: 39 s2idle cycles" "$(q '[.cycles[]|select(.mode=="s2idle")]|length')" 39
 is "rog ally: cycle 5 resume, as printed" "$(q '.cycles[4].phases[]|select(.name=="resume")|.kernel_ms')" 2808.621
+# cycle 1 prints no device phase: its sleep's edges are the EC's noirq
+# callbacks, "ACPI: EC: interrupt blocked" at 37.936193 (line 1624) and
+# "unblocked" at 146.324860 (line 1625). Suspend: "PM: suspend entry" at
+# 37.585842 to 37.936193 = 350.351 ms; resume: to "PM: suspend exit" at
+# 149.305987 = 2981.127 ms (it was the thaw alone, 9.173 ms)
+is "rog ally: cycle 1 suspend and resume, to and from the EC's noirq lines" \
+   "$(q '.cycles[0].totals | "\(.suspend_ns) \(.resume_ns)"')" "350351000 2981127000"
 
 # --- kernel 6.15 QEMU, printk caller ids, resume that never finished
 analyze "$F/kernel6.15-qemu-s2idle-printk-caller-hang/hang.log"
