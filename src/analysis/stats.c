@@ -124,27 +124,30 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 	ns_t *sum = xcalloc(run->ndevs ? run->ndevs : 1, sizeof(*sum));
 	size_t p, i;
 
-	/* Per phase, so a device's callbacks in one phase add up. */
+	/* Per phase, so a device's callbacks in one phase add up; rows are
+	 * by name, so those of devices sharing one (model.h, twin) do too,
+	 * under the first of them: one value a cycle. */
 	for (p = 0; p < c->nphases; p++) {
 		for (i = 0; i < c->ncbs; i++) {
 			const struct pm_callback *cb = &c->cbs[i];
 			ns_t d = cb_duration(cb);
 
 			if (cb->phase == (int)p && d != NS_NONE)
-				sum[cb->dev] += d + 1; /* +1: seen, even at 0 ns */
-		}
+				sum[run_device_find(run, run->devs[cb->dev].name)] += d + 1;
+		}		/* +1: seen, even at 0 ns */
 		for (i = 0; i < c->ncbs; i++) {
 			const struct pm_callback *cb = &c->cbs[i];
 			const struct pm_device *dv = &run->devs[cb->dev];
+			int first = run_device_find(run, dv->name);
 			struct stat_row *r;
 
-			if (cb->phase != (int)p || !sum[cb->dev])
+			if (cb->phase != (int)p || !sum[first])
 				continue;
 			r = row_get(st, phase_names[p], strpool_cstr(&st->pool, dv->name));
 			if (!r->driver && dv->driver && *dv->driver)
 				r->driver = strpool_cstr(&st->pool, dv->driver);
-			series_add(&r->s, sum[cb->dev] - 1, at);
-			sum[cb->dev] = 0;
+			series_add(&r->s, sum[first] - 1, at);
+			sum[first] = 0;
 		}
 	}
 	free(sum);

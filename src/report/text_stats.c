@@ -4,6 +4,7 @@
  * terminal text. The medians lead, because one slow outlier should not
  * hide or fake a patch's effect; min, max and stddev show the spread.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -71,10 +72,16 @@ static void print_gates(FILE *f, const struct stats_report *sr)
 	fprintf(f, "\ngates\n");
 	for (i = 0; i < sr->ngates; i++) {
 		const struct gate_result *g = &sr->gates[i];
+		char value[32];
 
-		fprintf(f, "  %-24s %10.3f %-2s limit %10.3f %-2s  %s%s%s\n", g->what, g->value,
-			g->unit, g->limit, g->unit, g->failed ? "FAILED" : "ok",
-			g->where[0] ? "  " : "", g->where);
+		/* NAN: nothing of it was measured (which fails the gate) */
+		if (isnan(g->value))
+			snprintf(value, sizeof(value), "%10s %-2s", "-", "");
+		else
+			snprintf(value, sizeof(value), "%10.3f %-2s", g->value, g->unit);
+		fprintf(f, "  %-24s %s limit %10.3f %-2s  %s%s%s\n", g->what, value, g->limit,
+			g->unit, isnan(g->value) ? "FAILED, nothing measured" :
+			g->failed ? "FAILED" : "ok", g->where[0] ? "  " : "", g->where);
 	}
 }
 

@@ -32,6 +32,13 @@ is "stats: where the worst resume was" "$(jq -c '.stats.resume | [.max_ns, .max_
 	'[673908528,3]'
 is "stats: 1-1 resumed in all 10 cycles" \
 	"$(jq '.stats.devices[] | select(.device == "1-1" and .phase == "resume") | .n' "$T/s.json")" 10
+# two devices are PNP0C09:00 (the ACPI EC, the platform device): a row is
+# a name, its figure their sum in a cycle ("ec PNP0C09:00 ... after 59
+# usecs" and "platform PNP0C09:00 ... after 0 usecs" in cycle 2, lines
+# 3565, 3631, in 1.024 us units), one a cycle
+is "stats: PNP0C09:00's two devices, one sum a cycle" \
+	"$(jq -c '.stats.devices[] | select(.device == "PNP0C09:00" and .phase == "resume") |
+		[.n, .median_ns, .min_ns]' "$T/s.json")" '[10,24065,19457]'
 
 # Gates: the worst resume is 673.909 ms.
 "$PMSCOPE" stats -q -m s2idle --max-resume 600 "$lkp"
@@ -40,6 +47,12 @@ is "gate: resume over 600 ms fails (exit 1)" $? 1
 is "gate: under the limits passes" $? 0
 is "gate: text names the worst cycle" \
 	"$("$PMSCOPE" stats -m s2idle --max-resume 600 "$lkp" | grep -c 'resume .*673.909 ms.*FAILED.*kmsg.xz cycle 3$')" 1
+# a gate with nothing to measure (a boot has no resume) fails, and says
+# so (it printed "nan ms")
+"$PMSCOPE" stats -m boot --max-resume 600 "$lkp" > "$T/g.txt"
+is "gate: nothing measured fails (exit 1)" $? 1
+is "gate: nothing measured, said so" \
+	"$(grep -c '^  resume  *-  *limit  *600.000 ms  FAILED, nothing measured$' "$T/g.txt")" 1
 
 # compare: pm_async 0 -> 1. The kernel printed "suspend of devices complete
 # after 278.574 msecs" (async 0) and 106.979 (async 1); resume 1325.808
