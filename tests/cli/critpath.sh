@@ -60,6 +60,15 @@ is "json: delayed capped at 16 with its count" \
 	'[176746880,27,16,"input7","input13"]'
 is "text: first ... last of the 27" \
 	"$("$PMSCOPE" analyze "$x58" | grep -c '^              delays 27 later sync callbacks: input7 ... dell::kbd_backlight$')" 1
+# rfkill0 waited 60.187 ms for phy0 (lines 939-940); the later sync
+# callbacks moved back with it stop where one would have waited anyway:
+# input25 started 55 us after 1-3 ended (lines 946-947), a finding of its
+# own by timing alone, so only coretemp.0 (line 942) is rfkill0's. The
+# chain ran on through such findings, counting their lost time twice.
+is "delayed: up to a later callback held back by timing alone" \
+	"$("$PMSCOPE" analyze --json - "$x58" | jq -c '[.cycles[0].blocked[] |
+		select(.device == "rfkill0" or .device == "input25") | [.device, .delayed]]')" \
+	'[["input25",["input26"]],["rfkill0",["coretemp.0"]]]'
 mkdir -p "$TMPDIR_TEST/empty"
 "$PMSCOPE" analyze "$TMPDIR_TEST/empty" > /dev/null 2> "$TMPDIR_TEST/err"
 is "empty run folder: exit 2" "$?" 2
