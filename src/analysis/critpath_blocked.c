@@ -71,8 +71,13 @@ static void fill_delayed(struct cp_ctx *x, struct cp_blocked *b)
 		cp_pred_dep(x, cb, &d);
 		/* one that timing alone finds held back (a finding of its own)
 		 * would have waited anyway: its lost time was counted twice */
-		if (d.kind == PRED_NONE)
-			held_back(x, cb, cp_cb_end(x, x->prev_same[cb]), &d);
+		if (d.kind == PRED_NONE) {
+			ns_t ready = cp_cb_end(x, x->prev_same[cb]);
+
+			if (ready == INT64_MAX)	/* after one that never ended */
+				break;
+			held_back(x, cb, ready, &d);
+		}
 		if (d.kind != PRED_NONE && other_thread(x, d.cb) && s - d.at < shift)
 			shift = s - d.at;
 		if (shift <= cp_eps(x, d.hops))
