@@ -372,16 +372,6 @@ static ns_t seconds_before(ns_t ts, struct str m, const char *what)
 }
 
 /*
- * The freezer's and the syncer's words, of every era:
- *   "Restarting tasks ... done." (one line, stamped when thawing began)
- *   "Restarting tasks: Starting" ... "Restarting tasks: Done" (6.16)
- *   "Restarting kernel threads ..." ... "Done restarting kernel threads."
- *     (hibernation thaws kernel threads mid-cycle: not its end)
- *   "Filesystems sync: 0.033 seconds" (printed when the sync is over)
- *   "Freezing user space processes" ... "... completed (elapsed 0.001
- *     seconds)" (6.x; earlier "... (elapsed 0.001 seconds) done.")
- */
-/*
  * An s2idle cycle whose log prints no device phase nor callback (the ROG
  * Ally's first ones): the ACPI EC's noirq callbacks say "interrupt
  * blocked" late in suspend and "unblocked" early in resume, the nearest
@@ -398,6 +388,17 @@ static bool ec_noirq(struct dmesg_parser *p, ns_t ts, bool blocked)
 	return true;
 }
 
+/*
+ * The freezer's and the syncer's words, of every era:
+ *   "Restarting tasks ... done." (one line, stamped when thawing began)
+ *   "Restarting tasks: Starting" ... "Restarting tasks: Done" (6.16)
+ *   "Restarting kernel threads ..." ... "Done restarting kernel threads."
+ *     (hibernation thaws kernel threads mid-cycle: not its end)
+ *   "Filesystems sync: 0.033 seconds" (printed when the sync is over)
+ *   "Freezing user space processes" ... "... completed (elapsed 0.001
+ *     seconds)" (6.x; earlier "... (elapsed 0.001 seconds) done.")
+ * and the ACPI EC's "interrupt blocked" / "unblocked" (ec_noirq()).
+ */
 static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 {
 	if (str_starts(m, "EC: interrupt blocked") || str_starts(m, "EC: interrupt unblocked"))
