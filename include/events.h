@@ -64,6 +64,7 @@ struct pm_event {
 	bool has_ret;
 	int ret;
 	unsigned int cb_flags;	/* CB_INITCALL, CB_PROBE, CB_FROM_* */
+	bool alarm;		/* EV_MESSAGE: pm_message.alarm */
 	enum warn_level level;
 	unsigned int line;	/* 1-based source line */
 };

@@ -341,8 +341,8 @@ struct pm_excerpt {
  * the log itself says while callbacks run. Text in run->msg_arena, cut
  * at MSG_TEXT_MAX bytes; a cycle keeps at most CYCLE_MSG_BYTES of them
  * (structs and text), the last CYCLE_ALARM_BYTES for the kernel's alarms
- * only (msg_is_alarm(): a hang's oops comes last, after a boot's
- * thousand lines), and counts the lines it dropped (msgs_cut).
+ * only (@alarm: a hang's oops comes last, after a boot's thousand
+ * lines), and counts the lines it dropped (msgs_cut).
  */
 struct pm_message {
 	ns_t ts;		/* NS_NONE when the line had no time */
@@ -352,14 +352,12 @@ struct pm_message {
 	const char *text;	/* the words after the prefix */
 	uint32_t line;		/* source line */
 	uint16_t file_id;	/* index into run->sources */
+	bool alarm;		/* the kernel's own: an oops, a WARN(), a BUG,
+				 * a soft lockup, a hung task, an RCU stall */
 };
 #define MSG_TEXT_MAX 400
 #define CYCLE_MSG_BYTES (256 * 1024)
 #define CYCLE_ALARM_BYTES (32 * 1024)
-
-/* The kernel's own alarms: an oops, a WARN(), a BUG, a soft lockup, a
- * hung task, an RCU stall (model.c). */
-bool msg_is_alarm(struct str text);
 
 /*
  * A cycle's own log, for the HTML log viewer: lines @first .. @first + @n

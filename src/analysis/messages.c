@@ -140,7 +140,7 @@ struct msg_index {
 	uint32_t *by_ts;	/* messages with a time, by time then line */
 	size_t n;
 	int *dev;		/* per message: its device in run->devs, -1 */
-	bool *error, *alarm;
+	bool *error;
 };
 
 static int cmp_ts(const void *a, const void *b, void *ctx)
@@ -162,14 +162,12 @@ static void index_build(const struct pm_run *run, const struct pm_cycle *c,
 	ix->by_ts = xmalloc(n * sizeof(*ix->by_ts));
 	ix->dev = xmalloc(n * sizeof(*ix->dev));
 	ix->error = xmalloc(n * sizeof(*ix->error));
-	ix->alarm = xmalloc(n * sizeof(*ix->alarm));
 	ix->n = 0;
 	for (i = 0; i < c->nmsgs; i++) {
 		const struct pm_message *m = &c->msgs[i];
 
 		ix->dev[i] = m->device ? run_device_find(run, m->device) : -1;
-		ix->alarm[i] = msg_is_alarm(str_c(m->text));
-		ix->error[i] = ix->alarm[i] || msg_is_error(m->text);
+		ix->error[i] = m->alarm || msg_is_error(m->text);
 		if (m->ts != NS_NONE)
 			ix->by_ts[ix->n++] = (uint32_t)i;
 	}
@@ -181,7 +179,6 @@ static void index_free(struct msg_index *ix)
 	free(ix->by_ts);
 	free(ix->dev);
 	free(ix->error);
-	free(ix->alarm);
 }
 
 /* First message in @ix stamped at or after @t. */
@@ -258,7 +255,7 @@ static size_t cb_best(const struct pm_run *run, const struct msg_index *ix, size
 	for (k = first_after(ix, lo); k < ix->n; k++) {
 		uint32_t mi = ix->by_ts[k];
 		const struct pm_message *m = &ix->c->msgs[mi];
-		struct cb_msg x = { .msg = mi, .error = ix->error[mi], .alarm = ix->alarm[mi] };
+		struct cb_msg x = { .msg = mi, .error = ix->error[mi], .alarm = m->alarm };
 
 		if (m->ts > hi)
 			break;

@@ -732,7 +732,7 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 	while (len && len < ev->text.len && ((unsigned char)ev->text.p[len] & 0xc0) == 0x80)
 		len--;	/* not inside a UTF-8 sequence */
 	if (c->msg_bytes + cost >
-	    CYCLE_MSG_BYTES - (msg_is_alarm(ev->text) ? 0 : CYCLE_ALARM_BYTES)) {
+	    CYCLE_MSG_BYTES - (ev->alarm ? 0 : CYCLE_ALARM_BYTES)) {
 		c->msgs_cut++;
 		return;
 	}
@@ -748,6 +748,7 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 	m->text = text;
 	m->line = ev->line;
 	m->file_id = b->file_id;
+	m->alarm = ev->alarm;
 }
 
 /* The first of each milestone counts, but BM_FREE_LAST ("Freeing unused

@@ -426,21 +426,6 @@ const struct pm_excerpt *run_excerpt(const struct pm_run *run, const char *file,
 	return bsearch(&key, run->excerpts, run->nexcerpts, sizeof(key), cmp_excerpt);
 }
 
-bool msg_is_alarm(struct str text)
-{
-	static const char *const starts[] = {
-		"WARNING: CPU:", "BUG: ", "kernel BUG at", "Internal error:", "Oops",
-		"Unable to handle kernel", "Unhandled fault:", "general protection fault",
-		"Kernel panic", "INFO: task ", "watchdog: BUG:", "rcu: INFO:", "INFO: rcu_",
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(starts); i++)
-		if (str_starts(text, starts[i]))
-			return true;
-	return false;
-}
-
 int cycle_phase_at(const struct pm_cycle *c, ns_t ts)
 {
 	size_t i;
