@@ -483,7 +483,7 @@ static int device_open(const struct builder *b, const struct pm_cycle *c, int id
 	const struct pm_run *run = b->run;
 	int d;
 
-	for (d = id; run->devs[id].twin >= 0 && d >= 0; d = run->devs[d].twin)
+	for (d = run->devs[id].twin >= 0 ? id : -1; d >= 0; d = run->devs[d].twin)
 		if (open_here(b, c, &run->devs[d], pid))
 			return d;
 	return id;
@@ -627,13 +627,13 @@ static void on_cb_graph(struct builder *b, const struct pm_event *ev)
 	int dev = run_device_find(b->run, strpool_get(&b->run->pool, ev->device));
 	struct pm_callback *cb;
 
-	if (c && dev >= 0)
-		dev = device_open(b, c, dev, ev->pid);
-	if (!c || dev < 0 || b->run->devs[dev].open_cb < 0 || b->run->devs[dev].open_cycle != b->cur)
+	if (!c || dev < 0)
+		return;
+	dev = device_open(b, c, dev, ev->pid);
+	if (!open_here(b, c, &b->run->devs[dev], ev->pid))
 		return;
 	cb = &c->cbs[b->run->devs[dev].open_cb];
-	if (cb->graph_id >= 0 || (ev->pid >= 0 && cb->pid >= 0 && cb->pid != ev->pid) ||
-	    c->ngraphs >= CB_GRAPHS_MAX)
+	if (cb->graph_id >= 0 || c->ngraphs >= CB_GRAPHS_MAX)
 		return;
 	VEC_RESERVE(c->graphs, c->ngraphs, c->graphs_cap);
 	c->graphs[c->ngraphs] = callgraph_copy(&b->run->pool, &b->run->graph_arena, ev->graph);
