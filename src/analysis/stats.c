@@ -121,35 +121,39 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 			const struct pm_cycle *c, const char **phase_names,
 			struct stat_origin at)
 {
-	ns_t *sum = xcalloc(run->ndevs ? run->ndevs : 1, sizeof(*sum));
-	size_t p, i;
+	size_t n = run->ndevs ? run->ndevs : 1, p, i;
+	ns_t *sum = xcalloc(n, sizeof(*sum));
+	int *first = xmalloc(n * sizeof(*first));
 
-	/* Per phase, so a device's callbacks in one phase add up; rows are
-	 * by name, so those of devices sharing one (model.h, twin) do too,
-	 * under the first of them: one value a cycle. */
+	/* Rows are by name: devices sharing one (model.h, twin) add up
+	 * under the first of them, one value a cycle. */
+	for (i = 0; i < run->ndevs; i++)
+		first[i] = run_device_find(run, run->devs[i].name);
+	/* Per phase, so a device's callbacks in one phase add up. */
 	for (p = 0; p < c->nphases; p++) {
 		for (i = 0; i < c->ncbs; i++) {
 			const struct pm_callback *cb = &c->cbs[i];
 			ns_t d = cb_duration(cb);
 
 			if (cb->phase == (int)p && d != NS_NONE)
-				sum[run_device_find(run, run->devs[cb->dev].name)] += d + 1;
-		}		/* +1: seen, even at 0 ns */
+				sum[first[cb->dev]] += d + 1; /* +1: seen, even at 0 ns */
+		}
 		for (i = 0; i < c->ncbs; i++) {
 			const struct pm_callback *cb = &c->cbs[i];
 			const struct pm_device *dv = &run->devs[cb->dev];
-			int first = run_device_find(run, dv->name);
+			int k = first[cb->dev];
 			struct stat_row *r;
 
-			if (cb->phase != (int)p || !sum[first])
+			if (cb->phase != (int)p || !sum[k])
 				continue;
 			r = row_get(st, phase_names[p], strpool_cstr(&st->pool, dv->name));
 			if (!r->driver && dv->driver && *dv->driver)
 				r->driver = strpool_cstr(&st->pool, dv->driver);
-			series_add(&r->s, sum[first] - 1, at);
-			sum[first] = 0;
+			series_add(&r->s, sum[k] - 1, at);
+			sum[k] = 0;
 		}
 	}
+	free(first);
 	free(sum);
 }
 
