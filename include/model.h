@@ -216,6 +216,9 @@ struct pm_device {
 	bool driver_pm;		/* @driver is from a PM callback line, not
 				 * from boot (enumeration, fixups, probes) */
 	const char *parent;	/* NULL unknown or none */
+	/* strlen() of @driver and @parent, kept: the builder holds every
+	 * callback start line's to them (twin) */
+	uint32_t driver_len, parent_len;
 	int parent_id;		/* index into run->devs, -1 */
 	int async_flag;		/* power/async from system facts: 1, 0, -1 */
 	bool in_devtree;	/* listed in the system facts' device tree, so

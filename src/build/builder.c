@@ -353,9 +353,11 @@ static void set_device_facts(struct builder *b, int id, const struct pm_event *e
 
 	if (ev->driver.p && ev->driver.len && pm_line(ev) && !d->driver_pm) {
 		d->driver = strpool_get(&run->pool, ev->driver);
+		d->driver_len = (uint32_t)ev->driver.len;
 		d->driver_pm = true;
 	} else if (ev->driver.p && (!d->driver || !*d->driver)) {
 		d->driver = strpool_get(&run->pool, ev->driver);
+		d->driver_len = (uint32_t)ev->driver.len;
 	}
 	if (!d->parent && ev->parent.len && !str_eq(ev->parent, "none")) {
 		parent = strpool_get(&run->pool, ev->parent);
@@ -363,6 +365,7 @@ static void set_device_facts(struct builder *b, int id, const struct pm_event *e
 		d = &run->devs[id];
 		d->parent_id = pid;
 		d->parent = parent;
+		d->parent_len = (uint32_t)ev->parent.len;
 	}
 }
 
@@ -444,10 +447,13 @@ static int device_named(struct builder *b, struct str name)
  * (of a PM line) than @d has, where both are known. */
 static bool line_of(const struct pm_device *d, const struct pm_event *ev)
 {
-	bool parent = !d->parent || !ev->parent.len || str_eq(ev->parent, "none") ||
-		      str_eq(ev->parent, d->parent);
+	bool parent = !d->parent || !ev->parent.len ||
+		      (ev->parent.len == d->parent_len &&
+		       same_bytes(ev->parent.p, d->parent, d->parent_len)) ||
+		      str_eq(ev->parent, "none");
 	bool driver = !d->driver_pm || !ev->driver.len || !pm_line(ev) ||
-		      str_eq(ev->driver, d->driver);
+		      (ev->driver.len == d->driver_len &&
+		       same_bytes(ev->driver.p, d->driver, d->driver_len));
 
 	return parent && driver;
 }
@@ -566,6 +572,7 @@ static void on_device(struct builder *b, const struct pm_event *ev)
 		parent = strpool_get(&run->pool, ev->parent);
 		pid = run_device(run, parent);
 		run->devs[id].parent = parent;
+		run->devs[id].parent_len = (uint32_t)ev->parent.len;
 		run->devs[id].parent_id = pid;
 	}
 	d = &run->devs[id];
