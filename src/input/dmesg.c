@@ -19,6 +19,8 @@ struct dmesg_parser {
 	bool in_complete;	/* dpm_complete runs until tasks are thawed */
 	bool in_enter;		/* suspend_enter: sync, freeze tasks */
 	bool in_machine;	/* devices off, platform or s2idle sleeping */
+	bool cpus_down;		/* hibernation's machine phase, begun by the
+				 * non-boot CPUs going down */
 	bool in_exit;		/* tasks being thawed */
 	bool cb_seen;		/* a device's PM callback line in the open cycle */
 	bool phases_seen;	/* a "... of devices complete" line in it */
@@ -63,6 +65,7 @@ static void cycle_begin(struct dmesg_parser *p, ns_t ts, struct str label,
 		phase(p, EV_PHASE_BEGIN, ts, PK_ENTER, "suspend_enter", US_NONE);
 		p->in_enter = true;
 		p->in_machine = p->in_exit = p->cb_seen = p->phases_seen = false;
+		p->cpus_down = false;
 		p->mode = MODE_UNKNOWN;
 		p->wake_ts = NS_NONE;
 	}
@@ -297,6 +300,22 @@ static void entry(struct dmesg_parser *p, ns_t ts, struct str label, enum pm_mod
 	cycle_begin(p, ts, label, mode);
 }
 
+/*
+ * Hibernation writes its image after the devices are thawed, before the
+ * tasks are: seconds of the resume side that no device line covers. The
+ * kernel's own figure, said where the report shows the cycle.
+ */
+static void image_written(struct dmesg_parser *p, ns_t ts, struct str m)
+{
+	char buf[160];
+
+	if (str_starts(m, "hibernation: "))
+		m = str_skip(m, 13);
+	snprintf(buf, sizeof(buf), "hibernation image written (resume side): %.*s",
+		 (int)(m.len < 100 ? m.len : 100), m.p);
+	note(p, ts, EV_NOTE, str_c(buf));
+}
+
 /* The PM core's own messages (with "PM: " already removed). */
 static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 {
@@ -327,7 +346,8 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		;
 	else if (str_starts(m, "Finishing wakeup"))
 		begin_exit(p, ts);
-	else if (str_starts(m, "suspend exit") || str_starts(m, "hibernation exit")) {
+	else if (str_starts(m, "suspend exit") || str_starts(m, "hibernation exit") ||
+		 str_starts(m, "hibernation: hibernation exit")) {
 		begin_exit(p, ts);
 		cycle_end(p, ts, EV_CYCLE_END, STR_NULL);
 	} else if (str_starts(m, "suspend-to-idle")) {
@@ -352,6 +372,9 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		   str_starts(m, "Cannot find swap device") ||
 		   str_starts(m, "Cannot get swap writer")) {
 		cycle_end(p, ts, EV_CYCLE_ABORT, m);
+	} else if (p->in_cycle && p->mode == MODE_DISK &&
+		   (str_starts(m, "hibernation: Wrote ") || str_starts(m, "Wrote "))) {
+		image_written(p, ts, m);
 	} else if ((str_starts(m, "Device ") && str_find(m, " failed to ") > 0) ||
 		   str_starts(m, "failed to ")) {
 		note(p, ts, EV_DEV_ERROR, m);
@@ -389,6 +412,28 @@ static bool ec_noirq(struct dmesg_parser *p, ns_t ts, bool blocked)
 }
 
 /*
+ * Hibernation makes its image with the other CPUs down: "Disabling
+ * non-boot CPUs ..." to "Enabling non-boot CPUs ..." is the machine phase
+ * of a disk cycle that no device phase line began (without one, the
+ * thaw and the image write that follow were in no phase). The clock
+ * stands still over the snapshot itself, as over S3.
+ */
+static bool snapshot_cpus(struct dmesg_parser *p, ns_t ts, bool down)
+{
+	if (!p->in_cycle || p->mode != MODE_DISK)
+		return false;
+	if (down && !p->in_machine) {
+		end_enter(p, ts);
+		phase(p, EV_PHASE_BEGIN, ts, PK_MACHINE, "machine", US_NONE);
+		p->in_machine = p->cpus_down = true;
+	} else if (!down && p->in_machine && p->cpus_down) {
+		phase(p, EV_PHASE_END, ts, PK_MACHINE, "machine", US_NONE);
+		p->in_machine = p->cpus_down = false;
+	}
+	return true;
+}
+
+/*
  * The freezer's and the syncer's words, of every era:
  *   "Restarting tasks ... done." (one line, stamped when thawing began)
  *   "Restarting tasks: Starting" ... "Restarting tasks: Done" (6.16)
@@ -397,12 +442,15 @@ static bool ec_noirq(struct dmesg_parser *p, ns_t ts, bool blocked)
  *   "Filesystems sync: 0.033 seconds" (printed when the sync is over)
  *   "Freezing user space processes" ... "... completed (elapsed 0.001
  *     seconds)" (6.x; earlier "... (elapsed 0.001 seconds) done.")
- * and the ACPI EC's "interrupt blocked" / "unblocked" (ec_noirq()).
+ * and the ACPI EC's "interrupt blocked" / "unblocked" (ec_noirq()), the
+ * CPUs' going down and up around hibernation's snapshot (snapshot_cpus()).
  */
 static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 {
 	if (str_starts(m, "EC: interrupt blocked") || str_starts(m, "EC: interrupt unblocked"))
 		return ec_noirq(p, ts, str_starts(m, "EC: interrupt blocked"));
+	if (str_starts(m, "Disabling non-boot CPUs") || str_starts(m, "Enabling non-boot CPUs"))
+		return snapshot_cpus(p, ts, str_starts(m, "Disabling"));
 	if (str_starts(m, "OOM killer enabled"))
 		begin_exit(p, ts);
 	else if (str_starts(m, "Restarting tasks: Starting")) {

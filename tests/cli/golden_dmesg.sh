@@ -120,6 +120,20 @@ is "xps 6.10: the 65 s pch_thermal noirq suspend" \
 analyze "$F/kernel6.9-xps9360-deep-hibernate-multicycle/messages.txt"
 is "xps 6.9: 12 mem + 2 disk" "$(q '[.cycles[].mode]|group_by(.)|map("\(.[0])=\(length)")|join(",")')" "disk=2,mem=12"
 ok "xps 6.9: the aborted hibernation is a failure" grep -q 'Image allocation is 28906 pages short' "$J"
+# cycle 9 writes its image and returns (lines 2067-2121): the CPUs' going
+# down and up (29337.000881, 29337.031181) are its machine phase; resume
+# runs from there to 6.x's "PM: hibernation: hibernation exit"
+# (29350.797250), the 11.49 s image write in it, said as the kernel's
+is "xps 6.9: hibernation's phases" \
+   "$(q '[.cycles[8].phases[]|"\(.kind)=\((.end_ns-.start_ns)/1000)"]|join(",")')" \
+   "suspend_enter=33076136,machine=30300,resume=12366061,thaw_processes=1400008"
+is "xps 6.9: hibernation's resume" "$(q '.cycles[8].totals.resume_ns')" 13766069000
+is "xps 6.9: the image write is said" \
+   "$(q '.warnings[]|select(.text|test("image written"))|"\(.cycle) \(.line) \(.text)"')" \
+   "9 2116 hibernation image written (resume side): Wrote 4208364 kbytes in 11.49 seconds (366.26 MB/s)"
+# the aborted one thaws tasks until its exit line (13072.887104 to 13073.641158)
+is "xps 6.9: aborted hibernation's thaw" \
+   "$(q '.cycles[4].phases[]|select(.kind=="thaw_processes")|(.end_ns-.start_ns)/1000')" 754054
 
 # --- boot logs (bootgraph's job)
 analyze "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz"
