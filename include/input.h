@@ -27,10 +27,13 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen);
  * LINE_MAX_BYTES comes back empty with reader_line_too_long() true.
  */
 int reader_next(struct line_reader *r, struct str *line);
-/* The -1 was a read that failed (a compressed file cut short): the
- * file's lines end there. A second reading for a few of them (the HTML
- * page's) takes it as the end, which the first reading has said. */
-bool reader_cut(const struct line_reader *r);
+/*
+ * Closes @r after a second reading for a few of its lines (the HTML
+ * page's) that ended with @rc: 0, or -1 with @err set. A read that failed
+ * (a compressed file cut short) ends the file's lines there, as it did
+ * for the first reading, which has said so: not an error again.
+ */
+int reader_close_again(struct line_reader *r, int rc, char *err, size_t errlen);
 bool reader_line_too_long(const struct line_reader *r);
 /* Past the lines up to line @upto, as reader_next() would count them
  * but without handing them out: a pass that wants a few lines of a long

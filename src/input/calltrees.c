@@ -102,11 +102,7 @@ static int read_trees(struct pm_run *run, const struct want_at *w, size_t n, cha
 	if (!r)
 		goto out;
 	rc = ftrace_each_line(r, tree_line, &tp, NULL);
-	if (rc < 0 && reader_cut(r))	/* where the first reading ended */
-		rc = 0;
-	if (rc < 0)
-		snprintf(err, errlen, "%s", reader_error(r));
-	reader_close(r);
+	rc = reader_close_again(r, rc, err, errlen);
 out:
 	while ((t = tree_catch_any(tp.tc, &tag)))	/* callbacks that never ended */
 		keep(&tp, t, tag);

@@ -204,12 +204,7 @@ static int read_logs(struct pm_run *run, const char *file, size_t *left, char *e
 			*left -= line.len + 1;
 		}
 	}
-	if (rc < 0 && reader_cut(r))	/* where the first reading ended */
-		rc = 0;
-	if (rc < 0)
-		snprintf(err, errlen, "%s", reader_error(r));
-	rc = rc < 0 ? -1 : 0;
-	reader_close(r);
+	rc = reader_close_again(r, rc, err, errlen);
 out:
 	/* What was not read (budget, a shorter file) counts as cut. */
 	for (i = 0; i < run->nlogs; i++) {

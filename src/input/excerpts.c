@@ -171,12 +171,7 @@ static int read_file(const struct pm_run *run, struct pm_excerpt *e, size_t n, c
 	}
 	for (; i < n && e[i].line <= ring->last; i++)	/* near the end */
 		fill(&e[i], ring);
-	if (rc < 0 && reader_cut(r))	/* where the first reading ended */
-		rc = 0;
-	if (rc < 0)
-		snprintf(err, errlen, "%s", reader_error(r));
-	rc = rc < 0 ? -1 : 0;
-	reader_close(r);
+	rc = reader_close_again(r, rc, err, errlen);
 out:
 	free(ring);
 	return rc;

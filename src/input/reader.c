@@ -463,9 +463,13 @@ void reader_stop_after(struct line_reader *r, unsigned int lineno)
 	r->stop = lineno;
 }
 
-bool reader_cut(const struct line_reader *r)
+int reader_close_again(struct line_reader *r, int rc, char *err, size_t errlen)
 {
-	return r->failed;
+	if (rc < 0 && !r->failed)
+		snprintf(err, errlen, "%s", r->err);
+	rc = rc < 0 && !r->failed ? -1 : 0;
+	reader_close(r);
+	return rc;
 }
 
 const char *reader_error(const struct line_reader *r)
