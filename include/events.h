@@ -85,6 +85,9 @@ void builder_finish(struct builder *b);
  * print, find the driving thread, and warn about what did not finish.
  */
 void cycle_finish(struct pm_run *run, struct pm_cycle *c);
+/* The parent of a child naming a name twins share, by the PM core's
+ * order in cycle @c (twin_parents.c). */
+void twin_parents(struct pm_run *run, const struct pm_cycle *c);
 
 /*
  * A kernel log and a trace of the same run (a run folder, or both files

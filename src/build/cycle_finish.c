@@ -465,4 +465,5 @@ void cycle_finish(struct pm_run *run, struct pm_cycle *c)
 	separate_phases(c);
 	find_threads(c);
 	warn_unfinished(run, c);
+	twin_parents(run, c);
 }

@@ -50,3 +50,13 @@ is "no device named 'kbd 00:01'" "$(devs "$T/k.json" "kbd 00:01")" ""
 "$PMSCOPE" analyze -q --json "$T/x.json" "$FIXTURES/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
 is "6.10 line 3025 'int3400 thermal INT3400:00': device INT3400:00" \
    "$(devs "$T/x.json" INT3400:00)" "int3400 thermal platform"
+
+# Which device of a shared name is a child's parent: the PM core's order.
+# The ACPI lid button (line 3513, "button PNP0C0D:00", parent PNP0C09:00)
+# suspends at 30.694849, long after the platform EC (line 3459,
+# 30.390883): a child suspends before its parent, so its parent is the
+# ACPI EC (line 3515), which waits for it; the path said "gap" there.
+is "the ACPI EC waits for its lid button, not the platform EC's child" \
+   "$(jq -r '.cycles[0].phases[] | select(.kind == "suspend") | .critical_path[] |
+	select(.device == "PNP0C0D:00") | "\(.kind) \(.start_ns) \(.end_ns) \(.inferred)"' "$T/i.json")" \
+   "wait 30694871000 30694892000 false"
