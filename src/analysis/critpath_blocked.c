@@ -66,18 +66,17 @@ static void fill_delayed(struct cp_ctx *x, struct cp_blocked *b)
 
 	b->delayed_last = -1;
 	for (cb = x->next_same[b->cb]; cb >= 0; cb = x->next_same[cb]) {
-		ns_t s = cp_cb_start(x, cb);
+		ns_t s = cp_cb_start(x, cb), ready = cp_cb_end(x, x->prev_same[cb]);
 
+		if (ready == INT64_MAX)	/* after one that never ended */
+			break;
 		cp_pred_dep(x, cb, &d);
-		/* one that timing alone finds held back (a finding of its own)
-		 * would have waited anyway: its lost time was counted twice */
-		if (d.kind == PRED_NONE) {
-			ns_t ready = cp_cb_end(x, x->prev_same[cb]);
-
-			if (ready == INT64_MAX)	/* after one that never ended */
-				break;
+		/* one held back on its own, as cp_blocked() finds it (idle
+		 * before it, what it depends on over by then, timing alone
+		 * naming what it waited for), would have waited anyway: its
+		 * lost time was counted twice */
+		if (s - ready > x->skew && (d.kind == PRED_NONE || d.at <= ready + x->skew))
 			held_back(x, cb, ready, &d);
-		}
 		if (d.kind != PRED_NONE && other_thread(x, d.cb) && s - d.at < shift)
 			shift = s - d.at;
 		if (shift <= cp_eps(x, d.hops))
