@@ -188,6 +188,8 @@ struct pm_callback {
 	uint32_t fn_id:24;	/* callback function, cb_fn() */
 	uint32_t async:1;	/* ran outside the driving thread */
 	uint32_t has_ret:1;
+	uint32_t from_calling:1; /* dmesg: starts at its "calling" line, the
+				  * kernel's figure being off (builder.c) */
 	int16_t phase;		/* index into cycle->phases, -1 unknown
 				 * (PHASE_INFER only while the builder runs) */
 	uint16_t file_id;	/* index into run->sources, cb_file() */

@@ -59,6 +59,7 @@ static void put_cb(struct jw *w, const struct pm_run *run, const struct cycle_re
 	jw_key(w, "ret");
 	cb->has_ret ? jw_int(w, cb->ret) : jw_null(w);
 	jw_kbool(w, "unfinished", cb->flags & CB_UNFINISHED);
+	jw_kbool(w, "from_calling_line", cb->from_calling);
 	jw_kstr(w, "kind", cb_kind(c, cb));
 	jw_kstr(w, "source", cb_file(run, cb));
 	jw_kint(w, "line", cb->line);
