@@ -323,7 +323,7 @@ void results_counts(const struct pm_results *r, char *buf, size_t n);
 struct stat_summary {
 	size_t n;
 	ns_t min, median, max;	/* NS_NONE when n == 0 */
-	ns_t mean, stddev;
+	ns_t mean, stddev;	/* stddev NS_NONE when n < 2 */
 };
 
 /* Where the largest value of a series came from. */

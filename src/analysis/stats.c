@@ -208,7 +208,8 @@ static int cmp_ns(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The median of an even count is the mean of the middle two. */
+/* The median of an even count is the mean of the middle two; the sample
+ * standard deviation needs two values. */
 static void summarize(const struct stat_series *s, struct stat_summary *out)
 {
 	ns_t *v;
@@ -232,7 +233,8 @@ static void summarize(const struct stat_series *s, struct stat_summary *out)
 	out->max = v[s->n - 1];
 	out->median = s->n % 2 ? v[s->n / 2] : (v[s->n / 2 - 1] + v[s->n / 2]) / 2;
 	out->mean = (ns_t)llround(mean);
-	out->stddev = s->n > 1 ? (ns_t)llround(sqrt(sq / (double)(s->n - 1))) : 0;
+	/* One value has no spread to speak of: not 0, unknown. */
+	out->stddev = s->n > 1 ? (ns_t)llround(sqrt(sq / (double)(s->n - 1))) : NS_NONE;
 	free(v);
 }
 

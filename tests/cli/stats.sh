@@ -40,6 +40,18 @@ is "stats: PNP0C09:00's two devices, one sum a cycle" \
 	"$(jq -c '.stats.devices[] | select(.device == "PNP0C09:00" and .phase == "resume") |
 		[.n, .median_ns, .min_ns]' "$T/s.json")" '[10,24065,19457]'
 
+# One value has no standard deviation: the async 0 folder has one S3
+# cycle (suspend 376.490 ms, as analyze totals it); stddev is "-" and
+# null, not 0. Ten values have one.
+"$PMSCOPE" stats -m mem -j "$T/one.json" "$a0" > "$T/one.txt"
+is "stats: one cycle, no stddev (JSON null)" \
+	"$(jq -c '.stats.suspend | [.n, .median_ns, .stddev_ns]' "$T/one.json")" '[1,376490000,null]'
+is "stats: one cycle, no stddev (text -)" \
+	"$(grep -c '^  suspend              1   376.490   376.490   376.490   376.490         -$' "$T/one.txt")" 1
+is "stats: no phase of one cycle has a stddev" \
+	"$(jq '[.stats.phases[], .stats.devices[] | select(.stddev_ns != null)] | length' "$T/one.json")" 0
+is "stats: ten cycles have one" "$(jq '.stats.resume.stddev_ns > 0' "$T/s.json")" true
+
 # Gates: the worst resume is 673.909 ms.
 "$PMSCOPE" stats -q -m s2idle --max-resume 600 "$lkp"
 is "gate: resume over 600 ms fails (exit 1)" $? 1
