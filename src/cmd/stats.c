@@ -286,6 +286,7 @@ static int stats_main(int argc, char **argv, bool compare)
 	struct stats_report sr = { .gates = gates };
 	struct junit_suite ju = { .name = compare ? "pmscope compare" : "pmscope stats" };
 	struct take take[2];
+	struct input_seen seen[2] = { { 0 } };
 	struct stats_args a;
 	struct tl_summary *html = NULL;
 	size_t nbad = 0, nsides = compare ? 2 : 1, s;
@@ -317,8 +318,11 @@ static int stats_main(int argc, char **argv, bool compare)
 		stats_init(&side[s], a.mode);
 		take[s] = (struct take){ &side[s], a.junit ? &ju : NULL, html, &a, s == nsides - 1 };
 	}
-	for (i = optind; i < argc; i++)
-		input_each(argv[i], take_run, &take[compare ? i - optind : 0], &nbad);
+	/* Each side counts a file once; compare may read one on both sides. */
+	for (i = optind; i < argc; i++) {
+		s = compare ? (size_t)(i - optind) : 0;
+		input_each(argv[i], &seen[s], take_run, &take[s], &nbad);
+	}
 	rc = EXIT_USAGE;
 	for (s = 0; s < nsides; s++)
 		if (!side[s].ncycles) {
@@ -348,8 +352,10 @@ static int stats_main(int argc, char **argv, bool compare)
 		goto out;
 	rc = nbad ? EXIT_USAGE : any_failed(&sr) ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
 out:
-	for (s = 0; s < nsides; s++)
+	for (s = 0; s < nsides; s++) {
 		stats_free(&side[s]);
+		input_seen_free(&seen[s]);
+	}
 	junit_free(&ju);
 	tl_summary_free(html);
 	return rc;

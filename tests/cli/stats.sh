@@ -52,6 +52,28 @@ is "stats: no phase of one cycle has a stddev" \
 	"$(jq '[.stats.phases[], .stats.devices[] | select(.stddev_ns != null)] | length' "$T/one.json")" 0
 is "stats: ten cycles have one" "$(jq '.stats.resume.stddev_ns > 0' "$T/s.json")" true
 
+# The same file given twice, or by another path (a link, a run folder and
+# the log in it), is read once: its cycles counted twice would halve
+# every spread and fake n. Said on stderr, naming the file.
+ln -s "$lkp" "$T/link.xz"
+"$PMSCOPE" stats -m s2idle -q -j "$T/twice.json" "$lkp" "$lkp" "$T/link.xz" 2> "$T/err"
+is "twice: exit 0" $? 0
+is "twice: one input, 10 s2idle cycles, as once" \
+	"$(jq -c '.stats | [.inputs, .cycles, .skipped, .resume.n, .resume.median_ns]' "$T/twice.json")" \
+	'[1,10,1,10,638039328]'
+is "twice: said for the same path" \
+	"$(grep -c "^pmscope: $lkp: given more than once, counted once$" "$T/err")" 1
+is "twice: said for the link, naming the first" \
+	"$(grep -c "^pmscope: $T/link.xz: given more than once (read as $lkp), counted once$" "$T/err")" 1
+"$PMSCOPE" stats -m mem -q -j "$T/twice.json" "$a0" "$a0/dmesg.txt" 2> "$T/err"
+is "twice: a run folder and its log are one run, one S3 cycle" \
+	"$(jq -c '.stats | [.inputs, .cycles]' "$T/twice.json")" '[1,1]'
+is "twice: the folder's log named" "$(grep -c "^pmscope: $a0/dmesg.txt: given more than once" "$T/err")" 1
+# compare reads a file on each side: no warning, same figures
+"$PMSCOPE" compare -q -j "$T/self.json" "$lkp" "$lkp" 2> "$T/err"
+is "compare: a file against itself, 11 cycles a side" \
+	"$(jq -c '[.before.cycles, .after.cycles]' "$T/self.json") $(wc -c < "$T/err")" '[11,11] 0'
+
 # Gates: the worst resume is 673.909 ms.
 "$PMSCOPE" stats -q -m s2idle --max-resume 600 "$lkp"
 is "gate: resume over 600 ms fails (exit 1)" $? 1
