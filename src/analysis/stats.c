@@ -123,6 +123,7 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 {
 	size_t n = run->ndevs ? run->ndevs : 1, p, i;
 	ns_t *sum = xcalloc(n, sizeof(*sum));
+	bool *timed = xcalloc(n, sizeof(*timed));
 	int *first = xmalloc(n * sizeof(*first));
 
 	/* Rows are by name: devices sharing one (model.h, twin) add up
@@ -135,8 +136,10 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 			const struct pm_callback *cb = &c->cbs[i];
 			ns_t d = cb_duration(cb);
 
-			if (cb->phase == (int)p && d != NS_NONE)
-				sum[first[cb->dev]] += d + 1; /* +1: seen, even at 0 ns */
+			if (cb->phase != (int)p || d == NS_NONE)
+				continue;
+			sum[first[cb->dev]] += d;
+			timed[first[cb->dev]] = true;	/* even at 0 ns */
 		}
 		for (i = 0; i < c->ncbs; i++) {
 			const struct pm_callback *cb = &c->cbs[i];
@@ -144,15 +147,17 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 			int k = first[cb->dev];
 			struct stat_row *r;
 
-			if (cb->phase != (int)p || !sum[k])
+			if (cb->phase != (int)p || !timed[k])
 				continue;
 			r = row_get(st, phase_names[p], strpool_cstr(&st->pool, dv->name));
 			if (!r->driver && dv->driver && *dv->driver)
 				r->driver = strpool_cstr(&st->pool, dv->driver);
-			series_add(&r->s, sum[k] - 1, at);
+			series_add(&r->s, sum[k], at);
 			sum[k] = 0;
+			timed[k] = false;
 		}
 	}
+	free(timed);
 	free(first);
 	free(sum);
 }
