@@ -335,6 +335,12 @@ struct stat_origin {
 struct stat_series {
 	ns_t *v;		/* in the order added */
 	size_t n, cap;
+	/* Cycles taken that had it (the phase, the device's callback, a
+	 * total) but no figure for it: left out of v, said, never hidden. */
+	size_t nmissing;
+	/* Of v, figures the kernel printed with no time stamps around them:
+	 * the model's length then, as analyze gives it (phase_duration()). */
+	size_t nkernel;
 	ns_t worst_v;		/* the largest value */
 	struct stat_origin worst;	/* and where it came from */
 	struct stat_summary sum;	/* filled by stats_finish() */
@@ -353,6 +359,7 @@ struct run_stats {
 	const char *mode;	/* only cycles of this mode are taken, NULL all */
 	size_t ncycles;		/* cycles taken */
 	size_t nskipped;	/* not taken: other mode, aborted, never resumed */
+	size_t nuntimed;	/* taken, with no time stamps (c->start NS_NONE) */
 	size_t ninputs;
 	struct stat_series suspend, resume, boot;
 	struct stat_row *rows;	/* in first-seen order */

@@ -30,10 +30,15 @@ void stats_free(struct run_stats *st)
 	strpool_free(&st->pool);
 }
 
-static void series_add(struct stat_series *s, ns_t v, struct stat_origin at)
+/* @v NS_NONE: the cycle had it, with no figure; @kernel: @v is a figure
+ * the kernel printed, no time stamps around it. */
+static void series_add(struct stat_series *s, ns_t v, bool kernel, struct stat_origin at)
 {
-	if (v == NS_NONE)
+	if (v == NS_NONE) {
+		s->nmissing++;
 		return;
+	}
+	s->nkernel += kernel;
 	if (!s->n || v > s->worst_v) {
 		s->worst_v = v;
 		s->worst = at;
@@ -117,13 +122,21 @@ bool stats_takes_cycle(const struct run_stats *st, const struct pm_cycle *c)
 	return c->mode == MODE_BOOT || (c->resumed && !c->aborted);
 }
 
+/* What one device did in one phase of a cycle. */
+enum dev_seen {
+	DS_NONE,	/* no callback */
+	DS_SEEN = 1,	/* a callback, with or without a figure */
+	DS_TIMED = 2,	/* one with a figure (sum holds them) */
+	DS_KERNEL = 4,	/* one whose figure is the kernel's, no time stamps */
+};
+
 static void add_devices(struct run_stats *st, const struct pm_run *run,
 			const struct pm_cycle *c, const char **phase_names,
 			struct stat_origin at)
 {
 	size_t n = run->ndevs ? run->ndevs : 1, p, i;
 	ns_t *sum = xcalloc(n, sizeof(*sum));
-	bool *timed = xcalloc(n, sizeof(*timed));
+	unsigned char *seen = xcalloc(n, sizeof(*seen));
 	int *first = xmalloc(n * sizeof(*first));
 
 	/* Rows are by name: devices sharing one (model.h, twin) add up
@@ -135,11 +148,17 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 		for (i = 0; i < c->ncbs; i++) {
 			const struct pm_callback *cb = &c->cbs[i];
 			ns_t d = cb_duration(cb);
+			int k = first[cb->dev];
 
-			if (cb->phase != (int)p || d == NS_NONE)
+			if (cb->phase != (int)p)
 				continue;
-			sum[first[cb->dev]] += d;
-			timed[first[cb->dev]] = true;	/* even at 0 ns */
+			seen[k] |= DS_SEEN;
+			if (d == NS_NONE)
+				continue;
+			sum[k] += d;
+			seen[k] |= DS_TIMED;
+			if (cb->start == NS_NONE || cb->end == NS_NONE)
+				seen[k] |= DS_KERNEL;
 		}
 		for (i = 0; i < c->ncbs; i++) {
 			const struct pm_callback *cb = &c->cbs[i];
@@ -147,18 +166,19 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 			int k = first[cb->dev];
 			struct stat_row *r;
 
-			if (cb->phase != (int)p || !timed[k])
+			if (cb->phase != (int)p || !seen[k])
 				continue;
 			r = row_get(st, phase_names[p], strpool_cstr(&st->pool, dv->name));
 			if (!r->driver && dv->driver && *dv->driver)
 				r->driver = strpool_cstr(&st->pool, dv->driver);
-			series_add(&r->s, sum[k], at);
+			series_add(&r->s, seen[k] & DS_TIMED ? sum[k] : NS_NONE, seen[k] & DS_KERNEL,
+				   at);
 			sum[k] = 0;
-			timed[k] = false;
+			seen[k] = DS_NONE;
 		}
 	}
-	free(timed);
 	free(first);
+	free(seen);
 	free(sum);
 }
 
@@ -170,18 +190,20 @@ static void add_cycle(struct run_stats *st, const struct pm_run *run,
 	size_t p;
 
 	cycle_totals(c, &t);
+	/* Totals need time stamps: a cycle without them has none (analyze
+	 * gives none either), and is counted as missing. */
 	if (c->mode == MODE_BOOT) {
-		series_add(&st->boot, t.total_ns, at);
+		series_add(&st->boot, t.total_ns, false, at);
 	} else {
-		series_add(&st->suspend, t.suspend_ns, at);
-		series_add(&st->resume, t.resume_ns, at);
+		series_add(&st->suspend, t.suspend_ns, false, at);
+		series_add(&st->resume, t.resume_ns, false, at);
 	}
 	for (p = 0; p < c->nphases; p++) {
 		const struct pm_phase *ph = &c->phases[p];
 
 		names[p] = strpool_cstr(&st->pool, ph->name);
-		if (ph->start != NS_NONE && ph->end != NS_NONE)
-			series_add(&row_get(st, names[p], NULL)->s, ph->end - ph->start, at);
+		series_add(&row_get(st, names[p], NULL)->s, phase_duration(ph),
+			   ph->start == NS_NONE || ph->end == NS_NONE, at);
 	}
 	add_devices(st, run, c, names, at);
 	free(names);
@@ -203,6 +225,7 @@ void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *s
 		at.cycle = c->index;
 		add_cycle(st, run, c, at);
 		st->ncycles++;
+		st->nuntimed += c->start == NS_NONE;
 	}
 }
 

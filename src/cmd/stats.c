@@ -23,7 +23,8 @@ static void stats_usage(FILE *f, bool compare)
 	else
 		fprintf(f, "usage: pmscope stats [options] INPUT...\n\n"
 			"Statistics over every cycle of the inputs: n, min, median, mean,\n"
-			"max and standard deviation of the totals, phases and devices.\n");
+			"max and standard deviation of the totals, phases and devices, and\n"
+			"how many cycles had no figure for each (none).\n");
 	fprintf(f, "Each input is a log, a run folder, or a folder of those.\n"
 		"\noptions:\n"
 		"  -j, --json FILE        write the JSON (schema pmscope-%s/1); - for stdout\n"

@@ -13,6 +13,8 @@ static void put_summary(struct jw *w, const struct stat_series *s)
 	const struct stat_summary *m = &s->sum;
 
 	jw_kint(w, "n", (int64_t)m->n);
+	jw_kint(w, "missing", (int64_t)s->nmissing);
+	jw_kint(w, "from_kernel", (int64_t)s->nkernel);
 	jw_kns(w, "min_ns", m->min);
 	jw_kns(w, "median_ns", m->median);
 	jw_kns(w, "mean_ns", m->mean);
@@ -62,6 +64,7 @@ static void put_stats(struct jw *w, const char *key, const struct run_stats *st)
 	jw_kint(w, "inputs", (int64_t)st->ninputs);
 	jw_kint(w, "cycles", (int64_t)st->ncycles);
 	jw_kint(w, "skipped", (int64_t)st->nskipped);
+	jw_kint(w, "untimed", (int64_t)st->nuntimed);
 	put_series(w, "suspend", &st->suspend);
 	put_series(w, "resume", &st->resume);
 	put_series(w, "boot", &st->boot);

@@ -16,9 +16,47 @@ static void summary_line(FILE *f, const char *name, const struct stat_series *s)
 	const struct stat_summary *m = &s->sum;
 	char a[24], b[24], c[24], d[24], e[24];
 
-	fprintf(f, "  %-16.16s %5zu %s %s %s %s %s\n", name, m->n, text_ms(a, sizeof(a), 9, m->min),
-		text_ms(b, sizeof(b), 9, m->median), text_ms(c, sizeof(c), 9, m->mean),
-		text_ms(d, sizeof(d), 9, m->max), text_ms(e, sizeof(e), 9, m->stddev));
+	fprintf(f, "  %-14.14s %5zu %5zu %s %s %s %s %s\n", name, m->n, s->nmissing,
+		text_ms(a, sizeof(a), 9, m->min), text_ms(b, sizeof(b), 9, m->median),
+		text_ms(c, sizeof(c), 9, m->mean), text_ms(d, sizeof(d), 9, m->max),
+		text_ms(e, sizeof(e), 9, m->stddev));
+}
+
+static bool any_missing(const struct run_stats *st)
+{
+	size_t i;
+
+	if (st->suspend.nmissing || st->resume.nmissing || st->boot.nmissing)
+		return true;
+	for (i = 0; i < st->nrows; i++)
+		if (!st->rows[i].device && st->rows[i].s.nmissing)
+			return true;
+	return false;
+}
+
+static size_t phase_rows_kernel(const struct run_stats *st)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < st->nrows; i++)
+		if (!st->rows[i].device)
+			n += st->rows[i].s.nkernel;
+	return n;
+}
+
+/*
+ * Cycles whose log lines carry no time stamps (a log pasted without them)
+ * still have the kernel's own lengths: the figures of their phases, as in
+ * analyze's "kernel ms" column. They have no totals, which need times.
+ */
+static void untimed_note(FILE *f, const char *side, const struct run_stats *st)
+{
+	if (!st->nuntimed)
+		return;
+	fprintf(f, "%s%zu of %zu cycles have no time stamps: %s no suspend or resume total;\n"
+		"  their phases are the kernel's printed lengths (%zu figures)\n", side,
+		st->nuntimed, st->ncycles, st->nuntimed == 1 ? "it has" : "they have",
+		phase_rows_kernel(st));
 }
 
 struct ranked {
@@ -42,7 +80,7 @@ static void slowest_devices(FILE *f, const struct run_stats *st, size_t top)
 	size_t i, k = 0;
 
 	for (i = 0; i < st->nrows; i++) {
-		if (!st->rows[i].device)
+		if (!st->rows[i].device || !st->rows[i].s.n)
 			continue;
 		r[k].row = &st->rows[i];
 		r[k++].key = st->rows[i].s.sum.median;
@@ -96,18 +134,21 @@ static void stats_text(FILE *f, const struct stats_report *sr)
 		fprintf(f, ", mode %s", st->mode);
 	if (st->nskipped)
 		fprintf(f, " (%zu not taken: other mode, aborted or never resumed)", st->nskipped);
-	fprintf(f, "\n\n  %-16s %5s %9s %9s %9s %9s %9s\n", "ms", "n", "min", "median", "mean",
-		"max", "stddev");
-	if (st->suspend.n || st->resume.n) {
+	fprintf(f, "\n\n  %-14s %5s %5s %9s %9s %9s %9s %9s\n", "ms", "n", "none", "min", "median",
+		"mean", "max", "stddev");
+	if (st->suspend.n + st->suspend.nmissing || st->resume.n + st->resume.nmissing) {
 		summary_line(f, "suspend", &st->suspend);
 		summary_line(f, "resume", &st->resume);
 	}
-	if (st->boot.n)
+	if (st->boot.n + st->boot.nmissing)
 		summary_line(f, "boot", &st->boot);
 	fprintf(f, "phases\n");
 	for (i = 0; i < st->nrows; i++)
 		if (!st->rows[i].device)
 			summary_line(f, st->rows[i].phase, &st->rows[i].s);
+	if (any_missing(st))
+		fprintf(f, "(none: cycles that had it, with no figure for it: not in n)\n");
+	untimed_note(f, "", st);
 	slowest_devices(f, st, sr->top);
 }
 
@@ -150,6 +191,16 @@ static void compare_phases(FILE *f, const struct run_stats *a, const struct run_
 			change_line(f, b->rows[i].phase, NS_NONE, median(&b->rows[i].s));
 }
 
+/* A device's row with a figure: one without (its callbacks never ended)
+ * has no median to compare. */
+static const struct stat_row *measured(const struct run_stats *st, const char *phase,
+				       const char *device)
+{
+	const struct stat_row *r = stats_row(st, phase, device);
+
+	return r && r->s.n ? r : NULL;
+}
+
 static size_t rank_changes(const struct run_stats *a, const struct run_stats *b,
 			   struct ranked *r)
 {
@@ -159,16 +210,17 @@ static size_t rank_changes(const struct run_stats *a, const struct run_stats *b,
 		const struct stat_row *o;
 		ns_t d;
 
-		if (!a->rows[i].device)
+		if (!a->rows[i].device || !a->rows[i].s.n)
 			continue;
-		o = stats_row(b, a->rows[i].phase, a->rows[i].device);
+		o = measured(b, a->rows[i].phase, a->rows[i].device);
 		d = o ? median(&o->s) - median(&a->rows[i].s) : -median(&a->rows[i].s);
 		r[k].row = &a->rows[i];
 		r[k].other = o;
 		r[k++].key = d < 0 ? -d : d;
 	}
 	for (i = 0; i < b->nrows; i++) {
-		if (!b->rows[i].device || stats_row(a, b->rows[i].phase, b->rows[i].device))
+		if (!b->rows[i].device || !b->rows[i].s.n ||
+		    measured(a, b->rows[i].phase, b->rows[i].device))
 			continue;
 		r[k].row = NULL;
 		r[k].other = &b->rows[i];
@@ -226,6 +278,10 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 	fprintf(f, "pmscope compare: medians of %zu cycle%s (before: %s) and %zu cycle%s "
 		"(after: %s)\n\n", a->ncycles, a->ncycles == 1 ? "" : "s", sr->a_label,
 		b->ncycles, b->ncycles == 1 ? "" : "s", sr->b_label);
+	untimed_note(f, "before: ", a);
+	untimed_note(f, "after: ", b);
+	if (a->nuntimed || b->nuntimed)
+		fprintf(f, "\n");
 	fprintf(f, "  %-20s %9s %9s %10s %8s\n", "ms", "before", "after", "change", "");
 	if (a->suspend.n || b->suspend.n) {
 		change_line(f, "suspend", median(&a->suspend), median(&b->suspend));
