@@ -226,6 +226,7 @@ void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *s
 		add_cycle(st, run, c, at);
 		st->ncycles++;
 		st->nuntimed += c->start == NS_NONE;
+		st->timed[c->mode][c->from_trace ? SC_TRACE : SC_LOG]++;
 	}
 }
 
@@ -275,4 +276,66 @@ void stats_finish(struct run_stats *st)
 	summarize(&st->boot, &st->boot.sum);
 	for (i = 0; i < st->nrows; i++)
 		summarize(&st->rows[i].s, &st->rows[i].s.sum);
+	for (i = 0; i < st->nrows; i++) {
+		int ph;
+
+		if (!st->rows[i].device || !st->rows[i].s.n)
+			continue;
+		ph = st->slots[find_slot(st, st->rows[i].phase, NULL)];
+		if (ph >= 0)	/* always: add_cycle() made it first */
+			st->rows[ph].ndevices++;
+	}
+}
+
+bool stats_unseen_in(const struct run_stats *b, const struct stat_row *r)
+{
+	const struct stat_row *ph = stats_row(b, r->phase, NULL);
+
+	return ph && !ph->ndevices;
+}
+
+/* Which clocks timed a side's cycles of a mode: bit 1 << enum stat_clock. */
+static unsigned int clocks(const struct run_stats *st, int mode)
+{
+	unsigned int m = 0;
+	int k;
+
+	for (k = 0; k < SC_COUNT; k++)
+		if (st->timed[mode][k])
+			m |= 1u << k;
+	return m;
+}
+
+static void one_sided(const struct run_stats *a, const struct run_stats *b, int side,
+		      struct stats_diff *d)
+{
+	size_t i;
+
+	for (i = 0; i < a->nrows; i++) {
+		const struct stat_row *r = &a->rows[i];
+
+		if (r->device || !r->ndevices || !stats_unseen_in(b, r))
+			continue;
+		d->one_sided = xrealloc(d->one_sided, (d->none_sided + 1) * sizeof(*d->one_sided));
+		d->one_sided[d->none_sided++] = (struct stats_one_sided){ r->phase, side,
+									   r->ndevices };
+	}
+}
+
+void stats_diff(const struct run_stats *a, const struct run_stats *b, struct stats_diff *d)
+{
+	int m;
+
+	memset(d, 0, sizeof(*d));
+	for (m = 0; m <= MODE_BOOT; m++)
+		if (clocks(a, m) && clocks(b, m) && clocks(a, m) != clocks(b, m))
+			d->clock_differs |= 1u << m;
+	one_sided(a, b, 0, d);
+	one_sided(b, a, 1, d);
+}
+
+void stats_diff_free(struct stats_diff *d)
+{
+	free(d->one_sided);
+	memset(d, 0, sizeof(*d));
 }

@@ -19,7 +19,9 @@ static void stats_usage(FILE *f, bool compare)
 	if (compare)
 		fprintf(f, "usage: pmscope compare [options] BEFORE AFTER\n\n"
 			"Compare two sets of runs (a patch's before and after): the medians\n"
-			"of the suspend and resume totals, of each phase and of each device.\n");
+			"of the suspend and resume totals, of each phase and of each device.\n"
+			"Says when the sides were timed differently (a log, a trace), and\n"
+			"sets apart devices of phases one side timed no callback in.\n");
 	else
 		fprintf(f, "usage: pmscope stats [options] INPUT...\n\n"
 			"Statistics over every cycle of the inputs: n, min, median, mean,\n"
@@ -288,6 +290,7 @@ static int stats_main(int argc, char **argv, bool compare)
 	struct junit_suite ju = { .name = compare ? "pmscope compare" : "pmscope stats" };
 	struct take take[2];
 	struct input_seen seen[2] = { { 0 } };
+	struct stats_diff diff = { 0 };
 	struct stats_args a;
 	struct tl_summary *html = NULL;
 	size_t nbad = 0, nsides = compare ? 2 : 1, s;
@@ -338,6 +341,10 @@ static int stats_main(int argc, char **argv, bool compare)
 		tl_summary_finish(html);
 	sr.a = &side[0];
 	sr.b = compare ? &side[1] : NULL;
+	if (compare) {
+		stats_diff(&side[0], &side[1], &diff);
+		sr.diff = &diff;
+	}
 	sr.a_label = argv[optind];
 	sr.b_label = compare ? argv[optind + 1] : NULL;
 	sr.top = a.top;
@@ -357,6 +364,7 @@ out:
 		stats_free(&side[s]);
 		input_seen_free(&seen[s]);
 	}
+	stats_diff_free(&diff);
 	junit_free(&ju);
 	tl_summary_free(html);
 	return rc;

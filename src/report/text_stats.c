@@ -206,11 +206,13 @@ static size_t rank_changes(const struct run_stats *a, const struct run_stats *b,
 {
 	size_t i, k = 0;
 
+	/* A row the other side's source could not see is set apart
+	 * (one_sided()), not ranked as gone or new. */
 	for (i = 0; i < a->nrows; i++) {
 		const struct stat_row *o;
 		ns_t d;
 
-		if (!a->rows[i].device || !a->rows[i].s.n)
+		if (!a->rows[i].device || !a->rows[i].s.n || stats_unseen_in(b, &a->rows[i]))
 			continue;
 		o = measured(b, a->rows[i].phase, a->rows[i].device);
 		d = o ? median(&o->s) - median(&a->rows[i].s) : -median(&a->rows[i].s);
@@ -219,7 +221,7 @@ static size_t rank_changes(const struct run_stats *a, const struct run_stats *b,
 		r[k++].key = d < 0 ? -d : d;
 	}
 	for (i = 0; i < b->nrows; i++) {
-		if (!b->rows[i].device || !b->rows[i].s.n ||
+		if (!b->rows[i].device || !b->rows[i].s.n || stats_unseen_in(a, &b->rows[i]) ||
 		    measured(a, b->rows[i].phase, b->rows[i].device))
 			continue;
 		r[k].row = NULL;
@@ -271,6 +273,64 @@ static void compare_devices(FILE *f, const struct stats_report *sr)
 	free(r);
 }
 
+static const char *side_name(int side)
+{
+	return side ? "after" : "before";
+}
+
+/* "a trace (1)", "the log (2)", "a trace (1) and the log (1)" */
+static void clocks_text(FILE *f, const struct run_stats *st, int mode)
+{
+	size_t t = st->timed[mode][SC_TRACE], l = st->timed[mode][SC_LOG];
+
+	if (t)
+		fprintf(f, "a trace (%zu)", t);
+	if (t && l)
+		fprintf(f, " and ");
+	if (l)
+		fprintf(f, "the log's lines (%zu)", l);
+}
+
+/*
+ * Phase lengths from a trace's events and from a log's time stamps differ
+ * by the printk delay and the kernel's two clocks, and a trace sees
+ * callbacks a log never prints: a change between such sides may be the
+ * source's. Said before any figure.
+ */
+static void clock_note(FILE *f, const struct stats_report *sr)
+{
+	int m;
+
+	if (!sr->diff->clock_differs)
+		return;
+	fprintf(f, "timed differently: a change may be the source's, not the kernel's\n");
+	for (m = 0; m <= MODE_BOOT; m++) {
+		if (!(sr->diff->clock_differs & 1u << m))
+			continue;
+		fprintf(f, "  %s cycles, before: ", mode_name(m));
+		clocks_text(f, sr->a, m);
+		fprintf(f, "; after: ");
+		clocks_text(f, sr->b, m);
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\n");
+}
+
+static void one_sided_text(FILE *f, const struct stats_report *sr)
+{
+	size_t i;
+
+	if (!sr->diff->none_sided)
+		return;
+	fprintf(f, "\nnot compared: devices in phases the other side timed no callback in\n");
+	for (i = 0; i < sr->diff->none_sided; i++) {
+		const struct stats_one_sided *o = &sr->diff->one_sided[i];
+
+		fprintf(f, "  %-20.20s %5zu device%s, %s only\n", o->phase, o->ndevices,
+			o->ndevices == 1 ? "" : "s", side_name(o->side));
+	}
+}
+
 static void compare_text(FILE *f, const struct stats_report *sr)
 {
 	const struct run_stats *a = sr->a, *b = sr->b;
@@ -278,6 +338,7 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 	fprintf(f, "pmscope compare: medians of %zu cycle%s (before: %s) and %zu cycle%s "
 		"(after: %s)\n\n", a->ncycles, a->ncycles == 1 ? "" : "s", sr->a_label,
 		b->ncycles, b->ncycles == 1 ? "" : "s", sr->b_label);
+	clock_note(f, sr);
 	untimed_note(f, "before: ", a);
 	untimed_note(f, "after: ", b);
 	if (a->nuntimed || b->nuntimed)
@@ -292,6 +353,7 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 	fprintf(f, "phases\n");
 	compare_phases(f, a, b);
 	compare_devices(f, sr);
+	one_sided_text(f, sr);
 }
 
 int report_stats_text(FILE *f, const void *ctx)

@@ -144,6 +144,40 @@ is "compare: dpm_resume 1325.808 -> 977.849 ms" \
 	"$(jq -c '[.before, .after] | map(.phases[] | select(.phase == "resume") | .median_ns)' "$T/c.json")" \
 	'[1325808000,977849000]'
 is "compare: 80 columns" "$(grep -v "$FIXTURES" "$T/c.txt" | awk 'length > 80' | wc -l)" 0
+# The async 0 folder has the log only, the async 1 folder its trace too:
+# its S3 cycle is timed by the trace, the async 0 one by the log's lines
+# (the boot cycles by both logs). Said first, in text and JSON.
+is "compare: timed differently, said" \
+	"$(grep -c '^timed differently: a change may be the source.s, not the kernel.s$' "$T/c.txt")" 1
+is "compare: which side, which source" \
+	"$(grep -c "^  mem cycles, before: the log's lines (1); after: a trace (1)$" "$T/c.txt")" 1
+is "compare: JSON, the mode timed differently" "$(jq -c .timing_differs "$T/c.json")" '["mem"]'
+is "compare: JSON, each side's clocks" "$(jq -c '[.before.timed_by, .after.timed_by]' "$T/c.json")" \
+	'[{"log":2,"trace":0},{"log":1,"trace":1}]'
+# A log prints no prepare or complete callback (async 0's dmesg.txt has
+# none); the trace has them: between "dpm_prepare[2] begin" and "end",
+# 446 device_pm_callback_start of 370 names, between dpm_complete's 369
+# names. Those rows are set apart, not 739 "new" devices.
+is "compare: JSON, the phases only after timed callbacks in" "$(jq -c .one_sided "$T/c.json")" \
+	'[{"phase":"prepare","only":"after","devices":370},{"phase":"complete","only":"after","devices":369}]'
+"$PMSCOPE" compare -n 100000 "$a0" "$a1" > "$T/call.txt"
+is "compare: no prepare or complete device among the changes" \
+	"$(sed -n '/^largest changes/,/^not compared/p' "$T/call.txt" | grep -c ' \(prepare\|complete\) ')" 0
+is "compare: nothing new or gone (both sides have the same devices)" \
+	"$(grep -c ' \(new\|gone\)$' "$T/call.txt")" 0
+is "compare: set apart, said" \
+	"$(sed -n '/^not compared: devices in phases the other side timed no callback in$/,$p' "$T/c.txt" |
+		grep -c '^  \(prepare   *370 devices\|complete   *369 devices\), after only$')" 2
+# One run, its log against its own trace: every change is the source's
+# (thaw_processes 18.388 ms by the log's lines, 5.241 by the trace).
+"$PMSCOPE" compare -m mem -j "$T/same.json" "$a0" "$FIXTURES/qemu-q35-s3-async0-medium-trace" > "$T/same.txt"
+is "compare: a log against its trace, timed differently" \
+	"$(jq -c '[.timing_differs, [.one_sided[].only]]' "$T/same.json")" '[["mem"],["after","after"]]'
+# Two logs: nothing said.
+"$PMSCOPE" compare -j "$T/logs.json" "$a0" "$a1/dmesg.txt" > "$T/logs.txt"
+is "compare: two logs, alike" "$(jq -c '[.timing_differs, .one_sided]' "$T/logs.json")" '[[],[]]'
+is "compare: two logs, no note" "$(grep -c 'timed differently\|not compared' "$T/logs.txt")" 0
+
 # Undoing the patch is a regression of resume by (1325.808 - 977.620 + other
 # phases) / 1172.520 = 39.9% and of suspend 79.3%.
 "$PMSCOPE" compare -q --max-regress 10 "$a1" "$a0"
