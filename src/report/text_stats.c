@@ -51,12 +51,16 @@ static size_t phase_rows_kernel(const struct run_stats *st)
  */
 static void untimed_note(FILE *f, const char *side, const struct run_stats *st)
 {
+	size_t k = phase_rows_kernel(st);
+
 	if (!st->nuntimed)
 		return;
-	fprintf(f, "%s%zu of %zu cycles have no time stamps: %s no suspend or resume total;\n"
-		"  their phases are the kernel's printed lengths (%zu figures)\n", side,
-		st->nuntimed, st->ncycles, st->nuntimed == 1 ? "it has" : "they have",
-		phase_rows_kernel(st));
+	fprintf(f, "%s%zu of %zu cycles have no time stamps: %s no suspend or resume total;\n",
+		side, st->nuntimed, st->ncycles, st->nuntimed == 1 ? "it has" : "they have");
+	if (k)
+		fprintf(f, "  their phases' figures are the lengths the kernel printed (%zu)\n", k);
+	else
+		fprintf(f, "  and the kernel printed no phase length\n");
 }
 
 struct ranked {
@@ -278,7 +282,7 @@ static const char *side_name(int side)
 	return side ? "after" : "before";
 }
 
-/* "a trace (1)", "the log (2)", "a trace (1) and the log (1)" */
+/* "a trace (1)", "the log's lines (2)", "a trace (1) and the log's lines (1)" */
 static void clocks_text(FILE *f, const struct run_stats *st, int mode)
 {
 	size_t t = st->timed[mode][SC_TRACE], l = st->timed[mode][SC_LOG];
