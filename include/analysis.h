@@ -323,7 +323,7 @@ void results_counts(const struct pm_results *r, char *buf, size_t n);
 struct stat_summary {
 	size_t n;
 	ns_t min, median, max;	/* NS_NONE when n == 0 */
-	ns_t mean, stddev;
+	ns_t mean, stddev;	/* stddev NS_NONE when n < 2 */
 };
 
 /* Where the largest value of a series came from. */
@@ -335,6 +335,12 @@ struct stat_origin {
 struct stat_series {
 	ns_t *v;		/* in the order added */
 	size_t n, cap;
+	/* Cycles taken that had it (the phase, the device's callback, a
+	 * total) but no figure for it: left out of v, said, never hidden. */
+	size_t nmissing;
+	/* Of v, figures the kernel printed with no time stamps around them:
+	 * the model's length then, as analyze gives it (phase_duration()). */
+	size_t nkernel;
 	ns_t worst_v;		/* the largest value */
 	struct stat_origin worst;	/* and where it came from */
 	struct stat_summary sum;	/* filled by stats_finish() */
@@ -346,13 +352,20 @@ struct stat_row {
 	const char *device;
 	const char *driver;
 	struct stat_series s;
+	size_t ndevices;	/* a phase's: its device rows (stats_finish()) */
 };
+
+/* Where a cycle's times came from: a log's lines, or a trace's events
+ * (pm_cycle.from_trace: a log read with its trace is timed by the trace). */
+enum stat_clock { SC_LOG, SC_TRACE, SC_COUNT };
 
 struct run_stats {
 	struct strpool pool;
 	const char *mode;	/* only cycles of this mode are taken, NULL all */
 	size_t ncycles;		/* cycles taken */
 	size_t nskipped;	/* not taken: other mode, aborted, never resumed */
+	size_t nuntimed;	/* taken, with no time stamps (c->start NS_NONE) */
+	size_t timed[MODE_BOOT + 1][SC_COUNT];	/* cycles taken, by mode and clock */
 	size_t ninputs;
 	struct stat_series suspend, resume, boot;
 	struct stat_row *rows;	/* in first-seen order */
@@ -372,6 +385,31 @@ void stats_finish(struct run_stats *st);
 /* The row of @device (NULL: the phase itself) in @phase, or NULL. */
 const struct stat_row *stats_row(const struct run_stats *st, const char *phase,
 				 const char *device);
+
+/*
+ * What makes two sides unlike (compare): a mode whose cycles one side
+ * timed by a trace and the other by a log, and a phase whose callbacks
+ * only one side has, where the other had the phase but timed no callback
+ * in it (a log does not print prepare and complete callbacks): those
+ * devices' rows were not seen there, they are not new or gone.
+ */
+struct stats_one_sided {
+	const char *phase;	/* the side's own interned name */
+	int side;		/* 0 before only, 1 after only */
+	size_t ndevices;
+};
+
+struct stats_diff {
+	unsigned int clock_differs;	/* 1 << enum pm_mode */
+	struct stats_one_sided *one_sided;	/* before's, then after's */
+	size_t none_sided;
+};
+
+void stats_diff(const struct run_stats *a, const struct run_stats *b, struct stats_diff *d);
+void stats_diff_free(struct stats_diff *d);
+/* Whether @b saw the phase of row @r of the other side but timed no
+ * callback in it: @r is set apart, not compared. */
+bool stats_unseen_in(const struct run_stats *b, const struct stat_row *r);
 
 /*
  * Many runs on one page (pmscope stats --html, analysis/summary.c): each

@@ -168,13 +168,30 @@ int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 		   char *err, size_t errlen);
 
 /*
+ * The logs input_each() has read, by device and inode: the same file given
+ * twice, or by two paths (a link, a folder and a file in it), is one run.
+ * Zeroed to begin; input_seen_free() when done.
+ */
+struct input_seen {
+	struct seen_file {
+		uint64_t dev, ino;
+		char *path;	/* as first given */
+	} *files;
+	size_t n, cap;
+};
+void input_seen_free(struct input_seen *seen);
+
+/*
  * Many runs (input/batch.c): each run input_find() finds in @path is read
  * into a run of its own and handed to @fn, which does not keep it. What
  * was passed over and unreadable inputs are said on stderr, the latter
- * counted in @nbad. Returns the number of runs handed over.
+ * counted in @nbad. A run with a log in @seen is passed over too (said on
+ * stderr, not counted as bad); the logs of the others are added to it.
+ * Returns the number of runs handed over.
  */
 typedef void (*input_run_fn)(const struct pm_run *run, const char *source, void *ctx);
-size_t input_each(const char *path, input_run_fn fn, void *ctx, size_t *nbad);
+size_t input_each(const char *path, struct input_seen *seen, input_run_fn fn, void *ctx,
+		  size_t *nbad);
 
 /*
  * Keep the log lines around each callback's line for the reports

@@ -498,7 +498,10 @@ void run_drop_read_trees(struct pm_run *run, size_t keep);
 
 /* The phase of @kind named @name in @c, the last one if several; or NULL. */
 const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind);
+/* A callback's or phase's length: between its time stamps, else the
+ * kernel's own printed figure (a log without time stamps); NS_NONE. */
 ns_t cb_duration(const struct pm_callback *cb);
+ns_t phase_duration(const struct pm_phase *p);
 /* The task name of thread @pid in @c, or NULL. */
 const char *cycle_thread_comm(const struct pm_cycle *c, int pid);
 /* The phase running at @ts (the last to begin by then), -1 none. */

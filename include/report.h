@@ -258,6 +258,7 @@ int output_is_input(const char *out, const char *const *inputs, size_t n, char *
 struct run_stats;
 struct stats_report {
 	const struct run_stats *a, *b;
+	const struct stats_diff *diff;	/* with @b: how the sides differ */
 	const char *a_label, *b_label;
 	size_t top;		/* devices listed */
 	struct gate_result *gates;

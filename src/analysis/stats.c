@@ -30,10 +30,15 @@ void stats_free(struct run_stats *st)
 	strpool_free(&st->pool);
 }
 
-static void series_add(struct stat_series *s, ns_t v, struct stat_origin at)
+/* @v NS_NONE: the cycle had it, with no figure; @kernel: @v is a figure
+ * the kernel printed, no time stamps around it. */
+static void series_add(struct stat_series *s, ns_t v, bool kernel, struct stat_origin at)
 {
-	if (v == NS_NONE)
+	if (v == NS_NONE) {
+		s->nmissing++;
 		return;
+	}
+	s->nkernel += kernel;
 	if (!s->n || v > s->worst_v) {
 		s->worst_v = v;
 		s->worst = at;
@@ -117,12 +122,21 @@ bool stats_takes_cycle(const struct run_stats *st, const struct pm_cycle *c)
 	return c->mode == MODE_BOOT || (c->resumed && !c->aborted);
 }
 
+/* What one device did in one phase of a cycle. */
+enum dev_seen {
+	DS_NONE,	/* no callback */
+	DS_SEEN = 1,	/* a callback, with or without a figure */
+	DS_TIMED = 2,	/* one with a figure (sum holds them) */
+	DS_KERNEL = 4,	/* one whose figure is the kernel's, no time stamps */
+};
+
 static void add_devices(struct run_stats *st, const struct pm_run *run,
 			const struct pm_cycle *c, const char **phase_names,
 			struct stat_origin at)
 {
 	size_t n = run->ndevs ? run->ndevs : 1, p, i;
 	ns_t *sum = xcalloc(n, sizeof(*sum));
+	unsigned char *seen = xcalloc(n, sizeof(*seen));
 	int *first = xmalloc(n * sizeof(*first));
 
 	/* Rows are by name: devices sharing one (model.h, twin) add up
@@ -134,9 +148,17 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 		for (i = 0; i < c->ncbs; i++) {
 			const struct pm_callback *cb = &c->cbs[i];
 			ns_t d = cb_duration(cb);
+			int k = first[cb->dev];
 
-			if (cb->phase == (int)p && d != NS_NONE)
-				sum[first[cb->dev]] += d + 1; /* +1: seen, even at 0 ns */
+			if (cb->phase != (int)p)
+				continue;
+			seen[k] |= DS_SEEN;
+			if (d == NS_NONE)
+				continue;
+			sum[k] += d;
+			seen[k] |= DS_TIMED;
+			if (cb->start == NS_NONE || cb->end == NS_NONE)
+				seen[k] |= DS_KERNEL;
 		}
 		for (i = 0; i < c->ncbs; i++) {
 			const struct pm_callback *cb = &c->cbs[i];
@@ -144,16 +166,19 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 			int k = first[cb->dev];
 			struct stat_row *r;
 
-			if (cb->phase != (int)p || !sum[k])
+			if (cb->phase != (int)p || !seen[k])
 				continue;
 			r = row_get(st, phase_names[p], strpool_cstr(&st->pool, dv->name));
 			if (!r->driver && dv->driver && *dv->driver)
 				r->driver = strpool_cstr(&st->pool, dv->driver);
-			series_add(&r->s, sum[k] - 1, at);
+			series_add(&r->s, seen[k] & DS_TIMED ? sum[k] : NS_NONE, seen[k] & DS_KERNEL,
+				   at);
 			sum[k] = 0;
+			seen[k] = DS_NONE;
 		}
 	}
 	free(first);
+	free(seen);
 	free(sum);
 }
 
@@ -165,18 +190,20 @@ static void add_cycle(struct run_stats *st, const struct pm_run *run,
 	size_t p;
 
 	cycle_totals(c, &t);
+	/* Totals need time stamps: a cycle without them has none (analyze
+	 * gives none either), and is counted as missing. */
 	if (c->mode == MODE_BOOT) {
-		series_add(&st->boot, t.total_ns, at);
+		series_add(&st->boot, t.total_ns, false, at);
 	} else {
-		series_add(&st->suspend, t.suspend_ns, at);
-		series_add(&st->resume, t.resume_ns, at);
+		series_add(&st->suspend, t.suspend_ns, false, at);
+		series_add(&st->resume, t.resume_ns, false, at);
 	}
 	for (p = 0; p < c->nphases; p++) {
 		const struct pm_phase *ph = &c->phases[p];
 
 		names[p] = strpool_cstr(&st->pool, ph->name);
-		if (ph->start != NS_NONE && ph->end != NS_NONE)
-			series_add(&row_get(st, names[p], NULL)->s, ph->end - ph->start, at);
+		series_add(&row_get(st, names[p], NULL)->s, phase_duration(ph),
+			   ph->start == NS_NONE || ph->end == NS_NONE, at);
 	}
 	add_devices(st, run, c, names, at);
 	free(names);
@@ -198,6 +225,8 @@ void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *s
 		at.cycle = c->index;
 		add_cycle(st, run, c, at);
 		st->ncycles++;
+		st->nuntimed += c->start == NS_NONE;
+		st->timed[c->mode][c->from_trace ? SC_TRACE : SC_LOG]++;
 	}
 }
 
@@ -208,7 +237,8 @@ static int cmp_ns(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The median of an even count is the mean of the middle two. */
+/* The median of an even count is the mean of the middle two; the sample
+ * standard deviation needs two values. */
 static void summarize(const struct stat_series *s, struct stat_summary *out)
 {
 	ns_t *v;
@@ -232,7 +262,8 @@ static void summarize(const struct stat_series *s, struct stat_summary *out)
 	out->max = v[s->n - 1];
 	out->median = s->n % 2 ? v[s->n / 2] : (v[s->n / 2 - 1] + v[s->n / 2]) / 2;
 	out->mean = (ns_t)llround(mean);
-	out->stddev = s->n > 1 ? (ns_t)llround(sqrt(sq / (double)(s->n - 1))) : 0;
+	/* One value has no spread to speak of: not 0, unknown. */
+	out->stddev = s->n > 1 ? (ns_t)llround(sqrt(sq / (double)(s->n - 1))) : NS_NONE;
 	free(v);
 }
 
@@ -245,4 +276,66 @@ void stats_finish(struct run_stats *st)
 	summarize(&st->boot, &st->boot.sum);
 	for (i = 0; i < st->nrows; i++)
 		summarize(&st->rows[i].s, &st->rows[i].s.sum);
+	for (i = 0; i < st->nrows; i++) {
+		int ph;
+
+		if (!st->rows[i].device || !st->rows[i].s.n)
+			continue;
+		ph = st->slots[find_slot(st, st->rows[i].phase, NULL)];
+		if (ph >= 0)	/* always: add_cycle() made it first */
+			st->rows[ph].ndevices++;
+	}
+}
+
+bool stats_unseen_in(const struct run_stats *b, const struct stat_row *r)
+{
+	const struct stat_row *ph = stats_row(b, r->phase, NULL);
+
+	return ph && !ph->ndevices;
+}
+
+/* Which clocks timed a side's cycles of a mode: bit 1 << enum stat_clock. */
+static unsigned int clocks(const struct run_stats *st, int mode)
+{
+	unsigned int m = 0;
+	int k;
+
+	for (k = 0; k < SC_COUNT; k++)
+		if (st->timed[mode][k])
+			m |= 1u << k;
+	return m;
+}
+
+static void one_sided(const struct run_stats *a, const struct run_stats *b, int side,
+		      struct stats_diff *d)
+{
+	size_t i;
+
+	for (i = 0; i < a->nrows; i++) {
+		const struct stat_row *r = &a->rows[i];
+
+		if (r->device || !r->ndevices || !stats_unseen_in(b, r))
+			continue;
+		d->one_sided = xrealloc(d->one_sided, (d->none_sided + 1) * sizeof(*d->one_sided));
+		d->one_sided[d->none_sided++] = (struct stats_one_sided){ r->phase, side,
+									   r->ndevices };
+	}
+}
+
+void stats_diff(const struct run_stats *a, const struct run_stats *b, struct stats_diff *d)
+{
+	int m;
+
+	memset(d, 0, sizeof(*d));
+	for (m = 0; m <= MODE_BOOT; m++)
+		if (clocks(a, m) && clocks(b, m) && clocks(a, m) != clocks(b, m))
+			d->clock_differs |= 1u << m;
+	one_sided(a, b, 0, d);
+	one_sided(b, a, 1, d);
+}
+
+void stats_diff_free(struct stats_diff *d)
+{
+	free(d->one_sided);
+	memset(d, 0, sizeof(*d));
 }

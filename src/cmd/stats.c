@@ -19,11 +19,14 @@ static void stats_usage(FILE *f, bool compare)
 	if (compare)
 		fprintf(f, "usage: pmscope compare [options] BEFORE AFTER\n\n"
 			"Compare two sets of runs (a patch's before and after): the medians\n"
-			"of the suspend and resume totals, of each phase and of each device.\n");
+			"of the suspend and resume totals, of each phase and of each device.\n"
+			"Says when the sides were timed differently (a log, a trace), and\n"
+			"sets apart devices of phases one side timed no callback in.\n");
 	else
 		fprintf(f, "usage: pmscope stats [options] INPUT...\n\n"
 			"Statistics over every cycle of the inputs: n, min, median, mean,\n"
-			"max and standard deviation of the totals, phases and devices.\n");
+			"max and standard deviation of the totals, phases and devices, and\n"
+			"how many cycles had no figure for each (none).\n");
 	fprintf(f, "Each input is a log, a run folder, or a folder of those.\n"
 		"\noptions:\n"
 		"  -j, --json FILE        write the JSON (schema pmscope-%s/1); - for stdout\n"
@@ -286,6 +289,8 @@ static int stats_main(int argc, char **argv, bool compare)
 	struct stats_report sr = { .gates = gates };
 	struct junit_suite ju = { .name = compare ? "pmscope compare" : "pmscope stats" };
 	struct take take[2];
+	struct input_seen seen[2] = { { 0 } };
+	struct stats_diff diff = { 0 };
 	struct stats_args a;
 	struct tl_summary *html = NULL;
 	size_t nbad = 0, nsides = compare ? 2 : 1, s;
@@ -317,8 +322,11 @@ static int stats_main(int argc, char **argv, bool compare)
 		stats_init(&side[s], a.mode);
 		take[s] = (struct take){ &side[s], a.junit ? &ju : NULL, html, &a, s == nsides - 1 };
 	}
-	for (i = optind; i < argc; i++)
-		input_each(argv[i], take_run, &take[compare ? i - optind : 0], &nbad);
+	/* Each side counts a file once; compare may read one on both sides. */
+	for (i = optind; i < argc; i++) {
+		s = compare ? (size_t)(i - optind) : 0;
+		input_each(argv[i], &seen[s], take_run, &take[s], &nbad);
+	}
 	rc = EXIT_USAGE;
 	for (s = 0; s < nsides; s++)
 		if (!side[s].ncycles) {
@@ -333,6 +341,10 @@ static int stats_main(int argc, char **argv, bool compare)
 		tl_summary_finish(html);
 	sr.a = &side[0];
 	sr.b = compare ? &side[1] : NULL;
+	if (compare) {
+		stats_diff(&side[0], &side[1], &diff);
+		sr.diff = &diff;
+	}
 	sr.a_label = argv[optind];
 	sr.b_label = compare ? argv[optind + 1] : NULL;
 	sr.top = a.top;
@@ -348,8 +360,11 @@ static int stats_main(int argc, char **argv, bool compare)
 		goto out;
 	rc = nbad ? EXIT_USAGE : any_failed(&sr) ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
 out:
-	for (s = 0; s < nsides; s++)
+	for (s = 0; s < nsides; s++) {
 		stats_free(&side[s]);
+		input_seen_free(&seen[s]);
+	}
+	stats_diff_free(&diff);
 	junit_free(&ju);
 	tl_summary_free(html);
 	return rc;

@@ -6,10 +6,73 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "input.h"
 
-size_t input_each(const char *path, input_run_fn fn, void *ctx, size_t *nbad)
+void input_seen_free(struct input_seen *seen)
+{
+	size_t i;
+
+	for (i = 0; i < seen->n; i++)
+		free(seen->files[i].path);
+	free(seen->files);
+	memset(seen, 0, sizeof(*seen));
+}
+
+/* The earlier path of a log of @src already read, NULL none. Standard
+ * input and what cannot be stat()ed are never the same as anything. */
+static const char *seen_before(const struct input_seen *seen, const struct input_src *src,
+			       const char **log)
+{
+	struct stat sb;
+	size_t i, k;
+
+	for (i = 0; i < src->nlogs; i++) {
+		if (!strcmp(src->logs[i], "-") || stat(src->logs[i], &sb) < 0)
+			continue;
+		for (k = 0; k < seen->n; k++)
+			if (seen->files[k].dev == (uint64_t)sb.st_dev &&
+			    seen->files[k].ino == (uint64_t)sb.st_ino) {
+				*log = src->logs[i];
+				return seen->files[k].path;
+			}
+	}
+	return NULL;
+}
+
+static void seen_add(struct input_seen *seen, const struct input_src *src)
+{
+	struct stat sb;
+	size_t i;
+
+	for (i = 0; i < src->nlogs; i++) {
+		if (!strcmp(src->logs[i], "-") || stat(src->logs[i], &sb) < 0)
+			continue;
+		VEC_RESERVE(seen->files, seen->n, seen->cap);
+		seen->files[seen->n++] = (struct seen_file){ (uint64_t)sb.st_dev,
+							     (uint64_t)sb.st_ino,
+							     xstrdup(src->logs[i]) };
+	}
+}
+
+/* A log read twice would count its cycles twice: once is the truth. */
+static bool again(struct input_seen *seen, const struct input_src *src)
+{
+	const char *log = NULL, *first = seen_before(seen, src, &log);
+
+	if (first) {
+		fprintf(stderr, "pmscope: %s: given more than once%s%s%s, counted once\n", log,
+			strcmp(log, first) ? " (read as " : "", strcmp(log, first) ? first : "",
+			strcmp(log, first) ? ")" : "");
+		return true;
+	}
+	seen_add(seen, src);
+	return false;
+}
+
+size_t input_each(const char *path, struct input_seen *seen, input_run_fn fn, void *ctx,
+		  size_t *nbad)
 {
 	struct input_found f;
 	struct input_stats st;
@@ -25,8 +88,13 @@ size_t input_each(const char *path, input_run_fn fn, void *ctx, size_t *nbad)
 		++*nbad;
 	}
 	for (i = 0; i < f.nruns; i++) {
-		struct pm_run *run = run_new();
-		int rc = input_read_src(run, &f.runs[i], &st, err, sizeof(err));
+		struct pm_run *run;
+		int rc;
+
+		if (again(seen, &f.runs[i]))
+			continue;
+		run = run_new();
+		rc = input_read_src(run, &f.runs[i], &st, err, sizeof(err));
 
 		if (rc < 0)
 			fprintf(stderr, "pmscope: %s\n", err);

@@ -385,6 +385,13 @@ ns_t cb_duration(const struct pm_callback *cb)
 	return cb->end - cb->start;
 }
 
+ns_t phase_duration(const struct pm_phase *p)
+{
+	if (p->start == NS_NONE || p->end == NS_NONE)
+		return kernel_us_ns(p->kernel_us, false);	/* "after N msecs" */
+	return p->end - p->start;
+}
+
 const struct pm_callgraph *cb_graph(const struct pm_cycle *c, const struct pm_callback *cb,
 				    struct pm_callgraph *view)
 {

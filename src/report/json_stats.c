@@ -13,6 +13,8 @@ static void put_summary(struct jw *w, const struct stat_series *s)
 	const struct stat_summary *m = &s->sum;
 
 	jw_kint(w, "n", (int64_t)m->n);
+	jw_kint(w, "missing", (int64_t)s->nmissing);
+	jw_kint(w, "from_kernel", (int64_t)s->nkernel);
 	jw_kns(w, "min_ns", m->min);
 	jw_kns(w, "median_ns", m->median);
 	jw_kns(w, "mean_ns", m->mean);
@@ -55,6 +57,43 @@ static void put_rows(struct jw *w, const char *key, const struct run_stats *st, 
 	jw_arr_end(w);
 }
 
+/* Cycles timed by a log's lines and by a trace's events. */
+static void put_timed_by(struct jw *w, const struct run_stats *st)
+{
+	size_t n[SC_COUNT] = { 0 };
+	int m, k;
+
+	for (m = 0; m <= MODE_BOOT; m++)
+		for (k = 0; k < SC_COUNT; k++)
+			n[k] += st->timed[m][k];
+	jw_kobj(w, "timed_by");
+	jw_kint(w, "log", (int64_t)n[SC_LOG]);
+	jw_kint(w, "trace", (int64_t)n[SC_TRACE]);
+	jw_obj_end(w);
+}
+
+/* How the two sides differ in what they could see (stats_diff()). */
+static void put_diff(struct jw *w, const struct stats_diff *d)
+{
+	size_t i;
+	int m;
+
+	jw_karr(w, "timing_differs");
+	for (m = 0; m <= MODE_BOOT; m++)
+		if (d->clock_differs & 1u << m)
+			jw_str(w, mode_name(m));
+	jw_arr_end(w);
+	jw_karr(w, "one_sided");
+	for (i = 0; i < d->none_sided; i++) {
+		jw_obj(w);
+		jw_kstr(w, "phase", d->one_sided[i].phase);
+		jw_kstr(w, "only", d->one_sided[i].side ? "after" : "before");
+		jw_kint(w, "devices", (int64_t)d->one_sided[i].ndevices);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 static void put_stats(struct jw *w, const char *key, const struct run_stats *st)
 {
 	jw_kobj(w, key);
@@ -62,6 +101,8 @@ static void put_stats(struct jw *w, const char *key, const struct run_stats *st)
 	jw_kint(w, "inputs", (int64_t)st->ninputs);
 	jw_kint(w, "cycles", (int64_t)st->ncycles);
 	jw_kint(w, "skipped", (int64_t)st->nskipped);
+	jw_kint(w, "untimed", (int64_t)st->nuntimed);
+	put_timed_by(w, st);
 	put_series(w, "suspend", &st->suspend);
 	put_series(w, "resume", &st->resume);
 	put_series(w, "boot", &st->boot);
@@ -103,6 +144,7 @@ int report_stats_json(FILE *f, const void *ctx)
 		jw_kstr(&w, "schema", "pmscope-compare/1");
 		jw_kstr(&w, "before_label", sr->a_label);
 		jw_kstr(&w, "after_label", sr->b_label);
+		put_diff(&w, sr->diff);
 		put_stats(&w, "before", sr->a);
 		put_stats(&w, "after", sr->b);
 	} else {

@@ -16,9 +16,51 @@ static void summary_line(FILE *f, const char *name, const struct stat_series *s)
 	const struct stat_summary *m = &s->sum;
 	char a[24], b[24], c[24], d[24], e[24];
 
-	fprintf(f, "  %-16.16s %5zu %s %s %s %s %s\n", name, m->n, text_ms(a, sizeof(a), 9, m->min),
-		text_ms(b, sizeof(b), 9, m->median), text_ms(c, sizeof(c), 9, m->mean),
-		text_ms(d, sizeof(d), 9, m->max), text_ms(e, sizeof(e), 9, m->stddev));
+	fprintf(f, "  %-14.14s %5zu %5zu %s %s %s %s %s\n", name, m->n, s->nmissing,
+		text_ms(a, sizeof(a), 9, m->min), text_ms(b, sizeof(b), 9, m->median),
+		text_ms(c, sizeof(c), 9, m->mean), text_ms(d, sizeof(d), 9, m->max),
+		text_ms(e, sizeof(e), 9, m->stddev));
+}
+
+static bool any_missing(const struct run_stats *st)
+{
+	size_t i;
+
+	if (st->suspend.nmissing || st->resume.nmissing || st->boot.nmissing)
+		return true;
+	for (i = 0; i < st->nrows; i++)
+		if (!st->rows[i].device && st->rows[i].s.nmissing)
+			return true;
+	return false;
+}
+
+static size_t phase_rows_kernel(const struct run_stats *st)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < st->nrows; i++)
+		if (!st->rows[i].device)
+			n += st->rows[i].s.nkernel;
+	return n;
+}
+
+/*
+ * Cycles whose log lines carry no time stamps (a log pasted without them)
+ * still have the kernel's own lengths: the figures of their phases, as in
+ * analyze's "kernel ms" column. They have no totals, which need times.
+ */
+static void untimed_note(FILE *f, const char *side, const struct run_stats *st)
+{
+	size_t k = phase_rows_kernel(st);
+
+	if (!st->nuntimed)
+		return;
+	fprintf(f, "%s%zu of %zu cycles have no time stamps: %s no suspend or resume total;\n",
+		side, st->nuntimed, st->ncycles, st->nuntimed == 1 ? "it has" : "they have");
+	if (k)
+		fprintf(f, "  their phases' figures are the lengths the kernel printed (%zu)\n", k);
+	else
+		fprintf(f, "  and the kernel printed no phase length\n");
 }
 
 struct ranked {
@@ -42,7 +84,7 @@ static void slowest_devices(FILE *f, const struct run_stats *st, size_t top)
 	size_t i, k = 0;
 
 	for (i = 0; i < st->nrows; i++) {
-		if (!st->rows[i].device)
+		if (!st->rows[i].device || !st->rows[i].s.n)
 			continue;
 		r[k].row = &st->rows[i];
 		r[k++].key = st->rows[i].s.sum.median;
@@ -96,18 +138,21 @@ static void stats_text(FILE *f, const struct stats_report *sr)
 		fprintf(f, ", mode %s", st->mode);
 	if (st->nskipped)
 		fprintf(f, " (%zu not taken: other mode, aborted or never resumed)", st->nskipped);
-	fprintf(f, "\n\n  %-16s %5s %9s %9s %9s %9s %9s\n", "ms", "n", "min", "median", "mean",
-		"max", "stddev");
-	if (st->suspend.n || st->resume.n) {
+	fprintf(f, "\n\n  %-14s %5s %5s %9s %9s %9s %9s %9s\n", "ms", "n", "none", "min", "median",
+		"mean", "max", "stddev");
+	if (st->suspend.n + st->suspend.nmissing || st->resume.n + st->resume.nmissing) {
 		summary_line(f, "suspend", &st->suspend);
 		summary_line(f, "resume", &st->resume);
 	}
-	if (st->boot.n)
+	if (st->boot.n + st->boot.nmissing)
 		summary_line(f, "boot", &st->boot);
 	fprintf(f, "phases\n");
 	for (i = 0; i < st->nrows; i++)
 		if (!st->rows[i].device)
 			summary_line(f, st->rows[i].phase, &st->rows[i].s);
+	if (any_missing(st))
+		fprintf(f, "(none: cycles that had it, with no figure for it: not in n)\n");
+	untimed_note(f, "", st);
 	slowest_devices(f, st, sr->top);
 }
 
@@ -150,25 +195,38 @@ static void compare_phases(FILE *f, const struct run_stats *a, const struct run_
 			change_line(f, b->rows[i].phase, NS_NONE, median(&b->rows[i].s));
 }
 
+/* A device's row with a figure: one without (its callbacks never ended)
+ * has no median to compare. */
+static const struct stat_row *measured(const struct run_stats *st, const char *phase,
+				       const char *device)
+{
+	const struct stat_row *r = stats_row(st, phase, device);
+
+	return r && r->s.n ? r : NULL;
+}
+
 static size_t rank_changes(const struct run_stats *a, const struct run_stats *b,
 			   struct ranked *r)
 {
 	size_t i, k = 0;
 
+	/* A row the other side's source could not see is set apart
+	 * (one_sided()), not ranked as gone or new. */
 	for (i = 0; i < a->nrows; i++) {
 		const struct stat_row *o;
 		ns_t d;
 
-		if (!a->rows[i].device)
+		if (!a->rows[i].device || !a->rows[i].s.n || stats_unseen_in(b, &a->rows[i]))
 			continue;
-		o = stats_row(b, a->rows[i].phase, a->rows[i].device);
+		o = measured(b, a->rows[i].phase, a->rows[i].device);
 		d = o ? median(&o->s) - median(&a->rows[i].s) : -median(&a->rows[i].s);
 		r[k].row = &a->rows[i];
 		r[k].other = o;
 		r[k++].key = d < 0 ? -d : d;
 	}
 	for (i = 0; i < b->nrows; i++) {
-		if (!b->rows[i].device || stats_row(a, b->rows[i].phase, b->rows[i].device))
+		if (!b->rows[i].device || !b->rows[i].s.n || stats_unseen_in(a, &b->rows[i]) ||
+		    measured(a, b->rows[i].phase, b->rows[i].device))
 			continue;
 		r[k].row = NULL;
 		r[k].other = &b->rows[i];
@@ -219,6 +277,64 @@ static void compare_devices(FILE *f, const struct stats_report *sr)
 	free(r);
 }
 
+static const char *side_name(int side)
+{
+	return side ? "after" : "before";
+}
+
+/* "a trace (1)", "the log's lines (2)", "a trace (1) and the log's lines (1)" */
+static void clocks_text(FILE *f, const struct run_stats *st, int mode)
+{
+	size_t t = st->timed[mode][SC_TRACE], l = st->timed[mode][SC_LOG];
+
+	if (t)
+		fprintf(f, "a trace (%zu)", t);
+	if (t && l)
+		fprintf(f, " and ");
+	if (l)
+		fprintf(f, "the log's lines (%zu)", l);
+}
+
+/*
+ * Phase lengths from a trace's events and from a log's time stamps differ
+ * by the printk delay and the kernel's two clocks, and a trace sees
+ * callbacks a log never prints: a change between such sides may be the
+ * source's. Said before any figure.
+ */
+static void clock_note(FILE *f, const struct stats_report *sr)
+{
+	int m;
+
+	if (!sr->diff->clock_differs)
+		return;
+	fprintf(f, "timed differently: a change may be the source's, not the kernel's\n");
+	for (m = 0; m <= MODE_BOOT; m++) {
+		if (!(sr->diff->clock_differs & 1u << m))
+			continue;
+		fprintf(f, "  %s cycles, before: ", mode_name(m));
+		clocks_text(f, sr->a, m);
+		fprintf(f, "; after: ");
+		clocks_text(f, sr->b, m);
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\n");
+}
+
+static void one_sided_text(FILE *f, const struct stats_report *sr)
+{
+	size_t i;
+
+	if (!sr->diff->none_sided)
+		return;
+	fprintf(f, "\nnot compared: devices in phases the other side timed no callback in\n");
+	for (i = 0; i < sr->diff->none_sided; i++) {
+		const struct stats_one_sided *o = &sr->diff->one_sided[i];
+
+		fprintf(f, "  %-20.20s %5zu device%s, %s only\n", o->phase, o->ndevices,
+			o->ndevices == 1 ? "" : "s", side_name(o->side));
+	}
+}
+
 static void compare_text(FILE *f, const struct stats_report *sr)
 {
 	const struct run_stats *a = sr->a, *b = sr->b;
@@ -226,6 +342,11 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 	fprintf(f, "pmscope compare: medians of %zu cycle%s (before: %s) and %zu cycle%s "
 		"(after: %s)\n\n", a->ncycles, a->ncycles == 1 ? "" : "s", sr->a_label,
 		b->ncycles, b->ncycles == 1 ? "" : "s", sr->b_label);
+	clock_note(f, sr);
+	untimed_note(f, "before: ", a);
+	untimed_note(f, "after: ", b);
+	if (a->nuntimed || b->nuntimed)
+		fprintf(f, "\n");
 	fprintf(f, "  %-20s %9s %9s %10s %8s\n", "ms", "before", "after", "change", "");
 	if (a->suspend.n || b->suspend.n) {
 		change_line(f, "suspend", median(&a->suspend), median(&b->suspend));
@@ -236,6 +357,7 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 	fprintf(f, "phases\n");
 	compare_phases(f, a, b);
 	compare_devices(f, sr);
+	one_sided_text(f, sr);
 }
 
 int report_stats_text(FILE *f, const void *ctx)

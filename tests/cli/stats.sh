@@ -35,10 +35,84 @@ is "stats: 1-1 resumed in all 10 cycles" \
 # two devices are PNP0C09:00 (the ACPI EC, the platform device): a row is
 # a name, its figure their sum in a cycle ("ec PNP0C09:00 ... after 59
 # usecs" and "platform PNP0C09:00 ... after 0 usecs" in cycle 2, lines
-# 3565, 3631, in 1.024 us units), one a cycle
+# 3565, 3631, in 1.024 us units), one a cycle. The ec's are 59 45 21 33 41
+# 20 19 20 26 20 units, the platform's 0: median (21 + 26) / 2 units =
+# 24064 ns, min 19 units = 19456 ns. (It read 24065 and 19457: each
+# callback added 1 ns to mark it seen, and only one was taken off.)
 is "stats: PNP0C09:00's two devices, one sum a cycle" \
 	"$(jq -c '.stats.devices[] | select(.device == "PNP0C09:00" and .phase == "resume") |
-		[.n, .median_ns, .min_ns]' "$T/s.json")" '[10,24065,19457]'
+		[.n, .median_ns, .min_ns]' "$T/s.json")" '[10,24064,19456]'
+
+# The ROG Ally log: 39 s2idle cycles, only the first 3 with dmesg time
+# stamps; the other 36 were pasted without them (lines 2425-7591), so
+# analyze gives them no suspend or resume total but the kernel's printed
+# phase lengths ("kernel ms"). stats takes those as the phases' figures,
+# and counts the totals it has not as missing, not as nothing.
+rog=$FIXTURES/kernel6.11-rog-ally-s2idle-39cycles-email/message.eml.xz
+"$PMSCOPE" stats -j "$T/rog.json" "$rog" > "$T/rog.txt"
+is "rog: 39 cycles, none skipped, 36 without time stamps" \
+	"$(jq -c '.stats | [.cycles, .skipped, .untimed]' "$T/rog.json")" '[39,0,36]'
+is "rog: 3 resume totals, 36 missing (analyze: resume - ms)" \
+	"$(jq -c '.stats.resume | [.n, .missing, .from_kernel]' "$T/rog.json")" '[3,36,0]'
+is "rog: analyze has no total for those 36 either" \
+	"$("$PMSCOPE" analyze -q -j - "$rog" | jq '[.cycles[] | select(.totals.resume_ns == null)] | length')" 36
+# By hand: the 36 "PM: suspend of devices complete after N msecs", sorted,
+# 18th and 19th 343.703 and 343.925 (median 343.814), min 334.846, max
+# 1112.956.
+is "rog: dpm_suspend in 36 cycles, the kernel's figures" \
+	"$(jq -c '.stats.phases[] | select(.phase == "suspend") |
+		[.n, .missing, .from_kernel, .min_ns, .median_ns, .max_ns]' "$T/rog.json")" \
+	'[36,0,36,334846000,343814000,1112956000]'
+# resume: 36 "resume of devices complete after" (2802.427 to 2811.778 ms)
+# and cycles 1-3 timed by their stamps (2971.954, 2973.089, 5305.208 ms,
+# as analyze's length column): the 20th of 39 is the kernel's 2805.696.
+is "rog: resume phase of all 39 cycles, 36 of them the kernel's" \
+	"$(jq -c '.stats.phases[] | select(.phase == "resume") | [.n, .missing, .from_kernel, .median_ns]' \
+		"$T/rog.json")" '[39,0,36,2805696000]'
+is "rog: the median of analyze's own figures" \
+	"$("$PMSCOPE" analyze -q -j - "$rog" | jq '[.cycles[].phases[] | select(.name == "resume") |
+		if .start_ns != null and .end_ns != null then .end_ns - .start_ns
+		else .kernel_ms * 1000000 | round end] | sort | .[19]')" 2805696000
+is "rog: text, the totals' missing cycles" \
+	"$(grep -c '^  resume             3    36  2981.127  2998.481 ' "$T/rog.txt")" 1
+is "rog: text, the resume phase" \
+	"$(grep -c '^  resume            39     0  2802.427  2805.696 ' "$T/rog.txt")" 1
+is "rog: text, said why" \
+	"$(grep -c '^36 of 39 cycles have no time stamps: they have no suspend or resume total;$' "$T/rog.txt")" 1
+
+# One value has no standard deviation: the async 0 folder has one S3
+# cycle (suspend 376.490 ms, as analyze totals it); stddev is "-" and
+# null, not 0. Ten values have one.
+"$PMSCOPE" stats -m mem -j "$T/one.json" "$a0" > "$T/one.txt"
+is "stats: one cycle, no stddev (JSON null)" \
+	"$(jq -c '.stats.suspend | [.n, .median_ns, .stddev_ns]' "$T/one.json")" '[1,376490000,null]'
+is "stats: one cycle, no stddev (text -)" \
+	"$(grep -c '^  suspend            1     0   376.490   376.490   376.490   376.490         -$' "$T/one.txt")" 1
+is "stats: no phase of one cycle has a stddev" \
+	"$(jq '[.stats.phases[], .stats.devices[] | select(.stddev_ns != null)] | length' "$T/one.json")" 0
+is "stats: ten cycles have one" "$(jq '.stats.resume.stddev_ns > 0' "$T/s.json")" true
+
+# The same file given twice, or by another path (a link, a run folder and
+# the log in it), is read once: its cycles counted twice would halve
+# every spread and fake n. Said on stderr, naming the file.
+ln -s "$lkp" "$T/link.xz"
+"$PMSCOPE" stats -m s2idle -q -j "$T/twice.json" "$lkp" "$lkp" "$T/link.xz" 2> "$T/err"
+is "twice: exit 0" $? 0
+is "twice: one input, 10 s2idle cycles, as once" \
+	"$(jq -c '.stats | [.inputs, .cycles, .skipped, .resume.n, .resume.median_ns]' "$T/twice.json")" \
+	'[1,10,1,10,638039328]'
+is "twice: said for the same path" \
+	"$(grep -c "^pmscope: $lkp: given more than once, counted once$" "$T/err")" 1
+is "twice: said for the link, naming the first" \
+	"$(grep -c "^pmscope: $T/link.xz: given more than once (read as $lkp), counted once$" "$T/err")" 1
+"$PMSCOPE" stats -m mem -q -j "$T/twice.json" "$a0" "$a0/dmesg.txt" 2> "$T/err"
+is "twice: a run folder and its log are one run, one S3 cycle" \
+	"$(jq -c '.stats | [.inputs, .cycles]' "$T/twice.json")" '[1,1]'
+is "twice: the folder's log named" "$(grep -c "^pmscope: $a0/dmesg.txt: given more than once" "$T/err")" 1
+# compare reads a file on each side: no warning, same figures
+"$PMSCOPE" compare -q -j "$T/self.json" "$lkp" "$lkp" 2> "$T/err"
+is "compare: a file against itself, 11 cycles a side" \
+	"$(jq -c '[.before.cycles, .after.cycles]' "$T/self.json") $(wc -c < "$T/err")" '[11,11] 0'
 
 # Gates: the worst resume is 673.909 ms.
 "$PMSCOPE" stats -q -m s2idle --max-resume 600 "$lkp"
@@ -70,6 +144,40 @@ is "compare: dpm_resume 1325.808 -> 977.849 ms" \
 	"$(jq -c '[.before, .after] | map(.phases[] | select(.phase == "resume") | .median_ns)' "$T/c.json")" \
 	'[1325808000,977849000]'
 is "compare: 80 columns" "$(grep -v "$FIXTURES" "$T/c.txt" | awk 'length > 80' | wc -l)" 0
+# The async 0 folder has the log only, the async 1 folder its trace too:
+# its S3 cycle is timed by the trace, the async 0 one by the log's lines
+# (the boot cycles by both logs). Said first, in text and JSON.
+is "compare: timed differently, said" \
+	"$(grep -c '^timed differently: a change may be the source.s, not the kernel.s$' "$T/c.txt")" 1
+is "compare: which side, which source" \
+	"$(grep -c "^  mem cycles, before: the log's lines (1); after: a trace (1)$" "$T/c.txt")" 1
+is "compare: JSON, the mode timed differently" "$(jq -c .timing_differs "$T/c.json")" '["mem"]'
+is "compare: JSON, each side's clocks" "$(jq -c '[.before.timed_by, .after.timed_by]' "$T/c.json")" \
+	'[{"log":2,"trace":0},{"log":1,"trace":1}]'
+# A log prints no prepare or complete callback (async 0's dmesg.txt has
+# none); the trace has them: between "dpm_prepare[2] begin" and "end",
+# 446 device_pm_callback_start of 370 names, between dpm_complete's 369
+# names. Those rows are set apart, not 739 "new" devices.
+is "compare: JSON, the phases only after timed callbacks in" "$(jq -c .one_sided "$T/c.json")" \
+	'[{"phase":"prepare","only":"after","devices":370},{"phase":"complete","only":"after","devices":369}]'
+"$PMSCOPE" compare -n 100000 "$a0" "$a1" > "$T/call.txt"
+is "compare: no prepare or complete device among the changes" \
+	"$(sed -n '/^largest changes/,/^not compared/p' "$T/call.txt" | grep -c ' \(prepare\|complete\) ')" 0
+is "compare: nothing new or gone (both sides have the same devices)" \
+	"$(grep -c ' \(new\|gone\)$' "$T/call.txt")" 0
+is "compare: set apart, said" \
+	"$(sed -n '/^not compared: devices in phases the other side timed no callback in$/,$p' "$T/c.txt" |
+		grep -c '^  \(prepare   *370 devices\|complete   *369 devices\), after only$')" 2
+# One run, its log against its own trace: every change is the source's
+# (thaw_processes 18.388 ms by the log's lines, 5.241 by the trace).
+"$PMSCOPE" compare -m mem -j "$T/same.json" "$a0" "$FIXTURES/qemu-q35-s3-async0-medium-trace" > "$T/same.txt"
+is "compare: a log against its trace, timed differently" \
+	"$(jq -c '[.timing_differs, [.one_sided[].only]]' "$T/same.json")" '[["mem"],["after","after"]]'
+# Two logs: nothing said.
+"$PMSCOPE" compare -j "$T/logs.json" "$a0" "$a1/dmesg.txt" > "$T/logs.txt"
+is "compare: two logs, alike" "$(jq -c '[.timing_differs, .one_sided]' "$T/logs.json")" '[[],[]]'
+is "compare: two logs, no note" "$(grep -c 'timed differently\|not compared' "$T/logs.txt")" 0
+
 # Undoing the patch is a regression of resume by (1325.808 - 977.620 + other
 # phases) / 1172.520 = 39.9% and of suspend 79.3%.
 "$PMSCOPE" compare -q --max-regress 10 "$a1" "$a0"
