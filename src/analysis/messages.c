@@ -48,10 +48,27 @@ static bool has_errno(const char *s)
 	return false;
 }
 
+/* "error" or "errors" that counts something other than none: the
+ * CPTS's "calc_shift:29 error:0 nsec/sec" reports no error. */
+static bool has_error_word(const char *s)
+{
+	const char *e;
+
+	for (e = s; (e = strcasestr(e, "error")); e += 5) {
+		const char *p = e + 5 + (e[5] == 's' || e[5] == 'S');
+
+		while (*p == ' ' || *p == ':' || *p == '=')
+			p++;
+		if (*p != '0' || isdigit((unsigned char)p[1]))
+			return true;
+	}
+	return false;
+}
+
 bool msg_is_error(const char *text)
 {
 	static const char *const words[] = {
-		"timeout", "timed out", "time out", "fail", "error", "firmware bug",
+		"timeout", "timed out", "time out", "fail", "firmware bug",
 		"not responding", "not accepting", "unable to", "overheat", "hung ",
 	};
 	size_t i;
@@ -59,6 +76,8 @@ bool msg_is_error(const char *text)
 	for (i = 0; i < ARRAY_SIZE(words); i++)
 		if (has_word(text, words[i]))
 			return true;
+	if (has_error_word(text))
+		return true;
 	/* ACPI exceptions: "AE_NOT_FOUND", "AE_AML_BUFFER_LIMIT" */
 	return strstr(text, "AE_") || has_errno(text);
 }

@@ -52,6 +52,10 @@ struct builder {
 	unsigned int initcall_line;
 	/* the open cycle's callbacks timed from their calling lines */
 	size_t from_calling[2];	/* [0] coarse clock, [1] another's start */
+	size_t deferred;	/* the open cycle's probes deferred */
+	/* its initcalls that returned an error, the first few named */
+	size_t nfailed;
+	struct { const char *fn; int err; } failed[4];
 };
 
 void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int line)
@@ -557,6 +561,42 @@ static ns_t start_of_line(struct builder *b, struct pm_callback *cb, const struc
 	return cb->start;
 }
 
+/*
+ * A boot's initcall or probe that returned an error. Most are the usual
+ * "not here" (-ENODEV, -ENXIO) or a deferral (-EPROBE_DEFER: the probe
+ * comes again), counted; a probe that failed otherwise is a warning, as
+ * the kernel's own "probe with driver ... failed"; initcalls that did are
+ * named in one note (say_counted()): the kernel ignores what they return,
+ * and many return something (set_hardened_usercopy 1, EFI ones -ENOENT
+ * without EFI). A probe's error is positive since 5.15: really_probe()
+ * returns the driver's own errors negated, and its -517 is the driver
+ * core deferring before the driver ran (a supplier not ready).
+ */
+#define EPROBE_DEFER_NR 517
+
+static void boot_error(struct builder *b, const struct pm_cycle *c, const struct pm_device *d,
+		       const struct pm_event *ev)
+{
+	int err = (ev->cb_flags & CB_PROBE) && ev->ret > 0 ? -ev->ret : ev->ret;
+
+	if (err == -EPROBE_DEFER_NR && (ev->cb_flags & CB_PROBE)) {
+		b->deferred++;
+		return;
+	}
+	if (err == -19 || err == -6)	/* ENODEV, ENXIO: nothing to drive */
+		return;
+	if (ev->cb_flags & CB_PROBE) {
+		run_warn(b->run, WARN_WARNING, c->index, b->file, ev->line,
+			 "probe of %s failed: error %d", d->name, err);
+	} else if (ev->cb_flags & CB_INITCALL) {
+		if (b->nfailed < ARRAY_SIZE(b->failed)) {
+			b->failed[b->nfailed].fn = d->name;
+			b->failed[b->nfailed].err = err;
+		}
+		b->nfailed++;
+	}
+}
+
 static void on_cb_end(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = need_cycle(b, ev);
@@ -594,6 +634,8 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 		run_warn(run, WARN_FAILURE, c->index, b->file, ev->line,
 			 "%s: %s callback returned %d", d->name,
 			 cb_fn(run, cb) ? cb_fn(run, cb) : "PM", ev->ret);
+	else if (ev->has_ret && ev->ret != 0)
+		boot_error(b, c, d, ev);
 }
 
 /*
@@ -939,8 +981,23 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 	}
 }
 
-/* What start_of_line() did in cycle @c, said once. */
-static void say_from_calling(struct builder *b, const struct pm_cycle *c)
+static void say_failed_initcalls(struct builder *b, const struct pm_cycle *c)
+{
+	char names[256];
+	size_t i, n = b->nfailed < ARRAY_SIZE(b->failed) ? b->nfailed : ARRAY_SIZE(b->failed);
+	int at = 0;
+
+	names[0] = '\0';
+	for (i = 0; i < n && at >= 0 && (size_t)at < sizeof(names); i++)
+		at += snprintf(names + at, sizeof(names) - (size_t)at, "%s%s %d", i ? ", " : "",
+			       b->failed[i].fn, b->failed[i].err);
+	run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line,
+		 "cycle %d: %zu initcalls returned an error other than -ENODEV: %s%s", c->index,
+		 b->nfailed, names, b->nfailed > n ? ", ..." : "");
+}
+
+/* What start_of_line() and boot_error() counted in cycle @c, said once. */
+static void say_counted(struct builder *b, const struct pm_cycle *c)
 {
 	if (b->from_calling[0])
 		run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line,
@@ -952,7 +1009,14 @@ static void say_from_calling(struct builder *b, const struct pm_cycle *c)
 			 "cycle %d: %zu initcalls timed from their calling lines: the kernel's "
 			 "figure counts from another initcall's start (initcall_debug keeps one "
 			 "start time for all threads)", c->index, b->from_calling[1]);
+	if (b->deferred)
+		run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line,
+			 "cycle %d: %zu probes deferred (error -517, EPROBE_DEFER: tried "
+			 "again later)", c->index, b->deferred);
+	if (b->nfailed)
+		say_failed_initcalls(b, c);
 	b->from_calling[0] = b->from_calling[1] = 0;
+	b->deferred = b->nfailed = 0;
 }
 
 static void close_cycle(struct builder *b)
@@ -966,7 +1030,7 @@ static void close_cycle(struct builder *b)
 	for (i = 0; i < c->ncbs; i++)
 		if (c->cbs[i].flags & CB_UNFINISHED)
 			b->run->devs[c->cbs[i].dev].open_cb = -1;
-	say_from_calling(b, c);
+	say_counted(b, c);
 	if (c->msgs_cut)
 		run_warn(b->run, WARN_INFO, c->index, b->file, c->last_line,
 			 "cycle %d: %zu log lines not kept as callbacks' messages "

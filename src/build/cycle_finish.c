@@ -338,8 +338,11 @@ static void find_threads(struct pm_cycle *c)
 		qsort(t, n, sizeof(*t), cmp_pid_count);
 	c->threads = t;
 	c->nthreads = n;
+	/* a boot's pid 0 is start_kernel() itself, before kernel_init runs:
+	 * its console initcalls come first, one after another */
 	for (i = 0; i < c->ncbs; i++)
-		c->cbs[i].async = c->cbs[i].pid >= 0 && c->cbs[i].pid != c->main_pid;
+		c->cbs[i].async = c->cbs[i].pid >= 0 && c->cbs[i].pid != c->main_pid &&
+				  !(c->mode == MODE_BOOT && c->cbs[i].pid == 0);
 }
 
 /*

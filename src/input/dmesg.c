@@ -544,13 +544,30 @@ static void boot_userspace(struct dmesg_parser *p, ns_t ts)
 	p->boot = BOOT_USER;
 }
 
-/* A kernel starts again in the same file (serial captures, reboots). */
-static void new_boot(struct dmesg_parser *p, ns_t ts)
+/* A boot whose kernel never ran /init: cut short, or it hung, and the
+ * log says no more of it than that it ended. */
+static void boot_cut(struct dmesg_parser *p, const char *what)
 {
 	struct pm_event ev;
 
+	if (p->boot != BOOT_KERNEL)
+		return;
+	event_init(&ev, EV_NOTE, NS_NONE, p->line);
+	ev.level = WARN_WARNING;
+	ev.text = str_c(what);
+	builder_event(p->b, &ev);
+}
+
+/* A kernel starts again in the same file (serial captures, reboots). */
+static void new_boot(struct dmesg_parser *p)
+{
+	struct pm_event ev;
+
+	boot_cut(p, "a new boot begins here, before the boot above ran /init");
 	if (p->boot == BOOT_KERNEL || p->boot == BOOT_USER || p->in_cycle) {
-		event_init(&ev, EV_CYCLE_END, ts, p->line);
+		/* at no time of its own: the new kernel's clock starts again,
+		 * and the line is the new boot's */
+		event_init(&ev, EV_CYCLE_END, NS_NONE, 0);
 		builder_event(p->b, &ev);
 	}
 	p->boot = BOOT_NONE;
@@ -641,7 +658,7 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 		boot_mark(p, kl->ts, BM_FREE_LAST);
 		boot_userspace(p, kl->ts);
 	} else if (str_starts(m, "Linux version ")) {
-		new_boot(p, kl->ts);
+		new_boot(p);
 		fact(p, "kernel", str_make(m.p + 14, str_find(str_skip(m, 14), " ") > 0 ?
 					   (size_t)str_find(str_skip(m, 14), " ") : m.len - 14));
 	} else if (str_starts(m, "DMI: ") && !p->seen_dmi &&
@@ -749,6 +766,8 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			st->used++;
 	}
 	progress_done(&pg);
+	if (rc >= 0)
+		boot_cut(&p, "the log ends before this boot ran /init (cut short, or hung)");
 	st->bytes = reader_bytes(r);
 	return rc;
 }

@@ -135,6 +135,11 @@ ok "hung boot: the summary shows the first WARN()" \
    grep -q "1528 WARNING: CPU: 0 PID: 11 at drivers/clk/clk.c:1254" "$T/b.txt"
 J=$T/m.json
 
+# --- a count of no errors is no error: the BeagleBone's CPTS line 2209
+# ("calc_shift:29 error:0 nsec/sec") under 4a100000.switch's probe
+"$PMSCOPE" analyze -q -j "$T/m.json" "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap"
+is "6.13: 'error:0' says no error" "$(q '[.cycles[] | .said_error // empty] | add | length')" 0
+
 # --- a trace has no messages: its JSON has none of the new fields
 "$PMSCOPE" analyze -q -j "$T/m.json" "$F/qemu-q35-s3-async1-medium/trace.txt.xz"
 is "trace: no messages, no said_error" "$(q '[.cycles[]|(.said_error // empty), (.callbacks[].messages // empty)]|length')" 0

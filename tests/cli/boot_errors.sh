@@ -1,0 +1,64 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# What a boot's log says went wrong or was cut: failed probes, deferrals,
+# initcalls that returned an error, a boot that never ran /init, and two
+# boots in one capture. Each figure counted by hand in the log.
+. "$(dirname "$0")/../tap.sh"
+F=$FIXTURES
+T=$TMPDIR_TEST
+warns() {	# warns JSON LEVEL REGEX: "cycle line text", one a line
+	jq -r --arg l "$2" --arg r "$3" '.warnings[] | select(.level == $l and (.text | test($r))) |
+		"\(.cycle) \(.line) \(.text)"' "$1"
+}
+
+# BeagleBone 6.13, two boots in one serial capture: the first hung in
+# dquot_init (called at 4.427756, line 719); the second's "Linux version"
+# line (807) is not the first's: it runs from con_init's calling line
+# (0.029587, line 131) to dquot_init's start, and the first boot is said
+# to have never run /init
+B=$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap
+"$PMSCOPE" analyze -q -j "$T/b.json" "$B"
+is "6.13: the first boot's lines and span stop before the second's" \
+   "$(jq -c '.cycles[0] | [.first_line, .last_line, .start_ns, .end_ns]' "$T/b.json")" \
+   '[131,719,29587000,4427756000]'
+is "6.13: a new boot before the first ran /init" \
+   "$(warns "$T/b.json" warning 'new boot')" \
+   "1 807 a new boot begins here, before the boot above ran /init"
+# ti-sysc's probes failed with -EBUSY ("probe with driver ti-sysc failed
+# with error -16", lines 2091 and 2104; "probe of ... returned 16", the
+# driver's error negated, lines 2092 and 2105)
+is "6.13: the two failed probes are warnings" \
+   "$(warns "$T/b.json" warning '^probe of')" \
+   "2 2092 probe of 44e31000.target-module failed: error -16
+2 2105 probe of 48040000.target-module failed: error -16"
+# the second boot: 25 "probe of ... returned 517" or "-517" lines
+is "6.13: deferred probes counted" \
+   "$(warns "$T/b.json" info 'deferred')" \
+   "2 851 cycle 2: $(sed -n '807,$p' "$B" | grep -c -E 'probe of .* returned -?517 ') probes deferred (error -517, EPROBE_DEFER: tried again later)"
+# initcalls returning an error other than -ENODEV, the kernel ignores
+# them: the first boot's cpuidle_coupled_init 197 (line 321) and two -22s
+is "6.13: initcalls that returned an error, named in a note" \
+   "$(warns "$T/b.json" info '^cycle 1: .* initcalls returned')" \
+   "1 131 cycle 1: 3 initcalls returned an error other than -ENODEV: cpuidle_coupled_init 197, __omap2xxx_common_look_up_clks_for_reset -22, init_atags_procfs -22"
+is "6.13: and they are no failure: the one is the hang" "$(jq '[.warnings[] | select(.level == "failure")] | length' "$T/b.json")" 1
+# console initcalls run in start_kernel (pid 0) before kernel_init: sync
+is "6.13: con_init (pid 0) is sync" \
+   "$(jq -c '[.cycles[].callbacks[] | select(.device == "con_init") | [.pid, .async]] | unique' "$T/b.json")" \
+   '[[0,false]]'
+
+# the same boot not reverted hangs and the capture ends there
+"$PMSCOPE" analyze -q -j "$T/n.json" "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_not_reverted.cap.zst"
+is "6.13 not reverted: the log ends before /init" \
+   "$(warns "$T/n.json" warning 'log ends')" \
+   "1 1666 the log ends before this boot ran /init (cut short, or hung)"
+
+# Latitude 5.13 cut at line 1000 (the ACPI initcalls, long before /init):
+# said, not a complete boot of 120 ms
+zcat "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz" | head -1000 > "$T/cut.txt"
+"$PMSCOPE" analyze -q -j "$T/c.json" "$T/cut.txt"
+is "5.13 cut short: said" "$(warns "$T/c.json" warning 'log ends' | cut -d' ' -f1,2)" "1 1000"
+# the whole log: it ran /init (line 1879), nothing said
+"$PMSCOPE" analyze -q -j "$T/l.json" "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz"
+is "5.13 whole: nothing said" "$(warns "$T/l.json" warning 'log ends|new boot')" ""
+
+done_testing
