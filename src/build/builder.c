@@ -594,6 +594,10 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	start = ns_before(ev->ts, kernel_us_ns(ev->kernel_us, cb->flags & CB_US_1024));
 	if (start != NS_NONE && ((cb->flags & CB_FROM_DMESG) || cb->start == NS_NONE))
 		cb->start = start;
+	/* an end line whose stamp was garbled: the kernel's figure after
+	 * the start is when it ended */
+	if (ev->ts == NS_NONE && cb->start != NS_NONE && ev->kernel_us != US_NONE)
+		cb->end = cb->start + kernel_us_ns(ev->kernel_us, cb->flags & CB_US_1024);
 	if (cb->start != NS_NONE)
 		stretch(c, cb->start, 0);
 	/* another callback's end: its thread ran it, after what it ran before */
