@@ -267,6 +267,20 @@ struct kmsg_line {
 };
 
 bool dmesg_split(struct str line, struct kmsg_line *out);
+/*
+ * A line whose stamp a serial console garbled ("[    0.76 944] initcall
+ * pm_init+0x0/0x78 returned 0 after 0 usecs"): printk's "[%5lu.%06lu]"
+ * with one or two characters out of place. True with @out's message and
+ * no time.
+ */
+bool dmesg_split_damaged(struct str line, struct kmsg_line *out);
+/*
+ * Where in @kl's message the next record starts when garbled bytes glued
+ * it on ("... parent\FA\00[ 7915.551114][T29333] exynos-uart ..."): a
+ * stamp in printk's own width, not before @kl's, then the message or
+ * the caller's bracket. The message's length when none does.
+ */
+size_t dmesg_glued_at(const struct kmsg_line *kl);
 
 /* The device/initcall line shapes of every era (input/dmesg_lines.c). */
 enum dmesg_shape {

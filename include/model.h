@@ -106,7 +106,9 @@ struct pm_phase {
 };
 
 enum cb_flags {	/* 8 bits in struct pm_callback */
-	CB_UNFINISHED = 1 << 0,	/* start seen, no end */
+	CB_UNFINISHED = 1 << 0,	/* start seen, no end line; its end is
+				 * NS_NONE, or the latest it can have
+				 * ended (cb_end_inferred()) */
 	CB_NO_START = 1 << 1,	/* end seen, start lost */
 	CB_FROM_TRACE = 1 << 2,
 	CB_FROM_DMESG = 1 << 3,
@@ -510,6 +512,17 @@ int cycle_phase_at(const struct pm_cycle *c, ns_t ts);
 /* @name's index in @t, added when new (@name interned in the run's pool,
  * NULL is 0); 0 when @t already holds @max names. */
 uint32_t name_table_id(struct name_table *t, const char *name, uint32_t max);
+
+/*
+ * @cb's end line is lost, but its thread was seen starting the next
+ * callback of its kind, which the kernel runs one at a time per thread:
+ * @cb->end is that start, the latest it can have ended (build/busy.c),
+ * not a time it was seen ending. cb_duration() gives it no length.
+ */
+static inline bool cb_end_inferred(const struct pm_callback *cb)
+{
+	return (cb->flags & CB_UNFINISHED) && cb->end != NS_NONE;
+}
 
 /* The kernel's own figure for @cb in ns (its unit honoured), NS_NONE. */
 static inline ns_t cb_kernel_ns(const struct pm_callback *cb)

@@ -123,9 +123,11 @@ void cp_slack(struct cp_ctx *x, struct cp_phase *out, size_t top)
 	for (i = 0; i < out->nsegs; i++)
 		if (out->segs[i].kind == CP_RUN && out->segs[i].cb >= 0)
 			on_path[out->segs[i].cb] = 1;
-	/* the longest callbacks off the path, finished */
+	/* the longest callbacks off the path, finished (an end only
+	 * bounded gives no length: cb_end_inferred()) */
 	for (i = 0; i < x->ncbs && top; i++)
-		if (!on_path[x->cbs[i]] && x->c->cbs[x->cbs[i]].end != NS_NONE)
+		if (!on_path[x->cbs[i]] && x->c->cbs[x->cbs[i]].end != NS_NONE &&
+		    !cb_end_inferred(&x->c->cbs[x->cbs[i]]))
 			n = keep_longest(ord, n, top, x->cbs[i], x);
 	out->slack = xmalloc((top ? top : 1) * sizeof(*out->slack));
 	for (i = 0; i < n; i++) {

@@ -229,7 +229,8 @@ static ns_t last_stamp(const struct msg_index *ix)
  * clock (CP_DRIFT_PPM); a dmesg end is the return line's own stamp, and
  * a line stamped after it came after it. One that never returned was
  * still running when the cycle's last line was printed: the warning or
- * Oops that tells why it hung comes after its cycle's last PM event.
+ * Oops that tells why it hung comes after its cycle's last PM event; one
+ * whose thread went on to the next (cb_end_inferred()) had ended by then.
  */
 static bool window(const struct msg_index *ix, const struct pm_callback *cb, ns_t *lo,
 		   ns_t *hi)
@@ -237,7 +238,7 @@ static bool window(const struct msg_index *ix, const struct pm_callback *cb, ns_
 	bool dmesg = cb->flags & CB_FROM_DMESG;
 	ns_t end = cb->end;
 
-	if (cb->flags & CB_UNFINISHED) {
+	if ((cb->flags & CB_UNFINISHED) && !cb_end_inferred(cb)) {
 		end = ix->c->end;
 		if (last_stamp(ix) != NS_NONE && (end == NS_NONE || last_stamp(ix) > end))
 			end = last_stamp(ix);

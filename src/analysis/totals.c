@@ -75,7 +75,9 @@ size_t cycle_slowest(const struct pm_cycle *c, int phase, size_t *idx, size_t n)
 
 		if (phase >= 0 && c->cbs[i].phase != phase)
 			continue;
-		if (d == NS_NONE)	/* never returned: as long as it was seen */
+		if (cb_end_inferred(&c->cbs[i]))	/* as long as it may have run */
+			d = c->cbs[i].end - c->cbs[i].start;
+		else if (d == NS_NONE)	/* never returned: as long as it was seen */
 			d = c->cbs[i].start != NS_NONE ? c->end - c->cbs[i].start : 0;
 		if (by_pass) {
 			k = keep_rank(r, k, n, (struct rank){ d, i }, NULL);

@@ -140,7 +140,8 @@ static void loop_order(const struct pm_cycle *c, struct order_key *k, size_t n, 
 	free(ends);
 }
 
-/* The phase's callbacks in loop order into @s->it; 1 when one never ended. */
+/* The phase's callbacks in loop order into @s->it; 1 when one never ended
+ * or its end is only bounded (cb_end_inferred()): no length to move. */
 static int collect(const struct pm_cycle *c, int phase, struct wi_sim *s)
 {
 	struct order_key *k = xmalloc((c->ncbs ? c->ncbs : 1) * sizeof(*k));
@@ -151,7 +152,7 @@ static int collect(const struct pm_cycle *c, int phase, struct wi_sim *s)
 
 		if (cb->phase != phase)
 			continue;
-		if (cb->end == NS_NONE) {
+		if (cb->end == NS_NONE || cb_end_inferred(cb)) {
 			free(k);
 			return 1;
 		}

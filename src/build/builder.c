@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "events.h"
+#include "busy.h"
 #include "comms.h"
 
 /* A machine has a few hundred to a few thousand devices: a phase names
@@ -28,6 +29,7 @@ struct builder {
 	ns_t (*fw)[2];
 	size_t nfw, fw_cap, fw_next;
 	struct comm_map comms;	/* task names by pid, from every event */
+	struct busy_map busy;	/* what each thread last started */
 	/* the callback function and event named last: a trace names the
 	 * same ("suspend") callback after callback */
 	struct name_memo {
@@ -504,6 +506,55 @@ static int device_open(const struct builder *b, const struct pm_cycle *c, int id
 	return id;
 }
 
+/* The kind of callback @flags names that a thread runs one at a time;
+ * -1 for a probe, which runs inside an initcall or a worker's probe. */
+static int busy_kind(unsigned int flags)
+{
+	if (flags & CB_PROBE)
+		return -1;
+	if (flags & CB_INITCALL)
+		return BUSY_INITCALL;
+	return flags & CB_QUIRK ? BUSY_QUIRK : BUSY_PM;
+}
+
+/* Callback @i of @c, left open, ended by @t at the latest. */
+static void end_by(struct pm_cycle *c, int i, ns_t t)
+{
+	struct pm_callback *cb;
+
+	if (i < 0)
+		return;
+	cb = &c->cbs[i];
+	if ((cb->flags & CB_UNFINISHED) && cb->end == NS_NONE && cb->start != NS_NONE &&
+	    t >= cb->start)
+		cb->end = t;
+}
+
+/*
+ * Callback @i of @c runs on its thread from @t: what that thread started
+ * before of the same kind has ended by then, its return line lost (a
+ * serial console's dropped bytes), and so have the PCI fixups inside
+ * the initcall before a new one. Its end stays unseen (CB_UNFINISHED,
+ * cb_end_inferred()): a bound, never a length.
+ */
+static void thread_moves_on(struct builder *b, struct pm_cycle *c, size_t i, ns_t t)
+{
+	const struct pm_callback *cb = &c->cbs[i];
+	int k = busy_kind(cb->flags);
+	struct busy_slot *s;
+
+	if (k < 0 || cb->pid < 0 || t == NS_NONE)
+		return;
+	s = busy_get(&b->busy, cb->pid, b->cur);
+	if (s->cb[k] != (int)i)
+		end_by(c, s->cb[k], t);
+	if (k == BUSY_INITCALL) {
+		end_by(c, s->cb[BUSY_QUIRK], t);
+		s->cb[BUSY_QUIRK] = -1;
+	}
+	s->cb[k] = (int)i;
+}
+
 static void on_cb_start(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = need_cycle(b, ev);
@@ -520,6 +571,7 @@ static void on_cb_start(struct builder *b, const struct pm_event *ev)
 		b->initcall_line = ev->line;
 	run->devs[dev].open_cb = (int)c->ncbs - 1;
 	run->devs[dev].open_cycle = b->cur;
+	thread_moves_on(b, c, c->ncbs - 1, ev->ts);
 }
 
 /*
@@ -628,8 +680,16 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	start = start_of_line(b, cb, ev);
 	if (start != NS_NONE && ((cb->flags & CB_FROM_DMESG) || cb->start == NS_NONE))
 		cb->start = start;
+	/* an end line whose stamp was garbled: the kernel's figure after
+	 * the start is when it ended */
+	if (ev->ts == NS_NONE && cb->start != NS_NONE && ev->kernel_us != US_NONE)
+		cb->end = cb->start + kernel_us_ns(ev->kernel_us, cb->flags & CB_US_1024);
 	if (cb->start != NS_NONE)
 		stretch(c, cb->start, 0);
+	/* another callback's end: its thread ran it, after what it ran before */
+	if (cb->flags & CB_NO_START)
+		thread_moves_on(b, c, (size_t)(cb - c->cbs),
+				cb->start != NS_NONE ? cb->start : ev->ts);
 	if (ev->has_ret && ev->ret != 0 && !(cb->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK)))
 		run_warn(run, WARN_FAILURE, c->index, b->file, ev->line,
 			 "%s: %s callback returned %d", d->name,
@@ -1052,6 +1112,7 @@ void builder_finish(struct builder *b)
 		return;
 	close_cycle(b);
 	comm_map_free(&b->comms);
+	busy_free(&b->busy);
 	free(b->fw);
 	free(b);
 }

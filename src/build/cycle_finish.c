@@ -125,7 +125,8 @@ static void span_cb(struct pm_phase *p, const struct pm_callback *cb)
 {
 	if (cb->start != NS_NONE && (p->start == NS_NONE || cb->start < p->start))
 		p->start = cb->start;
-	if (cb->end != NS_NONE && (p->end == NS_NONE || cb->end > p->end))
+	/* an inferred end is the next callback's start, maybe a phase later */
+	if (cb->end != NS_NONE && !cb_end_inferred(cb) && (p->end == NS_NONE || cb->end > p->end))
 		p->end = cb->end;
 }
 
@@ -359,10 +360,48 @@ static size_t boot_hang(const struct pm_cycle *c)
 		const struct pm_callback *cb = &c->cbs[i];
 
 		if ((cb->flags & CB_INITCALL) && (cb->flags & CB_UNFINISHED) &&
-		    cb->start != NS_NONE && (last == c->ncbs || cb->start >= c->cbs[last].start))
+		    !cb_end_inferred(cb) && cb->start != NS_NONE && (last == c->ncbs || cb->start >= c->cbs[last].start))
 			last = i;
 	}
 	return last;
+}
+
+/*
+ * The callback whose start ended @c's callback @i (cb_end_inferred()):
+ * the next one of its kind on its thread, later in the log. (Its start
+ * may have moved since: a dmesg start is its end less the kernel's
+ * figure.) NULL if not found.
+ */
+static const struct pm_callback *ended_by(const struct pm_cycle *c, size_t i)
+{
+	const unsigned int kind = CB_INITCALL | CB_QUIRK | CB_PROBE;
+	const struct pm_callback *cb = &c->cbs[i];
+	size_t j;
+
+	for (j = i + 1; j < c->ncbs; j++)
+		if (c->cbs[j].pid == cb->pid && !((c->cbs[j].flags ^ cb->flags) & kind))
+			return &c->cbs[j];
+	return NULL;
+}
+
+/* The log lost @c's callback @i's return line, but not what its thread
+ * did next: a warning, whatever the mode; it returned, with what is
+ * not known. */
+static void warn_inferred(struct pm_run *run, const struct pm_cycle *c, size_t i)
+{
+	const struct pm_callback *cb = &c->cbs[i], *next = ended_by(c, i);
+	const char *name = run->devs[cb->dev].name;
+
+	if (!next) {
+		run_warn(run, WARN_WARNING, c->index, cb_file(run, cb), cb->line,
+			 "%s: no return line (lost or garbled?); its thread %d went on: "
+			 "it ended within %.3f ms", name, cb->pid, (cb->end - cb->start) / 1e6);
+		return;
+	}
+	run_warn(run, WARN_WARNING, c->index, cb_file(run, cb), cb->line,
+		 "%s: no return line (lost or garbled?); its thread %d went on to %s "
+		 "(line %u): it ended within %.3f ms", name, cb->pid,
+		 run->devs[next->dev].name, next->line, (cb->end - cb->start) / 1e6);
 }
 
 static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
@@ -375,6 +414,10 @@ static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
 
 		if (!(cb->flags & CB_UNFINISHED))
 			continue;
+		if (cb_end_inferred(cb)) {
+			warn_inferred(run, c, i);
+			continue;
+		}
 		/*
 		 * Boot logs lose return lines to serial noise; only the
 		 * initcall a boot stopped in is a hang.
@@ -454,6 +497,34 @@ static void unexplained_resume(struct pm_run *run, struct pm_cycle *c)
 	sort_phases(c);
 }
 
+/*
+ * An inferred end (cb_end_inferred()) is the next callback its thread
+ * ran, maybe phases later when the log lost their lines: a phase the
+ * kernel printed the length of had not begun before the callback's own
+ * phase was over, so its start bounds it too.
+ */
+static void bound_inferred(struct pm_cycle *c)
+{
+	size_t i;
+	int j;
+
+	for (i = 0; i < c->ncbs; i++) {
+		struct pm_callback *cb = &c->cbs[i];
+
+		if (!cb_end_inferred(cb) || cb->phase < 0)
+			continue;
+		for (j = cb->phase + 1; j < (int)c->nphases; j++) {
+			const struct pm_phase *p = &c->phases[j];
+
+			if (p->kernel_us == US_NONE || p->start == NS_NONE || p->start < cb->start)
+				continue;
+			if (p->start < cb->end)
+				cb->end = p->start;
+			break;
+		}
+	}
+}
+
 void cycle_finish(struct pm_run *run, struct pm_cycle *c)
 {
 	size_t i;
@@ -466,6 +537,7 @@ void cycle_finish(struct pm_run *run, struct pm_cycle *c)
 	fill_edges(c);
 	unexplained_resume(run, c);
 	separate_phases(c);
+	bound_inferred(c);
 	find_threads(c);
 	warn_unfinished(run, c);
 	twin_parents(run, c);

@@ -13,7 +13,11 @@
  * device name with a space between, and both can hold spaces ("i8042 kbd
  * 00:04", "int3403 thermal INT3403:00", "platform Fixed MDIO bus.0").
  * The device is the last word, unless the second of three or more words
- * starts with a capital: device names rarely do, driver names never.
+ * starts with a capital: device names rarely do, driver names seldom
+ * ("platform Fixed MDIO bus.0"). A last word with a colon is a bus id
+ * ("00:04", "4a101000.mdio:00"), the device whatever comes before it:
+ * PHY drivers' names are capitalised ("SMSC LAN8710/LAN8720
+ * 4a101000.mdio:00", "Generic PHY stmmac-0:01").
  * The driver is empty for devices without one.
  */
 void driver_device(struct str head, struct str *driver, struct str *device)
@@ -28,7 +32,8 @@ void driver_device(struct str head, struct str *driver, struct str *device)
 		return;
 	}
 	last = memrchr(head.p, ' ', head.len);
-	if (last != sp && sp[1] >= 'A' && sp[1] <= 'Z')
+	if (last != sp && sp[1] >= 'A' && sp[1] <= 'Z' &&
+	    !memchr(last + 1, ':', (size_t)(head.p + head.len - last - 1)))
 		last = sp;
 	*driver = str_trim_end(str_make(head.p, (size_t)(last - head.p)));
 	*device = str_skip(head, (size_t)(last - head.p) + 1);

@@ -698,26 +698,85 @@ static void check_clock(struct dmesg_parser *p, ns_t ts)
 	p->last_ts = ts;
 }
 
-/* One record; false when it is not a kernel log line at all. */
-static bool record(struct dmesg_parser *p, struct str line)
+/*
+ * A record whose stamp a serial console garbled: a callback's end line
+ * is read, whole as it is (the kernel's figure after its start says when
+ * it ended); other words without a time tie to nothing.
+ */
+static bool damaged(struct dmesg_parser *p, struct str line)
+{
+	struct kmsg_line kl;
+	struct dmesg_cb cb;
+	enum dmesg_shape s;
+
+	if (!dmesg_split_damaged(line, &kl))
+		return false;
+	s = dmesg_cb_line(kl.msg, &cb);
+	if (s != DS_CB_END && s != DS_INITCALL_END && s != DS_PROBE_END && s != DS_QUIRK_END)
+		return false;
+	cb_line(p, &kl);
+	return true;
+}
+
+/* Garbled bytes glued the next record onto a record cut short: what
+ * the console printed between them is lost. */
+static void glued(struct dmesg_parser *p, ns_t from, ns_t to)
+{
+	struct pm_event ev;
+	char buf[160];
+
+	snprintf(buf, sizeof(buf), "a record cut short and the next glued to it: the log "
+		 "lost what came between %.6f and %.6f s", from / 1e9, to / 1e9);
+	event_init(&ev, EV_NOTE, from, p->line);
+	ev.level = WARN_INFO;
+	ev.text = str_c(buf);
+	builder_event(p->b, &ev);
+}
+
+/* The first record of @line (more may be glued on): the bytes it took;
+ * @read set when it was a kernel log line. */
+static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 {
 	struct str kernel = STR_NULL;
 	struct kmsg_line kl;
+	size_t at;
 
 	if (str_starts(line, "# ") && sleepgraph_line(p->b, line, p->line, &kernel)) {
 		if (kernel.len)
 			note_kernel(p, kernel);
-		return true;
+		*read = true;
+		return line.len;
 	}
-	if (!dmesg_split(line, &kl))
-		return false;
+	if (!dmesg_split(line, &kl)) {
+		*read |= damaged(p, line);
+		return line.len;
+	}
+	*read = true;
 	if (kl.refused) {
 		input_refuse(p->b, p->st, p->line, kl.refused);
-		return true;
+		return line.len;
+	}
+	at = dmesg_glued_at(&kl);
+	if (at < kl.msg.len) {
+		struct kmsg_line next;
+
+		kl.msg.len = at;
+		if (dmesg_split(str_skip(line, (size_t)(kl.msg.p + at - line.p)), &next))
+			glued(p, kl.ts, next.ts);
 	}
 	check_clock(p, kl.ts);
 	message(p, &kl);
-	return true;
+	return (size_t)(kl.msg.p + kl.msg.len - line.p);
+}
+
+/* One line's records; false when it holds no kernel log line at all. */
+static bool record(struct dmesg_parser *p, struct str line)
+{
+	bool read = false;
+
+	while (line.len)
+		line = str_skip(line, record_part(p, line, &read));
+	return read;
 }
 
 /*

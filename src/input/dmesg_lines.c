@@ -271,6 +271,75 @@ bool dmesg_split(struct str line, struct kmsg_line *out)
 	return false;
 }
 
+/*
+ * How far "[%5lu.%06lu]" at @s is from printk's stamp: the characters
+ * out of place (a digit where a blank or another byte is, the dot
+ * missing), 99 when it is no stamp at all. @len is the bracket's.
+ */
+static int stamp_damage(struct str s, size_t *len)
+{
+	const char *close = memchr(s.p, ']', s.len < 24 ? s.len : 24);
+	size_t n, i, digits = 0;
+	int bad = 0;
+
+	if (!s.len || s.p[0] != '[' || !close)
+		return 99;
+	n = (size_t)(close - s.p) - 1;	/* inside the brackets */
+	if (n < 12 || n > 20)
+		return 99;
+	for (i = 1; i <= n; i++) {
+		char c = s.p[i];
+		bool frac = i > n - 6, dot = i == n - 6, pad = !frac && !dot && !digits;
+
+		if (is_digit(c))
+			digits++;
+		else if (dot ? c != '.' : !(pad && c == ' '))
+			bad++;
+	}
+	*len = n + 2;
+	return digits >= 6 ? bad : 99;
+}
+
+bool dmesg_split_damaged(struct str line, struct kmsg_line *out)
+{
+	size_t n;
+	int bad = stamp_damage(line, &n);
+
+	if (bad < 1 || bad > 2)
+		return false;
+	out->ts = NS_NONE;
+	out->caller_tid = -1;
+	out->refused = NULL;
+	n += prefix_brackets(str_skip(line, n), &out->caller_tid);
+	out->msg = str_skip(line, n);
+	if (out->msg.len && out->msg.p[0] == ' ')
+		out->msg = str_skip(out->msg, 1);
+	return true;
+}
+
+size_t dmesg_glued_at(const struct kmsg_line *kl)
+{
+	struct str m = kl->msg;
+	const char *at = m.p, *end = m.p + m.len;
+	const char *refused = NULL;
+	size_t n;
+	ns_t ts;
+
+	if (kl->ts == NS_NONE)
+		return m.len;
+	while ((at = memchr(at, '[', (size_t)(end - at)))) {
+		struct str s = str_make(at, (size_t)(end - at));
+
+		/* printk's own shape whole, a later time, and the message after */
+		if (!stamp_damage(s, &n) && bracket_ts(s, &ts, &refused) == n &&
+		    ts != NS_NONE && ts >= kl->ts &&
+		    n < s.len && (s.p[n] == ' ' || s.p[n] == '['))
+			return (size_t)(at - m.p);
+		at++;
+	}
+	return m.len;
+}
+
 /* "fn+0x0/0x20 [mod]" -> fn and module. */
 static void split_fn(struct str s, struct str *fn, struct str *module)
 {

@@ -51,13 +51,21 @@ bool dmesg_msg_prefix(struct str msg, struct str *driver, struct str *device,
 	if (dev.p[dev.len - 1] == ':') {
 		dev.len--;	/* dev_printk: "DRIVER DEVICE: text" */
 	} else {
-		/* netdev_printk: "DRIVER DEVICE IFNAME: text" */
 		net = word_at(msg, at);
 		if (net.len < 2 || net.p[net.len - 1] != ':')
 			return false;
 		at += net.len + 1;
+		/*
+		 * netdev_printk's "DRIVER DEVICE IFNAME: text", unless the
+		 * third word has a colon, which no interface name may hold
+		 * (dev_valid_name()): then it is dev_printk's with a blank
+		 * in the driver's name ("i8042 kbd 00:01: text"), read as
+		 * the callback lines are.
+		 */
+		if (memchr(net.p, ':', net.len - 1))
+			driver_device(str_make(msg.p, at - 2), &drv, &dev);
 	}
-	if (dev.p[0] == '[' || dev.p[0] == '(' || memchr(dev.p, '=', dev.len))
+	if (!dev.len || dev.p[0] == '[' || dev.p[0] == '(' || memchr(dev.p, '=', dev.len))
 		return false;
 	*driver = drv;
 	*device = dev;

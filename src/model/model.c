@@ -380,7 +380,8 @@ _Static_assert(CB_US_1024 < 1 << 8, "enum cb_flags outgrew pm_callback.flags");
 
 ns_t cb_duration(const struct pm_callback *cb)
 {
-	if (cb->start == NS_NONE || cb->end == NS_NONE)
+	/* an inferred end bounds the length; it does not measure it */
+	if (cb->start == NS_NONE || cb->end == NS_NONE || (cb->flags & CB_UNFINISHED))
 		return cb_kernel_ns(cb);
 	return cb->end - cb->start;
 }

@@ -59,7 +59,12 @@ static void put_cb(struct jw *w, const struct pm_run *run, const struct cycle_re
 	jw_key(w, "ret");
 	cb->has_ret ? jw_int(w, cb->ret) : jw_null(w);
 	jw_kbool(w, "unfinished", cb->flags & CB_UNFINISHED);
-	jw_kbool(w, "from_calling_line", cb->from_calling);
+	/* optional: end_ns is the latest it can have ended, not an end seen */
+	if (cb_end_inferred(cb))
+		jw_kbool(w, "end_inferred", true);
+	/* optional: started at its calling line, the kernel's figure off */
+	if (cb->from_calling)
+		jw_kbool(w, "from_calling_line", true);
 	jw_kstr(w, "kind", cb_kind(c, cb));
 	jw_kstr(w, "source", cb_file(run, cb));
 	jw_kint(w, "line", cb->line);

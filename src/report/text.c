@@ -49,9 +49,18 @@ static void print_slowest(FILE *f, const struct pm_run *run, const struct cycle_
 			snprintf(thr, sizeof(thr), "%d %s", cb->pid, cb->async ? "async" : "sync");
 		else
 			snprintf(thr, sizeof(thr), "-");
+		/* no return line, its thread went on: at most this long */
+		if (cb_end_inferred(cb)) {
+			char le[24];
+
+			snprintf(le, sizeof(le), "<%s", text_ms(m, sizeof(m), 0, cb->end - cb->start));
+			snprintf(m, sizeof(m), "%10s", le);
+		} else
+			text_ms(m, sizeof(m), 10, dur);
 		fprintf(f, "  %-24s %-12s %-14s %s  %s%s\n", text_fit(d, 24, dev->name),
 			text_fit(dr, 12, dev->driver), text_fit(ph, 14, cb->phase >= 0 ? c->phases[cb->phase].name : "?"),
-			text_ms(m, sizeof(m), 10, dur), thr,
+			m, thr,
+			cb_end_inferred(cb) ? " NO RETURN LINE" :
 			cb->flags & CB_UNFINISHED ? " UNFINISHED" :
 			cb->has_ret && cb->ret ? " ERROR" : "");
 	}

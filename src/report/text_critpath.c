@@ -55,6 +55,8 @@ static void seg_line(FILE *f, const struct pm_run *run, const struct pm_cycle *c
 			fprintf(f, " (%s)", d->driver);
 		if (cp_seg_pid(c, s) >= 0)
 			fprintf(f, " on %d", cp_seg_pid(c, s));
+		if (s->cb >= 0 && cb_end_inferred(&c->cbs[s->cb]))
+			fprintf(f, ", end not seen");
 		break;
 	case CP_WAIT:
 		if (s->inferred)

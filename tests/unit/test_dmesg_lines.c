@@ -232,6 +232,43 @@ static void test_prefix_vendor(void **state)
 }
 
 /* 6.10 prints PM callbacks with %ps: no "+0x.../0x..." (the 6.10 XPS fixture). */
+/* Serial and pasted logs' damage, on the fixtures' lines. */
+static void test_damaged(void **state)
+{
+	struct kmsg_line kl;
+	const char *l1602 = "[ 7915.368122][T29333] eh 17100000.eh: PM: calling "
+			    "genpd_suspend_noirq @ 29333, parent\\FA\\00[ 7915.551114][T29333] "
+			    "exynos-uart 10a00000.uart: PM: platform_pm_resume returned 0 "
+			    "after 37 usecs";
+
+	(void)state;
+	/* BeagleBone line 242: one digit of the stamp lost */
+	assert_false(dmesg_split(str_c("[    0.76 944] initcall pm_init+0x0/0x78 returned 0 "
+				       "after 0 usecs"), &kl));
+	assert_true(dmesg_split_damaged(str_c("[    0.76 944] initcall pm_init+0x0/0x78 "
+					      "returned 0 after 0 usecs"), &kl));
+	assert_int_equal(kl.ts, NS_NONE);
+	assert_str(kl.msg, "initcall pm_init+0x0/0x78 returned 0 after 0 usecs");
+	assert_true(dmesg_split_damaged(str_c("[ 79x5.3681z2][T29333] x"), &kl));
+	assert_int_equal(kl.caller_tid, 29333);
+	assert_str(kl.msg, "x");
+	/* whole stamps, more damage, and brackets that are no stamps */
+	assert_false(dmesg_split_damaged(str_c("[    0.762715] x"), &kl));
+	assert_false(dmesg_split_damaged(str_c("[    0.7x 9y4] x"), &kl));
+	assert_false(dmesg_split_damaged(str_c("[ 7] BadDLLP"), &kl));
+	assert_false(dmesg_split_damaged(str_c("[drm] Reducing the compressed framebuffer"), &kl));
+	assert_false(dmesg_split_damaged(str_c("U-Boot SPL 2018.01-dirty (Apr 12 2018)"), &kl));
+	/* Pixel 6 line 1602: the next record glued after garbled bytes */
+	assert_true(dmesg_split(str_c(l1602), &kl));
+	assert_int_equal(dmesg_glued_at(&kl), strlen("eh 17100000.eh: PM: calling "
+						     "genpd_suspend_noirq @ 29333, parent\\FA\\00"));
+	/* a stamp-like bracket earlier than the line's own is text */
+	assert_true(dmesg_split(str_c("[ 10.000000] x: [    9.000000] y"), &kl));
+	assert_int_equal(dmesg_glued_at(&kl), kl.msg.len);
+	assert_true(dmesg_split(str_c("[ 10.000000] x [drm] y [ 11.0] z"), &kl));
+	assert_int_equal(dmesg_glued_at(&kl), kl.msg.len);
+}
+
 static void test_v3_ps(void **state)
 {
 	struct dmesg_cb cb;
@@ -267,6 +304,7 @@ int main(void)
 		cmocka_unit_test(test_not_callbacks),
 		cmocka_unit_test(test_prefix_vendor),
 		cmocka_unit_test(test_v3_ps),
+		cmocka_unit_test(test_damaged),
 	};
 
 	return cmocka_run_group_tests_name("dmesg line shapes", tests, NULL, NULL);

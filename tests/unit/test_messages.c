@@ -19,6 +19,7 @@
 
 #define XPS58 FIXTURES "/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt"
 #define XPS610 FIXTURES "/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
+#define BBB FIXTURES "/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap"
 
 static void prefix(const char *msg, const char *driver, const char *device, const char *text)
 {
@@ -45,6 +46,20 @@ static void test_prefix(void **state)
 	/* netdev_printk: driver, device, interface */
 	prefix("r8152 4-1.4:1.0 enx18dbf22dccf3: Using pass-thru MAC addr 18:db:f2:2d:cc:f3",
 	       "r8152", "4-1.4:1.0", "Using pass-thru MAC addr 18:db:f2:2d:cc:f3");
+	prefix("e1000e 0000:00:02.0 eth0: NIC Link is Up 1000 Mbps Full Duplex",
+	       "e1000e", "0000:00:02.0", "NIC Link is Up 1000 Mbps Full Duplex");
+	/* a blank in the driver's name: the device is what the callback
+	 * lines name ("i8042 kbd 00:03: PM: calling pnp_bus_suspend", 6.10);
+	 * a colon in the third word is no interface name's */
+	prefix("i8042 kbd 00:03: some text", "i8042 kbd", "00:03", "some text");
+	prefix("int3400 thermal INT3400:00: some text", "int3400 thermal", "INT3400:00",
+	       "some text");
+	prefix("SMSC LAN8710/LAN8720 4a101000.mdio:00: attached PHY driver "
+	       "(mii_bus:phy_addr=4a101000.mdio:00, irq=POLL)",
+	       "SMSC LAN8710/LAN8720", "4a101000.mdio:00",
+	       "attached PHY driver (mii_bus:phy_addr=4a101000.mdio:00, irq=POLL)");
+	/* amd_s2idle.py's table rows are not devices */
+	prefix("USB controller [0000:0b:00.3]: x", NULL, NULL, "USB controller [0000:0b:00.3]: x");
 	/* subsystem prefixes are not devices */
 	prefix("ACPI: EC: interrupt unblocked", NULL, NULL, "ACPI: EC: interrupt unblocked");
 	prefix("Restarting tasks ... done.", NULL, NULL, "Restarting tasks ... done.");
@@ -89,6 +104,27 @@ static void test_kept_58(void **state)
 	assert_null(find_line(c, 968));	/* 4-1 returned */
 	assert_int_equal(c->msgs_cut, 0);
 	assert_true(c->msg_bytes <= CYCLE_MSG_BYTES);
+	run_free(run);
+}
+
+/*
+ * The BeagleBone's line 2346, "SMSC LAN8710/LAN8720 4a101000.mdio:00:
+ * attached PHY driver ...": the PHY driver's name has a blank, the device
+ * is the one whose probe line 2203 names ("probe of 4a101000.mdio:00
+ * returned 0 after 1919 usecs"), not "LAN8710/LAN8720".
+ */
+static void test_kept_blank_driver(void **state)
+{
+	struct pm_run *run = load(BBB, NULL);
+	const struct pm_message *m;
+
+	(void)state;
+	assert_int_equal(run->ncycles, 2);
+	m = find_line(&run->cycles[1], 2346);
+	assert_non_null(m);
+	assert_string_equal(m->driver, "SMSC LAN8710/LAN8720");
+	assert_string_equal(m->device, "4a101000.mdio:00");
+	assert_true(run_device_find(run, m->device) >= 0);
 	run_free(run);
 }
 
@@ -240,6 +276,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_prefix),
 		cmocka_unit_test(test_kept_58),
+		cmocka_unit_test(test_kept_blank_driver),
 		cmocka_unit_test(test_bounded),
 		cmocka_unit_test(test_error_shapes),
 		cmocka_unit_test(test_analysis_58),
