@@ -234,6 +234,7 @@ struct pm_device {
 	 * made from it are both "MSFT0101:00", every USB interface has its
 	 * "ep_81". The first of them is the one found by name. */
 	int twin;
+	bool named_twice;	/* it has a twin, or is one */
 };
 
 /*

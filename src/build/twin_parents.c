@@ -32,7 +32,7 @@ static int twinned_parent(const struct pm_run *run, int dev)
 {
 	int p = run->devs[dev].parent_id, h;
 
-	if (p < 0)
+	if (p < 0 || !run->devs[p].named_twice)
 		return -1;
 	h = head_of(run, p);
 	return run->devs[h].twin >= 0 ? h : -1;

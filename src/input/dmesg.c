@@ -825,8 +825,8 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			st->used++;
 	}
 	progress_done(&pg);
-	if (rc >= 0)
-		boot_cut(&p, "the log ends before this boot ran /init (cut short, or hung)");
+	/* a read that failed ends the log there too (and says why) */
+	boot_cut(&p, "the log ends before this boot ran /init (cut short, or hung)");
 	st->bytes = reader_bytes(r);
 	return rc;
 }

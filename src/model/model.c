@@ -299,6 +299,7 @@ int run_device_twin(struct pm_run *run, int id)
 	while (run->devs[id].twin >= 0)
 		id = run->devs[id].twin;
 	run->devs[id].twin = twin;
+	run->devs[id].named_twice = run->devs[twin].named_twice = true;
 	return twin;
 }
 
