@@ -235,6 +235,8 @@ struct pm_device {
 	 * "ep_81". The first of them is the one found by name. */
 	int twin;
 	bool named_twice;	/* it has a twin, or is one */
+	bool parent_sure;	/* builder: which device of its parent's name
+				 * is its parent is settled (twin_parents.c) */
 };
 
 /*

@@ -29,17 +29,19 @@ static void grow(struct busy_map *m)
 		if (m->slots[i].pid >= 0)
 			n.slots[slot_of(&n, m->slots[i].pid)] = m->slots[i];
 	free(m->slots);
-	*m = n;
+	*m = n;		/* @last too: NULL */
 }
 
 struct busy_slot *busy_get(struct busy_map *m, int pid, int cycle)
 {
-	struct busy_slot *s;
+	struct busy_slot *s = m->last;
 	int k;
 
+	if (s && s->pid == pid && s->cycle == cycle)
+		return s;
 	if ((m->count + 1) * 2 > m->nslots)
 		grow(m);
-	s = &m->slots[slot_of(m, pid)];
+	s = m->last = &m->slots[slot_of(m, pid)];
 	if (s->pid < 0) {
 		m->count++;
 		s->pid = pid;
@@ -56,6 +58,6 @@ struct busy_slot *busy_get(struct busy_map *m, int pid, int cycle)
 void busy_free(struct busy_map *m)
 {
 	free(m->slots);
-	m->slots = NULL;
+	m->slots = m->last = NULL;
 	m->nslots = m->count = 0;
 }

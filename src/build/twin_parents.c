@@ -27,15 +27,22 @@ static int head_of(const struct pm_run *run, int p)
 	return h >= 0 ? h : p;
 }
 
-/* A child's parent that has twins: the head of their chain, or -1. */
-static int twinned_parent(const struct pm_run *run, int dev)
+/* A child's parent that has twins: the head of their chain, or -1. A
+ * name that is the child's own and one other's leaves nothing to choose
+ * (an ATA port's class device under the port of its name). */
+static int twinned_parent(struct pm_run *run, int dev)
 {
-	int p = run->devs[dev].parent_id, h;
+	struct pm_device *d = &run->devs[dev];
+	int p = d->parent_id, h, q, n = 0;
 
-	if (p < 0 || !run->devs[p].named_twice)
+	if (p < 0 || d->parent_sure || !run->devs[p].named_twice)
 		return -1;
 	h = head_of(run, p);
-	return run->devs[h].twin >= 0 ? h : -1;
+	for (q = h; q >= 0 && n < 2; q = run->devs[q].twin)
+		n += q != dev;
+	if (n < 2)
+		d->parent_sure = true;
+	return n < 2 ? -1 : h;
 }
 
 /* @pc (a callback of a would-be parent) and @cc (the child's), both of
@@ -51,63 +58,70 @@ static bool out_of_order(enum phase_kind k, const struct pm_callback *pc,
 	return cc->end != NS_NONE && pc->start != NS_NONE && pc->start + TWIN_SKEW_NS < cc->end;
 }
 
-/* Index of @c's callbacks by device and phase, for the devices of
- * twinned names only. */
-struct twin_index {
-	const struct pm_callback **cb;
-	size_t n;
+/* @c's callbacks by device: first[dev], then next[cb], in order. */
+struct cb_lists {
+	int *first, *next;
 };
 
-static int cmp_dev_phase(const void *a, const void *b)
-{
-	const struct pm_callback *x = *(const struct pm_callback *const *)a;
-	const struct pm_callback *y = *(const struct pm_callback *const *)b;
-
-	if (x->dev != y->dev)
-		return x->dev < y->dev ? -1 : 1;
-	return (x->phase > y->phase) - (x->phase < y->phase);
-}
-
-/* @dev's callback in phase @phase, or NULL. */
-static const struct pm_callback *find_cb(const struct twin_index *x, int dev, int phase)
-{
-	struct pm_callback key = { .dev = dev, .phase = (int16_t)phase };
-	const struct pm_callback *k = &key, **hit;
-
-	hit = bsearch(&k, x->cb, x->n, sizeof(*x->cb), cmp_dev_phase);
-	return hit ? *hit : NULL;
-}
-
-/* Bit @k of @bad[@dev]: the @k-th device of its parent's name broke the
- * order with one of @dev's callbacks in @c. */
-static void find_breaks(const struct pm_run *run, const struct pm_cycle *c,
-			const struct twin_index *x, uint64_t *bad)
+static void lists_make(struct cb_lists *l, const struct pm_run *run, const struct pm_cycle *c)
 {
 	size_t i;
 
-	for (i = 0; i < c->ncbs; i++) {
-		const struct pm_callback *cc = &c->cbs[i];
-		const struct pm_callback *pc;
-		int q, h, k;
-
-		if (cc->phase < 0 || !phase_kind_is_device(c->phases[cc->phase].kind) ||
-		    (h = twinned_parent(run, cc->dev)) < 0)
-			continue;
-		for (q = h, k = 0; q >= 0 && k < 64; q = run->devs[q].twin, k++) {
-			pc = q != cc->dev ? find_cb(x, q, cc->phase) : NULL;
-			if (pc && out_of_order(c->phases[cc->phase].kind, pc, cc))
-				bad[cc->dev] |= 1ull << k;
-		}
+	l->first = xmalloc(run->ndevs * sizeof(*l->first));
+	l->next = xmalloc(c->ncbs * sizeof(*l->next));
+	for (i = 0; i < run->ndevs; i++)
+		l->first[i] = -1;
+	for (i = c->ncbs; i-- > 0;) {
+		l->next[i] = l->first[c->cbs[i].dev];
+		l->first[c->cbs[i].dev] = (int)i;
 	}
 }
 
-/* The one device of @dev's parent's name left by @bad, or -1. */
-static int one_left(const struct pm_run *run, int dev, uint64_t bad)
+/* @dev's callback in phase @phase of @c, or NULL. */
+static const struct pm_callback *cb_in(const struct cb_lists *l, const struct pm_cycle *c,
+				       int dev, int phase)
+{
+	int i;
+
+	for (i = l->first[dev]; i >= 0; i = l->next[i])
+		if (c->cbs[i].phase == phase)
+			return &c->cbs[i];
+	return NULL;
+}
+
+/* The devices of @d's parent's name that one of @d's callbacks in @c
+ * breaks the order with: bit k for the k-th of the chain from @h. */
+static uint64_t breaks(const struct pm_run *run, const struct pm_cycle *c,
+		       const struct cb_lists *l, int d, int h)
+{
+	uint64_t bad = 0;
+	int i, q, k;
+
+	for (i = l->first[d]; i >= 0; i = l->next[i]) {
+		const struct pm_callback *cc = &c->cbs[i], *pc;
+		enum phase_kind kind;
+
+		if (cc->phase < 0)
+			continue;
+		kind = c->phases[cc->phase].kind;
+		if (!phase_kind_is_device(kind))
+			continue;
+		for (q = h, k = 0; q >= 0 && k < 64; q = run->devs[q].twin, k++) {
+			pc = q != d ? cb_in(l, c, q, cc->phase) : NULL;
+			if (pc && out_of_order(kind, pc, cc))
+				bad |= 1ull << k;
+		}
+	}
+	return bad;
+}
+
+/* The one device of the chain from @h other than @d left by @bad, or -1. */
+static int one_left(const struct pm_run *run, int d, int h, uint64_t bad)
 {
 	int q, k, left = -1;
 
-	for (q = twinned_parent(run, dev), k = 0; q >= 0 && k < 64; q = run->devs[q].twin, k++) {
-		if (q == dev || (bad >> k & 1))
+	for (q = h, k = 0; q >= 0 && k < 64; q = run->devs[q].twin, k++) {
+		if (q == d || (bad >> k & 1))
 			continue;
 		if (left >= 0)
 			return -1;
@@ -118,32 +132,20 @@ static int one_left(const struct pm_run *run, int dev, uint64_t bad)
 
 void twin_parents(struct pm_run *run, const struct pm_cycle *c)
 {
-	struct twin_index x = { 0 };
-	uint64_t *bad = NULL;
-	bool *twinned = NULL;
-	size_t i;
-	int d, h, q;
+	struct cb_lists l = { 0 };
+	size_t d;
+	int h, q;
 
-	for (i = 0; i < c->ncbs && twinned_parent(run, c->cbs[i].dev) < 0; i++)
-		;
-	if (i == c->ncbs)
-		return;		/* no child of a shared name here */
-	twinned = xcalloc(run->ndevs, sizeof(*twinned));
-	for (i = 0; i < c->ncbs; i++)
-		if ((h = twinned_parent(run, c->cbs[i].dev)) >= 0)
-			for (q = h; q >= 0; q = run->devs[q].twin)
-				twinned[q] = true;
-	x.cb = xmalloc(c->ncbs * sizeof(*x.cb));
-	for (i = 0; i < c->ncbs; i++)
-		if (twinned[c->cbs[i].dev] && c->cbs[i].phase >= 0)
-			x.cb[x.n++] = &c->cbs[i];
-	qsort(x.cb, x.n, sizeof(*x.cb), cmp_dev_phase);
-	bad = xcalloc(run->ndevs, sizeof(*bad));
-	find_breaks(run, c, &x, bad);
-	for (d = 0; d < (int)run->ndevs; d++)
-		if (bad[d] && (q = one_left(run, d, bad[d])) >= 0)
-			run->devs[d].parent_id = q;
-	free(bad);
-	free(x.cb);
-	free(twinned);
+	for (d = 0; d < run->ndevs; d++) {
+		if ((h = twinned_parent(run, (int)d)) < 0)
+			continue;
+		if (!l.first)
+			lists_make(&l, run, c);
+		if ((q = one_left(run, (int)d, h, breaks(run, c, &l, (int)d, h))) < 0)
+			continue;
+		run->devs[d].parent_id = q;
+		run->devs[d].parent_sure = true;
+	}
+	free(l.first);
+	free(l.next);
 }
