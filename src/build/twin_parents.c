@@ -18,6 +18,9 @@
 /* Stamps of a log or of a trace's CPUs may disagree by a few us: only a
  * clear break of the order counts. */
 #define TWIN_SKEW_NS 1000000
+/* A device runs a callback or two a phase: a cycle's first few of each
+ * device are asked, whatever a hostile input repeats. */
+#define TWIN_CBS_MAX 32
 
 /* The first device of @p's name: the others are its twins. */
 static int head_of(const struct pm_run *run, int p)
@@ -81,9 +84,9 @@ static void lists_make(struct cb_lists *l, const struct pm_run *run, const struc
 static const struct pm_callback *cb_in(const struct cb_lists *l, const struct pm_cycle *c,
 				       int dev, int phase)
 {
-	int i;
+	int i, n;
 
-	for (i = l->first[dev]; i >= 0; i = l->next[i])
+	for (i = l->first[dev], n = 0; i >= 0 && n < TWIN_CBS_MAX; i = l->next[i], n++)
 		if (c->cbs[i].phase == phase)
 			return &c->cbs[i];
 	return NULL;
@@ -95,9 +98,9 @@ static uint64_t breaks(const struct pm_run *run, const struct pm_cycle *c,
 		       const struct cb_lists *l, int d, int h)
 {
 	uint64_t bad = 0;
-	int i, q, k;
+	int i, q, k, n;
 
-	for (i = l->first[d]; i >= 0; i = l->next[i]) {
+	for (i = l->first[d], n = 0; i >= 0 && n < TWIN_CBS_MAX; i = l->next[i], n++) {
 		const struct pm_callback *cc = &c->cbs[i], *pc;
 		enum phase_kind kind;
 
