@@ -118,4 +118,26 @@ is "killed while writing: one .r.json.XXXXXX.pmscope-tmp left" \
 "$PMSCOPE" stats "$T/killed" > "$T/out" 2> "$T/err"; rc=$?
 is "stats on that folder: the log only (exit 0)" "$rc" 0
 ok "stats on that folder: no word of the temporary file" sh -c "! grep -q pmscope-tmp '$T/out' '$T/err'"
+
+# one child's callback 40,000 times in a phase under a parent whose name
+# three devices share: which is its parent asks a few of them, not all
+# against all (twin_parents.c); a hang before
+awk 'BEGIN {
+	t = 100; l = "  sh-1 [000] ..... %.6f: %s\n"
+	printf l, t, "suspend_resume: dpm_suspend[2] begin"
+	for (r = 0; r < 2; r++) {
+		for (i = 0; i < 3; i++) {
+			printf l, t += 1e-6, "device_pm_callback_start: drv" i " P, parent: p" i ", x [suspend]"
+			printf l, t += 1e-6, "device_pm_callback_end: drv" i " P, err=0"
+		}
+		for (k = 0; r == 0 && k < 40000; k++) {
+			printf l, t += 1e-6, "device_pm_callback_start: d C, parent: P, x [suspend]"
+			printf l, t += 1e-6, "device_pm_callback_end: d C, err=0"
+		}
+	}
+	printf l, t + 1e-3, "suspend_resume: dpm_suspend[2] end"
+}' > "$T/twins.txt"
+timeout 60 "$PMSCOPE" analyze -q --json "$T/tw.json" "$T/twins.txt" 2> "$T/err"; rc=$?
+is "40,000 callbacks of a twinned parent's child: read (exit 1: no resume)" "$rc" 1
+is "and all of them kept" "$(jq '[.cycles[0].callbacks[] | select(.device == "C")] | length' "$T/tw.json")" 40000
 done_testing
