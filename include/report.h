@@ -273,6 +273,8 @@ struct gate_result {
 	bool failed;
 	const char *unit;	/* "ms" or "%" */
 	char where[512];	/* the worst input and cycle, when known */
+	size_t unchecked;	/* cycles with no figure for it (no time
+				 * stamps): the limit said nothing of them */
 };
 
 int report_stats_text(FILE *f, const void *stats_report);

@@ -191,6 +191,7 @@ static void gate_max(struct stats_report *sr, const char *what, const struct sta
 	g->limit = limit;
 	g->value = m.n ? m.max / 1e6 : NAN;
 	g->failed = !m.n || g->value > limit;	/* nothing measured passes nothing */
+	g->unchecked = s->nmissing;
 	if (m.n)
 		snprintf(g->where, sizeof(g->where), "%s cycle %d", s->worst.source, s->worst.cycle);
 	sr->ngates++;

@@ -128,6 +128,7 @@ static void put_gates(struct jw *w, const struct stats_report *sr)
 		jw_double(w, g->value);
 		jw_kbool(w, "failed", g->failed);
 		jw_kstr(w, "where", g->where[0] ? g->where : NULL);
+		jw_kint(w, "unchecked", (int64_t)g->unchecked);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);

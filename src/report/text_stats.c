@@ -124,6 +124,9 @@ static void print_gates(FILE *f, const struct stats_report *sr)
 		fprintf(f, "  %-24s %s limit %10.3f %-2s  %s%s%s\n", g->what, value, g->limit,
 			g->unit, isnan(g->value) ? "FAILED, nothing measured" :
 			g->failed ? "FAILED" : "ok", g->where[0] ? "  " : "", g->where);
+		if (g->unchecked)
+			fprintf(f, "  %-24s %zu cycle%s not checked: no time stamps, no %s\n", "",
+				g->unchecked, g->unchecked == 1 ? "" : "s", g->what);
 	}
 }
 

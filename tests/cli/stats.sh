@@ -69,6 +69,14 @@ is "rog: dpm_suspend in 36 cycles, the kernel's figures" \
 is "rog: resume phase of all 39 cycles, 36 of them the kernel's" \
 	"$(jq -c '.stats.phases[] | select(.phase == "resume") | [.n, .missing, .from_kernel, .median_ns]' \
 		"$T/rog.json")" '[39,0,36,2805696000]'
+# a limit on resume judges the 3 cycles with a total (cycle 3: 5327.508
+# ms, analyze's) and says it could not judge the other 36
+"$PMSCOPE" stats -q -j "$T/rogg.json" --max-resume 3000 "$rog" > "$T/rogg.txt"
+is "rog: the resume limit could not judge 36 cycles" \
+	"$(jq -c '.gates[] | [.what, .value, .failed, .unchecked]' "$T/rogg.json")" '["resume",5327.508,true,36]'
+"$PMSCOPE" stats --max-resume 3000 "$rog" > "$T/rogg.txt"
+is "rog: and the summary says so" \
+	"$(grep -c '^ *36 cycles not checked: no time stamps, no resume$' "$T/rogg.txt")" 1
 is "rog: the median of analyze's own figures" \
 	"$("$PMSCOPE" analyze -q -j - "$rog" | jq '[.cycles[].phases[] | select(.name == "resume") |
 		if .start_ns != null and .end_ns != null then .end_ns - .start_ns
