@@ -48,17 +48,24 @@ static int twinned_parent(struct pm_run *run, int dev)
 	return n < 2 ? -1 : h;
 }
 
+/* @cb's end as seen: one a lost return line left is only the latest it
+ * can have been (cb_end_inferred()), no evidence of order. */
+static ns_t seen_end(const struct pm_callback *cb)
+{
+	return cb_end_inferred(cb) ? NS_NONE : cb->end;
+}
+
 /* @pc (a callback of a would-be parent) and @cc (the child's), both of
  * phase kind @k: the order the PM core never gives them? */
 static bool out_of_order(enum phase_kind k, const struct pm_callback *pc,
 			 const struct pm_callback *cc)
 {
 	bool parent_first = k == PK_PREPARE || (phase_kind_is_resume(k) && k != PK_COMPLETE);
+	ns_t pe = seen_end(pc), ce = seen_end(cc);
 
 	if (parent_first)
-		return cc->start != NS_NONE && pc->end != NS_NONE &&
-		       cc->start + TWIN_SKEW_NS < pc->end;
-	return cc->end != NS_NONE && pc->start != NS_NONE && pc->start + TWIN_SKEW_NS < cc->end;
+		return cc->start != NS_NONE && pe != NS_NONE && cc->start + TWIN_SKEW_NS < pe;
+	return ce != NS_NONE && pc->start != NS_NONE && pc->start + TWIN_SKEW_NS < ce;
 }
 
 /* @c's callbacks by device: first[dev], then next[cb], in order. */
