@@ -19,8 +19,9 @@ struct dmesg_parser {
 	bool in_complete;	/* dpm_complete runs until tasks are thawed */
 	bool in_enter;		/* suspend_enter: sync, freeze tasks */
 	bool in_machine;	/* devices off, platform or s2idle sleeping */
-	bool cpus_down;		/* hibernation's machine phase, begun by the
-				 * non-boot CPUs going down */
+	/* hibernation's snapshot, the non-boot CPUs down and up: its
+	 * machine phase (snapshot_cpus()) */
+	enum { SNAP_NONE, SNAP_DOWN, SNAP_DONE } snap;
 	bool in_exit;		/* tasks being thawed */
 	bool cb_seen;		/* a device's PM callback line in the open cycle */
 	bool phases_seen;	/* a "... of devices complete" line in it */
@@ -65,7 +66,7 @@ static void cycle_begin(struct dmesg_parser *p, ns_t ts, struct str label,
 		phase(p, EV_PHASE_BEGIN, ts, PK_ENTER, "suspend_enter", US_NONE);
 		p->in_enter = true;
 		p->in_machine = p->in_exit = p->cb_seen = p->phases_seen = false;
-		p->cpus_down = false;
+		p->snap = SNAP_NONE;
 		p->mode = MODE_UNKNOWN;
 		p->wake_ts = NS_NONE;
 	}
@@ -416,19 +417,23 @@ static bool ec_noirq(struct dmesg_parser *p, ns_t ts, bool blocked)
  * non-boot CPUs ..." to "Enabling non-boot CPUs ..." is the machine phase
  * of a disk cycle that no device phase line began (without one, the
  * thaw and the image write that follow were in no phase). The clock
- * stands still over the snapshot itself, as over S3.
+ * stands still over the snapshot itself, as over S3. Only the first
+ * pair: the CPUs go down again to power off after the image is written
+ * (hibernation_platform_enter()), the machine's end, not a phase.
  */
 static bool snapshot_cpus(struct dmesg_parser *p, ns_t ts, bool down)
 {
 	if (!p->in_cycle || p->mode != MODE_DISK)
 		return false;
-	if (down && !p->in_machine) {
+	if (down && !p->in_machine && p->snap == SNAP_NONE) {
 		end_enter(p, ts);
 		phase(p, EV_PHASE_BEGIN, ts, PK_MACHINE, "machine", US_NONE);
-		p->in_machine = p->cpus_down = true;
-	} else if (!down && p->in_machine && p->cpus_down) {
+		p->in_machine = true;
+		p->snap = SNAP_DOWN;
+	} else if (!down && p->in_machine && p->snap == SNAP_DOWN) {
 		phase(p, EV_PHASE_END, ts, PK_MACHINE, "machine", US_NONE);
-		p->in_machine = p->cpus_down = false;
+		p->in_machine = false;
+		p->snap = SNAP_DONE;
 	}
 	return true;
 }

@@ -131,6 +131,20 @@ is "xps 6.9: hibernation's resume" "$(q '.cycles[8].totals.resume_ns')" 13766069
 is "xps 6.9: the image write is said" \
    "$(q '.warnings[]|select(.text|test("image written"))|"\(.cycle) \(.line) \(.text)"')" \
    "9 2116 hibernation image written (resume side): Wrote 4208364 kbytes in 11.49 seconds (366.26 MB/s)"
+# a hibernation that powers off after the image: the CPUs go down again
+# (hibernation_platform_enter()) after the write; one machine phase, the
+# snapshot's (the review's case, as a capture on a serial console ends)
+printf '%s\n' '[  100.000000] PM: hibernation: hibernation entry' \
+	'[  100.050000] PM: hibernation: Preallocating image memory' \
+	'[  101.510000] Disabling non-boot CPUs ...' \
+	'[  101.520000] PM: hibernation: Creating image:' \
+	'[  101.540000] Enabling non-boot CPUs ...' \
+	'[  103.000000] PM: hibernation: Wrote 400000 kbytes in 0.99 seconds (404.04 MB/s)' \
+	'[  103.200000] Disabling non-boot CPUs ...' \
+	'[  103.210000] smpboot: CPU 1 is now offline' > "$TMPDIR_TEST/off.txt"
+"$PMSCOPE" analyze -q --json "$TMPDIR_TEST/off.json" "$TMPDIR_TEST/off.txt"
+is "hibernation powering off: one machine phase, the snapshot's" \
+   "$(jq -c '[.cycles[0].phases[] | select(.kind == "machine") | (.end_ns - .start_ns) / 1000]' "$TMPDIR_TEST/off.json")" '[30000]'
 # the aborted one thaws tasks until its exit line (13072.887104 to 13073.641158)
 is "xps 6.9: aborted hibernation's thaw" \
    "$(q '.cycles[4].phases[]|select(.kind=="thaw_processes")|(.end_ns-.start_ns)/1000')" 754054
