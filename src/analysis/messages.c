@@ -48,8 +48,19 @@ static bool has_errno(const char *s)
 	return false;
 }
 
+/* A number that is 0 at @p ("0", "0x0", "00"), and ends there. */
+static bool zero_at(const char *p)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)*p) || strtoull(p, &end, 0) != 0 || end == p)
+		return false;
+	return !isalnum((unsigned char)*end) && *end != '.' && *end != '_';
+}
+
 /* "error" or "errors" that counts something other than none: the
- * CPTS's "calc_shift:29 error:0 nsec/sec" reports no error. */
+ * CPTS's "calc_shift:29 error:0 nsec/sec" reports no error, "error
+ * 0x4004" one. */
 static bool has_error_word(const char *s)
 {
 	const char *e;
@@ -59,7 +70,7 @@ static bool has_error_word(const char *s)
 
 		while (*p == ' ' || *p == ':' || *p == '=')
 			p++;
-		if (*p != '0' || isdigit((unsigned char)p[1]))
+		if (!zero_at(p))
 			return true;
 	}
 	return false;

@@ -181,6 +181,15 @@ static void test_error_shapes(void **state)
 	assert_false(msg_is_error("reset high-speed USB device number 2 using xhci_hcd"));
 	assert_false(msg_is_error("Turning OFF"));
 	assert_false(msg_is_error("Using pass-thru MAC addr 18:db:f2:2d:cc:f3"));
+	/* a count of no errors is none; a code is one, hex too */
+	assert_false(msg_is_error("CPTS: ref_clk_freq:250000000 calc_mult:2147483648 "
+				  "calc_shift:29 error:0 nsec/sec"));
+	assert_false(msg_is_error("link check: errors: 0, retries 2"));
+	assert_false(msg_is_error("firmware status error 0x0"));
+	assert_true(msg_is_error("firmware error 0x0badc0de"));
+	assert_true(msg_is_error("nvme nvme0: error 0x4004"));
+	assert_true(msg_is_error("error 0.5 s late"));
+	assert_true(msg_is_error("Error reading EDID"));
 }
 
 static const struct pm_callback *find_cb(const struct pm_run *run, const struct pm_cycle *c,
