@@ -333,6 +333,20 @@ const char *strpool_find(const struct strpool *sp, const char *s);
 
 uint32_t hash_bytes(const void *p, size_t len);
 
+/*
+ * Small ints (pids) to indices: a cycle's loops meet a few threads again
+ * and again, and hostile input thousands of them, which a search of the
+ * threads seen made quadratic. Zeroed is empty.
+ */
+struct int_index {
+	int *key, *val;
+	size_t nslots, count;
+};
+
+/* @key's index; when new, @val is kept as it and returned. @key >= 0. */
+int int_index_get(struct int_index *x, int key, int val);
+void int_index_free(struct int_index *x);
+
 /* Length of the valid UTF-8 sequence at @s, 0 when invalid (overlong,
  * surrogate, past U+10FFFF, a noncharacter U+FFFE/F); its code point in
  * @cp. */

@@ -171,6 +171,7 @@ static int cmp_thread_out(const void *a, const void *b)
 void cp_threads(struct cp_ctx *x, struct cp_phase *out)
 {
 	struct cp_thread *t = NULL;
+	struct int_index by_pid = { 0 };
 	size_t n = 0, cap = 0, i, j;
 
 	for (i = 0; i < x->ncbs; i++) {
@@ -180,8 +181,7 @@ void cp_threads(struct cp_ctx *x, struct cp_phase *out)
 
 		if (cb->pid < 0)
 			continue;
-		for (j = 0; j < n && t[j].pid != cb->pid; j++)
-			;
+		j = (size_t)int_index_get(&by_pid, cb->pid, (int)n);
 		if (j == n) {
 			VEC_RESERVE(t, n, cap);
 			memset(&t[n++], 0, sizeof(*t));
@@ -191,6 +191,7 @@ void cp_threads(struct cp_ctx *x, struct cp_phase *out)
 		t[j].ncbs++;
 		t[j].busy_ns += e - s;
 	}
+	int_index_free(&by_pid);
 	for (j = 0; j < n; j++) {
 		t[j].idle_ns = x->end - x->start - t[j].busy_ns;
 		if (t[j].idle_ns < 0)

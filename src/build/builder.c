@@ -508,15 +508,6 @@ static int device_open(const struct builder *b, const struct pm_cycle *c, int id
 
 /* The kind of callback @flags names that a thread runs one at a time;
  * -1 for a probe, which runs inside an initcall or a worker's probe. */
-static int busy_kind(unsigned int flags)
-{
-	if (flags & CB_PROBE)
-		return -1;
-	if (flags & CB_INITCALL)
-		return BUSY_INITCALL;
-	return flags & CB_QUIRK ? BUSY_QUIRK : BUSY_PM;
-}
-
 /* Callback @i of @c, left open, ended by @t at the latest. */
 static void end_by(struct pm_cycle *c, int i, ns_t t)
 {
@@ -618,20 +609,25 @@ static ns_t start_of_line(struct builder *b, struct pm_callback *cb, const struc
  * "not here" (-ENODEV, -ENXIO) or a deferral (-EPROBE_DEFER: the probe
  * comes again), counted; a probe that failed otherwise is a warning, as
  * the kernel's own "probe with driver ... failed"; initcalls that did are
- * named in one note (say_counted()): the kernel ignores what they return,
- * and many return something (set_hardened_usercopy 1, EFI ones -ENOENT
- * without EFI). A probe's error is positive since 5.15: really_probe()
- * returns the driver's own errors negated, and its -517 is the driver
- * core deferring before the driver ran (a supplier not ready).
+ * named in one note (say_counted()): the kernel ignores what they return
+ * (EFI ones give -ENOENT without EFI). A positive initcall return is no
+ * error (cpuhp_setup_state()'s state number, set_hardened_usercopy's 1).
+ * really_probe() returned 1 for bound before 5.15, 0 when the driver
+ * failed (ignored); since, 0 for bound and the driver's own error
+ * negated, positive; its -517 is the driver core deferring before the
+ * driver ran (a supplier not ready).
  */
 #define EPROBE_DEFER_NR 517
 
 static void boot_error(struct builder *b, const struct pm_cycle *c, const struct pm_device *d,
 		       const struct pm_event *ev)
 {
-	int err = (ev->cb_flags & CB_PROBE) && ev->ret > 0 ? -ev->ret : ev->ret;
+	bool probe = ev->cb_flags & CB_PROBE;
+	int err = probe && ev->ret > 1 ? -ev->ret : ev->ret;
 
-	if (err == -EPROBE_DEFER_NR && (ev->cb_flags & CB_PROBE)) {
+	if (err >= 0)
+		return;		/* bound (1), or no errno (a count, a state) */
+	if (err == -EPROBE_DEFER_NR && probe) {
 		b->deferred++;
 		return;
 	}
@@ -1052,7 +1048,8 @@ static void say_failed_initcalls(struct builder *b, const struct pm_cycle *c)
 		at += snprintf(names + at, sizeof(names) - (size_t)at, "%s%s %d", i ? ", " : "",
 			       b->failed[i].fn, b->failed[i].err);
 	run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line,
-		 "cycle %d: %zu initcalls returned an error other than -ENODEV: %s%s", c->index,
+		 "cycle %d: %zu initcalls returned an error other than -ENODEV and -ENXIO: %s%s",
+		 c->index,
 		 b->nfailed, names, b->nfailed > n ? ", ..." : "");
 }
 
@@ -1062,8 +1059,8 @@ static void say_counted(struct builder *b, const struct pm_cycle *c)
 	if (b->from_calling[0])
 		run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line,
 			 "cycle %d: %zu callbacks timed from their calling lines: the kernel's "
-			 "figure is longer than its lines are apart (its clock moves in jiffies "
-			 "before the clocksource switch)", c->index, b->from_calling[0]);
+			 "figure is longer than its lines are apart (early in boot its clock "
+			 "moves in jiffies)", c->index, b->from_calling[0]);
 	if (b->from_calling[1])
 		run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line,
 			 "cycle %d: %zu initcalls timed from their calling lines: the kernel's "

@@ -17,6 +17,16 @@
  * (those have no start line and end nothing). */
 enum busy_kind { BUSY_PM, BUSY_INITCALL, BUSY_QUIRK, BUSY_KINDS };
 
+/* The kind of a callback with @flags (enum cb_flags), -1 for probes. */
+static inline int busy_kind(unsigned int flags)
+{
+	if (flags & CB_PROBE)
+		return -1;
+	if (flags & CB_INITCALL)
+		return BUSY_INITCALL;
+	return flags & CB_QUIRK ? BUSY_QUIRK : BUSY_PM;
+}
+
 struct busy_slot {
 	int pid;		/* -1: empty */
 	int cycle;		/* the cycle @cb[] index into */

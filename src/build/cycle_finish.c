@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "busy.h"
 #include "events.h"
 
 static ns_t phase_key(const struct pm_phase *p)
@@ -303,6 +304,7 @@ static int cmp_pid_count(const void *a, const void *b)
 static void find_threads(struct pm_cycle *c)
 {
 	struct pm_thread *t = NULL;
+	struct int_index by_pid = { 0 };
 	size_t n = 0, cap = 0, i, j;
 
 	for (i = 0; i < c->ncbs; i++) {
@@ -311,8 +313,7 @@ static void find_threads(struct pm_cycle *c)
 
 		if (cb->pid < 0)
 			continue;
-		for (j = 0; j < n && t[j].pid != cb->pid; j++)
-			;
+		j = (size_t)int_index_get(&by_pid, cb->pid, (int)n);
 		if (j == n) {
 			VEC_RESERVE(t, n, cap);
 			memset(&t[n++], 0, sizeof(*t));
@@ -322,6 +323,7 @@ static void find_threads(struct pm_cycle *c)
 		if (d != NS_NONE && d > 0)
 			t[j].busy_ns += d;
 	}
+	int_index_free(&by_pid);
 	if (c->main_pid < 0) {
 		/* No thread announced the phases: the busiest one drives. */
 		for (j = 0; j < n; j++)
@@ -367,29 +369,46 @@ static size_t boot_hang(const struct pm_cycle *c)
 }
 
 /*
- * The callback whose start ended @c's callback @i (cb_end_inferred()):
- * the next one of its kind on its thread, later in the log. (Its start
- * may have moved since: a dmesg start is its end less the kernel's
- * figure.) NULL if not found.
+ * For each callback of @c, the one whose start bounded its end
+ * (cb_end_inferred()), -1: the builder's rule (thread_moves_on()) again,
+ * in one pass: the next of its kind on its thread, and for a PCI fixup
+ * the next initcall too. (That start may have moved since: a dmesg start
+ * is its end less the kernel's figure.)
  */
-static const struct pm_callback *ended_by(const struct pm_cycle *c, size_t i)
+static int *enders(const struct pm_cycle *c)
 {
-	const unsigned int kind = CB_INITCALL | CB_QUIRK | CB_PROBE;
-	const struct pm_callback *cb = &c->cbs[i];
+	int *by = xmalloc((c->ncbs ? c->ncbs : 1) * sizeof(*by));
+	struct busy_map m = { 0 };
 	size_t j;
 
-	for (j = i + 1; j < c->ncbs; j++)
-		if (c->cbs[j].pid == cb->pid && !((c->cbs[j].flags ^ cb->flags) & kind))
-			return &c->cbs[j];
-	return NULL;
+	for (j = 0; j < c->ncbs; j++)
+		by[j] = -1;
+	for (j = 0; j < c->ncbs; j++) {
+		const struct pm_callback *cb = &c->cbs[j];
+		int k = busy_kind(cb->flags);
+		struct busy_slot *s;
+
+		if (k < 0 || cb->pid < 0)
+			continue;
+		s = busy_get(&m, cb->pid, 0);
+		if (s->cb[k] >= 0)
+			by[s->cb[k]] = (int)j;
+		if (k == BUSY_INITCALL && s->cb[BUSY_QUIRK] >= 0) {
+			by[s->cb[BUSY_QUIRK]] = (int)j;
+			s->cb[BUSY_QUIRK] = -1;
+		}
+		s->cb[k] = (int)j;
+	}
+	busy_free(&m);
+	return by;
 }
 
 /* The log lost @c's callback @i's return line, but not what its thread
- * did next: a warning, whatever the mode; it returned, with what is
- * not known. */
-static void warn_inferred(struct pm_run *run, const struct pm_cycle *c, size_t i)
+ * did next (@by, enders()): a warning, whatever the mode; it returned,
+ * with what is not known. */
+static void warn_inferred(struct pm_run *run, const struct pm_cycle *c, size_t i, int by)
 {
-	const struct pm_callback *cb = &c->cbs[i], *next = ended_by(c, i);
+	const struct pm_callback *cb = &c->cbs[i], *next = by >= 0 ? &c->cbs[by] : NULL;
 	const char *name = run->devs[cb->dev].name;
 
 	if (!next) {
@@ -408,6 +427,7 @@ static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
 {
 	const struct pm_phase *last = c->nphases ? &c->phases[c->nphases - 1] : NULL;
 	size_t i, hung = boot_hang(c);
+	int *by = NULL;	/* enders(), when one is asked */
 
 	for (i = 0; i < c->ncbs; i++) {
 		const struct pm_callback *cb = &c->cbs[i];
@@ -415,7 +435,9 @@ static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
 		if (!(cb->flags & CB_UNFINISHED))
 			continue;
 		if (cb_end_inferred(cb)) {
-			warn_inferred(run, c, i);
+			if (!by)
+				by = enders(c);
+			warn_inferred(run, c, i, by[i]);
 			continue;
 		}
 		/*
@@ -431,6 +453,7 @@ static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
 			 "%s: %s callback never returned", run->devs[cb->dev].name,
 			 cb->phase >= 0 ? c->phases[cb->phase].name : "PM");
 	}
+	free(by);
 	if (c->mode == MODE_BOOT || c->resumed)
 		return;
 	if (!c->nphases && !c->ncbs) {

@@ -109,6 +109,57 @@ uint32_t hash_bytes(const void *p, size_t len)
 	return h;
 }
 
+static size_t int_slot(const struct int_index *x, int key)
+{
+	size_t i = ((uint32_t)key * 2654435761u) & (x->nslots - 1);
+
+	while (x->key[i] >= 0 && x->key[i] != key)
+		i = (i + 1) & (x->nslots - 1);
+	return i;
+}
+
+static void int_index_grow(struct int_index *x)
+{
+	struct int_index n = { .nslots = x->nslots ? x->nslots * 2 : 64, .count = x->count };
+	size_t i, j;
+
+	n.key = xmalloc(n.nslots * sizeof(*n.key));
+	n.val = xmalloc(n.nslots * sizeof(*n.val));
+	for (i = 0; i < n.nslots; i++)
+		n.key[i] = -1;
+	for (i = 0; i < x->nslots; i++) {
+		if (x->key[i] < 0)
+			continue;
+		j = int_slot(&n, x->key[i]);
+		n.key[j] = x->key[i];
+		n.val[j] = x->val[i];
+	}
+	int_index_free(x);
+	*x = n;
+}
+
+int int_index_get(struct int_index *x, int key, int val)
+{
+	size_t i;
+
+	if ((x->count + 1) * 2 > x->nslots)
+		int_index_grow(x);
+	i = int_slot(x, key);
+	if (x->key[i] == key)
+		return x->val[i];
+	x->key[i] = key;
+	x->val[i] = val;
+	x->count++;
+	return val;
+}
+
+void int_index_free(struct int_index *x)
+{
+	free(x->key);
+	free(x->val);
+	memset(x, 0, sizeof(*x));
+}
+
 #define POOL_CHUNK (64 * 1024)
 
 void strpool_init(struct strpool *sp)

@@ -35,16 +35,23 @@ is "6.13: the two failed probes are warnings" \
 is "6.13: deferred probes counted" \
    "$(warns "$T/b.json" info 'deferred')" \
    "2 851 cycle 2: $(sed -n '807,$p' "$B" | grep -c -E 'probe of .* returned -?517 ') probes deferred (error -517, EPROBE_DEFER: tried again later)"
-# initcalls returning an error other than -ENODEV, the kernel ignores
-# them: the first boot's cpuidle_coupled_init 197 (line 321) and two -22s
+# initcalls returning an error other than -ENODEV and -ENXIO, the kernel
+# ignores them: the first boot's two -22s (lines 346 and 423), not
+# cpuidle_coupled_init's 197 (line 321: cpuhp_setup_state's state number)
 is "6.13: initcalls that returned an error, named in a note" \
    "$(warns "$T/b.json" info '^cycle 1: .* initcalls returned')" \
-   "1 131 cycle 1: 3 initcalls returned an error other than -ENODEV: cpuidle_coupled_init 197, __omap2xxx_common_look_up_clks_for_reset -22, init_atags_procfs -22"
+   "1 131 cycle 1: 2 initcalls returned an error other than -ENODEV and -ENXIO: __omap2xxx_common_look_up_clks_for_reset -22, init_atags_procfs -22"
 is "6.13: and they are no failure: the one is the hang" "$(jq '[.warnings[] | select(.level == "failure")] | length' "$T/b.json")" 1
 # console initcalls run in start_kernel (pid 0) before kernel_init: sync
 is "6.13: con_init (pid 0) is sync" \
    "$(jq -c '[.cycles[].callbacks[] | select(.device == "con_init") | [.pid, .async]] | unique' "$T/b.json")" \
    '[[0,false]]'
+
+# 5.4 (LKP): before 5.15 a probe that bound returned 1 ("probe of
+# PNP0C09:00 returned 1 after 3000 usecs", line 1027): no failure
+"$PMSCOPE" analyze -q -j "$T/k.json" "$F/kernel5.4-lkp-lenovo80mk-freeze-10cycles-kmsg/kmsg.xz"
+is "5.4: probes that returned 1 bound" "$(warns "$T/k.json" warning '^probe of' | wc -l)" 0
+is "5.4: and there are such" "$(xz -dc "$F/kernel5.4-lkp-lenovo80mk-freeze-10cycles-kmsg/kmsg.xz" | grep -c 'probe of .* returned 1 after')" 103
 
 # the same boot not reverted hangs and the capture ends there
 "$PMSCOPE" analyze -q -j "$T/n.json" "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_not_reverted.cap.zst"

@@ -140,4 +140,20 @@ awk 'BEGIN {
 timeout 60 "$PMSCOPE" analyze -q --json "$T/tw.json" "$T/twins.txt" 2> "$T/err"; rc=$?
 is "40,000 callbacks of a twinned parent's child: read (exit 1: no resume)" "$rc" 1
 is "and all of them kept" "$(jq '[.cycles[0].callbacks[] | select(.device == "C")] | length' "$T/tw.json")" 40000
+
+# 40,000 threads each start a callback, then each another, whose start
+# bounds the first's end (the review's case): the threads are indexed,
+# not searched, and each bound names its next callback in one pass
+awk 'BEGIN {
+	t = 1; printf "[%12.6f][    T1] PM: suspend entry (deep)\n", t
+	for (r = 0; r < 2; r++)
+		for (i = 0; i < 40000; i++)
+			printf "[%12.6f][ T%d] %s d%d: PM: calling f_suspend @ %d, parent: none\n",
+				t += 1e-5, 100 + i, r ? "bar" : "foo", i, 100 + i
+	printf "[%12.6f][    T1] PM: suspend of devices complete after 100.000 msecs\n", t + 1e-3
+}' > "$T/threads.txt"
+timeout 60 "$PMSCOPE" analyze -q --json "$T/th.json" "$T/threads.txt" 2> "$T/err"; rc=$?
+is "40,000 threads, 80,000 callbacks: read (exit 1: never returned)" "$rc" 1
+is "each first callback ended by its thread's next, named" \
+   "$(jq '[.warnings[] | select(.text | test("^d[0-9]+: no return line .* went on to d[0-9]+ "))] | length' "$T/th.json")" 40000
 done_testing
