@@ -56,6 +56,14 @@ static void seen_add(struct input_seen *seen, const struct input_src *src)
 	}
 }
 
+/* The logs seen since @mark, forgotten: a run that counted nothing (its
+ * read failed before any cycle) leaves another copy to be counted. */
+static void seen_forget(struct input_seen *seen, size_t mark)
+{
+	while (seen->n > mark)
+		free(seen->files[--seen->n].path);
+}
+
 /* A log read twice would count its cycles twice: once is the truth. */
 static bool again(struct input_seen *seen, const struct input_src *src)
 {
@@ -88,6 +96,7 @@ size_t input_each(const char *path, struct input_seen *seen, input_run_fn fn, vo
 		++*nbad;
 	}
 	for (i = 0; i < f.nruns; i++) {
+		size_t mark = seen->n;
 		struct pm_run *run;
 		int rc;
 
@@ -100,6 +109,8 @@ size_t input_each(const char *path, struct input_seen *seen, input_run_fn fn, vo
 			fprintf(stderr, "pmscope: %s\n", err);
 		if (rc == 0 || run->ncycles)	/* a partial result still counts */
 			fn(run, f.runs[i].name, ctx);
+		else
+			seen_forget(seen, mark);
 		if (rc == 0)
 			nruns++;
 		else
