@@ -36,16 +36,22 @@ static int head_of(const struct pm_run *run, int p)
 static int twinned_parent(struct pm_run *run, int dev)
 {
 	struct pm_device *d = &run->devs[dev];
-	int p = d->parent_id, h, q, n = 0;
+	int p = d->parent_id, h, q, n = 0, other = -1;
 
 	if (p < 0 || d->parent_sure || !run->devs[p].named_twice)
 		return -1;
 	h = head_of(run, p);
 	for (q = h; q >= 0 && n < 2; q = run->devs[q].twin)
-		n += q != dev;
-	if (n < 2)
-		d->parent_sure = true;
-	return n < 2 ? -1 : h;
+		if (q != dev) {
+			n++;
+			other = q;
+		}
+	if (n >= 2)
+		return h;
+	d->parent_sure = true;
+	if (n == 1)
+		d->parent_id = other;	/* not itself: the other one */
+	return -1;
 }
 
 /* @cb's end as seen: one a lost return line left is only the latest it
@@ -125,36 +131,50 @@ static uint64_t breaks(const struct pm_run *run, const struct pm_cycle *c,
 	return bad;
 }
 
-/* The one device of the chain from @h other than @d left by @bad, or -1. */
-static int one_left(const struct pm_run *run, int d, int h, uint64_t bad)
+/* The first device of the chain from @h other than @d left by @bad, -1
+ * none; in @n how many are left (2: more than one, or not all asked). */
+static int first_left(const struct pm_run *run, int d, int h, uint64_t bad, int *n,
+		      bool *parent_bad)
 {
 	int q, k, left = -1;
 
+	*n = 0;
+	*parent_bad = false;
 	for (q = h, k = 0; q >= 0 && k < 64; q = run->devs[q].twin, k++) {
+		if (q == run->devs[d].parent_id && (bad >> k & 1))
+			*parent_bad = true;
 		if (q == d || (bad >> k & 1))
 			continue;
-		if (left >= 0)
-			return -1;
-		left = q;
+		if (left < 0)
+			left = q;
+		*n += 1;
 	}
+	if (q >= 0)
+		*n = 2;		/* past 64: the rest were not asked */
 	return left;
 }
 
 void twin_parents(struct pm_run *run, const struct pm_cycle *c)
 {
 	struct cb_lists l = { 0 };
-	size_t d;
-	int h, q;
+	size_t i;
+	int d, h, q, n;
+	bool parent_bad;
 
-	for (d = 0; d < run->ndevs; d++) {
-		if ((h = twinned_parent(run, (int)d)) < 0)
+	/* the devices of @c's callbacks, each once (at its first) */
+	for (i = 0; i < c->ncbs; i++) {
+		d = c->cbs[i].dev;
+		if (l.first && l.first[d] != (int)i)
+			continue;
+		if ((h = twinned_parent(run, d)) < 0)
 			continue;
 		if (!l.first)
 			lists_make(&l, run, c);
-		if ((q = one_left(run, (int)d, h, breaks(run, c, &l, (int)d, h))) < 0)
+		q = first_left(run, d, h, breaks(run, c, &l, d, h), &n, &parent_bad);
+		if (q < 0 || (n > 1 && !parent_bad))
 			continue;
-		run->devs[d].parent_id = q;
-		run->devs[d].parent_sure = true;
+		run->devs[d].parent_id = q;	/* the one left, or the first */
+		run->devs[d].parent_sure = n == 1;
 	}
 	free(l.first);
 	free(l.next);

@@ -72,22 +72,76 @@ static const char lost_return[] =
 	"[   10.200000] PM: resume of devices complete after 250.000 msecs\n"
 	"[   10.300000] PM: suspend exit\n";
 
-static void test_inferred_end(void **state)
+/* @text read as a log. */
+static struct pm_run *load_text(const char *text)
 {
 	char path[] = "/tmp/pmscope-twins-XXXXXX";
 	int fd = mkstemp(path);
 	struct pm_run *run;
 	FILE *f;
 
-	(void)state;
 	assert_true(fd >= 0);
 	f = fdopen(fd, "w");
 	assert_non_null(f);
-	fputs(lost_return, f);
+	fputs(text, f);
 	fclose(f);
 	run = load(path, NULL);
 	unlink(path);
+	return run;
+}
+
+static void test_inferred_end(void **state)
+{
+	struct pm_run *run = load_text(lost_return);
+
+	(void)state;
 	assert_string_equal(parent_driver(run, "PNP0C0D:00", "button"), "acpi");
+	run_free(run);
+}
+
+/* The ATA port's class device first (children suspend first), naming
+ * its port, "ata1", as its parent: the name was its own when the line
+ * was read; the other device of the name is its parent, not itself. */
+static const char class_first[] =
+	"[    1.000000] PM: suspend entry (deep)\n"
+	"[    1.010000] ata_port ata1: PM: calling ata_port_suspend @ 100, parent: ata1\n"
+	"[    1.011000] ata_port ata1: PM: ata_port_suspend returned 0 after 1000 usecs\n"
+	"[    1.020000] ahci ata1: PM: calling ahci_suspend @ 100, parent: 0000:00:17.0\n"
+	"[    1.021000] ahci ata1: PM: ahci_suspend returned 0 after 1000 usecs\n"
+	"[    1.100000] PM: suspend of devices complete after 100.000 msecs\n"
+	"[   10.300000] PM: suspend exit\n";
+
+static void test_class_first(void **state)
+{
+	struct pm_run *run = load_text(class_first);
+
+	(void)state;
+	assert_string_equal(parent_driver(run, "ata1", "ata_port"), "ahci");
+	run_free(run);
+}
+
+/* Three devices named P: drv0's suspends before the child C, so it is
+ * not C's parent (a child suspends first); drv1's and drv2's after: one
+ * of them is, the first left until a cycle tells. */
+static const char first_ruled_out[] =
+	"[    1.000000] PM: suspend entry (deep)\n"
+	"[    1.010000] drv0 P: PM: calling a_suspend @ 100, parent: p0\n"
+	"[    1.011000] drv0 P: PM: a_suspend returned 0 after 1000 usecs\n"
+	"[    1.030000] x C: PM: calling c_suspend @ 100, parent: P\n"
+	"[    1.040000] x C: PM: c_suspend returned 0 after 10000 usecs\n"
+	"[    1.050000] drv1 P: PM: calling b_suspend @ 100, parent: p1\n"
+	"[    1.051000] drv1 P: PM: b_suspend returned 0 after 1000 usecs\n"
+	"[    1.060000] drv2 P: PM: calling b_suspend @ 100, parent: p2\n"
+	"[    1.061000] drv2 P: PM: b_suspend returned 0 after 1000 usecs\n"
+	"[    1.100000] PM: suspend of devices complete after 100.000 msecs\n"
+	"[   10.300000] PM: suspend exit\n";
+
+static void test_first_ruled_out(void **state)
+{
+	struct pm_run *run = load_text(first_ruled_out);
+
+	(void)state;
+	assert_string_equal(parent_driver(run, "C", "x"), "drv1");
 	run_free(run);
 }
 
@@ -96,6 +150,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ideapad),
 		cmocka_unit_test(test_inferred_end),
+		cmocka_unit_test(test_class_first),
+		cmocka_unit_test(test_first_ruled_out),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
