@@ -334,6 +334,17 @@ const char *strpool_find(const struct strpool *sp, const char *s);
 uint32_t hash_bytes(const void *p, size_t len);
 
 /*
+ * The first slot for @key in a table of @nslots (a power of two): the
+ * product's top bits, which every bit of @key moves (its low bits moved
+ * by the key's low bits only: pids 65536 apart met in one slot).
+ */
+static inline size_t int_slot_of(uint64_t key, size_t nslots)
+{
+	return nslots > 1 ? (size_t)((key * 0x9e3779b97f4a7c15ull) >>
+				     (64 - __builtin_ctzll((unsigned long long)nslots))) : 0;
+}
+
+/*
  * Small ints (pids) to indices: a cycle's loops meet a few threads again
  * and again, and hostile input thousands of them, which a search of the
  * threads seen made quadratic. Zeroed is empty.

@@ -10,7 +10,7 @@
 
 static size_t slot_of(const struct busy_map *m, int pid)
 {
-	size_t i = ((uint32_t)pid * 2654435761u) & (m->nslots - 1);
+	size_t i = int_slot_of((uint32_t)pid, m->nslots);
 
 	while (m->slots[i].pid >= 0 && m->slots[i].pid != pid)
 		i = (i + 1) & (m->nslots - 1);

@@ -17,7 +17,8 @@
  * (those have no start line and end nothing). */
 enum busy_kind { BUSY_PM, BUSY_INITCALL, BUSY_QUIRK, BUSY_KINDS };
 
-/* The kind of a callback with @flags (enum cb_flags), -1 for probes. */
+/* The kind of callback @flags names that a thread runs one at a time;
+ * -1 for a probe, which runs inside an initcall or a worker's probe. */
 static inline int busy_kind(unsigned int flags)
 {
 	if (flags & CB_PROBE)

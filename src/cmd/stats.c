@@ -212,6 +212,7 @@ static void gate_regress(struct stats_report *sr, const char *what,
 	g->value = ma.n && mb.n && ma.median > 0 ?
 		100.0 * (double)(mb.median - ma.median) / (double)ma.median : NAN;
 	g->failed = isnan(g->value) || g->value > pct;
+	g->unchecked = a->nmissing + b->nmissing;
 	sr->ngates++;
 }
 

@@ -156,7 +156,7 @@ unsigned int fgraph_repaired(const struct fgraph *g)
 
 static size_t slot_of(const struct fgraph *g, int key)
 {
-	size_t i = ((size_t)(unsigned int)key * 2654435761u) & (g->nslots - 1);
+	size_t i = int_slot_of((unsigned int)key, g->nslots);
 
 	while (g->slots[i] && g->th[g->slots[i] - 1].key != key)
 		i = (i + 1) & (g->nslots - 1);

@@ -111,7 +111,7 @@ uint32_t hash_bytes(const void *p, size_t len)
 
 static size_t int_slot(const struct int_index *x, int key)
 {
-	size_t i = ((uint32_t)key * 2654435761u) & (x->nslots - 1);
+	size_t i = int_slot_of((uint32_t)key, x->nslots);
 
 	while (x->key[i] >= 0 && x->key[i] != key)
 		i = (i + 1) & (x->nslots - 1);
