@@ -172,7 +172,7 @@ void cp_threads(struct cp_ctx *x, struct cp_phase *out)
 {
 	struct cp_thread *t = NULL;
 	struct int_index by_pid = { 0 };
-	size_t n = 0, cap = 0, i, j;
+	size_t n = 0, cap = 0, i, j = 0;
 
 	for (i = 0; i < x->ncbs; i++) {
 		const struct pm_callback *cb = &x->c->cbs[x->cbs[i]];
@@ -181,7 +181,9 @@ void cp_threads(struct cp_ctx *x, struct cp_phase *out)
 
 		if (cb->pid < 0)
 			continue;
-		j = (size_t)int_index_get(&by_pid, cb->pid, (int)n);
+		/* a thread's callbacks come in runs: its last first */
+		if (!n || t[j].pid != cb->pid)
+			j = (size_t)int_index_get(&by_pid, cb->pid, (int)n);
 		if (j == n) {
 			VEC_RESERVE(t, n, cap);
 			memset(&t[n++], 0, sizeof(*t));

@@ -305,7 +305,7 @@ static void find_threads(struct pm_cycle *c)
 {
 	struct pm_thread *t = NULL;
 	struct int_index by_pid = { 0 };
-	size_t n = 0, cap = 0, i, j;
+	size_t n = 0, cap = 0, i, j = 0;
 
 	for (i = 0; i < c->ncbs; i++) {
 		const struct pm_callback *cb = &c->cbs[i];
@@ -313,7 +313,9 @@ static void find_threads(struct pm_cycle *c)
 
 		if (cb->pid < 0)
 			continue;
-		j = (size_t)int_index_get(&by_pid, cb->pid, (int)n);
+		/* a thread's callbacks come in runs: its last first */
+		if (!n || t[j].pid != cb->pid)
+			j = (size_t)int_index_get(&by_pid, cb->pid, (int)n);
 		if (j == n) {
 			VEC_RESERVE(t, n, cap);
 			memset(&t[n++], 0, sizeof(*t));
