@@ -35,10 +35,11 @@ struct busy_slot {
 };
 
 struct busy_map {
+	struct int_index ix;	/* pid -> index into @slots */
 	struct busy_slot *slots;
-	size_t nslots, count;
-	struct busy_slot *last;	/* asked last: a trace's lines come in
-				 * runs of one thread's */
+	size_t n, cap;
+	size_t last;		/* asked last: a trace's lines come in runs
+				 * of one thread's */
 };
 
 /* @pid's slot, added empty when new; its callbacks are of cycle @cycle
