@@ -509,39 +509,29 @@ static int device_open(const struct builder *b, const struct pm_cycle *c, int id
 /* Callback @i of @c, left open, ended by @t at the latest. */
 static void end_by(struct pm_cycle *c, int i, ns_t t)
 {
-	struct pm_callback *cb;
+	struct pm_callback *cb = &c->cbs[i];
 
-	if (i < 0)
-		return;
-	cb = &c->cbs[i];
 	if ((cb->flags & CB_UNFINISHED) && cb->end == NS_NONE && cb->start != NS_NONE &&
 	    t >= cb->start)
 		cb->end = t;
 }
 
 /*
- * Callback @i of @c runs on its thread from @t: what that thread started
- * before of the same kind has ended by then, its return line lost (a
- * serial console's dropped bytes), and so have the PCI fixups inside
- * the initcall before a new one. Its end stays unseen (CB_UNFINISHED,
+ * Callback @i of @c runs on its thread from @t: what that thread ran
+ * before (busy_step()) has ended by then, its return line lost (a serial
+ * console's dropped bytes). Its end stays unseen (CB_UNFINISHED,
  * cb_end_inferred()): a bound, never a length.
  */
 static void thread_moves_on(struct builder *b, struct pm_cycle *c, size_t i, ns_t t)
 {
 	const struct pm_callback *cb = &c->cbs[i];
-	int k = busy_kind(cb->flags);
-	struct busy_slot *s;
+	int k = busy_kind(cb->flags), ended[2], n;
 
 	if (k < 0 || cb->pid < 0 || t == NS_NONE)
 		return;
-	s = busy_get(&b->busy, cb->pid, b->cur);
-	if (s->cb[k] != (int)i)
-		end_by(c, s->cb[k], t);
-	if (k == BUSY_INITCALL) {
-		end_by(c, s->cb[BUSY_QUIRK], t);
-		s->cb[BUSY_QUIRK] = -1;
-	}
-	s->cb[k] = (int)i;
+	n = busy_step(busy_get(&b->busy, cb->pid, b->cur), k, (int)i, ended);
+	while (n-- > 0)
+		end_by(c, ended[n], t);
 }
 
 static void on_cb_start(struct builder *b, const struct pm_event *ev)

@@ -31,6 +31,20 @@ struct busy_slot *busy_get(struct busy_map *m, int pid, int cycle)
 	return s;
 }
 
+int busy_step(struct busy_slot *s, int k, int i, int ended[2])
+{
+	int n = 0;
+
+	if (s->cb[k] >= 0 && s->cb[k] != i)
+		ended[n++] = s->cb[k];
+	if (k == BUSY_INITCALL && s->cb[BUSY_QUIRK] >= 0) {
+		ended[n++] = s->cb[BUSY_QUIRK];
+		s->cb[BUSY_QUIRK] = -1;
+	}
+	s->cb[k] = i;
+	return n;
+}
+
 void busy_free(struct busy_map *m)
 {
 	int_index_free(&m->ix);

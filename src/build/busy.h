@@ -45,6 +45,13 @@ struct busy_map {
 /* @pid's slot, added empty when new; its callbacks are of cycle @cycle
  * (a slot of another cycle is emptied). @pid >= 0. */
 struct busy_slot *busy_get(struct busy_map *m, int pid, int cycle);
+/*
+ * Callback @i, of kind @k, starts on the thread of @s: what that thread
+ * started before of its kind has ended by then, and for an initcall so
+ * have the PCI fixups inside the one before. Those callbacks' indices
+ * into @ended; returns how many (0 to 2).
+ */
+int busy_step(struct busy_slot *s, int k, int i, int ended[2]);
 void busy_free(struct busy_map *m);
 
 #endif

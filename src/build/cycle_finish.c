@@ -372,10 +372,9 @@ static size_t boot_hang(const struct pm_cycle *c)
 
 /*
  * For each callback of @c, the one whose start bounded its end
- * (cb_end_inferred()), -1: the builder's rule (thread_moves_on()) again,
- * in one pass: the next of its kind on its thread, and for a PCI fixup
- * the next initcall too. (That start may have moved since: a dmesg start
- * is its end less the kernel's figure.)
+ * (cb_end_inferred()), -1: the builder's rule (busy_step()) again, in one
+ * pass. (That start may have moved since: a dmesg start is its end less
+ * the kernel's figure.)
  */
 static int *enders(const struct pm_cycle *c)
 {
@@ -387,19 +386,13 @@ static int *enders(const struct pm_cycle *c)
 		by[j] = -1;
 	for (j = 0; j < c->ncbs; j++) {
 		const struct pm_callback *cb = &c->cbs[j];
-		int k = busy_kind(cb->flags);
-		struct busy_slot *s;
+		int k = busy_kind(cb->flags), ended[2], n;
 
 		if (k < 0 || cb->pid < 0)
 			continue;
-		s = busy_get(&m, cb->pid, 0);
-		if (s->cb[k] >= 0)
-			by[s->cb[k]] = (int)j;
-		if (k == BUSY_INITCALL && s->cb[BUSY_QUIRK] >= 0) {
-			by[s->cb[BUSY_QUIRK]] = (int)j;
-			s->cb[BUSY_QUIRK] = -1;
-		}
-		s->cb[k] = (int)j;
+		n = busy_step(busy_get(&m, cb->pid, 0), k, (int)j, ended);
+		while (n-- > 0)
+			by[ended[n]] = (int)j;
 	}
 	busy_free(&m);
 	return by;
