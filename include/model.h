@@ -481,6 +481,9 @@ int run_device_find(const struct pm_run *run, const char *name);
 int run_device_twin(struct pm_run *run, int id);
 void run_set_fact(struct pm_run *run, const char *key, const char *value);
 const char *run_fact(const struct pm_run *run, const char *key);
+/* The run's kernel (its "kernel" fact) is @major.@minor or later: 1, 0;
+ * -1 when the run does not say (version_since()). */
+int run_kernel_since(const struct pm_run *run, uint64_t major, uint64_t minor);
 void run_warn(struct pm_run *run, enum warn_level level, int cycle,
 	      const char *file, unsigned int line, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));

@@ -333,6 +333,10 @@ const char *strpool_find(const struct strpool *sp, const char *s);
 
 uint32_t hash_bytes(const void *p, size_t len);
 
+/* A kernel version @v ("6.10.0-rc1+") is @major.@minor or later: 1, 0;
+ * -1 when @v starts with no "MAJOR.MINOR". */
+int version_since(struct str v, uint64_t major, uint64_t minor);
+
 /*
  * The first slot for @key in a table of @nslots (a power of two): the
  * product's top bits, which every bit of @key moves (its low bits moved

@@ -43,12 +43,7 @@ const char *whatif_rules_name(enum whatif_rules r)
 
 enum whatif_rules whatif_run_rules(const struct pm_run *run)
 {
-	const char *k = run_fact(run, "kernel");
-	int major = 0, minor = 0;
-
-	if (!k || sscanf(k, "%d.%d", &major, &minor) != 2)
-		return WI_RULES_UPFRONT;
-	return major > 6 || (major == 6 && minor >= 16) ? WI_RULES_REWORK : WI_RULES_UPFRONT;
+	return run_kernel_since(run, 6, 16) == 1 ? WI_RULES_REWORK : WI_RULES_UPFRONT;
 }
 
 enum whatif_rules whatif_base_rules(const struct pm_run *run, enum whatif_base b)

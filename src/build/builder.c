@@ -607,27 +607,14 @@ static ns_t start_of_line(struct builder *b, struct pm_callback *cb, const struc
  */
 #define EPROBE_DEFER_NR 517
 
-/* The run's kernel, as its "kernel" fact says, is @major.@minor or
- * later; false when it does not say. */
-static bool kernel_since(const struct pm_run *run, uint64_t major, uint64_t minor)
-{
-	const char *v = run_fact(run, "kernel");
-	struct str s = str_c(v ? v : "");
-	uint64_t maj, min;
-	size_t n = str_u64(s, &maj);
-
-	if (!n || n + 1 >= s.len || s.p[n] != '.' || !str_u64(str_skip(s, n + 1), &min))
-		return false;
-	return maj > major || (maj == major && min >= minor);
-}
-
 static void boot_error(struct builder *b, const struct pm_cycle *c, const struct pm_device *d,
 		       const struct pm_event *ev)
 {
 	bool probe = ev->cb_flags & CB_PROBE;
 	/* 1: bound before 5.15, the driver's -EPERM since */
-	int err = probe && (ev->ret > 1 || (ev->ret == 1 && kernel_since(b->run, 5, 15))) ?
-		  -ev->ret : ev->ret;
+	bool negated = probe && (ev->ret > 1 ||
+				 (ev->ret == 1 && run_kernel_since(b->run, 5, 15) == 1));
+	int err = negated ? -ev->ret : ev->ret;
 
 	if (err >= 0)
 		return;		/* bound (1), or no errno (a count, a state) */

@@ -492,13 +492,10 @@ static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
  */
 static void note_kernel(struct dmesg_parser *p, struct str v)
 {
-	uint64_t major, minor;
-	size_t n = str_u64(v, &major);
+	int since = version_since(v, 5, 14);
 
-	if (!n || n + 1 >= v.len || v.p[n] != '.' ||
-	    !str_u64(str_make(v.p + n + 1, v.len - n - 1), &minor))
-		return;
-	p->exact_us = major > 5 || (major == 5 && minor >= 14);
+	if (since >= 0)
+		p->exact_us = since;
 }
 
 static void fact(struct dmesg_parser *p, const char *key, struct str value)

@@ -330,6 +330,13 @@ const char *run_fact(const struct pm_run *run, const char *key)
 	return NULL;
 }
 
+int run_kernel_since(const struct pm_run *run, uint64_t major, uint64_t minor)
+{
+	const char *v = run_fact(run, "kernel");
+
+	return v ? version_since(str_c(v), major, minor) : -1;
+}
+
 void run_warn(struct pm_run *run, enum warn_level level, int cycle,
 	      const char *file, unsigned int line, const char *fmt, ...)
 {

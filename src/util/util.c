@@ -109,6 +109,16 @@ uint32_t hash_bytes(const void *p, size_t len)
 	return h;
 }
 
+int version_since(struct str v, uint64_t major, uint64_t minor)
+{
+	uint64_t maj, min;
+	size_t n = str_u64(v, &maj);
+
+	if (!n || n + 1 >= v.len || v.p[n] != '.' || !str_u64(str_skip(v, n + 1), &min))
+		return -1;
+	return maj > major || (maj == major && min >= minor);
+}
+
 static size_t int_slot(const struct int_index *x, int key)
 {
 	size_t i = int_slot_of((uint32_t)key, x->nslots);
