@@ -241,6 +241,18 @@ static void note(struct dmesg_parser *p, ns_t ts, enum ev_kind kind, struct str 
 	emit(p, &ev);
 }
 
+/* A note of the reader's own about the log at this line (not a use of
+ * the line: its words are still the log's message). */
+static void say(struct dmesg_parser *p, ns_t ts, enum warn_level level, const char *text)
+{
+	struct pm_event ev;
+
+	event_init(&ev, EV_NOTE, ts, p->line);
+	ev.level = level;
+	ev.text = str_c(text);
+	builder_event(p->b, &ev);
+}
+
 static void mark(struct dmesg_parser *p, ns_t ts, enum ev_kind kind)
 {
 	struct pm_event ev;
@@ -550,14 +562,8 @@ static void boot_userspace(struct dmesg_parser *p, ns_t ts)
  * log says no more of it than that it ended. */
 static void boot_cut(struct dmesg_parser *p, const char *what)
 {
-	struct pm_event ev;
-
-	if (p->boot != BOOT_KERNEL)
-		return;
-	event_init(&ev, EV_NOTE, NS_NONE, p->line);
-	ev.level = WARN_WARNING;
-	ev.text = str_c(what);
-	builder_event(p->b, &ev);
+	if (p->boot == BOOT_KERNEL)
+		say(p, NS_NONE, WARN_WARNING, what);
 }
 
 /* A kernel starts again in the same file (serial captures, reboots). */
@@ -681,8 +687,6 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 
 static void check_clock(struct dmesg_parser *p, ns_t ts)
 {
-	struct pm_event ev;
-
 	if (ts == NS_NONE)
 		return;
 	/* Tiny steps back happen (printk from several CPUs); larger ones mean
@@ -692,10 +696,7 @@ static void check_clock(struct dmesg_parser *p, ns_t ts)
 
 		snprintf(buf, sizeof(buf), "time stamps go back from %.6f to %.6f s",
 			 p->last_ts / 1e9, ts / 1e9);
-		event_init(&ev, EV_NOTE, ts, p->line);
-		ev.level = WARN_INFO;
-		ev.text = str_c(buf);
-		builder_event(p->b, &ev);
+		say(p, ts, WARN_INFO, buf);
 	}
 	p->last_ts = ts;
 }
@@ -724,15 +725,11 @@ static bool damaged(struct dmesg_parser *p, struct str line)
  * the console printed between them is lost. */
 static void glued(struct dmesg_parser *p, ns_t from, ns_t to)
 {
-	struct pm_event ev;
 	char buf[160];
 
 	snprintf(buf, sizeof(buf), "a record cut short and the next glued to it: the log "
 		 "lost what came between %.6f and %.6f s", from / 1e9, to / 1e9);
-	event_init(&ev, EV_NOTE, from, p->line);
-	ev.level = WARN_INFO;
-	ev.text = str_c(buf);
-	builder_event(p->b, &ev);
+	say(p, from, WARN_INFO, buf);
 }
 
 /* The first record of @line (more may be glued on): the bytes it took;
