@@ -21,6 +21,8 @@
 /* A device runs a callback or two a phase: a cycle's first few of each
  * device are asked, whatever a hostile input repeats. */
 #define TWIN_CBS_MAX 32
+/* Devices of one name asked: the bits of breaks()'s mask. */
+#define TWIN_CHAIN_MAX 64
 
 /* The first device of @p's name: the others are its twins. */
 static int head_of(const struct pm_run *run, int p)
@@ -122,7 +124,7 @@ static uint64_t breaks(const struct pm_run *run, const struct pm_cycle *c,
 		kind = c->phases[cc->phase].kind;
 		if (!phase_kind_is_device(kind))
 			continue;
-		for (q = h, k = 0; q >= 0 && k < 64; q = run->devs[q].twin, k++) {
+		for (q = h, k = 0; q >= 0 && k < TWIN_CHAIN_MAX; q = run->devs[q].twin, k++) {
 			pc = q != d ? cb_in(l, c, q, cc->phase) : NULL;
 			if (pc && out_of_order(kind, pc, cc))
 				bad |= 1ull << k;
@@ -140,7 +142,7 @@ static int first_left(const struct pm_run *run, int d, int h, uint64_t bad, int 
 
 	*n = 0;
 	*parent_bad = false;
-	for (q = h, k = 0; q >= 0 && k < 64; q = run->devs[q].twin, k++) {
+	for (q = h, k = 0; q >= 0 && k < TWIN_CHAIN_MAX; q = run->devs[q].twin, k++) {
 		if (q == run->devs[d].parent_id && (bad >> k & 1))
 			*parent_bad = true;
 		if (q == d || (bad >> k & 1))
@@ -150,7 +152,7 @@ static int first_left(const struct pm_run *run, int d, int h, uint64_t bad, int 
 		*n += 1;
 	}
 	if (q >= 0)
-		*n = 2;		/* past 64: the rest were not asked */
+		*n = 2;		/* past TWIN_CHAIN_MAX: the rest were not asked */
 	return left;
 }
 

@@ -20,8 +20,14 @@ void input_seen_free(struct input_seen *seen)
 	memset(seen, 0, sizeof(*seen));
 }
 
-/* The earlier path of a log of @src already read, NULL none. Standard
- * input and what cannot be stat()ed are never the same as anything. */
+/* The file @path is, in @sb; false for standard input and what cannot be
+ * stat()ed, which are never the same as anything. */
+static bool file_of(const char *path, struct stat *sb)
+{
+	return strcmp(path, "-") && stat(path, sb) == 0;
+}
+
+/* The earlier path of a log of @src already read, NULL none. */
 static const char *seen_before(const struct input_seen *seen, const struct input_src *src,
 			       const char **log)
 {
@@ -29,7 +35,7 @@ static const char *seen_before(const struct input_seen *seen, const struct input
 	size_t i, k;
 
 	for (i = 0; i < src->nlogs; i++) {
-		if (!strcmp(src->logs[i], "-") || stat(src->logs[i], &sb) < 0)
+		if (!file_of(src->logs[i], &sb))
 			continue;
 		for (k = 0; k < seen->n; k++)
 			if (seen->files[k].dev == (uint64_t)sb.st_dev &&
@@ -47,7 +53,7 @@ static void seen_add(struct input_seen *seen, const struct input_src *src)
 	size_t i;
 
 	for (i = 0; i < src->nlogs; i++) {
-		if (!strcmp(src->logs[i], "-") || stat(src->logs[i], &sb) < 0)
+		if (!file_of(src->logs[i], &sb))
 			continue;
 		VEC_RESERVE(seen->files, seen->n, seen->cap);
 		seen->files[seen->n++] = (struct seen_file){ (uint64_t)sb.st_dev,
