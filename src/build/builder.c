@@ -4,6 +4,7 @@
  * the run model. Sources only describe what they read; the rules for
  * cycles, phases, matching callback starts and ends, and threads live here.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -622,9 +623,9 @@ static void boot_error(struct builder *b, const struct pm_cycle *c, const struct
 		b->deferred++;
 		return;
 	}
-	if (err == -19 || err == -6)	/* ENODEV, ENXIO: nothing to drive */
+	if (err == -ENODEV || err == -ENXIO)	/* nothing to drive */
 		return;
-	if (ev->cb_flags & CB_PROBE) {
+	if (probe) {
 		run_warn(b->run, WARN_WARNING, c->index, b->file, ev->line,
 			 "probe of %s failed: error %d", d->name, err);
 	} else if (ev->cb_flags & CB_INITCALL) {
