@@ -353,6 +353,7 @@ struct stat_row {
 	const char *driver;
 	struct stat_series s;
 	size_t ndevices;	/* a phase's: its device rows (stats_finish()) */
+	enum phase_kind kind;	/* a phase's: where the PM core runs it */
 };
 
 /* Where a cycle's times came from: a log's lines, or a trace's events
@@ -368,7 +369,9 @@ struct run_stats {
 	size_t timed[MODE_BOOT + 1][SC_COUNT];	/* cycles taken, by mode and clock */
 	size_t ninputs;
 	struct stat_series suspend, resume, boot;
-	struct stat_row *rows;	/* in first-seen order */
+	/* phases in the PM core's order (stats_finish()), then devices in
+	 * first-seen order */
+	struct stat_row *rows;
 	size_t nrows, rows_cap;
 	int *slots;		/* (phase, device) -> row, open addressing */
 	size_t nslots;
@@ -399,8 +402,15 @@ struct stats_one_sided {
 	size_t ndevices;
 };
 
+/* A phase of either side, and its row on each (NULL: not there). */
+struct stats_phase_pair {
+	const struct stat_row *a, *b;
+};
+
 struct stats_diff {
 	unsigned int clock_differs;	/* 1 << enum pm_mode */
+	struct stats_phase_pair *phases;	/* both sides', the PM core's order */
+	size_t nphases;
 	struct stats_one_sided *one_sided;	/* before's, then after's */
 	size_t none_sided;
 };

@@ -69,17 +69,23 @@ static int find_slot(const struct run_stats *st, const char *phase, const char *
 	return (int)i;
 }
 
-static void rehash(struct run_stats *st)
+/* Each row's slot, after the rows or the slots moved. */
+static void reslot(struct run_stats *st)
 {
 	size_t i;
 
-	free(st->slots);
-	st->nslots = st->nslots ? st->nslots * 2 : 256;
-	st->slots = xmalloc(st->nslots * sizeof(*st->slots));
 	for (i = 0; i < st->nslots; i++)
 		st->slots[i] = -1;
 	for (i = 0; i < st->nrows; i++)
 		st->slots[find_slot(st, st->rows[i].phase, st->rows[i].device)] = (int)i;
+}
+
+static void rehash(struct run_stats *st)
+{
+	free(st->slots);
+	st->nslots = st->nslots ? st->nslots * 2 : 256;
+	st->slots = xmalloc(st->nslots * sizeof(*st->slots));
+	reslot(st);
 }
 
 static struct stat_row *row_get(struct run_stats *st, const char *phase, const char *device)
@@ -201,9 +207,13 @@ static void add_cycle(struct run_stats *st, const struct pm_run *run,
 	for (p = 0; p < c->nphases; p++) {
 		const struct pm_phase *ph = &c->phases[p];
 
+		struct stat_row *r;
+
 		names[p] = strpool_cstr(&st->pool, ph->name);
-		series_add(&row_get(st, names[p], NULL)->s, phase_duration(ph),
-			   ph->start == NS_NONE || ph->end == NS_NONE, at);
+		r = row_get(st, names[p], NULL);
+		if (!r->s.n && !r->s.nmissing)
+			r->kind = ph->kind;
+		series_add(&r->s, phase_duration(ph), ph->start == NS_NONE || ph->end == NS_NONE, at);
 	}
 	add_devices(st, run, c, names, at);
 	free(names);
@@ -267,9 +277,45 @@ static void summarize(const struct stat_series *s, struct stat_summary *out)
 	free(v);
 }
 
+/* Phase rows first, by the PM core's order of their kinds, then device
+ * rows; each as first seen among equals (qsort_r() is not stable, the
+ * rows' index decides). */
+static int cmp_row_order(const void *x, const void *y, void *ctx)
+{
+	const struct stat_row *rows = ctx, *a = &rows[*(const size_t *)x],
+			      *b = &rows[*(const size_t *)y];
+
+	if (!a->device != !b->device)
+		return a->device ? 1 : -1;
+	if (!a->device && a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
+}
+
+/* Rows in the order reports list them: a phase seen first in a later
+ * run (a log without prepare, then one with it) in its place. */
+static void order_rows(struct run_stats *st)
+{
+	size_t *idx = xmalloc((st->nrows ? st->nrows : 1) * sizeof(*idx));
+	struct stat_row *rows = xmalloc((st->nrows ? st->nrows : 1) * sizeof(*rows));
+	size_t i;
+
+	for (i = 0; i < st->nrows; i++)
+		idx[i] = i;
+	qsort_r(idx, st->nrows, sizeof(*idx), cmp_row_order, st->rows);
+	for (i = 0; i < st->nrows; i++)
+		rows[i] = st->rows[idx[i]];
+	memcpy(st->rows, rows, st->nrows * sizeof(*rows));
+	free(rows);
+	free(idx);
+	reslot(st);
+}
+
 void stats_finish(struct run_stats *st)
 {
 	size_t i;
+
+	order_rows(st);
 
 	summarize(&st->suspend, &st->suspend.sum);
 	summarize(&st->resume, &st->resume.sum);
@@ -322,11 +368,39 @@ static void one_sided(const struct run_stats *a, const struct run_stats *b, int 
 	}
 }
 
+/* The phases of both sides in one list: each side's rows are in the PM
+ * core's order (stats_finish()), so the after side's own phases merge in
+ * among the before side's; equal kinds keep before's first. */
+static void pair_phases(const struct run_stats *a, const struct run_stats *b,
+			struct stats_diff *d)
+{
+	size_t i = 0, k = 0, n = 0;
+
+	d->phases = xmalloc((a->nrows + b->nrows + 1) * sizeof(*d->phases));
+	for (;;) {
+		while (i < a->nrows && a->rows[i].device)
+			i++;
+		while (k < b->nrows && (b->rows[k].device || stats_row(a, b->rows[k].phase, NULL)))
+			k++;
+		if (i == a->nrows && k == b->nrows)
+			break;
+		if (i < a->nrows && (k == b->nrows || a->rows[i].kind <= b->rows[k].kind)) {
+			d->phases[n++] = (struct stats_phase_pair){
+				&a->rows[i], stats_row(b, a->rows[i].phase, NULL) };
+			i++;
+		} else {
+			d->phases[n++] = (struct stats_phase_pair){ NULL, &b->rows[k++] };
+		}
+	}
+	d->nphases = n;
+}
+
 void stats_diff(const struct run_stats *a, const struct run_stats *b, struct stats_diff *d)
 {
 	int m;
 
 	memset(d, 0, sizeof(*d));
+	pair_phases(a, b, d);
 	for (m = 0; m <= MODE_BOOT; m++)
 		if (clocks(a, m) && clocks(b, m) && clocks(a, m) != clocks(b, m))
 			d->clock_differs |= 1u << m;
@@ -337,5 +411,6 @@ void stats_diff(const struct run_stats *a, const struct run_stats *b, struct sta
 void stats_diff_free(struct stats_diff *d)
 {
 	free(d->one_sided);
+	free(d->phases);
 	memset(d, 0, sizeof(*d));
 }

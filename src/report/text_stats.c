@@ -180,22 +180,17 @@ static void change_line(FILE *f, const char *name, ns_t a, ns_t b)
 	fprintf(f, "\n");
 }
 
-/* Phases of either side, in the order the before side saw them. */
-static void compare_phases(FILE *f, const struct run_stats *a, const struct run_stats *b)
+/* Phases of either side, in the PM core's order (stats_diff()). */
+static void compare_phases(FILE *f, const struct stats_diff *d)
 {
 	size_t i;
 
-	for (i = 0; i < a->nrows; i++) {
-		const struct stat_row *r = &a->rows[i], *o;
+	for (i = 0; i < d->nphases; i++) {
+		const struct stat_row *a = d->phases[i].a, *b = d->phases[i].b;
 
-		if (r->device)
-			continue;
-		o = stats_row(b, r->phase, NULL);
-		change_line(f, r->phase, median(&r->s), o ? median(&o->s) : NS_NONE);
+		change_line(f, a ? a->phase : b->phase, a ? median(&a->s) : NS_NONE,
+			    b ? median(&b->s) : NS_NONE);
 	}
-	for (i = 0; i < b->nrows; i++)
-		if (!b->rows[i].device && !stats_row(a, b->rows[i].phase, NULL))
-			change_line(f, b->rows[i].phase, NS_NONE, median(&b->rows[i].s));
 }
 
 /* A device's row with a figure: one without (its callbacks never ended)
@@ -358,7 +353,7 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 	if (a->boot.n || b->boot.n)
 		change_line(f, "boot", median(&a->boot), median(&b->boot));
 	fprintf(f, "phases\n");
-	compare_phases(f, a, b);
+	compare_phases(f, sr->diff);
 	compare_devices(f, sr);
 	one_sided_text(f, sr);
 }

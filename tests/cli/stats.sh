@@ -217,6 +217,25 @@ cp "$FIXTURES"/pmgraph-2014-skynet-freeze-k3.15/skynet_freeze_*.txt "$T/multi/su
 "$PMSCOPE" stats -q -j "$T/multi.json" "$T/multi"
 is "sleepgraph -multi folder: a run per test folder" "$(jq -c '.stats | [.inputs, .cycles]' "$T/multi.json")" '[2,2]'
 
+# Phases in the PM core's order, not as first seen: the 6.9 XPS log
+# prints no prepare ... complete (no pm_print_times), the 5.8 one all
+# of them; they were listed after thaw_processes.
+x69=$FIXTURES/kernel6.9-xps9360-deep-hibernate-multicycle/messages.txt
+x58=$FIXTURES/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
+order="suspend_enter prepare suspend suspend_late suspend_noirq machine resume_noirq resume_early resume complete thaw_processes"
+"$PMSCOPE" stats -q -j "$T/order.json" "$x69" "$x58"
+is "stats: phases in the PM core's order" \
+	"$(jq -r '[.stats.phases[].phase] | join(" ")' "$T/order.json")" "$order"
+is "stats: phase rows keep their figures" \
+	"$(jq -c '[.stats.phases[] | select(.phase == "machine" or .phase == "prepare") | .n]' "$T/order.json")" \
+	'[1,14]'
+"$PMSCOPE" compare "$x69" "$x58" > "$T/order.txt" 2>/dev/null
+is "compare: the after side's own phases in their place" \
+	"$(sed -n '/^phases$/,/^$/p' "$T/order.txt" | awk 'NF > 1 { printf "%s%s", s, $1; s = " " }')" \
+	"$order"
+is "compare: a phase of the after side only" \
+	"$(grep -c '^  prepare  *-  *0\.626$' "$T/order.txt")" 1
+
 # Bad usage and input
 "$PMSCOPE" compare "$a0" 2>/dev/null
 is "compare with one input: exit 2" $? 2
