@@ -193,16 +193,11 @@ static void compare_phases(FILE *f, const struct stats_diff *d)
 	}
 }
 
-/* A device's row with a figure: one without (its callbacks never ended)
- * has no median to compare. */
-static const struct stat_row *measured(const struct run_stats *st, const char *phase,
-				       const char *device)
-{
-	const struct stat_row *r = stats_row(st, phase, device);
-
-	return r && r->s.n ? r : NULL;
-}
-
+/*
+ * A row without a figure had callbacks whose end the log lost (no return
+ * line): the device did not go, nor come, and a side where it never
+ * ended is worth seeing, a change the other way too ("ended").
+ */
 static size_t rank_changes(const struct run_stats *a, const struct run_stats *b,
 			   struct ranked *r)
 {
@@ -214,17 +209,24 @@ static size_t rank_changes(const struct run_stats *a, const struct run_stats *b,
 		const struct stat_row *o;
 		ns_t d;
 
-		if (!a->rows[i].device || !a->rows[i].s.n || stats_unseen_in(b, &a->rows[i]))
+		if (!a->rows[i].device || stats_unseen_in(b, &a->rows[i]))
 			continue;
-		o = measured(b, a->rows[i].phase, a->rows[i].device);
-		d = o ? median(&o->s) - median(&a->rows[i].s) : -median(&a->rows[i].s);
+		o = stats_row(b, a->rows[i].phase, a->rows[i].device);
+		if (!a->rows[i].s.n && !(o && o->s.n))
+			continue;	/* no figure on either side */
+		if (!a->rows[i].s.n)
+			d = median(&o->s);
+		else if (o && o->s.n)
+			d = median(&o->s) - median(&a->rows[i].s);
+		else
+			d = -median(&a->rows[i].s);
 		r[k].row = &a->rows[i];
 		r[k].other = o;
 		r[k++].key = d < 0 ? -d : d;
 	}
 	for (i = 0; i < b->nrows; i++) {
 		if (!b->rows[i].device || !b->rows[i].s.n || stats_unseen_in(a, &b->rows[i]) ||
-		    measured(a, b->rows[i].phase, b->rows[i].device))
+		    stats_row(a, b->rows[i].phase, b->rows[i].device))
 			continue;
 		r[k].row = NULL;
 		r[k].other = &b->rows[i];
@@ -244,6 +246,17 @@ static int cmp_change(const void *x, const void *y)
 		return a->key > b->key ? -1 : 1;
 	c = strcmp(ra->device, rb->device);
 	return c ? c : strcmp(ra->phase, rb->phase);
+}
+
+/* A side's median: "-" where it has no row, "no end" where its row has
+ * no figure (every callback's end lost). */
+static const char *side_ms(char *buf, size_t n, const struct stat_row *r)
+{
+	if (r && !r->s.n) {
+		snprintf(buf, n, "%9s", "no end");
+		return buf;
+	}
+	return text_ms(buf, n, 9, r ? median(&r->s) : NS_NONE);
 }
 
 static void compare_devices(FILE *f, const struct stats_report *sr)
@@ -266,10 +279,12 @@ static void compare_devices(FILE *f, const struct stats_report *sr)
 
 		if (va != NS_NONE && vb != NS_NONE)
 			snprintf(d, sizeof(d), "%+.3f", (vb - va) / 1e6);
+		else if (va == NS_NONE)
+			snprintf(d, sizeof(d), "%s", r[i].row ? "ended" : "new");
 		else
-			snprintf(d, sizeof(d), "%s", va == NS_NONE ? "new" : "gone");
+			snprintf(d, sizeof(d), "%s", r[i].other ? "no end" : "gone");
 		fprintf(f, "  %-30s %-12.12s %s %s %10s\n", text_fit(dev, 30, name), row->phase,
-			text_ms(x, sizeof(x), 9, va), text_ms(y, sizeof(y), 9, vb), d);
+			side_ms(x, sizeof(x), r[i].row), side_ms(y, sizeof(y), r[i].other), d);
 		free(name);
 	}
 	free(r);

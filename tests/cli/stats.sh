@@ -236,6 +236,22 @@ is "compare: the after side's own phases in their place" \
 is "compare: a phase of the after side only" \
 	"$(grep -c '^  prepare  *-  *0\.626$' "$T/order.txt")" 1
 
+# A device whose end the log lost is neither gone nor new: the Pixel 6's
+# 17100000.eh genpd_suspend_noirq return line is lost to a garbled record
+# (line 1602); a copy with it restored ("returned 0 after 70 usecs")
+px=$FIXTURES/kernel6.16-pixel6-arm64-deep-caller-email/message.eml
+awk 'NR == 1602 {
+	print "[ 7915.368122][T29333] eh 17100000.eh: PM: calling genpd_suspend_noirq @ 29333, parent: platform"
+	print "[ 7915.368200][T29333] eh 17100000.eh: PM: genpd_suspend_noirq returned 0 after 70 usecs"
+	print "[ 7915.551114][T29333] exynos-uart 10a00000.uart: PM: platform_pm_resume returned 0 after 37 usecs"
+	next } { print }' "$px" > "$T/px-fixed.eml"
+"$PMSCOPE" compare "$px" "$T/px-fixed.eml" > "$T/px.txt" 2>/dev/null
+is "compare: a callback that never ended before, ended after" \
+	"$(grep '^  17100000.eh' "$T/px.txt" | awk '{ print $4, $5, $6, $7 }')" "no end 0.070 ended"
+"$PMSCOPE" compare "$T/px-fixed.eml" "$px" > "$T/px.txt" 2>/dev/null
+is "compare: one that ended before, never after" \
+	"$(grep '^  17100000.eh' "$T/px.txt" | awk '{ print $4, $5, $6, $7 }')" "0.070 no end no"
+
 # Bad usage and input
 "$PMSCOPE" compare "$a0" 2>/dev/null
 is "compare with one input: exit 2" $? 2
