@@ -22,7 +22,10 @@ static void seg(struct seg_vec *sv, enum cp_kind kind, int cb, int dev, ns_t sta
 {
 	struct cp_segment *s;
 
-	if (end <= start)
+	/* A callback that took no time is still a link of the chain, and a
+	 * hand-off timing alone found still was found so; a gap or a known
+	 * wait of no length says nothing. */
+	if (end < start || (end == start && kind != CP_RUN && !inferred))
 		return;
 	VEC_RESERVE(sv->v, sv->n, sv->cap);
 	s = &sv->v[sv->n++];

@@ -89,6 +89,10 @@ static void print_segments(FILE *f, const struct pm_run *run, const struct pm_cy
 	for (i = 0; i < p->nsegs; i++) {
 		const struct cp_segment *s = &p->segs[i];
 
+		/* a callback of no length on the path (in the JSON) names
+		 * the thread of the gaps beside it, and takes no line */
+		if (s->end == s->start)
+			continue;
 		if (s->end - s->start < small || lines >= SEG_LINES) {
 			folded += s->end - s->start;
 			nfold++;

@@ -80,4 +80,29 @@ mkdir -p "$TMPDIR_TEST/empty"
 "$PMSCOPE" analyze "$TMPDIR_TEST/empty" > /dev/null 2> "$TMPDIR_TEST/err"
 is "empty run folder: exit 2" "$?" 2
 is "empty run folder: message" "$(grep -c 'no dmesg.txt or trace.txt' "$TMPDIR_TEST/err")" 1
+# A callback of no length is on the path: the Pixel 6's regulator.43
+# "regulator_resume returned 0 after 0 usecs" at 7915.728136 (line 1964)
+# on the driving thread 29333. It was dropped from the path and listed
+# off it, "regulator.43 0.000 slack 82.326".
+px=$FIXTURES/kernel6.16-pixel6-arm64-deep-caller-email/message.eml
+"$PMSCOPE" analyze -j "$TMPDIR_TEST/px.json" "$px" > "$TMPDIR_TEST/px.txt" 2>/dev/null
+is "a callback of no length: a run on the path" \
+	"$(jq -c '.cycles[2].phases[] | select(.name == "resume") | .critical_path[] |
+		select(.device == "regulator.43") | [.kind, .start_ns, .end_ns, .pid]' "$TMPDIR_TEST/px.json")" \
+	'["run",7915728136000,7915728136000,29333]'
+is "a callback of no length: not off the path" \
+	"$(grep -c 'regulator.43 0.000 slack' "$TMPDIR_TEST/px.txt")" 0
+is "a callback of no length: no line in the text" \
+	"$(sed -n '/critical path: resume, 430.625 ms/,/threads:/p' "$TMPDIR_TEST/px.txt" | grep -c ' 0\.000  run')" 0
+
+# ... and its thread names the gap before it: the IdeaPad's resume_noirq,
+# INT3452:03 returned at 30.794003 on 4438 (line 3714), then i8042's
+# "after 0 usecs" at 30.794160 on 4438: 0.157 ms between two callbacks of
+# the driving thread, where "no callback or wait explains it" was said
+ip=$FIXTURES/kernel5.15-chromeos-ideapad-mem-pmprint/ideapad_patch_complete.txt
+"$PMSCOPE" analyze "$ip" 2>/dev/null | sed -n '/critical path: resume_noirq, 10.037 ms/,/threads:/p' \
+	> "$TMPDIR_TEST/ip.txt"
+is "a callback of no length: the gap before it is its thread's" \
+	"$(grep -c '^ *9\.693  *0\.157  gap   thread 4438 between callbacks$' "$TMPDIR_TEST/ip.txt")" 1
+
 done_testing
