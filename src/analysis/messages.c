@@ -183,10 +183,46 @@ static int cmp_ts(const void *a, const void *b, void *ctx)
 	return x->line < y->line ? -1 : x->line > y->line;
 }
 
+/*
+ * A few lines whose stamps fall back (by more than printk's CPUs disagree:
+ * the reader's 10 ms) and come back: a CPU being brought up prints with a
+ * clock not yet set (the QEMU boot's "calibrate_delay_direct() failed" at
+ * [0.000000] between lines at 0.938 and 1.115 s). Their time is not when
+ * they were printed, and ties them to no callback. A clock that stays
+ * back (a restored hibernation image) is followed.
+ */
+#define STRAY_BACK_NS 10000000
+#define STRAY_RUN_MAX 16
+
+static bool same_clock(const struct pm_message *a, const struct pm_message *b)
+{
+	return a->ts != NS_NONE && b->ts != NS_NONE && a->file_id == b->file_id;
+}
+
+/* The end of the run of stray messages at @i below @top's stamp, or @i
+ * when the stamps do not come back within STRAY_RUN_MAX messages. */
+static size_t strays_end(const struct pm_cycle *c, size_t i, const struct pm_message *top)
+{
+	size_t k;
+
+	for (k = i; k < c->nmsgs && k < i + STRAY_RUN_MAX; k++) {
+		const struct pm_message *m = &c->msgs[k];
+
+		if (m->ts == NS_NONE)
+			continue;
+		if (!same_clock(m, top))
+			return i;
+		if (m->ts + STRAY_BACK_NS >= top->ts)
+			return k;
+	}
+	return i;
+}
+
 static void index_build(const struct pm_run *run, const struct pm_cycle *c,
 			struct msg_index *ix)
 {
-	size_t i, n = c->nmsgs ? c->nmsgs : 1;
+	size_t i, k, n = c->nmsgs ? c->nmsgs : 1;
+	const struct pm_message *top = NULL;
 
 	ix->c = c;
 	ix->by_ts = xmalloc(n * sizeof(*ix->by_ts));
@@ -198,8 +234,19 @@ static void index_build(const struct pm_run *run, const struct pm_cycle *c,
 
 		ix->dev[i] = m->device ? run_device_find(run, m->device) : -1;
 		ix->error[i] = m->alarm || msg_is_error(m->text);
-		if (m->ts != NS_NONE)
-			ix->by_ts[ix->n++] = (uint32_t)i;
+	}
+	for (i = 0; i < c->nmsgs; i++) {
+		const struct pm_message *m = &c->msgs[i];
+
+		if (m->ts == NS_NONE)
+			continue;
+		if (top && same_clock(m, top) && m->ts + STRAY_BACK_NS < top->ts &&
+		    (k = strays_end(c, i, top)) > i) {
+			i = k - 1;	/* left out of by_ts */
+			continue;
+		}
+		top = m;
+		ix->by_ts[ix->n++] = (uint32_t)i;
 	}
 	qsort_r(ix->by_ts, ix->n, sizeof(*ix->by_ts), cmp_ts, c->msgs);
 }
