@@ -243,7 +243,8 @@ const char *const whatif_assumptions[][2] = {
 		  "work, worker wake-up) is kept with it; a callback that moves between the "
 		  "driving thread and the workers takes instead, onto the driving thread, its "
 		  "gaps in the phase per callback of the phase and, onto a worker, the median "
-		  "gap of the phase's async callbacks (its own when there were none); each phase keeps its tail "
+		  "gap of the phase's async callbacks (its own when there were none), its gap on the "
+		  "driving thread staying there as the loop's walk to it; each phase keeps its tail "
 		  "after the last callback; phases without device callbacks keep their "
 		  "measured length" },
 	{ "workers", "unlimited async workers; with --cpus N the callbacks running at once "
