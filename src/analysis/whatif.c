@@ -119,7 +119,7 @@ static int replay_phase(const struct wi_phase_in *in, struct cp_ctx *g, struct w
 		cb->pid = s.it[k].async ? -1 : w->measured->main_pid;
 		cb->kernel_us = (int32_t)((cb->end - cb->start) / 1000);
 		wp->nasync += s.it[k].async;
-		wp->kept_gaps_ns += llround(s.it[k].over);
+		wp->kept_gaps_ns += llround(s.it[k].over + s.it[k].step);
 	}
 	wp->predicted_ns = llround(s.end) + tail - (p->start + shift);
 	wi_sim_free(&s);

@@ -84,6 +84,14 @@ is "input pair: the predicted blocked device" \
 is "--async QEMU0002:00@suspend_late: its callback's length saved" \
 	"$(jq -c '.cycles[0].phases[] | select(.name == "suspend_late") | [.measured_ns, .predicted_ns]' "$a1/q.json")" \
 	'[6302000,6114000]'
+"$PMSCOPE" whatif -q -j "$a1/q0.json" "$a1"
+is "  and the gap it left on the driving thread counts among the kept gaps" \
+	"$(jq -n --slurpfile m "$a1/q0.json" --slurpfile q "$a1/q.json" '[$m, $q] |
+		map(.[0].cycles[0].phases[] | select(.name == "suspend_late") | .kept_gaps_ns)')" \
+	'[
+  27355000,
+  29630000
+]'
 
 # analyze's hint: per device phase, the one device that made async saves
 # the most (tests/unit/test_whatif.c pins them on several fixtures); on
