@@ -120,7 +120,8 @@ enum whatif_rules whatif_base_rules(const struct pm_run *run, enum whatif_base b
  * async work is made async in turn, everything else as measured, and the
  * phase replayed (whatif_hint.c). @cp is the measured cycle's critical
  * path. Phases where no change saves at least WHATIF_HINT_MIN_NS (and 1%
- * of the phase) get none.
+ * of the phase) get none. A device whose power/async is known enabled
+ * ran sync for pm_async 0: no per-device change, no candidate.
  */
 #define WHATIF_HINT_MIN_NS 1000000
 #define WHATIF_HINT_TRIES 16	/* candidates tried per phase, longest first */

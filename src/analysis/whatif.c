@@ -119,7 +119,7 @@ static int replay_phase(const struct wi_phase_in *in, struct cp_ctx *g, struct w
 		cb->pid = s.it[k].async ? -1 : w->measured->main_pid;
 		cb->kernel_us = (int32_t)((cb->end - cb->start) / 1000);
 		wp->nasync += s.it[k].async;
-		wp->kept_gaps_ns += llround(s.it[k].over);
+		wp->kept_gaps_ns += llround(s.it[k].over + s.it[k].step);
 	}
 	wp->predicted_ns = llround(s.end) + tail - (p->start + shift);
 	wi_sim_free(&s);
@@ -243,7 +243,8 @@ const char *const whatif_assumptions[][2] = {
 		  "work, worker wake-up) is kept with it; a callback that moves between the "
 		  "driving thread and the workers takes instead, onto the driving thread, its "
 		  "gaps in the phase per callback of the phase and, onto a worker, the median "
-		  "gap of the phase's async callbacks (its own when there were none); each phase keeps its tail "
+		  "gap of the phase's async callbacks (its own when there were none), its gap on the "
+		  "driving thread staying there as the loop's walk to it; each phase keeps its tail "
 		  "after the last callback; phases without device callbacks keep their "
 		  "measured length" },
 	{ "workers", "unlimited async workers; with --cpus N the callbacks running at once "

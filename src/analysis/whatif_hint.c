@@ -33,10 +33,16 @@ static bool is_sync(const struct pm_cycle *c, int cb)
 	return c->main_pid >= 0 && p->pid >= 0 ? p->pid == c->main_pid : !p->async;
 }
 
-static void add_cand(const struct pm_cycle *c, struct cand *v, size_t *n, int cb)
+/* A sync callback whose device's power/async the run folder shows enabled
+ * ran sync for pm_async 0 (or pm_trace): no per-device change makes it
+ * async, so it is no hint (whatif -p upfront replays pm_async 1). */
+static void add_cand(const struct pm_run *run, const struct pm_cycle *c, struct cand *v,
+		     size_t *n, int cb)
 {
-	if (cb >= 0 && is_sync(c, cb) && c->cbs[cb].dev >= 0)
-		v[(*n)++] = (struct cand){ cb, cb_duration(&c->cbs[cb]), c->cbs[cb].dev };
+	int dev = cb >= 0 ? c->cbs[cb].dev : -1;
+
+	if (dev >= 0 && is_sync(c, cb) && run->devs[dev].async_flag != 1)
+		v[(*n)++] = (struct cand){ cb, cb_duration(&c->cbs[cb]), dev };
 }
 
 static int cmp_dev(const void *a, const void *b)
@@ -47,17 +53,17 @@ static int cmp_dev(const void *a, const void *b)
 }
 
 /* Sync callbacks on the phase's path or blocked in it, longest first. */
-static size_t candidates(const struct pm_cycle *c, const struct critpath *cp,
-			 const struct cp_phase *p, struct cand *v)
+static size_t candidates(const struct pm_run *run, const struct pm_cycle *c,
+			 const struct critpath *cp, const struct cp_phase *p, struct cand *v)
 {
 	size_t n = 0, i, k;
 
 	for (i = 0; i < p->nsegs; i++)
 		if (p->segs[i].kind == CP_RUN)
-			add_cand(c, v, &n, p->segs[i].cb);
+			add_cand(run, c, v, &n, p->segs[i].cb);
 	for (i = 0; i < cp->nblocked; i++)
 		if (cp->blocked[i].phase == p->phase)
-			add_cand(c, v, &n, cp->blocked[i].cb);
+			add_cand(run, c, v, &n, cp->blocked[i].cb);
 	qsort(v, n, sizeof(*v), cmp_dev);	/* each device once, its longest */
 	for (i = 0, k = 0; i < n; i++)
 		if (!k || v[k - 1].dev != v[i].dev)
@@ -83,7 +89,7 @@ static void best_of_phase(struct wi_phase_in *in, struct cp_ctx *g, const struct
 	struct whatif_change ch = { .kind = WI_SET_ASYNC, .phase = ph->name };
 	struct whatif_policy pol = { .base = WI_MEASURED, .changes = &ch };
 	ns_t base, tail, meas = ph->end - ph->start;
-	size_t n = candidates(in->c, cp, p, v), i;
+	size_t n = candidates(in->run, in->c, cp, p, v), i;
 	struct wi_sim s;
 
 	h->dev = -1;

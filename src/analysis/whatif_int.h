@@ -14,6 +14,9 @@ struct wi_item {
 	double work;		/* ns of progress to make, alone on a CPU */
 	double frac;		/* share of a CPU it needs while it runs */
 	double over;		/* the kept gap before it */
+	double step;		/* the driving thread's time before it reaches
+				 * the item when it runs async: the gap a sync
+				 * callback made async leaves behind */
 	double work0, over0;	/* as measured, before the policy */
 	bool async;		/* in the prediction */
 	bool was_async;		/* in the measured cycle */

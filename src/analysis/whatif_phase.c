@@ -394,8 +394,10 @@ static double median_async_gap(const struct wi_sim *s)
  * the driving thread it takes the loop's cost per device: the driving
  * thread's kept gaps over all the phase's callbacks (its gaps also paid
  * for walking past the async ones). Onto a worker it takes the median gap
- * of the phase's async callbacks. Either way it keeps its own when no
- * callback ran on that side.
+ * of the phase's async callbacks, and its gap on the driving thread stays
+ * there as the loop's step to it: the loop still walks the devices before
+ * it (at a phase's start, hundreds without a callback) whoever runs it.
+ * Either way it keeps its own when no callback ran on that side.
  */
 static void moved_gaps(struct wi_sim *s)
 {
@@ -413,10 +415,13 @@ static void moved_gaps(struct wi_sim *s)
 
 		if (it->async == it->was_async)
 			continue;
-		if (!it->async && nmain)
+		if (!it->async && nmain) {
 			it->over = main_sum / (double)s->n;
-		else if (it->async && med_async >= 0)
-			it->over = med_async;
+		} else if (it->async) {
+			it->step = it->over;
+			if (med_async >= 0)
+				it->over = med_async;
+		}
 	}
 }
 
@@ -513,6 +518,7 @@ void wi_phase_policy(const struct wi_phase_in *in, int phase, struct wi_sim *s)
 	for (i = 0; i < s->n; i++) {
 		s->it[i].work = s->it[i].work0;
 		s->it[i].over = s->it[i].over0;
+		s->it[i].step = 0;
 	}
 	apply_policy(in, &in->c->phases[phase], s);
 	moved_gaps(s);

@@ -75,6 +75,7 @@ struct sim_state {
 	struct heap starts, fins;	/* real start times; virtual finishes */
 	int *left;		/* async item: what it waits for, not done */
 	bool *eligible, *queued, *done;
+	double *reach;		/* async item: when the loop reached it */
 	double t, v, demand;	/* real time, virtual time, CPUs wanted */
 	enum main_state ms;
 	size_t pos;		/* the loop's next item */
@@ -124,10 +125,10 @@ static void finish_item(struct sim_state *x, int j)
 		int y = w->v[k];
 
 		if (x->s->it[y].async && !x->queued[y] && --x->left[y] == 0 && x->eligible[y])
-			queue_async(x, y, x->t);
+			queue_async(x, y, fmax(x->t, x->reach[y]));
 		if (x->ms == M_WAIT && y == x->mk && it->async && --x->mcnt == 0) {
 			x->ms = M_PENDING;
-			x->mt = x->t + x->s->it[y].over;
+			x->mt = fmax(x->t, x->mt) + x->s->it[y].over;
 		}
 	}
 	if (x->ms == M_RUN && j == x->mk) {
@@ -137,8 +138,9 @@ static void finish_item(struct sim_state *x, int j)
 	}
 }
 
-/* The loop at the driving thread's current time: schedule async items,
- * stop at the next sync one. */
+/* The loop at the driving thread's current time: schedule async items
+ * (each after the loop's step to it), stop at the next sync one. In
+ * M_WAIT, .mt is when the loop reached the sync item. */
 static void main_step(struct sim_state *x)
 {
 	const struct wi_adj *d = &x->s->deps;
@@ -147,7 +149,9 @@ static void main_step(struct sim_state *x)
 		int i = (int)x->pos, k;
 
 		if (x->s->it[i].async) {
+			x->mt += x->s->it[i].step;
 			x->eligible[i] = true;
+			x->reach[i] = x->mt;
 			if (!x->left[i])
 				queue_async(x, i, x->mt);
 			x->pos++;
@@ -173,7 +177,7 @@ static void force(struct sim_state *x)
 	x->s->nforced++;
 	if (x->ms == M_WAIT) {
 		x->ms = M_PENDING;
-		x->mt = x->t + x->s->it[x->mk].over;
+		x->mt = fmax(x->t, x->mt) + x->s->it[x->mk].over;
 		return;
 	}
 	for (i = 0; i < x->s->n; i++) {
@@ -254,10 +258,12 @@ int wi_simulate(struct wi_sim *s)
 	x.eligible = xcalloc(n, sizeof(bool));
 	x.queued = xcalloc(n, sizeof(bool));
 	x.done = xcalloc(n, sizeof(bool));
+	x.reach = xmalloc(n * sizeof(double));
 	s->nforced = 0;
 	for (i = 0; i < s->n; i++) {
 		x.left[i] = s->deps.off[i + 1] - s->deps.off[i];
 		x.eligible[i] = !s->loop_starts_async;
+		x.reach[i] = s->t0;
 		s->it[i].start = s->it[i].end = s->t0;
 	}
 	for (i = 0; i < s->n; i++)
@@ -269,6 +275,7 @@ int wi_simulate(struct wi_sim *s)
 	free(x.eligible);
 	free(x.queued);
 	free(x.done);
+	free(x.reach);
 	free(x.starts.v);
 	free(x.fins.v);
 	return 0;

@@ -26,14 +26,14 @@ is "json: every replayed phase has a critical path" \
 		(.critical_path | length > 0)] | all' "$j")" true
 
 # pm_async 1 predicted from the pm_async 0 run (tests/unit/test_whatif.c
-# pins every phase): suspend 278.882 -> 67.523 ms, with 2 CPUs 140.506 ms
+# pins every phase): suspend 278.882 -> 69.579 ms, with 2 CPUs 142.438 ms
 "$PMSCOPE" whatif -q -p upfront -j "$a0/u.json" "$a0"
 is "upfront: suspend predicted" \
 	"$(jq '.cycles[0].phases[] | select(.name == "suspend") | [.measured_ns, .predicted_ns]' -c "$a0/u.json")" \
-	'[278882000,67523000]'
+	'[278882000,69579000]'
 "$PMSCOPE" whatif -q -p upfront --cpus 2 -j "$a0/u2.json" "$a0"
 is "upfront, 2 CPUs: suspend predicted" \
-	"$(jq '.cycles[0].phases[] | select(.name == "suspend") | .predicted_ns' "$a0/u2.json")" 140506000
+	"$(jq '.cycles[0].phases[] | select(.name == "suspend") | .predicted_ns' "$a0/u2.json")" 142437643
 is "json: cpus" "$(jq .policy.cpus "$a0/u2.json")" 2
 
 # pm_async 0 keeps everything on the driving thread
@@ -67,7 +67,7 @@ is "svg: both cycles drawn, the second one labelled" \
 	"$(grep -o 'cycle 1: mem[^<]*' "$a1/t.svg" | sort -u | tr '\n' '|')" \
 	"cycle 1: mem|cycle 1: mem (predicted, policy async)|"
 is "svg: the predicted suspend phase in its legend" \
-	"$(grep -c 'suspend 86.413 ms' "$a1/t.svg")" 1
+	"$(grep -c 'suspend 87.421 ms' "$a1/t.svg")" 1
 
 # cycle 1 of the input pair with the input devices made async: the resume
 # wait moves to input2's LED (cycle 2 measured 632.312 ms; test_whatif)
@@ -77,16 +77,36 @@ is "input pair: the predicted blocked device" \
 	"$(jq -c '.cycles[0].blocked[0] | [.device, .waited_for, .lost_ns]' "$TMPDIR_TEST/p.json")" \
 	'["input2::numlock","input2",695426000]'
 
+# a sync callback made async leaves its gap on the driving thread: the
+# loop's 2.879 ms walk to fw_cfg QEMU0002:00 at suspend_late's start
+# (trace lines 1082-1083) stays, the 0.188 ms callback goes (1083-1084)
+"$PMSCOPE" whatif -q --async 'QEMU0002:00@suspend_late' -j "$a1/q.json" "$a1"
+is "--async QEMU0002:00@suspend_late: its callback's length saved" \
+	"$(jq -c '.cycles[0].phases[] | select(.name == "suspend_late") | [.measured_ns, .predicted_ns]' "$a1/q.json")" \
+	'[6302000,6114000]'
+"$PMSCOPE" whatif -q -j "$a1/q0.json" "$a1"
+is "  and the gap it left on the driving thread counts among the kept gaps" \
+	"$(jq -n --slurpfile m "$a1/q0.json" --slurpfile q "$a1/q.json" '[$m, $q] |
+		map(.[0].cycles[0].phases[] | select(.name == "suspend_late") | .kept_gaps_ns)')" \
+	'[
+  27355000,
+  29630000
+]'
+
 # analyze's hint: per device phase, the one device that made async saves
-# the most (tests/unit/test_whatif.c pins them on several fixtures)
-"$PMSCOPE" analyze "$a1" > "$a1/a.txt"
+# the most (tests/unit/test_whatif.c pins them on several fixtures); on
+# the pm_async 1 run no sync device saves 1 ms
+x58=$FIXTURES/kernel5.8-xps9360-mem-sleepgraph-dmesg
+"$PMSCOPE" analyze "$x58" > "$a1/a.txt"
 is "analyze: the hint lines" "$(grep 'what if:' "$a1/a.txt")" \
-"  what if: making rtc0 async: suspend -2.763 ms (pmscope whatif)
-  what if: making QEMU0002:00 async: suspend_late -3.067 ms (pmscope whatif)"
-"$PMSCOPE" analyze -q -j "$a1/a.json" "$a1"
+"  what if: making MSFT0101:00 async: suspend -88.791 ms (pmscope whatif)
+  what if: making INT344B:00 async: suspend_noirq -2.481 ms (pmscope whatif)"
+"$PMSCOPE" analyze -q -j "$a1/a.json" "$x58"
 is "analyze: JSON hints" "$(jq -c '.cycles[0].hints[0]' "$a1/a.json")" \
-	'{"phase":"suspend","device":"rtc0","change":"async","measured_ns":107187000,"predicted_ns":104424000}'
-"$PMSCOPE" analyze --no-hints -q -j "$a1/n.json" "$a1"
+	'{"phase":"suspend","device":"MSFT0101:00","change":"async","measured_ns":1550824000,"predicted_ns":1462032960}'
+"$PMSCOPE" analyze -q -j "$a1/h.json" "$a1"
+is "analyze: no hint on the pm_async 1 run" "$(jq -c '[.cycles[].hints[]] | length' "$a1/h.json")" 0
+"$PMSCOPE" analyze --no-hints -q -j "$a1/n.json" "$x58"
 is "analyze --no-hints: none" "$(jq -c '[.cycles[].hints[]] | length' "$a1/n.json")" 0
 
 done_testing
