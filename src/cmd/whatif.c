@@ -60,8 +60,9 @@ static void whatif_usage(FILE *f)
 		"assumptions of the model:\n", WHATIF_SCHEMA);
 	for (i = 0; i < whatif_nassumptions; i++)
 		fprintf(f, "  - %s\n", whatif_assumptions[i][1]);
-	fprintf(f, "\nexit status: 0 done, 2 bad usage, unreadable input or a device\n"
-		   "option that matches no callback.\n");
+	fprintf(f, "\nexit status: 0 done (a failure in the log is not 1), 2 bad usage,\n"
+		   "an input that could not be read or held no suspend, resume or boot,\n"
+		   "or a device option that matches no callback.\n");
 }
 
 struct opts {
