@@ -48,7 +48,8 @@ static void analyze_usage(FILE *f)
 		"\n"
 		"Files are written first, each atomically; the summary comes last.\n"
 		"exit status: 0 clean, 1 a failure was found (error return, unfinished\n"
-		"callback, cycle that did not complete), 2 bad usage or unreadable input.\n",
+		"callback, cycle that did not complete), 2 bad usage, or an input that\n"
+		"could not be read or held no suspend, resume or boot.\n",
 		TL_WIDTH_MIN, TL_WIDTH_MAX, TL_WIDTH_DEFAULT);
 }
 

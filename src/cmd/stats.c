@@ -47,8 +47,9 @@ static void stats_usage(FILE *f, bool compare)
 		fprintf(f, "      --max-regress PCT  fail when the median suspend or resume grew\n"
 			"                         by more than PCT percent\n");
 	fprintf(f, "  -h, --help             this text\n\n"
-		"exit status: 0 clean, 1 a limit was exceeded, 2 bad usage or an\n"
-		"unreadable input.\n");
+		"exit status: 0 clean, 1 a limit was exceeded (a failure in the logs\n"
+		"alone is not), 2 bad usage, an unreadable input or no completed\n"
+		"cycle (of --mode).\n");
 }
 
 struct stats_args {

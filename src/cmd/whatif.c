@@ -51,8 +51,8 @@ static void whatif_usage(FILE *f)
 		"      --svg FILE       write an SVG timeline: each cycle as measured, then\n"
 		"                       as predicted under it\n"
 		"      --png FILE       the same timeline as PNG\n"
-		"      --width PX       timeline width (default 1400)\n"
-		"  -n, --top N          callbacks listed per predicted critical path (5)\n"
+		"      --width PX       timeline width, 480 to 32000 (default 1400)\n"
+		"  -n, --top N          callbacks listed per predicted critical path (default 5)\n"
 		"  -c, --cycle N        replay only cycle N\n"
 		"  -q, --quiet          no terminal summary\n"
 		"  -h, --help           this text\n"
@@ -60,8 +60,9 @@ static void whatif_usage(FILE *f)
 		"assumptions of the model:\n", WHATIF_SCHEMA);
 	for (i = 0; i < whatif_nassumptions; i++)
 		fprintf(f, "  - %s\n", whatif_assumptions[i][1]);
-	fprintf(f, "\nexit status: 0 done, 2 bad usage, unreadable input or a device\n"
-		   "option that matches no callback.\n");
+	fprintf(f, "\nexit status: 0 done (a failure in the log is not 1), 2 bad usage,\n"
+		   "an input that could not be read or held no suspend, resume or boot,\n"
+		   "or a device option that matches no callback.\n");
 }
 
 struct opts {
