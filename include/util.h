@@ -139,6 +139,8 @@ static inline size_t str_u64(struct str s, uint64_t *out)
 }
 
 size_t str_i64(struct str s, int64_t *out);
+/* A command line's count: all of @s a decimal within @min..@max (0), or -1. */
+int arg_count(const char *s, long min, long max, long *out);
 
 /* "123.456789" seconds into ns; returns characters used, 0 when none. */
 /* A fraction of a second read as @digits digits (0 to 9), in ns. */

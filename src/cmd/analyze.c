@@ -65,17 +65,6 @@ static int parse_ms(const char *s, ns_t *out)
 	return 0;
 }
 
-static int parse_count(const char *s, long min, long max, long *out)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-
-	if (!*s || *end || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 static const struct option fixed_opts[] = {
 	{ "outdir", required_argument, NULL, 'o' },
 	{ "top", required_argument, NULL, 'n' },
@@ -135,12 +124,12 @@ static int take_option(struct pipeline *p, int c, const char *arg)
 		p->outdir = arg;
 		return 0;
 	case 'n':
-		if (parse_count(arg, 0, 100000, &v) < 0)
+		if (arg_count(arg, 0, 100000, &v) < 0)
 			return -1;
 		p->ro.top = (size_t)v;
 		return 0;
 	case 'c':
-		if (parse_count(arg, 1, 1000000, &v) < 0)
+		if (arg_count(arg, 1, 1000000, &v) < 0)
 			return -1;
 		p->ro.cycle = (int)v;
 		return 0;
@@ -151,7 +140,7 @@ static int take_option(struct pipeline *p, int c, const char *arg)
 		p->stats = true;
 		return 0;
 	case OPT_WIDTH:
-		if (parse_count(arg, TL_WIDTH_MIN, TL_WIDTH_MAX, &v) < 0)
+		if (arg_count(arg, TL_WIDTH_MIN, TL_WIDTH_MAX, &v) < 0)
 			return -1;
 		p->ro.width = (int)v;
 		return 0;

@@ -195,7 +195,7 @@ static void record_usage(FILE *f)
 		"                       DIR/cycle-NNNN, removed when clean; stop at the first\n"
 		"                       failure and keep its folder (DIR/stress.txt: each cycle)\n"
 		"  -d, --delay N        seconds between cycles (default 5)\n"
-		"  -t, --pm-test LEVEL  /sys/power/pm_test level (freezer, devices, platform, ...)\n"
+		"  -t, --pm-test LEVEL  /sys/power/pm_test level (freezer, devices, ...)\n"
 		"  -g, --callgraph      function_graph of the device callbacks (see pmscope(1))\n"
 		"      --graph-depth N  its max_graph_depth (default 3)\n"
 		"  -b, --buffer-kb N    trace buffer per CPU (default by mode, see pmscope(1))\n"

@@ -29,7 +29,7 @@ static void stats_usage(FILE *f, bool compare)
 			"how many cycles had no figure for each (none).\n");
 	fprintf(f, "Each input is a log, a run folder, or a folder of those.\n"
 		"\noptions:\n"
-		"  -j, --json FILE        write the JSON (schema pmscope-%s/1); - for stdout\n"
+		"  -j, --json FILE        write JSON (schema pmscope-%s/1); - for stdout\n"
 		"  -n, --top N            list N devices (default 10)\n"
 		"  -m, --mode MODE        take only cycles of MODE (mem, s2idle, standby,\n"
 		"                         disk, boot)\n"
@@ -138,6 +138,7 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 		{ NULL, 0, NULL, 0 },
 	};
 	double v;
+	long n;
 	int c;
 
 	*a = (struct stats_args){ .top = 10, .max_suspend = NAN, .max_resume = NAN,
@@ -158,6 +159,12 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 		case 'q': a->quiet = true; break;
 		case 'h': stats_usage(stdout, compare); return 0;
 		case 'n':
+			if (arg_count(optarg, 0, 100000, &n) < 0) {
+				fprintf(stderr, "pmscope: bad number '%s'\n", optarg);
+				return -1;
+			}
+			a->top = (size_t)n;
+			break;
 		case 'S':
 		case 'R':
 		case 'P':
@@ -165,11 +172,7 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 				fprintf(stderr, "pmscope: bad value '%s'\n", optarg);
 				return -1;
 			}
-			if (c == 'n')
-				a->top = (size_t)v;
-			else
-				*(c == 'S' ? &a->max_suspend : c == 'R' ? &a->max_resume :
-					     &a->max_regress) = v;
+			*(c == 'S' ? &a->max_suspend : c == 'R' ? &a->max_resume : &a->max_regress) = v;
 			break;
 		default:
 			return -1;

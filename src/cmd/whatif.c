@@ -17,6 +17,28 @@
 
 enum { OPT_ASYNC = 256, OPT_SYNC, OPT_DEFER, OPT_SCALE, OPT_CPUS, OPT_SVG, OPT_PNG, OPT_WIDTH };
 
+/* "  - TEXT" in lines of at most 79 columns, the rest under TEXT. */
+static void print_wrapped(FILE *f, const char *text)
+{
+	const char *p = text, *lead = "  - ";
+
+	while (*p) {
+		size_t n = strlen(p), cut = n;
+
+		if (n > 75) {
+			for (cut = 75; cut > 0 && p[cut] != ' '; cut--)
+				;
+			if (!cut)	/* a word longer than a line */
+				cut = strcspn(p, " ");
+		}
+		fprintf(f, "%s%.*s\n", lead, (int)cut, p);
+		lead = "    ";
+		p += cut;
+		while (*p == ' ')
+			p++;
+	}
+}
+
 static void whatif_usage(FILE *f)
 {
 	size_t i;
@@ -59,7 +81,7 @@ static void whatif_usage(FILE *f)
 		"\n"
 		"assumptions of the model:\n", WHATIF_SCHEMA);
 	for (i = 0; i < whatif_nassumptions; i++)
-		fprintf(f, "  - %s\n", whatif_assumptions[i][1]);
+		print_wrapped(f, whatif_assumptions[i][1]);
 	fprintf(f, "\nexit status: 0 done (a failure in the log is not 1), 2 bad usage,\n"
 		   "an input that could not be read or held no suspend, resume or boot,\n"
 		   "or a device option that matches no callback.\n");
@@ -138,7 +160,6 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	};
 	static const enum whatif_change_kind kinds[] = { WI_SET_ASYNC, WI_SET_SYNC, WI_DEFER,
 							 WI_SCALE };
-	char *end;
 	long v;
 	int c;
 
@@ -161,8 +182,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->png = optarg;
 			break;
 		case OPT_WIDTH:
-			v = strtol(optarg, &end, 10);
-			if (!*optarg || *end || v < TL_WIDTH_MIN || v > TL_WIDTH_MAX) {
+			if (arg_count(optarg, TL_WIDTH_MIN, TL_WIDTH_MAX, &v) < 0) {
 				fprintf(stderr, "pmscope whatif: bad width '%s'\n", optarg);
 				return -1;
 			}
@@ -171,8 +191,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'n':
 		case 'c':
 		case OPT_CPUS:
-			v = strtol(optarg, &end, 10);
-			if (!*optarg || *end || v < (c == 'n' ? 0 : 1) || v > 100000) {
+			if (arg_count(optarg, c == 'n' ? 0 : 1, 100000, &v) < 0) {
 				fprintf(stderr, "pmscope whatif: bad number '%s'\n", optarg);
 				return -1;
 			}

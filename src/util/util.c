@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <endian.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -344,4 +345,17 @@ size_t utf8_seq(const unsigned char *s, uint32_t *cp)
 		return 0;
 	*cp = v;
 	return n;
+}
+
+int arg_count(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (!*s || *end || errno || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
 }

@@ -22,6 +22,12 @@ for cmd in analyze stats compare whatif record arm collect; do
 		ok "man page documents $cmd --$opt" grep -q -- "Fl -$opt" "$M"
 	done
 done
+# a terminal's 80 columns: whatif's model assumptions were printed a line
+# each, up to 541 columns
+for cmd in analyze stats compare whatif record arm collect; do
+	is "$cmd --help fits 80 columns" \
+		"$("$PMSCOPE" "$cmd" --help | awk 'length > 79' | head -1)" ""
+done
 for c in $("$PMSCOPE" --help | sed -n 's/^  \([a-z]*\) .*/\1/p'); do
 	ok "man page documents command $c" grep -q "Cm $c" "$M"
 	ok "README mentions command $c" grep -q "pmscope $c" "$top/README.md"

@@ -255,6 +255,8 @@ is "compare: one that ended before, never after" \
 # Bad usage and input
 "$PMSCOPE" compare "$a0" 2>/dev/null
 is "compare with one input: exit 2" $? 2
+"$PMSCOPE" stats -n 2.5 "$lkp" > /dev/null 2>&1
+is "stats --top takes a whole number (2.5 was read as 2)" $? 2
 "$PMSCOPE" stats "$T/missing.txt" 2> "$T/err"
 is "missing input: exit 2" $? 2
 is "missing input: named" "$(grep -c 'missing.txt' "$T/err")" 1
