@@ -176,7 +176,7 @@ static int finish(struct capture *c, const char *dir, bool failed, bool quiet)
 static void record_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: pmscope record -m MODE [options]\n"
+		"usage: pmscope record -m MODE | -C CMD [options]\n"
 		"\n"
 		"Capture suspend/resume cycles on this machine (as root): trace them in\n"
 		"a private tracing instance, suspend, save a run folder, analyze it and\n"
