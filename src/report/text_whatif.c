@@ -132,6 +132,12 @@ static void print_cycle(FILE *f, const struct whatif_report *r, size_t k)
 		text_ms(a, sizeof(a), 0, mt->suspend_ns), text_ms(b, sizeof(b), 0, pt->suspend_ns),
 		text_ms(c, sizeof(c), 0, mt->resume_ns), text_ms(d, sizeof(d), 0, pt->resume_ns));
 	print_phases(f, w);
+	if (w->measured->start == NS_NONE)
+		fprintf(f, "  note: no time stamps in this cycle: nothing to replay; pmscope "
+			"analyze shows\n  the kernel's own phase figures\n");
+	else if (!w->measured->ncbs)
+		fprintf(f, "  note: no callback in this cycle (pm_print_times off?): nothing to "
+			"replay\n");
 	for (i = 0; r->top && i < cp->nphases; i++)
 		if (w->phases[cp->phases[i].phase].ncbs)
 			print_path(f, r->run, &w->c, &cp->phases[i], r->top);
