@@ -168,4 +168,11 @@ void report_text_hints(FILE *f, const struct pm_run *run, const struct cycle_res
 			run->devs[h->dev].name, cr->c->phases[h->phase].name,
 			(h->predicted_ns - h->measured_ns) / 1e6);
 	}
+	/* a log names each callback's parent, not the silent devices
+	 * between (a USB interface, a HID device): a wait through them
+	 * is not in the replay */
+	if (cr->nhints && !cr->cp.devtree)
+		fprintf(f, "  what if: no device tree (a run folder's sys/devices.txt): waits "
+			"through devices\n"
+			"  that print no callback are not in these figures\n");
 }

@@ -98,7 +98,7 @@ is "  and the gap it left on the driving thread counts among the kept gaps" \
 # the pm_async 1 run no sync device saves 1 ms
 x58=$FIXTURES/kernel5.8-xps9360-mem-sleepgraph-dmesg
 "$PMSCOPE" analyze "$x58" > "$a1/a.txt"
-is "analyze: the hint lines" "$(grep 'what if:' "$a1/a.txt")" \
+is "analyze: the hint lines" "$(grep 'what if: making' "$a1/a.txt")" \
 "  what if: making MSFT0101:00 async: suspend -88.791 ms (pmscope whatif)
   what if: making INT344B:00 async: suspend_noirq -2.481 ms (pmscope whatif)"
 "$PMSCOPE" analyze -q -j "$a1/a.json" "$x58"
@@ -117,5 +117,19 @@ is "whatif: a cycle without callbacks says so" \
 	"$(sed -n '/^cycle 1:/,/^$/p' "$TMPDIR_TEST/rog.txt" | grep -c 'note: no callback in this cycle')" 1
 is "whatif: a cycle without time stamps says so" \
 	"$(sed -n '/^cycle 4:/,/^$/p' "$TMPDIR_TEST/rog.txt" | grep -c 'note: no time stamps in this cycle')" 1
+
+# A hint from a log alone says what it cannot see: the pm_async 0 run's
+# dmesg without sys/devices.txt (input2 waits for 1-1 through
+# 0003:0627:0001.0001 and 1-1:1.0, which print no callback)
+a0=$FIXTURES/qemu-q35-s3-async0-medium
+"$PMSCOPE" analyze "$a0/dmesg.txt" > "$TMPDIR_TEST/h.txt" 2>/dev/null
+is "hints from a log alone: the device tree's absence said" \
+	"$(grep -c '^  what if: no device tree' "$TMPDIR_TEST/h.txt")" 1
+mkdir -p "$TMPDIR_TEST/a0/sys"
+cp "$a0/dmesg.txt" "$TMPDIR_TEST/a0/"
+cp "$a0/guest/sys/devices.txt" "$TMPDIR_TEST/a0/sys/"
+"$PMSCOPE" analyze "$TMPDIR_TEST/a0" > "$TMPDIR_TEST/h.txt" 2>/dev/null
+is "hints with the device tree: no such line" \
+	"$(grep -c '^  what if: no device tree' "$TMPDIR_TEST/h.txt")" 0
 
 done_testing
