@@ -365,6 +365,7 @@ struct run_stats {
 	const char *mode;	/* only cycles of this mode are taken, NULL all */
 	size_t ncycles;		/* cycles taken */
 	size_t nskipped;	/* not taken: other mode, aborted, never resumed */
+	size_t nfailed;		/* of those, of the mode: aborted or never resumed */
 	size_t nuntimed;	/* taken, with no time stamps (c->start NS_NONE) */
 	size_t timed[MODE_BOOT + 1][SC_COUNT];	/* cycles taken, by mode and clock */
 	size_t ninputs;

@@ -230,6 +230,7 @@ void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *s
 
 		if (!stats_takes_cycle(st, c)) {
 			st->nskipped++;
+			st->nfailed += !st->mode || !strcmp(st->mode, mode_name(c->mode));
 			continue;
 		}
 		at.cycle = c->index;

@@ -47,9 +47,9 @@ static void stats_usage(FILE *f, bool compare)
 		fprintf(f, "      --max-regress PCT  fail when the median suspend or resume grew\n"
 			"                         by more than PCT percent\n");
 	fprintf(f, "  -h, --help             this text\n\n"
-		"exit status: 0 clean, 1 a limit was exceeded (a failure in the logs\n"
-		"alone is not), 2 bad usage, an unreadable input or no completed\n"
-		"cycle (of --mode).\n");
+		"exit status: 0 clean, 1 a limit was exceeded or, with a limit, every\n"
+		"cycle (of --mode) aborted or hung (a failure in the logs alone is\n"
+		"not), 2 bad usage, an unreadable input or no completed cycle.\n");
 }
 
 struct stats_args {
@@ -220,6 +220,11 @@ static void gate_regress(struct stats_report *sr, const char *what,
 	sr->ngates++;
 }
 
+static bool gated(const struct stats_args *a)
+{
+	return !isnan(a->max_suspend) || !isnan(a->max_resume) || !isnan(a->max_regress);
+}
+
 static bool any_failed(const struct stats_report *sr)
 {
 	size_t i;
@@ -334,12 +339,15 @@ static int stats_main(int argc, char **argv, bool compare)
 		input_each(argv[i], &seen[s], take_run, &take[s], &nbad);
 	}
 	rc = EXIT_USAGE;
+	/* Cycles that hung or aborted fail a limit, with its reports (a
+	 * CI job's JUnit file): nothing else to measure is a usage error. */
 	for (s = 0; s < nsides; s++)
 		if (!side[s].ncycles) {
 			fprintf(stderr, "pmscope: %s: no completed cycle%s%s\n",
 				compare ? argv[optind + s] : "the inputs", a.mode ? " of mode " : "",
 				a.mode ? a.mode : "");
-			goto out;
+			if (!gated(&a) || !side[s].nfailed)
+				goto out;
 		}
 	for (s = 0; s < nsides; s++)
 		stats_finish(&side[s]);

@@ -141,6 +141,11 @@ static void stats_text(FILE *f, const struct stats_report *sr)
 		fprintf(f, ", mode %s", st->mode);
 	if (st->nskipped)
 		fprintf(f, " (%zu not taken: other mode, aborted or never resumed)", st->nskipped);
+	if (!st->ncycles) {	/* a limit's failure follows (cmd/stats.c) */
+		fprintf(f, "\n\n  %zu cycle%s aborted or never resumed: nothing measured\n",
+			st->nfailed, st->nfailed == 1 ? "" : "s");
+		return;
+	}
 	fprintf(f, "\n\n  %-14s %5s %5s %9s %9s %9s %9s %9s\n", "ms", "n", "none", "min", "median",
 		"mean", "max", "stddev");
 	if (st->suspend.n + st->suspend.nmissing || st->resume.n + st->resume.nmissing) {
@@ -355,6 +360,15 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 	fprintf(f, "pmscope compare: medians of %zu cycle%s (before: %s) and %zu cycle%s "
 		"(after: %s)\n\n", a->ncycles, a->ncycles == 1 ? "" : "s", sr->a_label,
 		b->ncycles, b->ncycles == 1 ? "" : "s", sr->b_label);
+	if (!a->ncycles || !b->ncycles) {	/* a limit's failure follows */
+		if (!a->ncycles)
+			fprintf(f, "  before: %zu cycle%s aborted or never resumed: nothing "
+				"measured\n", a->nfailed, a->nfailed == 1 ? "" : "s");
+		if (!b->ncycles)
+			fprintf(f, "  after: %zu cycle%s aborted or never resumed: nothing "
+				"measured\n", b->nfailed, b->nfailed == 1 ? "" : "s");
+		return;
+	}
 	clock_note(f, sr);
 	untimed_note(f, "before: ", a);
 	untimed_note(f, "after: ", b);

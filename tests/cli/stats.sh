@@ -263,4 +263,24 @@ is "missing input: named" "$(grep -c 'missing.txt' "$T/err")" 1
 "$PMSCOPE" stats -m standby "$lkp" 2> "$T/err"
 is "no cycle of the mode: exit 2" $? 2
 is "no cycle of the mode: said" "$(grep -c 'no completed cycle of mode standby' "$T/err")" 1
+# A suspend that hung fails a limit, its reports written (a CI job's
+# JUnit): the 6.15 QEMU s2idle cycle never resumed (4-1's resume callback,
+# line 3071); it was exit status 2, no file, as a usage error
+hang=$FIXTURES/kernel6.15-qemu-s2idle-printk-caller-hang
+"$PMSCOPE" stats -m s2idle --max-resume 1000 --junit "$T/hang.xml" -j "$T/hang.json" \
+	"$hang/hang.log" > "$T/hang.txt" 2> "$T/err"
+is "hung cycles under a limit: exit 1" $? 1
+is "hung cycles: the JUnit names where it hung" \
+	"$(grep -c 'hang.log:3071: 4-1: resume callback never returned' "$T/hang.xml")" 1
+is "hung cycles: the limit failed, nothing measured" \
+	"$(jq -c '.gates[0] | [.what, .failed, .value]' "$T/hang.json")" '["resume",true,null]'
+is "hung cycles: the summary says so" \
+	"$(grep -c '1 cycle aborted or never resumed: nothing measured' "$T/hang.txt")" 1
+"$PMSCOPE" compare -m s2idle --max-regress 10 "$hang/complete.log" "$hang/hang.log" \
+	> "$T/hang.txt" 2> "$T/err"
+is "compare, the after side hung: exit 1" $? 1
+is "compare, the after side hung: no device 'gone'" \
+	"$(grep -c 'gone' "$T/hang.txt")/$(grep -c '^  after: 1 cycle aborted or never resumed' "$T/hang.txt")" 0/1
+"$PMSCOPE" stats -m s2idle "$hang/hang.log" > /dev/null 2>&1
+is "hung cycles without a limit: exit 2 as before" $? 2
 done_testing
