@@ -39,6 +39,8 @@ enum ev_kind {
 	EV_MESSAGE,	/* a log line no rule took: .text its words, .driver and
 			 * .device its "DRIVER DEVICE: " prefix when it had one
 			 * (kept by the open cycle, if any) */
+	EV_PROBE,	/* a driver's probe ended during a suspend or resume
+			 * cycle: .device .ret .kernel_us (build/probes.h) */
 };
 
 struct pm_event {

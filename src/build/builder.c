@@ -10,6 +10,7 @@
 
 #include "events.h"
 #include "busy.h"
+#include "probes.h"
 #include "comms.h"
 
 /* A machine has a few hundred to a few thousand devices: a phase names
@@ -59,6 +60,8 @@ struct builder {
 	/* its initcalls that returned an error, the first few named */
 	size_t nfailed;
 	struct { const char *fn; int err; } failed[4];
+	struct cycle_probes probes;	/* a suspend cycle's, for its note */
+	int probes_said;		/* the last cycle whose note is out */
 };
 
 void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int line)
@@ -107,6 +110,8 @@ static void stretch(struct pm_cycle *c, ns_t ts, unsigned int line)
 		c->last_line = line;
 }
 
+static void say_pending_probes(struct builder *b);
+
 static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 				   struct str label, ns_t ts, unsigned int line)
 {
@@ -114,6 +119,7 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	struct pm_cycle *c;
 	size_t i;
 
+	say_pending_probes(b);
 	VEC_RESERVE(run->cycles, run->ncycles, run->cycles_cap);
 	c = &run->cycles[run->ncycles];
 	memset(c, 0, sizeof(*c));
@@ -606,16 +612,20 @@ static ns_t start_of_line(struct builder *b, struct pm_callback *cb, const struc
  * negated, positive; its -517 is the driver core deferring before the
  * driver ran (a supplier not ready).
  */
-#define EPROBE_DEFER_NR 517
+static int driver_error(struct builder *b, const struct pm_event *ev)
+{
+	/* 1: bound before 5.15, the driver's -EPERM since */
+	bool negated = (ev->cb_flags & CB_PROBE) &&
+		       (ev->ret > 1 || (ev->ret == 1 && run_kernel_since(b->run, 5, 15) == 1));
+
+	return negated ? -ev->ret : ev->ret;
+}
 
 static void boot_error(struct builder *b, const struct pm_cycle *c, const struct pm_device *d,
 		       const struct pm_event *ev)
 {
 	bool probe = ev->cb_flags & CB_PROBE;
-	/* 1: bound before 5.15, the driver's -EPERM since */
-	bool negated = probe && (ev->ret > 1 ||
-				 (ev->ret == 1 && run_kernel_since(b->run, 5, 15) == 1));
-	int err = negated ? -ev->ret : ev->ret;
+	int err = driver_error(b, ev);
 
 	if (err >= 0)
 		return;		/* bound (1), or no errno (a count, a state) */
@@ -684,6 +694,53 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 			 cb_fn(run, cb) ? cb_fn(run, cb) : "PM", ev->ret);
 	else if (ev->has_ret && ev->ret != 0)
 		boot_error(b, c, d, ev);
+}
+
+/*
+ * A probe beside a suspend or resume cycle's callbacks, no callback of
+ * it: kept for the cycle's note. The log's cycle closed at "Restarting
+ * tasks"; until "PM: suspend exit" (on_cycle_end()) or the next cycle,
+ * probes are the last cycle's, those by its final end told.
+ */
+#define PROBES_AFTER_NS 5000000000LL	/* as on_cycle_end()'s late end */
+
+static void on_probe(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = cur_cycle(b);
+	struct probe_seen p;
+
+	if (!c && b->run->ncycles) {
+		c = &b->run->cycles[b->run->ncycles - 1];
+		if (c->index == b->probes_said || c->end == NS_NONE || ev->ts == NS_NONE ||
+		    ev->ts - c->end > PROBES_AFTER_NS)
+			return;
+	}
+	if (!c || c->mode == MODE_BOOT || !ev->device.len)
+		return;
+	p.name = strpool_get(&b->run->pool, ev->device);
+	p.err = ev->has_ret ? driver_error(b, ev) : 0;
+	if (p.err > 0)
+		p.err = 0;	/* bound (1 before 5.15) */
+	p.us = ev->kernel_us;
+	p.end = ev->ts;
+	probes_add(&b->probes, c->index, &p);
+}
+
+/* The note of the probes beside cycle @c, once its end is final. */
+static void say_probes(struct builder *b, const struct pm_cycle *c)
+{
+	char note[512];
+
+	if (probes_note(&b->probes, c, note, sizeof(note)))
+		run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line, "%s", note);
+	b->probes_said = c->index;
+}
+
+/* The probes kept for a cycle closed before: no more are its. */
+static void say_pending_probes(struct builder *b)
+{
+	if (b->probes.cycle > 0 && (size_t)b->probes.cycle <= b->run->ncycles)
+		say_probes(b, &b->run->cycles[b->probes.cycle - 1]);
 }
 
 /*
@@ -921,6 +978,8 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 		if (p && p->kind == PK_EXIT && p->end != NS_NONE && ev->ts > p->end)
 			p->end = ev->ts;
 		stretch(c, ev->ts, ev->line);
+		if (b->probes.cycle == c->index)
+			say_probes(b, c);
 		return;
 	}
 	stretch(c, ev->ts, ev->line);
@@ -1021,6 +1080,9 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 	case EV_THREAD_WORK:
 		on_thread_work(b, ev);
 		break;
+	case EV_PROBE:
+		on_probe(b, ev);
+		break;
 	case EV_NOTE:
 		c = cur_cycle(b);
 		run_warn(b->run, ev->level, c ? c->index : 0, b->file, ev->line,
@@ -1064,6 +1126,7 @@ static void say_counted(struct builder *b, const struct pm_cycle *c)
 			 "again later)", c->index, b->deferred);
 	if (b->nfailed)
 		say_failed_initcalls(b, c);
+
 	b->from_calling[0] = b->from_calling[1] = 0;
 	b->deferred = b->nfailed = 0;
 }
@@ -1100,6 +1163,7 @@ void builder_finish(struct builder *b)
 	if (!b)
 		return;
 	close_cycle(b);
+	say_pending_probes(b);
 	comm_map_free(&b->comms);
 	busy_free(&b->busy);
 	free(b->fw);

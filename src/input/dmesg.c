@@ -584,6 +584,21 @@ static void new_boot(struct dmesg_parser *p)
 	p->last_ts = NS_NONE;	/* the clock starts again too */
 }
 
+/* A probe a suspend or resume cycle's log shows: not a PM callback. */
+static void probe_beside(struct dmesg_parser *p, const struct kmsg_line *kl,
+			 const struct dmesg_cb *cb)
+{
+	struct pm_event ev;
+
+	event_init(&ev, EV_PROBE, kl->ts, p->line);
+	ev.device = cb->device;
+	ev.has_ret = cb->has_ret;
+	ev.ret = cb->ret;
+	ev.kernel_us = cb->usecs;
+	ev.cb_flags = CB_FROM_DMESG | CB_PROBE;
+	emit(p, &ev);
+}
+
 static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	struct dmesg_cb cb;
@@ -604,6 +619,10 @@ static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 	}
 	if (boot) {
 		boot_line(p, kl->ts, &cb);
+		if (shape == DS_PROBE_END && p->seen_cycle && p->boot == BOOT_DONE) {
+			probe_beside(p, kl, &cb);
+			return true;
+		}
 		if (p->boot != BOOT_KERNEL && p->boot != BOOT_USER)
 			return true;
 	}

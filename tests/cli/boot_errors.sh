@@ -68,4 +68,27 @@ is "5.13 cut short: said" "$(warns "$T/c.json" warning 'log ends' | cut -d' ' -f
 "$PMSCOPE" analyze -q -j "$T/l.json" "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz"
 is "5.13 whole: nothing said" "$(warns "$T/l.json" warning 'log ends|new boot')" ""
 
+# Probes beside a suspend cycle (no PM callbacks): the XPS 6.10 s2idle
+# cycle (lines 2864-3682) shows 6 deferred while the driver core held
+# probing (3608-3611, 3672-3673: "returned -517"), then 4 that ran after
+# "Restarting tasks" (3675), before "PM: suspend exit": serio1 "returned 19
+# after 408111 usecs" at 109.590848 (line 3677: -ENODEV, negated since
+# 5.15), thaw_processes from 109.183326 ("OOM killer enabled"); the probe
+# of 1-3:1.0 at 3683 is after the exit, not told
+"$PMSCOPE" analyze -q -j "$T/p.json" "$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
+is "6.10 s2idle: probes beside the cycle, one note" \
+	"$(warns "$T/p.json" info 'probes beside' | sed 's/ .*//; s/$/:/'; warns "$T/p.json" info 'probes beside' |
+		grep -o -E '[0-9]+ deferred|serio1, 0000|; 4 ran, .*')" \
+	"2:
+6 deferred
+serio1, 0000
+; 4 ran, the longest serio1, 408.111 ms (error -19), ending in thaw_processes +407.522 ms"
+# 5.4 (before 5.15: "returned 1" is bound, no error): 4 deferred (848,
+# 889, 892, 893), 1 ran (908, mei_hdcp's 3.553 ms, ending 7.778 ms into
+# complete, from 535.982752); serio1's 203 ms (929) comes after the exit
+"$PMSCOPE" analyze -q -j "$T/p.json" "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt"
+is "5.4 mem: probes beside the cycle" \
+	"$(warns "$T/p.json" info 'probes beside' | sed 's/.*: 4 deferred.*; 1 ran/4 deferred; 1 ran/')" \
+	"4 deferred; 1 ran, the longest 0000:00:16.0-b638ab7e-94e2-4ea2-a552-d1c54b627f04, 3.553 ms, ending in complete +7.778 ms"
+
 done_testing

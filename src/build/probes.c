@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The probes beside a suspend or resume cycle, summed up (probes.h). */
+#include <stdio.h>
+
+#include "probes.h"
+
+void probes_add(struct cycle_probes *pr, int cycle, const struct probe_seen *p)
+{
+	if (pr->cycle != cycle)
+		pr->n = 0;
+	pr->cycle = cycle;
+	if (pr->n < PROBES_KEPT)
+		pr->seen[pr->n++] = *p;
+}
+
+/* The phase of @c that @t falls in, NULL */
+static const struct pm_phase *phase_at(const struct pm_cycle *c, ns_t t)
+{
+	size_t i;
+
+	for (i = 0; t != NS_NONE && i < c->nphases; i++)
+		if (c->phases[i].start != NS_NONE && c->phases[i].end != NS_NONE &&
+		    c->phases[i].start <= t && t <= c->phases[i].end)
+			return &c->phases[i];
+	return NULL;
+}
+
+/* Whether @p ended by @c's last line. */
+static bool beside(const struct probe_seen *p, const struct pm_cycle *c)
+{
+	return p->end == NS_NONE || c->end == NS_NONE || p->end <= c->end;
+}
+
+/* "N deferred (...): a, b, c, ..." */
+static size_t say_deferred(const struct cycle_probes *pr, const struct pm_cycle *c, char *buf,
+			   size_t n, size_t ndeferred)
+{
+	size_t i, k = 0, at;
+
+	at = (size_t)snprintf(buf, n, "%zu deferred (-517: the driver core holds probes from "
+			      "prepare to complete):", ndeferred);
+	for (i = 0; i < pr->n && k < PROBES_NAMED && at < n; i++) {
+		const struct probe_seen *p = &pr->seen[i];
+
+		if (p->err != -EPROBE_DEFER_NR || !beside(p, c))
+			continue;
+		at += (size_t)snprintf(buf + at, n - at, "%s %s", k++ ? "," : "", p->name);
+	}
+	if (ndeferred > k && at < n)
+		at += (size_t)snprintf(buf + at, n - at, ", ...");
+	return at < n ? at : n;
+}
+
+/* "M ran, the longest X, 408.111 ms (error -19), ending in P +T ms" */
+static void say_ran(const struct probe_seen *l, const struct pm_cycle *c, char *buf, size_t n,
+		    size_t nran)
+{
+	const struct pm_phase *ph = l ? phase_at(c, l->end) : NULL;
+	size_t at = (size_t)snprintf(buf, n, "%zu ran", nran);
+
+	if (!l || at >= n)
+		return;
+	at += (size_t)snprintf(buf + at, n - at, ", the longest %s, %.3f ms", l->name,
+			       l->us / 1e3);
+	if (l->err && at < n)
+		at += (size_t)snprintf(buf + at, n - at, " (error %d)", l->err);
+	if (ph && at < n)
+		snprintf(buf + at, n - at, ", ending in %s +%.3f ms", ph->name,
+			 (l->end - ph->start) / 1e6);
+}
+
+bool probes_note(struct cycle_probes *pr, const struct pm_cycle *c, char *buf, size_t n)
+{
+	const struct probe_seen *longest = NULL;
+	size_t i, ndeferred = 0, nran = 0, at;
+
+	for (i = 0; pr->cycle == c->index && i < pr->n; i++) {
+		const struct probe_seen *p = &pr->seen[i];
+
+		if (!beside(p, c))
+			continue;	/* after the cycle's last line */
+		if (p->err == -EPROBE_DEFER_NR) {
+			ndeferred++;
+			continue;
+		}
+		nran++;
+		if (p->us != US_NONE && (!longest || p->us > longest->us))
+			longest = p;
+	}
+	if (!ndeferred && !nran) {
+		pr->n = 0;
+		return false;
+	}
+	at = (size_t)snprintf(buf, n, "cycle %d: probes beside its callbacks (initcall_debug): ",
+			      c->index);
+	if (ndeferred && at < n)
+		at += say_deferred(pr, c, buf + at, n - at, ndeferred);
+	if (nran && at + 2 < n) {
+		if (ndeferred)
+			at += (size_t)snprintf(buf + at, n - at, "; ");
+		say_ran(longest, c, buf + at, n - at, nran);
+	}
+	pr->n = 0;
+	pr->cycle = 0;
+	return true;
+}

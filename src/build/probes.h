@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Probes a suspend or resume cycle's log shows (initcall_debug's "probe of
+ * DEV returned R after N usecs"), for the builder's note: the driver core
+ * holds probes from dpm_prepare() to dpm_complete() (device_block_probing())
+ * and defers those asked for meanwhile (-517); they run after, while tasks
+ * restart (psmouse's re-probe of serio1, 408 ms on the XPS 13 9360 6.10).
+ * None is a PM callback: they only say what ran beside the cycle.
+ * A cycle's probes are kept until its end is final: the log's cycle ends
+ * at "Restarting tasks", "PM: suspend exit" can stretch it later.
+ */
+#ifndef PMSCOPE_BUILD_PROBES_H
+#define PMSCOPE_BUILD_PROBES_H
+
+#include "model.h"
+
+/* -EPROBE_DEFER: the driver core deferred the probe before the driver ran */
+#define EPROBE_DEFER_NR 517
+#define PROBES_KEPT 256		/* a cycle's; later ones are not told */
+#define PROBES_NAMED 3		/* deferred ones named in the note */
+
+struct probe_seen {
+	const char *name;	/* interned */
+	int err;		/* the driver's error (decoded), 0 none */
+	int64_t us;		/* the kernel's figure, US_NONE */
+	ns_t end;		/* its line's stamp */
+};
+
+struct cycle_probes {
+	int cycle;		/* index of the cycle they are beside, 0 none */
+	struct probe_seen seen[PROBES_KEPT];
+	size_t n;
+};
+
+/* A probe beside cycle @cycle (1-based). */
+void probes_add(struct cycle_probes *pr, int cycle, const struct probe_seen *p);
+/* The note of @c's probes that ended by its end into @buf; false when
+ * there were none. The probes are forgotten. */
+bool probes_note(struct cycle_probes *pr, const struct pm_cycle *c, char *buf, size_t n);
+
+#endif
