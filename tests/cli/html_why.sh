@@ -69,4 +69,22 @@ timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/c
 set -- $(state "$T/d.html" head)
 ok "sticky axis: the timeline scrolled above the window (its top at $2 px)" test "$2" -lt 0
 is "sticky axis: the axis copy stays right under the bar" "$1" "$3"
+
+# A window (--phase, --from, --to) leaves out the other phases' segments
+# and callbacks: the panel shows no table that would be empty. On the
+# XPS 9360's sleepgraph dmesg, suspend_late alone: its path (19.254 ms,
+# 17.323 ms of it 0000:00:02.0's i915 suspend_late on 2518) and the one
+# sync device blocked in it (i2c_designware.1, 0.632 ms); none of the ten
+# slowest callbacks nor of the "the log said" warnings is in it.
+xps=$FIXTURES/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
+"$PMSCOPE" analyze -q --phase suspend_late --html "$T/late.html" "$xps"
+browser "file://$T/late.html#why=path:0" > "$T/b.html"
+is "window: no script error" "$(state "$T/b.html" errors)" 0
+is "window: suspend_late's path and its blocked device, no empty table" \
+   "$(state "$T/b.html" why-tables)" "path,blocked"
+is "window: the path's link is 0000:00:02.0" "$(sel "$T/b.html")" "0000:00:02.0"
+"$PMSCOPE" analyze -q --from 2000 --to 2400 --html "$T/win.html" "$xps"
+browser "file://$T/win.html" > "$T/b.html"
+is "window 2000-2400 ms: resume, resume_noirq and resume_early's paths, not suspend's" \
+   "$(state "$T/b.html" why-tables)" "path,path,path,blocked,slowest,warnings"
 done_testing

@@ -1448,8 +1448,13 @@
 	function whyPanel(c) {
 		var box = $('why'), w = c.why, i, k, tb, order = [];
 		box.textContent = '';
-		// the longest phases first; a phase where nothing ran says nothing
-		order = w.paths.filter(function (p) { return p.length > 0 && p.explained > 0; });
+		// the longest phases first; a phase where nothing ran says nothing,
+		// nor one outside the window shown (--phase, --from, --to): its
+		// segments are not in the data, its table would be empty
+		order = w.paths.filter(function (p) {
+			var ph = c.phases[p.phase];
+			return p.length > 0 && p.explained > 0 && ph.end > c.t0 && ph.start < c.t1;
+		});
 		order.sort(function (a, b) { return b.length - a.length || a.phase - b.phase; });
 		for (i = 0; i < order.length; i++) whyPath(box, c, order[i]);
 		order = [];
@@ -1466,24 +1471,26 @@
 					    String(c.waits[i + WFD.ndelayed])]);
 			}
 		}
-		if (w.slowest.length) {
+		// callbacks outside the window shown are -1: no row, and no
+		// table when none is left
+		order = w.slowest.filter(function (i) { return i >= 0; });
+		if (order.length) {
 			tb = whyTable(box, 'slowest callbacks', ['ms', 'callback', 'phase', 'thread'], 'slowest');
-			for (k = 0; k < w.slowest.length; k++) {
-				i = w.slowest[k];
-				if (i < 0) continue;
+			for (k = 0; k < order.length; k++) {
+				i = order[k];
 				whyRow(tb, [ms(endOf(c, i) - c.cbs[i * CBF + C_START]), [i, label(c, i)],
 					    phaseName(c, c.cbs[i * CBF + C_PHASE]), threadName(c, c.cbs[i * CBF + C_PID])]);
 			}
 		}
-		if (w.warnings.length || w.said.length) {
+		// returned 0, but the log said error or timeout
+		order = w.said.filter(function (i) { return i >= 0 && msgsOf(c, i); });
+		if (w.warnings.length || order.length) {
 			tb = whyTable(box, 'failures and warnings', ['level', 'line', 'what'], 'warnings');
 			for (k = 0; k < w.warnings.length; k++)
 				whyRow(tb, [w.warnings[k].level, w.warnings[k].line ? String(w.warnings[k].line) : '-',
 					    [w.warnings[k].cb, w.warnings[k].text]]);
-			// returned 0, but the log said error or timeout
-			for (k = 0; k < w.said.length; k++) {
-				i = w.said[k];
-				if (i < 0 || !msgsOf(c, i)) continue;
+			for (k = 0; k < order.length; k++) {
+				i = order[k];
 				whyRow(tb, ['warning', String(msgsOf(c, i)[0].line),
 					    [i, devName(c.cbs[i * CBF + C_DEV]) + ' returned 0 after ' +
 					     ms(endOf(c, i) - c.cbs[i * CBF + C_START]) + ' ms in ' +
