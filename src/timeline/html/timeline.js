@@ -554,6 +554,7 @@
 			g.fillText(s, 4, v.wy[l] + 13);
 		}
 		g.font = FONT;
+		g.fillStyle = D.colors.text;	// not the path's red, when no lane set it
 		g.textAlign = 'center';
 		for (l = 0; l < st.ticks.length; l += 2) g.fillText(st.ticks[l + 1], st.ticks[l], AXIS - 8);
 		g.textAlign = 'right';
@@ -1588,6 +1589,7 @@
 		s.setAttribute('data-callbacks', String(c.n));
 		s.setAttribute('data-drawn', String(st.drawn));
 		s.setAttribute('data-view', viewText());
+		s.setAttribute('data-axis-ink', axisInk());
 		s.setAttribute('data-steps', st.steps.join(','));
 		s.setAttribute('data-draw-ms', st.drawMs.toFixed(1));
 		s.setAttribute('data-lanes', String(view(c).lanes.length));
@@ -1621,6 +1623,21 @@
 
 	// The view: its first and last ms from the cycle's start, and its span
 	// in display ms (the collapsed sleep counted at its drawn size).
+	// The darkest pixel of the axis labels above the time area, as
+	// #rrggbb: the ink the tick labels were drawn in (for tests).
+	function axisInk() {
+		var dpr = window.devicePixelRatio || 1, x = Math.round(GUT * dpr), h = Math.round((AXIS - 2) * dpr);
+		var w = canvas.width - x, px, i, best = 766, ink = '';
+		if (w <= 0 || h <= 0) return '';
+		px = g.getImageData(x, 0, w, h).data;
+		for (i = 0; i < px.length; i += 4)
+			if (px[i + 3] && px[i] + px[i + 1] + px[i + 2] < best) {
+				best = px[i] + px[i + 1] + px[i + 2];
+				ink = '#' + ((1 << 24) | (px[i] << 16) | (px[i + 1] << 8) | px[i + 2]).toString(16).slice(1);
+			}
+		return ink;
+	}
+
 	function viewText() {
 		var c = st.cyc;
 		return (T(c, st.u0) / 1e6).toFixed(3) + ' ' + (T(c, st.u1) / 1e6).toFixed(3) + ' ' +
