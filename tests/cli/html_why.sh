@@ -87,4 +87,17 @@ is "window: the path's link is 0000:00:02.0" "$(sel "$T/b.html")" "0000:00:02.0"
 browser "file://$T/win.html" > "$T/b.html"
 is "window 2000-2400 ms: resume, resume_noirq and resume_early's paths, not suspend's" \
    "$(state "$T/b.html" why-tables)" "path,path,path,blocked,slowest,warnings"
+
+# The strip, the whole cycle in view (1400 px window, about 12 ms a
+# pixel): resume_noirq's path runs 0000:00:1d.0 (pcieport on 8) from
+# +2013.614 to +2030.204 ms, right after a 0.228 ms gap from the phase's
+# start. A click on it selects it; the gap, within a pixel, took every
+# click there and selected nothing.
+"$PMSCOPE" analyze -q --html "$T/xps.html" "$xps"
+for at in 2022.990 2029; do
+	browser "file://$T/xps.html#stripat=$at" > "$T/b.html"
+	is "strip: a click at +$at ms selects 0000:00:1d.0" "$(sel "$T/b.html")" "0000:00:1d.0"
+done
+browser "file://$T/xps.html#stripat=3000" > "$T/b.html"
+is "strip: a click at +3000 ms selects 3-1 (the resume path's 11627.630 ms run)" "$(sel "$T/b.html")" "3-1"
 done_testing

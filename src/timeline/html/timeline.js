@@ -1502,12 +1502,27 @@
 		if (!box.firstChild) box.textContent = 'No device phase with callbacks in this cycle.';
 	}
 
-	// The critical path segment under x in the strip, -1 none.
+	// The critical path segment under x in the strip, -1 none: the one
+	// drawn there, else the nearest within a pixel (a short neighbour
+	// within a pixel must not take the click from the segment under it).
 	function segAt(c, x) {
-		var i;
-		for (i = 0; i < c.segs.length; i += SEGF)
-			if (X(U(c, c.segs[i + SF.start])) <= x + 1 && X(U(c, c.segs[i + SF.end])) >= x - 1) return i;
-		return -1;
+		var i, d, best = -1, bd = 1;
+		for (i = 0; i < c.segs.length; i += SEGF) {
+			d = Math.max(0, X(U(c, c.segs[i + SF.start])) - x, x - X(U(c, c.segs[i + SF.end])));
+			if (d < bd || (best < 0 && d <= bd)) {
+				best = i;
+				bd = d;
+				if (!d) break;
+			}
+		}
+		return best;
+	}
+
+	// A click on the strip at MS ms from the cycle's start, for tests.
+	function stripClickAt(msFrom) {
+		var r = canvas.getBoundingClientRect(), x = X(U(st.cyc, msFrom * 1e6));
+		canvas.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.left + x,
+			clientY: r.top + AXIS + 8 }));
 	}
 
 	function inStrip(y) { return y >= AXIS + 4 && y <= AXIS + STRIP + 2; }
@@ -1901,6 +1916,8 @@
 							   Math.min(X(U(st.cyc, st.cyc.segs[o + SF.end])), canvas.clientWidth - RIGHT)) / 2 }));
 			}
 		}
+		if (p.stripat)	// #stripat=MS: a click on the strip at that time
+			stripClickAt(parseFloat(p.stripat));
 		if (p.devtab || p.sort || p.devrow) openDevtab(st.cyc);
 		if (p.sort) {	// #sort=KEY,KEY: clicks on the device table's headers
 			o = p.sort.split(',');
