@@ -100,4 +100,17 @@ for at in 2022.990 2029; do
 done
 browser "file://$T/xps.html#stripat=3000" > "$T/b.html"
 is "strip: a click at +3000 ms selects 3-1 (the resume path's 11627.630 ms run)" "$(sel "$T/b.html")" "3-1"
+
+# Blocked sync devices: the panel says, as the text's "*" does, when only
+# the timing links a wait (no device link). On the XPS 9360 log input32
+# waited 334.300 ms for 1-5 (timing only: input32's parent is 1-5:1.0,
+# no callback); rfkill0 waited 60.187 ms for phy0, its parent.
+browser "file://$T/xps.html#why=blocked:0" > "$T/b.html"
+is "blocked: the first row selects input32" "$(sel "$T/b.html")" "input32"
+is "blocked: its wait on 1-5 from timing only" \
+   "$(state "$T/b.html" detail | grep -c -F "blockedwaited 334.300 ms for 1-5 (timing only)lane")" 1
+browser "file://$T/xps.html#why=blocked:8" > "$T/b.html"
+is "blocked: the fifth row (two links a row) selects rfkill0" "$(sel "$T/b.html")" "rfkill0"
+is "blocked: its wait on phy0 from the device tree" \
+   "$(state "$T/b.html" detail | grep -c -F "blockedwaited 60.187 ms for phy0, delaying 1 later sync callbackslane")" 1
 done_testing

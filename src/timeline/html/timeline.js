@@ -1008,6 +1008,12 @@
 		pan(0);
 	}
 
+	// The device a blocked sync callback waited for, and whether only
+	// the timing says so (no device link does: the text's "*").
+	function waitedText(c, w) {
+		return devName(c.waits[w + WFD.waited_dev]) + (c.waits[w + WFD.inferred] ? ' (timing only)' : '');
+	}
+
 	function parentChain(d) {
 		var out = [], n = 0;
 		for (d = dev(d, 'parent'); d >= 0 && n < 32; d = dev(d, 'parent'), n++) out.push(dev(d, 'name'));
@@ -1042,7 +1048,7 @@
 		row(tb, 'critical path', fl & F_CRIT ? 'yes' : 'no');
 		if (c.blockedBy[i] !== undefined) {
 			w = c.blockedBy[i];
-			k = 'waited ' + ms(c.waits[w + WFD.lost]) + ' ms for ' + devName(c.waits[w + WFD.waited_dev]) +
+			k = 'waited ' + ms(c.waits[w + WFD.lost]) + ' ms for ' + waitedText(c, w) +
 			    (c.waits[w + WFD.ndelayed] ? ', delaying ' + c.waits[w + WFD.ndelayed] + ' later sync callbacks' : '');
 			if (c.waits[w + WFD.waited_cb] >= 0) linkRow(tb, 'blocked', k, c.waits[w + WFD.waited_cb]);
 			else row(tb, 'blocked', k);
@@ -1468,7 +1474,7 @@
 				i = order[k];
 				whyRow(tb, [ms(c.waits[i + WFD.lost]), [c.waits[i + WFD.cb], c.waits[i + WFD.cb] >= 0 ?
 					    label(c, c.waits[i + WFD.cb]) : '?'],
-					    [c.waits[i + WFD.waited_cb], devName(c.waits[i + WFD.waited_dev])],
+					    [c.waits[i + WFD.waited_cb], waitedText(c, i)],
 					    String(c.waits[i + WFD.ndelayed])]);
 			}
 		}
