@@ -45,9 +45,10 @@ is "html: the detail panel names mmc1:0001's thread ($th $cm)" \
 # axis labels are in the text's ink (#1a1a1a), not the critical path's
 # red (#b3001b) that the empty path strip's label left set.
 "$PMSCOPE" analyze -q --html "$T/h.html" "$FIXTURES/kernel6.9-xps9360-deep-hibernate-multicycle/messages.txt"
-browser "file://$T/h.html#cycle=9" > "$T/h-dom.html"
+browser "file://$T/h.html#cycle=9&ink=1" > "$T/h-dom.html"
 is "no lanes: cycle 9 shown, no callbacks, no script error" \
    "$(state "$T/h-dom.html" cycle) $(state "$T/h-dom.html" lanes) $(state "$T/h-dom.html" errors)" "9 0 0"
 is "no lanes: the axis labels in the text's colour" "$(state "$T/h-dom.html" axis-ink)" "#1a1a1a"
-is "lanes: the axis labels in the text's colour too" "$(state "$T/a.html" axis-ink)" "#1a1a1a"
+browser "file://$T/t.html#ink=1" > "$T/t-dom.html"
+is "lanes: the axis labels in the text's colour too" "$(state "$T/t-dom.html" axis-ink)" "#1a1a1a"
 done_testing

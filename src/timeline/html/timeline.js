@@ -1610,7 +1610,8 @@
 		s.setAttribute('data-callbacks', String(c.n));
 		s.setAttribute('data-drawn', String(st.drawn));
 		s.setAttribute('data-view', viewText());
-		s.setAttribute('data-axis-ink', axisInk());
+		// a canvas readback slows every redraw after it: asked only
+		if (st.wantInk) s.setAttribute('data-axis-ink', axisInk());
 		s.setAttribute('data-steps', st.steps.join(','));
 		s.setAttribute('data-draw-ms', st.drawMs.toFixed(1));
 		s.setAttribute('data-lanes', String(view(c).lanes.length));
@@ -1645,7 +1646,7 @@
 	// The view: its first and last ms from the cycle's start, and its span
 	// in display ms (the collapsed sleep counted at its drawn size).
 	// The darkest pixel of the axis labels above the time area, as
-	// #rrggbb: the ink the tick labels were drawn in (for tests).
+	// #rrggbb: the ink the tick labels were drawn in (tests: #ink=1).
 	function axisInk() {
 		var dpr = window.devicePixelRatio || 1, x = Math.round(GUT * dpr), h = Math.round((AXIS - 2) * dpr);
 		var w = canvas.width - x, px, i, best = 766, ink = '';
@@ -1921,6 +1922,10 @@
 					clientX: i.left + (Math.max(X(U(st.cyc, st.cyc.segs[o + SF.start])), GUT) +
 							   Math.min(X(U(st.cyc, st.cyc.segs[o + SF.end])), canvas.clientWidth - RIGHT)) / 2 }));
 			}
+		}
+		if (p.ink) {	// #ink=1: the state says the axis labels' ink
+			st.wantInk = true;
+			publish();
 		}
 		if (p.stripat)	// #stripat=MS: a click on the strip at that time
 			stripClickAt(parseFloat(p.stripat));
