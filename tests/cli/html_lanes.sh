@@ -39,4 +39,16 @@ th=$(jq -r '[.cycles[0].callbacks[] | select(.device == "mmc1:0001")] | max_by(.
 cm=$(jq -r --argjson p "$th" '.cycles[0].threads[] | select(.pid == $p) | .comm' "$T/t.json")
 is "html: the detail panel names mmc1:0001's thread ($th $cm)" \
    "$(state "$T/a.html" detail | grep -c -F "thread$th $cm")" 1
+
+# A cycle with no lane: the kernel 6.9 XPS 9360 log has no pm_print_times
+# lines, so its hibernation (cycle 9) shows phases and no callback. The
+# axis labels are in the text's ink (#1a1a1a), not the critical path's
+# red (#b3001b) that the empty path strip's label left set.
+"$PMSCOPE" analyze -q --html "$T/h.html" "$FIXTURES/kernel6.9-xps9360-deep-hibernate-multicycle/messages.txt"
+browser "file://$T/h.html#cycle=9&ink=1" > "$T/h-dom.html"
+is "no lanes: cycle 9 shown, no callbacks, no script error" \
+   "$(state "$T/h-dom.html" cycle) $(state "$T/h-dom.html" lanes) $(state "$T/h-dom.html" errors)" "9 0 0"
+is "no lanes: the axis labels in the text's colour" "$(state "$T/h-dom.html" axis-ink)" "#1a1a1a"
+browser "file://$T/t.html#ink=1" > "$T/t-dom.html"
+is "lanes: the axis labels in the text's colour too" "$(state "$T/t-dom.html" axis-ink)" "#1a1a1a"
 done_testing

@@ -69,4 +69,48 @@ timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/c
 set -- $(state "$T/d.html" head)
 ok "sticky axis: the timeline scrolled above the window (its top at $2 px)" test "$2" -lt 0
 is "sticky axis: the axis copy stays right under the bar" "$1" "$3"
+
+# A window (--phase, --from, --to) leaves out the other phases' segments
+# and callbacks: the panel shows no table that would be empty. On the
+# XPS 9360's sleepgraph dmesg, suspend_late alone: its path (19.254 ms,
+# 17.323 ms of it 0000:00:02.0's i915 suspend_late on 2518) and the one
+# sync device blocked in it (i2c_designware.1, 0.632 ms); none of the ten
+# slowest callbacks nor of the "the log said" warnings is in it.
+xps=$FIXTURES/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
+"$PMSCOPE" analyze -q --phase suspend_late --html "$T/late.html" "$xps"
+browser "file://$T/late.html#why=path:0" > "$T/b.html"
+is "window: no script error" "$(state "$T/b.html" errors)" 0
+is "window: suspend_late's path and its blocked device, no empty table" \
+   "$(state "$T/b.html" why-tables)" "path,blocked"
+is "window: the path's link is 0000:00:02.0" "$(sel "$T/b.html")" "0000:00:02.0"
+"$PMSCOPE" analyze -q --from 2000 --to 2400 --html "$T/win.html" "$xps"
+browser "file://$T/win.html" > "$T/b.html"
+is "window 2000-2400 ms: resume, resume_noirq and resume_early's paths, not suspend's" \
+   "$(state "$T/b.html" why-tables)" "path,path,path,blocked,slowest,warnings"
+
+# The strip, the whole cycle in view (1400 px window, about 12 ms a
+# pixel): resume_noirq's path runs 0000:00:1d.0 (pcieport on 8) from
+# +2013.614 to +2030.204 ms, right after a 0.228 ms gap from the phase's
+# start. A click on it selects it; the gap, within a pixel, took every
+# click there and selected nothing.
+"$PMSCOPE" analyze -q --html "$T/xps.html" "$xps"
+for at in 2022.990 2029; do
+	browser "file://$T/xps.html#stripat=$at" > "$T/b.html"
+	is "strip: a click at +$at ms selects 0000:00:1d.0" "$(sel "$T/b.html")" "0000:00:1d.0"
+done
+browser "file://$T/xps.html#stripat=3000" > "$T/b.html"
+is "strip: a click at +3000 ms selects 3-1 (the resume path's 11627.630 ms run)" "$(sel "$T/b.html")" "3-1"
+
+# Blocked sync devices: the panel says, as the text's "*" does, when only
+# the timing links a wait (no device link). On the XPS 9360 log input32
+# waited 334.300 ms for 1-5 (timing only: input32's parent is 1-5:1.0,
+# no callback); rfkill0 waited 60.187 ms for phy0, its parent.
+browser "file://$T/xps.html#why=blocked:0" > "$T/b.html"
+is "blocked: the first row selects input32" "$(sel "$T/b.html")" "input32"
+is "blocked: its wait on 1-5 from timing only" \
+   "$(state "$T/b.html" detail | grep -c -F "blockedwaited 334.300 ms for 1-5 (timing only)lane")" 1
+browser "file://$T/xps.html#why=blocked:8" > "$T/b.html"
+is "blocked: the fifth row (two links a row) selects rfkill0" "$(sel "$T/b.html")" "rfkill0"
+is "blocked: its wait on phy0 from the device tree" \
+   "$(state "$T/b.html" detail | grep -c -F "blockedwaited 60.187 ms for phy0, delaying 1 later sync callbackslane")" 1
 done_testing

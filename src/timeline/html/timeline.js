@@ -554,6 +554,7 @@
 			g.fillText(s, 4, v.wy[l] + 13);
 		}
 		g.font = FONT;
+		g.fillStyle = D.colors.text;	// not the path's red, when no lane set it
 		g.textAlign = 'center';
 		for (l = 0; l < st.ticks.length; l += 2) g.fillText(st.ticks[l + 1], st.ticks[l], AXIS - 8);
 		g.textAlign = 'right';
@@ -1007,6 +1008,12 @@
 		pan(0);
 	}
 
+	// The device a blocked sync callback waited for, and whether only
+	// the timing says so (no device link does: the text's "*").
+	function waitedText(c, w) {
+		return devName(c.waits[w + WFD.waited_dev]) + (c.waits[w + WFD.inferred] ? ' (timing only)' : '');
+	}
+
 	function parentChain(d) {
 		var out = [], n = 0;
 		for (d = dev(d, 'parent'); d >= 0 && n < 32; d = dev(d, 'parent'), n++) out.push(dev(d, 'name'));
@@ -1041,7 +1048,7 @@
 		row(tb, 'critical path', fl & F_CRIT ? 'yes' : 'no');
 		if (c.blockedBy[i] !== undefined) {
 			w = c.blockedBy[i];
-			k = 'waited ' + ms(c.waits[w + WFD.lost]) + ' ms for ' + devName(c.waits[w + WFD.waited_dev]) +
+			k = 'waited ' + ms(c.waits[w + WFD.lost]) + ' ms for ' + waitedText(c, w) +
 			    (c.waits[w + WFD.ndelayed] ? ', delaying ' + c.waits[w + WFD.ndelayed] + ' later sync callbacks' : '');
 			if (c.waits[w + WFD.waited_cb] >= 0) linkRow(tb, 'blocked', k, c.waits[w + WFD.waited_cb]);
 			else row(tb, 'blocked', k);
@@ -1448,8 +1455,13 @@
 	function whyPanel(c) {
 		var box = $('why'), w = c.why, i, k, tb, order = [];
 		box.textContent = '';
-		// the longest phases first; a phase where nothing ran says nothing
-		order = w.paths.filter(function (p) { return p.length > 0 && p.explained > 0; });
+		// the longest phases first; a phase where nothing ran says nothing,
+		// nor one outside the window shown (--phase, --from, --to): its
+		// segments are not in the data, its table would be empty
+		order = w.paths.filter(function (p) {
+			var ph = c.phases[p.phase];
+			return p.length > 0 && p.explained > 0 && ph.end > c.t0 && ph.start < c.t1;
+		});
 		order.sort(function (a, b) { return b.length - a.length || a.phase - b.phase; });
 		for (i = 0; i < order.length; i++) whyPath(box, c, order[i]);
 		order = [];
@@ -1462,28 +1474,30 @@
 				i = order[k];
 				whyRow(tb, [ms(c.waits[i + WFD.lost]), [c.waits[i + WFD.cb], c.waits[i + WFD.cb] >= 0 ?
 					    label(c, c.waits[i + WFD.cb]) : '?'],
-					    [c.waits[i + WFD.waited_cb], devName(c.waits[i + WFD.waited_dev])],
+					    [c.waits[i + WFD.waited_cb], waitedText(c, i)],
 					    String(c.waits[i + WFD.ndelayed])]);
 			}
 		}
-		if (w.slowest.length) {
+		// callbacks outside the window shown are -1: no row, and no
+		// table when none is left
+		order = w.slowest.filter(function (i) { return i >= 0; });
+		if (order.length) {
 			tb = whyTable(box, 'slowest callbacks', ['ms', 'callback', 'phase', 'thread'], 'slowest');
-			for (k = 0; k < w.slowest.length; k++) {
-				i = w.slowest[k];
-				if (i < 0) continue;
+			for (k = 0; k < order.length; k++) {
+				i = order[k];
 				whyRow(tb, [ms(endOf(c, i) - c.cbs[i * CBF + C_START]), [i, label(c, i)],
 					    phaseName(c, c.cbs[i * CBF + C_PHASE]), threadName(c, c.cbs[i * CBF + C_PID])]);
 			}
 		}
-		if (w.warnings.length || w.said.length) {
+		// returned 0, but the log said error or timeout
+		order = w.said.filter(function (i) { return i >= 0 && msgsOf(c, i); });
+		if (w.warnings.length || order.length) {
 			tb = whyTable(box, 'failures and warnings', ['level', 'line', 'what'], 'warnings');
 			for (k = 0; k < w.warnings.length; k++)
 				whyRow(tb, [w.warnings[k].level, w.warnings[k].line ? String(w.warnings[k].line) : '-',
 					    [w.warnings[k].cb, w.warnings[k].text]]);
-			// returned 0, but the log said error or timeout
-			for (k = 0; k < w.said.length; k++) {
-				i = w.said[k];
-				if (i < 0 || !msgsOf(c, i)) continue;
+			for (k = 0; k < order.length; k++) {
+				i = order[k];
 				whyRow(tb, ['warning', String(msgsOf(c, i)[0].line),
 					    [i, devName(c.cbs[i * CBF + C_DEV]) + ' returned 0 after ' +
 					     ms(endOf(c, i) - c.cbs[i * CBF + C_START]) + ' ms in ' +
@@ -1494,12 +1508,27 @@
 		if (!box.firstChild) box.textContent = 'No device phase with callbacks in this cycle.';
 	}
 
-	// The critical path segment under x in the strip, -1 none.
+	// The critical path segment under x in the strip, -1 none: the one
+	// drawn there, else the nearest within a pixel (a short neighbour
+	// within a pixel must not take the click from the segment under it).
 	function segAt(c, x) {
-		var i;
-		for (i = 0; i < c.segs.length; i += SEGF)
-			if (X(U(c, c.segs[i + SF.start])) <= x + 1 && X(U(c, c.segs[i + SF.end])) >= x - 1) return i;
-		return -1;
+		var i, d, best = -1, bd = 1;
+		for (i = 0; i < c.segs.length; i += SEGF) {
+			d = Math.max(0, X(U(c, c.segs[i + SF.start])) - x, x - X(U(c, c.segs[i + SF.end])));
+			if (d < bd || (best < 0 && d <= bd)) {
+				best = i;
+				bd = d;
+				if (!d) break;
+			}
+		}
+		return best;
+	}
+
+	// A click on the strip at MS ms from the cycle's start, for tests.
+	function stripClickAt(msFrom) {
+		var r = canvas.getBoundingClientRect(), x = X(U(st.cyc, msFrom * 1e6));
+		canvas.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.left + x,
+			clientY: r.top + AXIS + 8 }));
 	}
 
 	function inStrip(y) { return y >= AXIS + 4 && y <= AXIS + STRIP + 2; }
@@ -1581,6 +1610,8 @@
 		s.setAttribute('data-callbacks', String(c.n));
 		s.setAttribute('data-drawn', String(st.drawn));
 		s.setAttribute('data-view', viewText());
+		// a canvas readback slows every redraw after it: asked only
+		if (st.wantInk) s.setAttribute('data-axis-ink', axisInk());
 		s.setAttribute('data-steps', st.steps.join(','));
 		s.setAttribute('data-draw-ms', st.drawMs.toFixed(1));
 		s.setAttribute('data-lanes', String(view(c).lanes.length));
@@ -1614,6 +1645,21 @@
 
 	// The view: its first and last ms from the cycle's start, and its span
 	// in display ms (the collapsed sleep counted at its drawn size).
+	// The darkest pixel of the axis labels above the time area, as
+	// #rrggbb: the ink the tick labels were drawn in (tests: #ink=1).
+	function axisInk() {
+		var dpr = window.devicePixelRatio || 1, x = Math.round(GUT * dpr), h = Math.round((AXIS - 2) * dpr);
+		var w = canvas.width - x, px, i, best = 766, ink = '';
+		if (w <= 0 || h <= 0) return '';
+		px = g.getImageData(x, 0, w, h).data;
+		for (i = 0; i < px.length; i += 4)
+			if (px[i + 3] && px[i] + px[i + 1] + px[i + 2] < best) {
+				best = px[i] + px[i + 1] + px[i + 2];
+				ink = '#' + ((1 << 24) | (px[i] << 16) | (px[i + 1] << 8) | px[i + 2]).toString(16).slice(1);
+			}
+		return ink;
+	}
+
 	function viewText() {
 		var c = st.cyc;
 		return (T(c, st.u0) / 1e6).toFixed(3) + ' ' + (T(c, st.u1) / 1e6).toFixed(3) + ' ' +
@@ -1877,6 +1923,12 @@
 							   Math.min(X(U(st.cyc, st.cyc.segs[o + SF.end])), canvas.clientWidth - RIGHT)) / 2 }));
 			}
 		}
+		if (p.ink) {	// #ink=1: the state says the axis labels' ink
+			st.wantInk = true;
+			publish();
+		}
+		if (p.stripat)	// #stripat=MS: a click on the strip at that time
+			stripClickAt(parseFloat(p.stripat));
 		if (p.devtab || p.sort || p.devrow) openDevtab(st.cyc);
 		if (p.sort) {	// #sort=KEY,KEY: clicks on the device table's headers
 			o = p.sort.split(',');
