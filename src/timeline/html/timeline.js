@@ -884,16 +884,24 @@
 		return [e.clientX - r.left, e.clientY - r.top];
 	}
 
-	// The box under (mx, my) in its lane and row: the nearest within 3 px,
-	// the innermost of those equally near.
+	// The box under (mx, my): hits()'s first.
 	function hit(mx, my) {
+		var h = hits(mx, my);
+		return h.length ? h[0] : -1;
+	}
+
+	// The boxes under (mx, my) in its lane and row: the nearest within
+	// 3 px, the innermost of those equally near, and the boxes just like
+	// it (callbacks that start and end at the same microsecond on one
+	// thread: a boot's initcalls of no length), latest first.
+	function hits(mx, my) {
 		var c = st.cyc, v = view(c), l, row, u, du, lo, hi, mid, k, i, best = -1, bw = Infinity, bd = Infinity,
-		    s, e, d;
-		if (mx < GUT) return -1;
+		    s, e, d, same = [];
+		if (mx < GUT) return same;
 		for (l = v.lanes.length - 1; l >= 0 && v.y[l] > my; l--);
-		if (l < 0) return -1;
+		if (l < 0) return same;
 		row = Math.floor((my - v.y[l] - 2) / ROW);
-		if (row < 0 || row >= v.lanes[l].rows) return -1;
+		if (row < 0 || row >= v.lanes[l].rows) return same;
 		u = st.u0 + (mx - GUT) / st.k;
 		du = 3 / st.k;
 		lo = v.first[l];
@@ -909,9 +917,21 @@
 			if (v.row[i] !== row) continue;
 			e = endOf(c, i);
 			d = Math.max(0, U(c, s) - u, u - U(c, e));
-			if (d <= du && (d < bd || (d === bd && e - s < bw))) { best = i; bd = d; bw = e - s; }
+			if (d > du) continue;
+			if (best >= 0 && s === c.cbs[best * CBF + C_START] && e === endOf(c, best)) {
+				same.push(i);
+			} else if (d < bd || (d === bd && e - s < bw)) {
+				best = i; bd = d; bw = e - s;
+				same = [i];
+			}
 		}
-		return best;
+		return same;
+	}
+
+	// A click on boxes just alike selects the one after the selected.
+	function hitNext(mx, my) {
+		var h = hits(mx, my), k = h.indexOf(st.sel);
+		return h.length ? h[(k + 1) % h.length] : -1;
 	}
 
 	// A work outside callbacks under the mouse (its lane, then the
@@ -1718,8 +1738,9 @@
 		draw();
 	}
 
-	// Scripted click on a device's longest box, for tests: #click=NAME
-	function clickDevice(name) {
+	// Scripted click on a device's longest box, for tests: #click=NAME,
+	// and #clicks=N clicks there N times
+	function clickDevice(name, times) {
 		var c = st.cyc, i, best = -1, r = canvas.getBoundingClientRect(), x0, x1;
 		for (i = 0; i < c.n; i++)
 			if (devName(c.cbs[i * CBF + C_DEV]) === name && (best < 0 ||
@@ -1736,8 +1757,9 @@
 		}
 		x0 = Math.max(X(U(c, c.cbs[best * CBF + C_START])), GUT);
 		x1 = X(U(c, endOf(c, best)));
-		canvas.dispatchEvent(new MouseEvent('click', { bubbles: true,
-			clientX: r.left + (x0 + x1) / 2, clientY: r.top + boxY(c, best) + ROW / 2 }));
+		for (i = 0; i < times; i++)
+			canvas.dispatchEvent(new MouseEvent('click', { bubbles: true,
+				clientX: r.left + (x0 + x1) / 2, clientY: r.top + boxY(c, best) + ROW / 2 }));
 	}
 
 	function bindControls() {
@@ -1799,7 +1821,7 @@
 			st.drag = { x: e.clientX, x0: e.clientX, moved: false };
 		});
 		window.addEventListener('mousemove', function (e) {
-			var m, h, tip = $('tip');
+			var m, h, more, tip = $('tip');
 			if (st.drag && e.buttons) {
 				if (Math.abs(e.clientX - st.drag.x0) > 3) st.drag.moved = true;
 				pan(-(e.clientX - st.drag.x) / st.k);
@@ -1822,7 +1844,8 @@
 				tip.style.top = (m[1] + 16) + 'px';
 				return;
 			}
-			h = hit(m[0], m[1]);
+			more = hits(m[0], m[1]);
+			h = more.length ? more[0] : -1;
 			setHover(h >= 0 ? st.cyc.cbs[h * CBF + C_DEV] : -1);
 			if (h < 0 && (h = workAt(st.cyc, m[0], m[1])) >= 0) {
 				tip.textContent = workText(st.cyc, h);
@@ -1832,7 +1855,8 @@
 				return;
 			}
 			if (h < 0) { tip.hidden = true; return; }
-			tip.textContent = cbText(st.cyc, h);
+			tip.textContent = cbText(st.cyc, h) + (more.length > 1 ? '\n+' + (more.length - 1) +
+				' more just here: click again for the next' : '');
 			tip.hidden = false;
 			tip.style.left = Math.min(m[0] + 14, canvas.clientWidth - tip.offsetWidth - 4) + 'px';
 			tip.style.top = (m[1] + 16) + 'px';
@@ -1847,7 +1871,7 @@
 				if (st.cyc.segs[sg + SF.cb] >= 0) detail(st.cyc.segs[sg + SF.cb]);
 				return;
 			}
-			sg = hit(m[0], m[1]);
+			sg = hitNext(m[0], m[1]);
 			if (sg < 0 && (sg = workAt(st.cyc, m[0], m[1])) >= 0) {
 				detailWork(sg);
 				return;
@@ -1902,7 +1926,7 @@
 				Math.round(canvas.getBoundingClientRect().top) + ' ' + $('bar').offsetHeight);
 		}
 		publish();
-		if (p.click) clickDevice(p.click);
+		if (p.click) clickDevice(p.click, p.clicks ? +p.clicks : 1);
 		if (p.work)	// #work=FN: a click on the longest work of that function
 			clickWork(decodeURIComponent(p.work));
 		if (p.why) {	// #why=TABLE:N: the Nth link of a why table (path, blocked, slowest, warnings)
