@@ -729,7 +729,7 @@ static void on_probe(struct builder *b, const struct pm_event *ev)
 /* The note of the probes beside cycle @c, once its end is final. */
 static void say_probes(struct builder *b, const struct pm_cycle *c)
 {
-	char note[512];
+	char note[PROBES_NOTE_MAX];
 
 	if (probes_note(&b->probes, c, note, sizeof(note)))
 		run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line, "%s", note);

@@ -7,8 +7,10 @@
  * function names, error and other messages. Each device's callback in a
  * phase is there once.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "events.h"
 
@@ -140,16 +142,39 @@ static bool said_by_log(const struct pm_run *run, const struct pm_warning *w,
 	return false;
 }
 
-/* The log's cycle @di goes; warnings follow the cycles' new numbers. */
+/*
+ * Warning @w now of cycle @to. The builder's notes name their cycle as
+ * they begin ("cycle 2: 6 initcalls returned an error ..."): the text
+ * follows, or a merged boot's note named a cycle the report has not.
+ */
+static void renumber_warning(struct pm_warning *w, int to)
+{
+	char head[32];
+	size_t n = (size_t)snprintf(head, sizeof(head), "cycle %d", w->cycle);
+	char *text;
+
+	if (!strncmp(w->text, head, n) && !isdigit((unsigned char)w->text[n])) {
+		text = xasprintf("cycle %d%s", to, w->text + n);
+		free(w->text);
+		w->text = text;
+	}
+	w->cycle = to;
+}
+
+/* Cycle @di goes, @ti takes its warnings; warnings follow the cycles' new
+ * numbers, and the trace's that the log said too go. */
 static void drop_cycle(struct pm_run *run, size_t di, size_t ti)
 {
 	int old_d = run->cycles[di].index, old_t = run->cycles[ti].index;
-	const char *trace_file = run->cycles[ti].file, *log_file = run->cycles[di].file;
+	/* a boot keeps the log's cycle, a suspend the trace's */
+	bool log_goes = !run->cycles[di].from_trace;
+	const char *trace_file = run->cycles[log_goes ? ti : di].file,
+		   *log_file = run->cycles[log_goes ? di : ti].file;
 	size_t i, n = 0;
 
 	for (i = 0; i < run->nwarns; i++)
 		if (run->warns[i].cycle == old_d)
-			run->warns[i].cycle = old_t;
+			renumber_warning(&run->warns[i], old_t);
 	for (i = 0; i < run->nwarns; i++) {
 		struct pm_warning *w = &run->warns[i];
 
@@ -171,7 +196,7 @@ static void drop_cycle(struct pm_run *run, size_t di, size_t ti)
 	run->ncycles--;
 	for (i = 0; i < run->nwarns; i++)
 		if (run->warns[i].cycle > old_d)
-			run->warns[i].cycle--;
+			renumber_warning(&run->warns[i], run->warns[i].cycle - 1);
 	for (i = 0; i < run->ncycles; i++)
 		run->cycles[i].index = (int)i + 1;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The probes beside a suspend or resume cycle, summed up (probes.h). */
 #include <stdio.h>
+#include <string.h>
 
 #include "probes.h"
 
@@ -31,6 +32,24 @@ static bool beside(const struct probe_seen *p, const struct pm_cycle *c)
 	return p->end == NS_NONE || c->end == NS_NONE || p->end <= c->end;
 }
 
+/*
+ * @p's name cut to PROBES_NAME_MAX bytes, at a character's start, into
+ * @buf: a name a log made long (a hostile one) must leave the note room
+ * for what follows, the probe that ran longest above all.
+ */
+static const char *short_name(const struct probe_seen *p, char *buf, size_t n)
+{
+	size_t len = strlen(p->name);
+
+	if (len <= PROBES_NAME_MAX)
+		return p->name;
+	len = PROBES_NAME_MAX;
+	while (len && ((unsigned char)p->name[len] & 0xc0) == 0x80)
+		len--;
+	snprintf(buf, n, "%.*s...", (int)len, p->name);
+	return buf;
+}
+
 /* "N deferred (...): a, b, c, ..." */
 static size_t say_deferred(const struct cycle_probes *pr, const struct pm_cycle *c, char *buf,
 			   size_t n, size_t ndeferred)
@@ -41,10 +60,12 @@ static size_t say_deferred(const struct cycle_probes *pr, const struct pm_cycle 
 			      "prepare to complete):", ndeferred);
 	for (i = 0; i < pr->n && k < PROBES_NAMED && at < n; i++) {
 		const struct probe_seen *p = &pr->seen[i];
+		char name[PROBES_NAME_MAX + 4];
 
 		if (p->err != -EPROBE_DEFER_NR || !beside(p, c))
 			continue;
-		at += (size_t)snprintf(buf + at, n - at, "%s %s", k++ ? "," : "", p->name);
+		at += (size_t)snprintf(buf + at, n - at, "%s %s", k++ ? "," : "",
+				       short_name(p, name, sizeof(name)));
 	}
 	if (ndeferred > k && at < n)
 		at += (size_t)snprintf(buf + at, n - at, ", ...");
@@ -57,11 +78,12 @@ static void say_ran(const struct probe_seen *l, const struct pm_cycle *c, char *
 {
 	const struct pm_phase *ph = l ? phase_at(c, l->end) : NULL;
 	size_t at = (size_t)snprintf(buf, n, "%zu ran", nran);
+	char name[PROBES_NAME_MAX + 4];
 
 	if (!l || at >= n)
 		return;
-	at += (size_t)snprintf(buf + at, n - at, ", the longest %s, %.3f ms", l->name,
-			       l->us / 1e3);
+	at += (size_t)snprintf(buf + at, n - at, ", the longest %s, %.3f ms",
+			       short_name(l, name, sizeof(name)), l->us / 1e3);
 	if (l->err && at < n)
 		at += (size_t)snprintf(buf + at, n - at, " (error %d)", l->err);
 	if (ph && at < n)

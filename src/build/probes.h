@@ -18,6 +18,8 @@
 #define EPROBE_DEFER_NR 517
 #define PROBES_KEPT 256		/* a cycle's; later ones are not told */
 #define PROBES_NAMED 3		/* deferred ones named in the note */
+#define PROBES_NAME_MAX 64	/* bytes of a name the note gives */
+#define PROBES_NOTE_MAX 1024	/* the note's: room for 4 names cut */
 
 struct probe_seen {
 	const char *name;	/* interned */

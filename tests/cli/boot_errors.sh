@@ -90,5 +90,17 @@ serio1, 0000
 is "5.4 mem: probes beside the cycle" \
 	"$(warns "$T/p.json" info 'probes beside' | sed 's/.*: 4 deferred.*; 1 ran/4 deferred; 1 ran/')" \
 	"4 deferred; 1 ran, the longest 0000:00:16.0-b638ab7e-94e2-4ea2-a552-d1c54b627f04, 3.553 ms, ending in complete +7.778 ms"
+# A name a log made long (serio1's two probe lines, 3608 and 3677, given a
+# 300-character name): the note cuts it at 64 bytes and still tells the
+# probe that ran longest (the 511-byte note ended inside the first name)
+long=$(printf 'serio1%0300d' 0)
+sed "s/probe of serio1 /probe of $long /" \
+	"$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt" > "$T/long.txt"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$T/long.txt"
+cut64=$(printf '%.64s...' "$long")
+is "6.10, a long name: cut, the probe that ran longest still told" \
+	"$(warns "$T/p.json" info 'probes beside' | grep -o -E "6 deferred[^:]*: [^,]*|; 4 ran, .*")" \
+	"6 deferred (-517: the driver core holds probes from prepare to complete): $cut64
+; 4 ran, the longest $cut64, 408.111 ms (error -19), ending in thaw_processes +407.522 ms"
 
 done_testing

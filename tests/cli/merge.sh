@@ -68,4 +68,15 @@ is "qemu run folder: no device twice in a phase beyond the trace's own" \
 is "qemu run folder: the function name from the log" \
    "$(q '.cycles[1].callbacks[]|select(.device=="1-2" and .phase=="resume")|"\(.callback) \(.kernel_us) \(.kernel_unit_ns)"')" \
    "usb_dev_resume 450503 1000"
+# --- a boot in a log and a trace (QEMU 6.1): the log's cycle 1 stays, the
+# trace's (cycle 2 until the merge) goes. Both said the 6 initcalls that
+# returned an error (dmesg lines 872-1753: save_microcode_in_initrd -22 ...
+# software_resume -2): the log's note at its line 103, once, of cycle 1
+# (the trace's copy named a "cycle 2" the report has not)
+"$PMSCOPE" analyze -q --json "$J" "$F/qemu-q35-boot-medium/"
+is "qemu boot folder: one cycle" "$(q '.cycles|length')" 1
+is "qemu boot folder: the initcalls' errors said once, by the log, of cycle 1" \
+   "$(q '.warnings[]|select(.text|test("initcalls returned an error"))|"\(.cycle) \(.line) \(.text|split(":")[0])"')" \
+   "1 103 cycle 1"
+ok "qemu boot folder: no note names a cycle 2" sh -c "! jq -r '.warnings[].text' '$J' | grep -q '^cycle 2'"
 done_testing

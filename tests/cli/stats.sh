@@ -283,4 +283,14 @@ is "compare, the after side hung: no device 'gone'" \
 	"$(grep -c 'gone' "$T/hang.txt")/$(grep -c '^  after: 1 cycle aborted or never resumed' "$T/hang.txt")" 0/1
 "$PMSCOPE" stats -m s2idle "$hang/hang.log" > /dev/null 2>&1
 is "hung cycles without a limit: exit 2 as before" $? 2
+# --max-resume measures the after side alone (complete.log: its s2idle
+# cycle resumed in 287.316 ms, under 1000): a before side that hung is
+# measured by nothing, a usage error as without a limit, not a pass that
+# shows neither side's figures
+rm -f "$T/hang.xml"
+"$PMSCOPE" compare -m s2idle --max-resume 1000 --junit "$T/hang.xml" "$hang/hang.log" \
+	"$hang/complete.log" > "$T/hang.txt" 2> "$T/err"
+is "compare, the before side hung, a limit on the after side: exit 2" $? 2
+is "compare, the before side hung, a limit on the after side: said, no file" \
+	"$(grep -c 'hang.log: no completed cycle of mode s2idle' "$T/err")/$(ls "$T/hang.xml" 2>/dev/null | wc -l)" 1/0
 done_testing
