@@ -297,10 +297,13 @@ static int cmp_row_order(const void *x, const void *y, void *ctx)
  * run (a log without prepare, then one with it) in its place. */
 static void order_rows(struct run_stats *st)
 {
-	size_t *idx = xmalloc((st->nrows ? st->nrows : 1) * sizeof(*idx));
-	struct stat_row *rows = xmalloc((st->nrows ? st->nrows : 1) * sizeof(*rows));
-	size_t i;
+	size_t *idx, i;
+	struct stat_row *rows;
 
+	if (!st->nrows)
+		return;
+	idx = xmalloc(st->nrows * sizeof(*idx));
+	rows = xmalloc(st->nrows * sizeof(*rows));
 	for (i = 0; i < st->nrows; i++)
 		idx[i] = i;
 	qsort_r(idx, st->nrows, sizeof(*idx), cmp_row_order, st->rows);

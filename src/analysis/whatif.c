@@ -149,10 +149,12 @@ static void copy_cycle(struct whatif_cycle *w, const struct pm_cycle *m)
 {
 	w->c = *m;
 	w->c.phases = xmalloc((m->nphases ? m->nphases : 1) * sizeof(*m->phases));
-	memcpy(w->c.phases, m->phases, m->nphases * sizeof(*m->phases));
+	if (m->nphases)	/* a cycle without phases or callbacks: NULL arrays */
+		memcpy(w->c.phases, m->phases, m->nphases * sizeof(*m->phases));
 	w->c.phases_cap = m->nphases;
 	w->c.cbs = xmalloc((m->ncbs ? m->ncbs : 1) * sizeof(*m->cbs));
-	memcpy(w->c.cbs, m->cbs, m->ncbs * sizeof(*m->cbs));
+	if (m->ncbs)
+		memcpy(w->c.cbs, m->cbs, m->ncbs * sizeof(*m->cbs));
 	w->c.cbs_cap = m->ncbs;
 	w->c.threads = NULL;
 	w->c.nthreads = 0;
