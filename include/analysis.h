@@ -353,7 +353,7 @@ struct stat_row {
 	const char *driver;
 	struct stat_series s;
 	size_t ndevices;	/* a phase's: its device rows (stats_finish()) */
-	enum phase_kind kind;	/* a phase's: where the PM core runs it */
+	double rank;		/* a phase's place: phase_rank() */
 };
 
 /* Where a cycle's times came from: a log's lines, or a trace's events
@@ -370,7 +370,7 @@ struct run_stats {
 	size_t timed[MODE_BOOT + 1][SC_COUNT];	/* cycles taken, by mode and clock */
 	size_t ninputs;
 	struct stat_series suspend, resume, boot;
-	/* phases in the PM core's order (stats_finish()), then devices in
+	/* phases in the order the cycles ran them (stats_finish()), then devices in
 	 * first-seen order */
 	struct stat_row *rows;
 	size_t nrows, rows_cap;
@@ -410,7 +410,7 @@ struct stats_phase_pair {
 
 struct stats_diff {
 	unsigned int clock_differs;	/* 1 << enum pm_mode */
-	struct stats_phase_pair *phases;	/* both sides', the PM core's order */
+	struct stats_phase_pair *phases;	/* both sides', as the cycles ran them */
 	size_t nphases;
 	struct stats_one_sided *one_sided;	/* before's, then after's */
 	size_t none_sided;

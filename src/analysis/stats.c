@@ -188,6 +188,40 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 	free(sum);
 }
 
+/*
+ * The place of a phase first seen in a cycle: right after the phase
+ * before it there (@prev, NULL: it came first), before any later one.
+ * A cycle's phases run in its order, so phases a run lacked (a log
+ * without prepare ... complete) fall in where a later run has them, a
+ * hibernation's freeze, thaw, poweroff as the PM core runs them.
+ */
+static double phase_rank(const struct run_stats *st, const struct stat_row *prev,
+			 const struct stat_row *r)
+{
+	double lo = prev ? prev->rank : 0, hi = 0;
+	bool any = false, after = false;
+	size_t i;
+
+	for (i = 0; i < st->nrows; i++) {
+		const struct stat_row *x = &st->rows[i];
+
+		if (x->device || x == r)
+			continue;
+		if (!prev && (!any || x->rank < lo))
+			lo = x->rank;
+		if (prev && x->rank > lo && (!after || x->rank < hi)) {
+			hi = x->rank;
+			after = true;
+		}
+		any = true;
+	}
+	if (!any)
+		return 0;
+	if (!prev)
+		return lo - 1;
+	return after ? (lo + hi) / 2 : lo + 1;
+}
+
 static void add_cycle(struct run_stats *st, const struct pm_run *run,
 		      const struct pm_cycle *c, struct stat_origin at)
 {
@@ -206,13 +240,12 @@ static void add_cycle(struct run_stats *st, const struct pm_run *run,
 	}
 	for (p = 0; p < c->nphases; p++) {
 		const struct pm_phase *ph = &c->phases[p];
-
 		struct stat_row *r;
 
 		names[p] = strpool_cstr(&st->pool, ph->name);
 		r = row_get(st, names[p], NULL);
 		if (!r->s.n && !r->s.nmissing)
-			r->kind = ph->kind;
+			r->rank = phase_rank(st, p ? row_get(st, names[p - 1], NULL) : NULL, r);
 		series_add(&r->s, phase_duration(ph), ph->start == NS_NONE || ph->end == NS_NONE, at);
 	}
 	add_devices(st, run, c, names, at);
@@ -278,9 +311,8 @@ static void summarize(const struct stat_series *s, struct stat_summary *out)
 	free(v);
 }
 
-/* Phase rows first, by the PM core's order of their kinds, then device
- * rows; each as first seen among equals (qsort_r() is not stable, the
- * rows' index decides). */
+/* Phase rows first, in their places (phase_rank()), then device rows as
+ * first seen (qsort_r() is not stable, the rows' index decides). */
 static int cmp_row_order(const void *x, const void *y, void *ctx)
 {
 	const struct stat_row *rows = ctx, *a = &rows[*(const size_t *)x],
@@ -288,8 +320,8 @@ static int cmp_row_order(const void *x, const void *y, void *ctx)
 
 	if (!a->device != !b->device)
 		return a->device ? 1 : -1;
-	if (!a->device && a->kind != b->kind)
-		return a->kind < b->kind ? -1 : 1;
+	if (!a->device && a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
 	return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
 }
 
@@ -372,29 +404,33 @@ static void one_sided(const struct run_stats *a, const struct run_stats *b, int 
 	}
 }
 
-/* The phases of both sides in one list: each side's rows are in the PM
- * core's order (stats_finish()), so the after side's own phases merge in
- * among the before side's; equal kinds keep before's first. */
+/* The phases of both sides in one list: the before side's in their
+ * order, each of the after side's own right after the phase before it
+ * there (as phase_rank() places a run's new phase). */
 static void pair_phases(const struct run_stats *a, const struct run_stats *b,
 			struct stats_diff *d)
 {
-	size_t i = 0, k = 0, n = 0;
+	size_t i, k, n = 0, at = 0;
 
 	d->phases = xmalloc((a->nrows + b->nrows + 1) * sizeof(*d->phases));
-	for (;;) {
-		while (i < a->nrows && a->rows[i].device)
-			i++;
-		while (k < b->nrows && (b->rows[k].device || stats_row(a, b->rows[k].phase, NULL)))
-			k++;
-		if (i == a->nrows && k == b->nrows)
-			break;
-		if (i < a->nrows && (k == b->nrows || a->rows[i].kind <= b->rows[k].kind)) {
+	for (i = 0; i < a->nrows; i++)
+		if (!a->rows[i].device)
 			d->phases[n++] = (struct stats_phase_pair){
 				&a->rows[i], stats_row(b, a->rows[i].phase, NULL) };
-			i++;
-		} else {
-			d->phases[n++] = (struct stats_phase_pair){ NULL, &b->rows[k++] };
+	for (i = 0; i < b->nrows; i++) {
+		const struct stat_row *r = &b->rows[i];
+
+		if (r->device)
+			continue;
+		for (k = 0; k < n && d->phases[k].b != r; k++)
+			;
+		if (k < n) {		/* both have it: the next goes after it */
+			at = k + 1;
+			continue;
 		}
+		memmove(&d->phases[at + 1], &d->phases[at], (n - at) * sizeof(*d->phases));
+		d->phases[at++] = (struct stats_phase_pair){ NULL, r };
+		n++;
 	}
 	d->nphases = n;
 }

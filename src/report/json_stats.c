@@ -45,7 +45,7 @@ static void put_row(struct jw *w, const struct stat_row *r)
 	jw_obj_end(w);
 }
 
-/* Phase rows (device NULL) in the PM core's order, or device rows in
+/* Phase rows (device NULL) in the order the cycles ran them, or device rows in
  * first-seen order (stats_finish()). */
 static void put_rows(struct jw *w, const char *key, const struct run_stats *st, bool devices)
 {

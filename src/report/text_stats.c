@@ -185,7 +185,7 @@ static void change_line(FILE *f, const char *name, ns_t a, ns_t b)
 	fprintf(f, "\n");
 }
 
-/* Phases of either side, in the PM core's order (stats_diff()). */
+/* Phases of either side, in the order the cycles ran them (stats_diff()). */
 static void compare_phases(FILE *f, const struct stats_diff *d)
 {
 	size_t i;

@@ -217,9 +217,10 @@ cp "$FIXTURES"/pmgraph-2014-skynet-freeze-k3.15/skynet_freeze_*.txt "$T/multi/su
 "$PMSCOPE" stats -q -j "$T/multi.json" "$T/multi"
 is "sleepgraph -multi folder: a run per test folder" "$(jq -c '.stats | [.inputs, .cycles]' "$T/multi.json")" '[2,2]'
 
-# Phases in the PM core's order, not as first seen: the 6.9 XPS log
-# prints no prepare ... complete (no pm_print_times), the 5.8 one all
-# of them; they were listed after thaw_processes.
+# Phases in the order the cycles ran them, not as first seen: the 6.9
+# XPS log prints no prepare ... complete (no pm_print_times), the 5.8 one
+# all of them; they were listed after thaw_processes. A hibernation's
+# phases with a suspend's: each where its own cycle ran it.
 x69=$FIXTURES/kernel6.9-xps9360-deep-hibernate-multicycle/messages.txt
 x58=$FIXTURES/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
 order="suspend_enter prepare suspend suspend_late suspend_noirq machine resume_noirq resume_early resume complete thaw_processes"
@@ -233,6 +234,11 @@ is "stats: phase rows keep their figures" \
 is "compare: the after side's own phases in their place" \
 	"$(sed -n '/^phases$/,/^$/p' "$T/order.txt" | awk 'NF > 1 { printf "%s%s", s, $1; s = " " }')" \
 	"$order"
+sky=$FIXTURES/pmgraph-2014-skynet
+"$PMSCOPE" stats -q -j "$T/order2.json" "$sky-disk-k3.15" "$sky-mem-k3.15"
+is "stats: a hibernation's phases and a suspend's, each as its cycle ran them" \
+	"$(jq -r '[.stats.phases[].phase] | join(" ")' "$T/order2.json")" \
+	"suspend_enter prepare suspend suspend_late suspend_noirq freeze freeze_late freeze_noirq machine resume_noirq resume_early resume restore_noirq restore_early restore complete thaw_processes"
 is "compare: a phase of the after side only" \
 	"$(grep -c '^  prepare  *-  *0\.626$' "$T/order.txt")" 1
 
