@@ -721,6 +721,7 @@ static void on_probe(struct builder *b, const struct pm_event *ev)
 	p.err = ev->has_ret ? driver_error(b, ev) : 0;
 	if (p.err > 0)
 		p.err = 0;	/* bound (1 before 5.15) */
+	p.unbound = ev->has_ret && ev->ret == 0 && run_kernel_since(b->run, 5, 15) == 0;
 	p.us = ev->kernel_us;
 	p.end = ev->ts;
 	probes_add(&b->probes, c->index, &p);

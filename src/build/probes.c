@@ -8,10 +8,12 @@
 void probes_add(struct cycle_probes *pr, int cycle, const struct probe_seen *p)
 {
 	if (pr->cycle != cycle)
-		pr->n = 0;
+		pr->n = pr->lost = 0;
 	pr->cycle = cycle;
 	if (pr->n < PROBES_KEPT)
 		pr->seen[pr->n++] = *p;
+	else
+		pr->lost++;
 }
 
 /* The phase of @c that @t falls in, NULL */
@@ -86,6 +88,8 @@ static void say_ran(const struct probe_seen *l, const struct pm_cycle *c, char *
 			       short_name(l, name, sizeof(name)), l->us / 1e3);
 	if (l->err && at < n)
 		at += (size_t)snprintf(buf + at, n - at, " (error %d)", l->err);
+	else if (l->unbound && at < n)
+		at += (size_t)snprintf(buf + at, n - at, " (not bound)");
 	if (ph && at < n)
 		snprintf(buf + at, n - at, ", ending in %s +%.3f ms", ph->name,
 			 (l->end - ph->start) / 1e6);
@@ -110,7 +114,7 @@ bool probes_note(struct cycle_probes *pr, const struct pm_cycle *c, char *buf, s
 			longest = p;
 	}
 	if (!ndeferred && !nran) {
-		pr->n = 0;
+		pr->n = pr->lost = 0;
 		return false;
 	}
 	at = (size_t)snprintf(buf, n, "cycle %d: probes beside its callbacks (initcall_debug): ",
@@ -121,8 +125,11 @@ bool probes_note(struct cycle_probes *pr, const struct pm_cycle *c, char *buf, s
 		if (ndeferred)
 			at += (size_t)snprintf(buf + at, n - at, "; ");
 		say_ran(longest, c, buf + at, n - at, nran);
+		at += strlen(buf + at);
 	}
-	pr->n = 0;
+	if (pr->lost && at < n)
+		snprintf(buf + at, n - at, "; %zu more, not told", pr->lost);
+	pr->n = pr->lost = 0;
 	pr->cycle = 0;
 	return true;
 }

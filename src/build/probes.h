@@ -24,6 +24,8 @@
 struct probe_seen {
 	const char *name;	/* interned */
 	int err;		/* the driver's error (decoded), 0 none */
+	bool unbound;		/* before 5.15, 0: the driver failed (its
+				 * error is not in the line) */
 	int64_t us;		/* the kernel's figure, US_NONE */
 	ns_t end;		/* its line's stamp */
 };
@@ -32,6 +34,7 @@ struct cycle_probes {
 	int cycle;		/* index of the cycle they are beside, 0 none */
 	struct probe_seen seen[PROBES_KEPT];
 	size_t n;
+	size_t lost;		/* past PROBES_KEPT: counted, not told */
 };
 
 /* A probe beside cycle @cycle (1-based). */

@@ -103,4 +103,20 @@ is "6.10, a long name: cut, the probe that ran longest still told" \
 	"6 deferred (-517: the driver core holds probes from prepare to complete): $cut64
 ; 4 ran, the longest $cut64, 408.111 ms (error -19), ending in thaw_processes +407.522 ms"
 
+# Before 5.15 a probe's "returned 0" is a driver that failed (1 is bound):
+# the 5.4 log's serio1 line (929, after the exit) moved into the cycle
+awk 'NR == 928 { print "[  536.150000] probe of serio1 returned 0 after 153673 usecs" } { print }' \
+	"$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54.txt"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54.txt"
+is "5.4: a probe's 0 is not bound" \
+	"$(warns "$T/p.json" info 'probes beside' | grep -o '2 ran, the longest serio1, 153.673 ms (not bound)')" \
+	"2 ran, the longest serio1, 153.673 ms (not bound)"
+# A cycle's probes past 256 are counted, not told
+awk 'NR == 900 { for (i = 0; i < 300; i++) printf "[  535.985000] probe of dev%d returned -517 after 0 usecs\n", i } { print }' \
+	"$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54b.txt"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54b.txt"
+is "probes past 256: counted apart" \
+	"$(warns "$T/p.json" info 'probes beside' | grep -o -E '^[0-9]+ [0-9]+ cycle 1: .* 256 deferred|49 more, not told$')" \
+	"$(printf '1 5 cycle 1: probes beside its callbacks (initcall_debug): 256 deferred\n49 more, not told')"
+
 done_testing
