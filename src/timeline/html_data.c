@@ -477,6 +477,19 @@ static void put_path(struct jw *w, const struct tl_cycle *tc)
 		put_record(w, v, WF_COUNT);
 	}
 	jw_arr_end(w);
+	/* each wait's devices without a callback it went through, as the
+	 * text's "via" line */
+	jw_karr(w, "wait_via");
+	for (i = 0; i < tc->nwaits; i++) {
+		const struct cp_blocked *bl = &tc->cp->blocked[tc->waits[i].blocked];
+		size_t k;
+
+		jw_arr(w);
+		for (k = 0; k < bl->nvia; k++)
+			jw_int(w, bl->via[k]);
+		jw_arr_end(w);
+	}
+	jw_arr_end(w);
 }
 
 static void put_stats(struct jw *w, const char *key, const struct pm_fn_stat *v, size_t n)

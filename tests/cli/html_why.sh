@@ -113,4 +113,12 @@ browser "file://$T/xps.html#why=blocked:8" > "$T/b.html"
 is "blocked: the fifth row (two links a row) selects rfkill0" "$(sel "$T/b.html")" "rfkill0"
 is "blocked: its wait on phy0 from the device tree" \
    "$(state "$T/b.html" detail | grep -c -F "blockedwaited 60.187 ms for phy0, delaying 1 later sync callbackslane")" 1
+# ... and the devices without a callback the wait went through, as the
+# text's "via" line: on the q35 function_graph trace input2 waited
+# 468.235 ms for 1-1 through 0003:0627:0001.0001 and 1-1:1.0
+"$PMSCOPE" analyze -q --html "$T/fg.html" "$FIXTURES/qemu-q35-s3-fgraph-async1-small/trace.txt.xz"
+browser "file://$T/fg.html#why=blocked:0" > "$T/b.html"
+is "blocked: input2's wait names the devices it went through" \
+   "$(sel "$T/b.html")/$(state "$T/b.html" detail |
+	grep -c -F "blockedwaited 468.235 ms for 1-1 via 0003:0627:0001.0001, 1-1:1.0")" "input2/1"
 done_testing

@@ -1028,10 +1028,13 @@
 		pan(0);
 	}
 
-	// The device a blocked sync callback waited for, and whether only
-	// the timing says so (no device link does: the text's "*").
+	// The device a blocked sync callback waited for, whether only the
+	// timing says so (no device link does: the text's "*"), and the
+	// devices without a callback the wait went through (the text's "via").
 	function waitedText(c, w) {
-		return devName(c.waits[w + WFD.waited_dev]) + (c.waits[w + WFD.inferred] ? ' (timing only)' : '');
+		var via = c.wait_via ? c.wait_via[w / WF] : null;
+		return devName(c.waits[w + WFD.waited_dev]) + (c.waits[w + WFD.inferred] ? ' (timing only)' : '') +
+			(via && via.length ? ' via ' + via.map(devName).join(', ') : '');
 	}
 
 	function parentChain(d) {
