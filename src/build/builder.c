@@ -702,19 +702,15 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
  * tasks"; until "PM: suspend exit" (on_cycle_end()) or the next cycle,
  * probes are the last cycle's, those by its final end told.
  */
-#define PROBES_AFTER_NS 5000000000LL	/* as on_cycle_end()'s late end */
+static struct pm_cycle *late_cycle(struct builder *b, ns_t ts);
 
 static void on_probe(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
 	struct probe_seen p;
 
-	if (!c && b->run->ncycles) {
-		c = &b->run->cycles[b->run->ncycles - 1];
-		if (c->index == b->probes_said || c->end == NS_NONE || ev->ts == NS_NONE ||
-		    ev->ts - c->end > PROBES_AFTER_NS)
-			return;
-	}
+	if (!c && (c = late_cycle(b, ev->ts)) && c->index == b->probes_said)
+		return;
 	if (!c || c->mode == MODE_BOOT || !ev->device.len)
 		return;
 	p.name = strpool_get(&b->run->pool, ev->device);
@@ -961,19 +957,33 @@ static void on_boot_mark(struct builder *b, const struct pm_event *ev)
 		c->boot_marks[ev->boot_mark] = ev->ts;
 }
 
+/*
+ * The suspend cycle the log closed at "Restarting tasks" that a line at
+ * @ts, with no cycle open, may still be of: "PM: suspend exit" and the
+ * probes before it come up to LATE_LINE_NS later. NULL: none.
+ */
+#define LATE_LINE_NS 5000000000LL
+
+static struct pm_cycle *late_cycle(struct builder *b, ns_t ts)
+{
+	struct pm_cycle *c;
+
+	if (b->cur >= 0 || !b->run->ncycles || ts == NS_NONE)
+		return NULL;
+	c = &b->run->cycles[b->run->ncycles - 1];
+	if (c->mode == MODE_BOOT || c->end == NS_NONE || ts - c->end > LATE_LINE_NS)
+		return NULL;
+	return c;
+}
+
 static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
-	struct pm_run *run = b->run;
 	struct pm_phase *p;
 
 	if (!c) {
 		/* "PM: suspend exit" after "Restarting tasks ... done." */
-		if (!run->ncycles)
-			return;
-		c = &run->cycles[run->ncycles - 1];
-		if (c->mode == MODE_BOOT || ev->ts == NS_NONE || c->end == NS_NONE ||
-		    ev->ts < c->end || ev->ts - c->end > 5000000000LL)
+		if (!(c = late_cycle(b, ev->ts)) || ev->ts < c->end)
 			return;
 		p = c->nphases ? &c->phases[c->nphases - 1] : NULL;
 		if (p && p->kind == PK_EXIT && p->end != NS_NONE && ev->ts > p->end)
@@ -1127,7 +1137,6 @@ static void say_counted(struct builder *b, const struct pm_cycle *c)
 			 "again later)", c->index, b->deferred);
 	if (b->nfailed)
 		say_failed_initcalls(b, c);
-
 	b->from_calling[0] = b->from_calling[1] = 0;
 	b->deferred = b->nfailed = 0;
 }

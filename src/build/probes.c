@@ -16,16 +16,15 @@ void probes_add(struct cycle_probes *pr, int cycle, const struct probe_seen *p)
 		pr->lost++;
 }
 
-/* The phase of @c that @t falls in, NULL */
+/* The phase of @c that @t falls in (cycle_phase_at(), up to its end),
+ * NULL */
 static const struct pm_phase *phase_at(const struct pm_cycle *c, ns_t t)
 {
-	size_t i;
+	int k = t != NS_NONE ? cycle_phase_at(c, t) : -1;
 
-	for (i = 0; t != NS_NONE && i < c->nphases; i++)
-		if (c->phases[i].start != NS_NONE && c->phases[i].end != NS_NONE &&
-		    c->phases[i].start <= t && t <= c->phases[i].end)
-			return &c->phases[i];
-	return NULL;
+	if (k < 0 || c->phases[k].end == NS_NONE || t > c->phases[k].end)
+		return NULL;
+	return &c->phases[k];
 }
 
 /* Whether @p ended by @c's last line. */
