@@ -121,9 +121,15 @@ const struct stat_row *stats_row(const struct run_stats *st, const char *phase,
 	return st->slots[slot] >= 0 ? &st->rows[st->slots[slot]] : NULL;
 }
 
+/* Whether @c is of the mode @st takes (any when none was given). */
+static bool of_mode(const struct run_stats *st, const struct pm_cycle *c)
+{
+	return !st->mode || !strcmp(st->mode, mode_name(c->mode));
+}
+
 bool stats_takes_cycle(const struct run_stats *st, const struct pm_cycle *c)
 {
-	if (st->mode && strcmp(st->mode, mode_name(c->mode)))
+	if (!of_mode(st, c))
 		return false;
 	return c->mode == MODE_BOOT || (c->resumed && !c->aborted);
 }
@@ -263,7 +269,7 @@ void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *s
 
 		if (!stats_takes_cycle(st, c)) {
 			st->nskipped++;
-			st->nfailed += !st->mode || !strcmp(st->mode, mode_name(c->mode));
+			st->nfailed += of_mode(st, c);
 			continue;
 		}
 		at.cycle = c->index;

@@ -130,6 +130,14 @@ static void print_gates(FILE *f, const struct stats_report *sr)
 	}
 }
 
+/* A side with no completed cycle: its cycles hung or aborted. */
+static void hung_note(FILE *f, const char *side, const struct run_stats *st)
+{
+	if (!st->ncycles)
+		fprintf(f, "  %s%zu cycle%s aborted or never resumed: nothing measured\n", side,
+			st->nfailed, st->nfailed == 1 ? "" : "s");
+}
+
 static void stats_text(FILE *f, const struct stats_report *sr)
 {
 	const struct run_stats *st = sr->a;
@@ -142,8 +150,8 @@ static void stats_text(FILE *f, const struct stats_report *sr)
 	if (st->nskipped)
 		fprintf(f, " (%zu not taken: other mode, aborted or never resumed)", st->nskipped);
 	if (!st->ncycles) {	/* a limit's failure follows (cmd/stats.c) */
-		fprintf(f, "\n\n  %zu cycle%s aborted or never resumed: nothing measured\n",
-			st->nfailed, st->nfailed == 1 ? "" : "s");
+		fprintf(f, "\n\n");
+		hung_note(f, "", st);
 		return;
 	}
 	fprintf(f, "\n\n  %-14s %5s %5s %9s %9s %9s %9s %9s\n", "ms", "n", "none", "min", "median",
@@ -361,12 +369,8 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 		"(after: %s)\n\n", a->ncycles, a->ncycles == 1 ? "" : "s", sr->a_label,
 		b->ncycles, b->ncycles == 1 ? "" : "s", sr->b_label);
 	if (!a->ncycles || !b->ncycles) {	/* a limit's failure follows */
-		if (!a->ncycles)
-			fprintf(f, "  before: %zu cycle%s aborted or never resumed: nothing "
-				"measured\n", a->nfailed, a->nfailed == 1 ? "" : "s");
-		if (!b->ncycles)
-			fprintf(f, "  after: %zu cycle%s aborted or never resumed: nothing "
-				"measured\n", b->nfailed, b->nfailed == 1 ? "" : "s");
+		hung_note(f, "before: ", a);
+		hung_note(f, "after: ", b);
 		return;
 	}
 	clock_note(f, sr);
