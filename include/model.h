@@ -62,6 +62,10 @@ enum phase_kind {
 	PK_COUNT,
 };
 
+/* printk's stamps from several CPUs disagree by less: a larger step back
+ * is a clock that went back (a restored image, a new boot) or a stray. */
+#define CLOCK_STEP_BACK_NS 10000000LL
+
 /*
  * A length the kernel printed as "usecs", in ns; NS_NONE for US_NONE.
  * PM callback lines before 5.14 printed ns >> 10 under that name

@@ -184,14 +184,13 @@ static int cmp_ts(const void *a, const void *b, void *ctx)
 }
 
 /*
- * A few lines whose stamps fall back (by more than printk's CPUs disagree:
- * the reader's 10 ms) and come back: a CPU being brought up prints with a
- * clock not yet set (the QEMU boot's "calibrate_delay_direct() failed" at
+ * A few lines whose stamps fall back (by more than printk's CPUs
+ * disagree: CLOCK_STEP_BACK_NS, as the reader's note) and come back: a
+ * CPU being brought up prints with a clock not yet set (the QEMU boot's "calibrate_delay_direct() failed" at
  * [0.000000] between lines at 0.938 and 1.115 s). Their time is not when
  * they were printed, and ties them to no callback. A clock that stays
  * back (a restored hibernation image) is followed.
  */
-#define STRAY_BACK_NS 10000000
 #define STRAY_RUN_MAX 16
 
 static bool same_clock(const struct pm_message *a, const struct pm_message *b)
@@ -212,7 +211,7 @@ static size_t strays_end(const struct pm_cycle *c, size_t i, const struct pm_mes
 			continue;
 		if (!same_clock(m, top))
 			return i;
-		if (m->ts + STRAY_BACK_NS >= top->ts)
+		if (m->ts + CLOCK_STEP_BACK_NS >= top->ts)
 			return k;
 	}
 	return i;
@@ -240,7 +239,7 @@ static void index_build(const struct pm_run *run, const struct pm_cycle *c,
 
 		if (m->ts == NS_NONE)
 			continue;
-		if (top && same_clock(m, top) && m->ts + STRAY_BACK_NS < top->ts &&
+		if (top && same_clock(m, top) && m->ts + CLOCK_STEP_BACK_NS < top->ts &&
 		    (k = strays_end(c, i, top)) > i) {
 			i = k - 1;	/* left out of by_ts */
 			continue;

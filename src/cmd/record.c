@@ -52,12 +52,9 @@ static void env_init(struct capture_env *env)
 
 static int parse_uint(const char *s, unsigned long max, unsigned int *out)
 {
-	char *end;
-	unsigned long v;
+	long v;
 
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (!*s || *end || errno || v > max || *s == '-')
+	if (arg_count(s, 0, (long)max, &v) < 0)
 		return -1;
 	*out = (unsigned int)v;
 	return 0;

@@ -710,7 +710,7 @@ static void check_clock(struct dmesg_parser *p, ns_t ts)
 		return;
 	/* Tiny steps back happen (printk from several CPUs); larger ones mean
 	 * a restored hibernation image or a new boot in the same file. */
-	if (p->last_ts != NS_NONE && ts + 10000000LL < p->last_ts) {
+	if (p->last_ts != NS_NONE && ts + CLOCK_STEP_BACK_NS < p->last_ts) {
 		char buf[96];
 
 		snprintf(buf, sizeof(buf), "time stamps go back from %.6f to %.6f s",

@@ -354,7 +354,7 @@ int arg_count(const char *s, long min, long max, long *out)
 
 	errno = 0;
 	v = strtol(s, &end, 10);
-	if (!*s || *end || errno || v < min || v > max)
+	if (!*s || *end || errno || v < min || v > max || (min >= 0 && *s == '-'))
 		return -1;
 	*out = v;
 	return 0;
