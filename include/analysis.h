@@ -42,6 +42,10 @@ struct boot_totals {
 				 * bootgraph's "Init process starts @" */
 	ns_t builtin_ns;	/* first initcall start to the last built-in one's end */
 	ns_t user_ns;		/* run_init to the end of the last initcall after it */
+	ns_t systemd;		/* the root's systemd's banner, time stamp */
+	ns_t systemd_initrd;	/* the initrd's systemd's banner, time stamp */
+	ns_t init_systemd_ns;	/* run_init to systemd: the initrd, the root's
+				 * mount, systemd's first steps */
 	int first_initcall;	/* indices into cycle->cbs, -1 */
 	int last_builtin;	/* the last built-in initcall to end */
 	int last_initcall;	/* the last initcall to end */

@@ -277,9 +277,17 @@ struct pm_thread {
  * "Freeing unused kernel memory" (pid 1 after async_synchronize_full());
  * BM_FREE_LAST the last such line before /init (mark_rodata_ro() prints
  * two more: bootgraph's "Init process starts @");
- * BM_RUN_INIT "Run /init as init process" (or /sbin/init ...).
+ * BM_RUN_INIT "Run /init as init process" (or /sbin/init ...);
+ * BM_SYSTEMD "systemd[1]: systemd 256 running in system mode" of the
+ * systemd on the real root (userspace begins: systemd-analyze's
+ * userspace timestamp, a little before its banner);
+ * BM_SYSTEMD_INITRD that banner of a systemd in the initrd (the line
+ * after it says "Running in initrd.").
  */
-enum boot_mark { BM_FPDT, BM_FREE_INITMEM, BM_FREE_LAST, BM_RUN_INIT, BM_COUNT };
+enum boot_mark {
+	BM_FPDT, BM_FREE_INITMEM, BM_FREE_LAST, BM_RUN_INIT, BM_SYSTEMD, BM_SYSTEMD_INITRD,
+	BM_COUNT
+};
 
 struct pm_cycle {
 	int index;		/* 1-based, in log order */

@@ -11,7 +11,10 @@
  *   built-in initcalls: the first initcall's start to the last one's
  *     end before that line;
  *   init to the last initcall: "Run /init" to the end of the last
- *     initcall after it (modules that udev or the initramfs loaded).
+ *     initcall after it (modules that udev or the initramfs loaded);
+ *   init to systemd: "Run /init" to the banner of systemd on the real
+ *     root: the initrd (its scripts, or its own systemd), mounting the
+ *     root (a disk's passphrase waits there) and the switch to it.
  * Firmware and boot loader run before the kernel's clock: the log has
  * no figure for them. The ACPI FPDT table holds the firmware's (Linux
  * lists the table at boot and shows it in /sys/firmware/acpi/fpdt/boot/,
@@ -39,6 +42,9 @@ void boot_totals(const struct pm_cycle *c, struct boot_totals *t)
 	memset(t, 0, sizeof(*t));
 	t->firmware_ns = t->loader_ns = NS_NONE;
 	t->kernel_ns = t->freed_ns = t->bootgraph_ns = t->builtin_ns = t->user_ns = NS_NONE;
+	t->init_systemd_ns = NS_NONE;
+	t->systemd = c->boot_marks[BM_SYSTEMD];
+	t->systemd_initrd = c->boot_marks[BM_SYSTEMD_INITRD];
 	t->first_initcall = t->last_builtin = t->last_initcall = -1;
 	t->free_initmem = freed;
 	t->run_init = run_init;
@@ -76,6 +82,8 @@ void boot_totals(const struct pm_cycle *c, struct boot_totals *t)
 	if (run_init != NS_NONE && t->last_initcall >= 0 &&
 	    c->cbs[t->last_initcall].start >= run_init)
 		t->user_ns = cb_end(&c->cbs[t->last_initcall]) - run_init;
+	if (run_init != NS_NONE && t->systemd != NS_NONE && t->systemd >= run_init)
+		t->init_systemd_ns = t->systemd - run_init;
 }
 
 int an_boottotals(const struct pm_run *run, struct cycle_results *cr,

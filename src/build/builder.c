@@ -942,8 +942,24 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 	m->alarm = ev->alarm;
 }
 
-/* The first of each milestone counts, but BM_FREE_LAST ("Freeing unused
- * kernel image" comes up to three times). */
+/*
+ * Milestone @m at @ts into @marks: the first of each counts (systemd's
+ * banner comes again at each daemon-reexec), but BM_FREE_LAST ("Freeing
+ * unused kernel image" comes up to three times); "Running in initrd"
+ * makes the banner before it the initrd's, and the next one the root's.
+ */
+static void set_boot_mark(ns_t *marks, enum boot_mark m, ns_t ts, bool first)
+{
+	if (m == BM_SYSTEMD_INITRD) {
+		if (marks[BM_SYSTEMD_INITRD] == NS_NONE)
+			marks[BM_SYSTEMD_INITRD] = marks[BM_SYSTEMD] != NS_NONE ?
+						   marks[BM_SYSTEMD] : ts;
+		marks[BM_SYSTEMD] = NS_NONE;
+	} else if (!first || marks[m] == NS_NONE || m == BM_FREE_LAST) {
+		marks[m] = ts;
+	}
+}
+
 static void on_boot_mark(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
@@ -951,10 +967,9 @@ static void on_boot_mark(struct builder *b, const struct pm_event *ev)
 	if ((unsigned int)ev->boot_mark >= BM_COUNT || ev->ts == NS_NONE)
 		return;
 	if (!c)	/* before the boot's first initcall: the latest boot's */
-		b->boot_marks[ev->boot_mark] = ev->ts;
-	else if (c->mode == MODE_BOOT && (c->boot_marks[ev->boot_mark] == NS_NONE ||
-					  ev->boot_mark == BM_FREE_LAST))
-		c->boot_marks[ev->boot_mark] = ev->ts;
+		set_boot_mark(b->boot_marks, ev->boot_mark, ev->ts, false);
+	else if (c->mode == MODE_BOOT)
+		set_boot_mark(c->boot_marks, ev->boot_mark, ev->ts, true);
 }
 
 /*

@@ -549,6 +549,22 @@ static void boot_mark(struct dmesg_parser *p, ns_t ts, enum boot_mark m)
 	builder_event(p->b, &ev);
 }
 
+/*
+ * systemd writes its first lines to the kernel's buffer, before journald
+ * runs: its banner, "systemd 247.9-1 running in system mode. (+PAM ...)",
+ * each time it starts, in the initrd and again on the real root; in the
+ * initrd the next line says so ("Running in initrd.", before systemd 246
+ * "Running in initial RAM disk."), and the builder then takes the banner
+ * for the initrd's.
+ */
+static void systemd_line(struct dmesg_parser *p, ns_t ts, struct str m)
+{
+	if (str_starts(m, "systemd ") && str_find(m, " running in system mode") > 0)
+		boot_mark(p, ts, BM_SYSTEMD);
+	else if (str_starts(m, "Running in initrd") || str_starts(m, "Running in initial RAM disk"))
+		boot_mark(p, ts, BM_SYSTEMD_INITRD);
+}
+
 static void boot_userspace(struct dmesg_parser *p, ns_t ts)
 {
 	if (p->boot != BOOT_KERNEL)
@@ -679,6 +695,8 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 	if (str_starts(m, "Run /") && str_find(m, " as init process") > 0) {
 		boot_mark(p, kl->ts, BM_RUN_INIT);
 		boot_userspace(p, kl->ts);
+	} else if (str_starts(m, "systemd[1]: ")) {
+		systemd_line(p, kl->ts, str_skip(m, 12));
 	} else if (str_starts(m, "Freeing unused kernel image") ||
 		   str_starts(m, "Freeing unused kernel memory")) {
 		boot_mark(p, kl->ts, BM_FREE_INITMEM);

@@ -33,6 +33,9 @@ void report_json_boot_totals(struct jw *w, const struct pm_run *run,
 	jw_kns(w, "bootgraph_init_ns", t->bootgraph_ns);
 	jw_kns(w, "builtin_initcalls_ns", t->builtin_ns);
 	jw_kns(w, "init_to_last_initcall_ns", t->user_ns);
+	jw_kns(w, "systemd_ns", t->systemd);
+	jw_kns(w, "systemd_initrd_ns", t->systemd_initrd);
+	jw_kns(w, "init_to_systemd_ns", t->init_systemd_ns);
 	jw_kint(w, "builtin_initcalls", (int64_t)t->nbuiltin);
 	jw_kint(w, "module_initcalls", (int64_t)t->nmodule);
 	put_cb(w, "first_initcall", run, c, t->first_initcall);

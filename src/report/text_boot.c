@@ -81,4 +81,12 @@ void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cyc
 	} else if (t->run_init != NS_NONE) {
 		fprintf(f, "    %-22s none after /init\n", "/init to last initcall");
 	}
+	if (t->init_systemd_ns == NS_NONE)
+		return;
+	if (t->systemd_initrd != NS_NONE)
+		snprintf(what, sizeof(what), "to the root's systemd; initrd's %.3f s",
+			 t->systemd_initrd / 1e9);
+	else
+		snprintf(what, sizeof(what), "to the banner of systemd on the root");
+	line(f, "/init to systemd", t->init_systemd_ns, what);
 }

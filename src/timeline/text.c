@@ -116,13 +116,14 @@ static void put_ms(char *buf, size_t n, const char *what, ns_t v)
 		snprintf(buf, n, "%s %.3f ms", what, v / 1e6);
 }
 
-/* "; kernel to /init 441.792 ms, /init to last initcall 16863.211 ms":
- * where the boot's time went, as the text report's boot totals. */
+/* "; kernel to /init 441.792 ms, /init to systemd 8382.542 ms, /init to
+ * last initcall 16863.211 ms": where the boot's time went, as the text
+ * report's boot totals (systemd where the log has its banner). */
 static const char *boot_split(const struct boot_totals *bt, char *buf, size_t n)
 {
-	char a[48], b[48];
+	char a[48], b[48], s[48] = "";
 
-	if (n < sizeof(a) + sizeof(b) + 4)
+	if (n < sizeof(a) + sizeof(b) + sizeof(s) + 6)
 		return "";
 
 	buf[0] = '\0';
@@ -130,7 +131,9 @@ static const char *boot_split(const struct boot_totals *bt, char *buf, size_t n)
 		return buf;
 	put_ms(a, sizeof(a), "kernel to /init", bt->kernel_ns);
 	put_ms(b, sizeof(b), "/init to last initcall", bt->user_ns);
-	snprintf(buf, n, "; %s, %s", a, b);
+	if (bt->init_systemd_ns != NS_NONE)
+		put_ms(s, sizeof(s), ", /init to systemd", bt->init_systemd_ns);
+	snprintf(buf, n, "; %s%s, %s", a, s, b);
 	return buf;
 }
 
@@ -141,7 +144,7 @@ char *tl_cycle_totals(const struct cycle_results *cr)
 	char a[48], b[48];
 
 	if (c->mode == MODE_BOOT) {
-		char split[112];
+		char split[160];
 
 		put_ms(a, sizeof(a), "boot", t.total_ns);
 		return xasprintf("%s, %zu initcalls and probes%s", a, c->ncbs,

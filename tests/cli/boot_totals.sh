@@ -58,8 +58,8 @@ is "6.10: FPDT, kernel to /init, init memory freed" \
 # the timelines' cycle line (HTML, SVG, PNG) says where the time went too
 "$PMSCOPE" analyze -q --html "$T/x.html" --svg "$T/x.svg" "$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
 is "6.10: the HTML's boot line has kernel to /init and after" \
-   "$(grep -c -F '"totals":"boot 17252.195 ms, 1009 initcalls and probes; kernel to /init 441.792 ms, /init to last initcall 16863.211 ms"' "$T/x.html")" 1
-ok "6.10: so has the SVG's" grep -q -F 'kernel to /init 441.792 ms, /init to last initcall 16863.211 ms' "$T/x.svg"
+   "$(grep -c -F '"totals":"boot 17252.195 ms, 1009 initcalls and probes; kernel to /init 441.792 ms, /init to systemd 8382.542 ms, /init to last initcall 16863.211 ms"' "$T/x.html")" 1
+ok "6.10: so has the SVG's" grep -q -F 'kernel to /init 441.792 ms, /init to systemd 8382.542 ms, /init to last initcall 16863.211 ms' "$T/x.svg"
 is "6.10: the s2idle cycle has no boot totals" \
    "$(jq -c '[.cycles[] | has("boot_totals")]' "$T/x.json")" '[true,false]'
 
@@ -89,4 +89,48 @@ xz -dc "$F/qemu-q35-boot-medium/trace.txt.xz" > "$T/trace.txt"
 "$PMSCOPE" analyze -q -j "$T/t.json" "$T/trace.txt"
 is "q35 trace: built-in initcalls as in the log, no /init" \
    "$(bt "$T/t.json" | jq -c '.[3:8]')" '[null,null,4703082000,null,670]'
+# /init to systemd: "Run /init" to the banner of systemd on the real root.
+sd() { jq -c "[.cycles[] | .boot_totals | select(.)][${2:-0}] |
+	[.run_init_ns, .systemd_ns, .systemd_initrd_ns, .init_to_systemd_ns]" "$1"; }
+# 5.13 Latitude (Debian: initramfs-tools, no systemd in the initrd): line
+# 1971 "systemd[1]: systemd 247.9-1 running in system mode." at 4.102888,
+# 3.6 s after "Run /init" (line 1879, 0.474494)
+is "5.13: /init to the root's systemd" "$(sd "$T/l.json")" \
+   '[474494000,4102888000,null,3628394000]'
+"$PMSCOPE" analyze "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz" > "$T/l.txt"
+is "5.13: text, /init to systemd" \
+   "$(grep '^    /init to systemd' "$T/l.txt" | tr -s ' ')" \
+   ' /init to systemd 3628.394 ms to the banner of systemd on the root'
+# 6.10 XPS: line 2297's banner at 8.824334: 8.4 s in the initrd (line
+# 2134, "Run /init" at 0.441792), the boot's longest part before udev's
+# module initcalls end
+is "6.10: /init to the root's systemd" "$(sd "$T/x.json")" \
+   '[441792000,8824334000,null,8382542000]'
+# 6.13 BeagleBone: /sbin/init is systemd itself (no initrd): its banner
+# (line 2404, 15.638313) 2.3 s after the exec (13.331900); the hung boot
+# before it has neither
+is "6.13: /sbin/init to systemd's banner" "$(sd "$T/b.json" 1)" \
+   '[13331900000,15638313000,null,2306413000]'
+is "6.13: the hung boot has no systemd" "$(sd "$T/b.json" 0)" '[null,null,null,null]'
+# 6.13 X13s (Fedora, systemd in the initrd): banner at 0.715057 (line
+# 2918), "Running in initrd." (line 2920): the initrd's; the root's banner
+# at 5.288895 (line 3852), after journald's SIGTERM at the switch (4.853313)
+# and the SELinux policy load; "Run /init" at 0.690048 (line 2909)
+xz -dc "$F/kernel6.13-thinkpad-x13s-arm64-boot-initcall/dmesg.txt.xz" > "$T/x13s.txt"
+"$PMSCOPE" analyze -q -j "$T/s.json" "$T/x13s.txt"
+is "X13s: the initrd's systemd and the root's" "$(sd "$T/s.json")" \
+   '[690048000,5288895000,715057000,4598847000]'
+"$PMSCOPE" analyze "$T/x13s.txt" > "$T/s.txt"
+is "X13s: text, /init to systemd with the initrd's" \
+   "$(grep '^    /init to systemd' "$T/s.txt" | tr -s ' ')" \
+   " /init to systemd 4598.847 ms to the root's systemd; initrd's 0.715 s"
+is "X13s: the boot totals fit 80 columns" \
+   "$(sed -n '/^  boot totals/,/^  phase/p' "$T/s.txt" | awk 'length > 80' | wc -l)" 0
+# a daemon-reexec later prints the banner again: the first root banner stays
+sed -n '1,3852p' "$T/x13s.txt" > "$T/reexec.txt"
+sed -n '3852p' "$T/x13s.txt" | sed 's/^\[    5.288895\]/[   19.000000]/' >> "$T/reexec.txt"
+sed -n '3853,$p' "$T/x13s.txt" >> "$T/reexec.txt"
+"$PMSCOPE" analyze -q -j "$T/r.json" "$T/reexec.txt"
+is "X13s: a banner again later does not move it" "$(sd "$T/r.json")" \
+   '[690048000,5288895000,715057000,4598847000]'
 done_testing
