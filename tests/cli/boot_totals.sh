@@ -92,14 +92,15 @@ is "q35 trace: built-in initcalls as in the log, no /init" \
 # /init to systemd: "Run /init" to the banner of systemd on the real root.
 sd() { jq -c "[.cycles[] | .boot_totals | select(.)][${2:-0}] |
 	[.run_init_ns, .systemd_ns, .systemd_initrd_ns, .init_to_systemd_ns]" "$1"; }
+# the text's "/init to systemd" row, blanks squeezed
+sd_row() { "$PMSCOPE" analyze "$1" | grep '^    /init to systemd' | tr -s ' '; }
 # 5.13 Latitude (Debian: initramfs-tools, no systemd in the initrd): line
 # 1971 "systemd[1]: systemd 247.9-1 running in system mode." at 4.102888,
 # 3.6 s after "Run /init" (line 1879, 0.474494)
 is "5.13: /init to the root's systemd" "$(sd "$T/l.json")" \
    '[474494000,4102888000,null,3628394000]'
-"$PMSCOPE" analyze "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz" > "$T/l.txt"
 is "5.13: text, /init to systemd" \
-   "$(grep '^    /init to systemd' "$T/l.txt" | tr -s ' ')" \
+   "$(sd_row "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz")" \
    ' /init to systemd 3628.394 ms to the banner of systemd on the root'
 # 6.10 XPS: line 2297's banner at 8.824334: 8.4 s in the initrd (line
 # 2134, "Run /init" at 0.441792), the boot's longest part before udev's
@@ -120,16 +121,13 @@ xz -dc "$F/kernel6.13-thinkpad-x13s-arm64-boot-initcall/dmesg.txt.xz" > "$T/x13s
 "$PMSCOPE" analyze -q -j "$T/s.json" "$T/x13s.txt"
 is "X13s: the initrd's systemd and the root's" "$(sd "$T/s.json")" \
    '[690048000,5288895000,715057000,4598847000]'
-"$PMSCOPE" analyze "$T/x13s.txt" > "$T/s.txt"
-is "X13s: text, /init to systemd with the initrd's" \
-   "$(grep '^    /init to systemd' "$T/s.txt" | tr -s ' ')" \
+is "X13s: text, /init to systemd with the initrd's" "$(sd_row "$T/x13s.txt")" \
    " /init to systemd 4598.847 ms to the root's systemd; initrd's 0.715 s"
+"$PMSCOPE" analyze "$T/x13s.txt" > "$T/s.txt"
 is "X13s: the boot totals fit 80 columns" \
    "$(sed -n '/^  boot totals/,/^  phase/p' "$T/s.txt" | awk 'length > 80' | wc -l)" 0
 # a daemon-reexec later prints the banner again: the first root banner stays
-sed -n '1,3852p' "$T/x13s.txt" > "$T/reexec.txt"
-sed -n '3852p' "$T/x13s.txt" | sed 's/^\[    5.288895\]/[   19.000000]/' >> "$T/reexec.txt"
-sed -n '3853,$p' "$T/x13s.txt" >> "$T/reexec.txt"
+{ cat "$T/x13s.txt"; sed -n '3852s/^\[    5.288895\]/[   21.000000]/p' "$T/x13s.txt"; } > "$T/reexec.txt"
 "$PMSCOPE" analyze -q -j "$T/r.json" "$T/reexec.txt"
 is "X13s: a banner again later does not move it" "$(sd "$T/r.json")" \
    '[690048000,5288895000,715057000,4598847000]'
