@@ -278,6 +278,8 @@ struct pm_thread {
  * BM_FREE_LAST the last such line before /init (mark_rodata_ro() prints
  * two more: bootgraph's "Init process starts @");
  * BM_RUN_INIT "Run /init as init process" (or /sbin/init ...);
+ * BM_RUN_INITRAMFS that line when it ran /init, the initramfs's own (the
+ * kernel tries it first); /sbin/init and the others are the root's;
  * BM_SYSTEMD "systemd[1]: systemd 256 running in system mode" of the
  * systemd on the real root (userspace begins: systemd-analyze's
  * userspace timestamp, a little before its banner);
@@ -285,8 +287,8 @@ struct pm_thread {
  * after it says "Running in initrd.").
  */
 enum boot_mark {
-	BM_FPDT, BM_FREE_INITMEM, BM_FREE_LAST, BM_RUN_INIT, BM_SYSTEMD, BM_SYSTEMD_INITRD,
-	BM_COUNT
+	BM_FPDT, BM_FREE_INITMEM, BM_FREE_LAST, BM_RUN_INIT, BM_RUN_INITRAMFS, BM_SYSTEMD,
+	BM_SYSTEMD_INITRD, BM_COUNT
 };
 
 struct pm_cycle {

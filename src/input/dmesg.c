@@ -694,6 +694,8 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 		return;
 	if (str_starts(m, "Run /") && str_find(m, " as init process") > 0) {
 		boot_mark(p, kl->ts, BM_RUN_INIT);
+		if (str_starts(m, "Run /init as "))
+			boot_mark(p, kl->ts, BM_RUN_INITRAMFS);
 		boot_userspace(p, kl->ts);
 	} else if (str_starts(m, "systemd[1]: ")) {
 		systemd_line(p, kl->ts, str_skip(m, 12));

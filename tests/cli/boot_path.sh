@@ -78,4 +78,23 @@ G=$F/kernel5.17-asus-f2a85m-boot-function_graph-abstime/ghes_init_trace.txt
 "$PMSCOPE" analyze -q -j "$T/g.json" "$G"
 is "ghes_init graph: the path is ghes_init" \
    "$(jq -c '.cycles[0].phases[0].critical_path | map([.kind, .device, .pid])' "$T/g.json")" '[["run","ghes_init",1]]'
+# user_init's gaps in the text: user space, placed by systemd's banner on
+# the root. XPS 6.10 (Run /init: an initramfs; banner at 8.824334):
+# user_init from 0.425231 (line 2130); the probe of 1-5 returned at
+# 1.772363 (line ~2189), journal_init [jbd2] called at 8.636295 (the
+# log silent between): the initrd waiting, before systemd
+"$PMSCOPE" analyze -c 1 "$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt" > "$T/x.txt"
+is "6.10: the 6.9 s gap is the initrd's" \
+   "$(grep -c '^      1347.132   6863.974  gap   user space: the initrd, before systemd$' "$T/x.txt")" 1
+is "6.10: the last 5.8 s gap is systemd's on the root" \
+   "$(grep -c '^     11094.605   5764.542  gap   user space: systemd on the root$' "$T/x.txt")" 1
+is "6.10: no user_init gap is left unexplained" \
+   "$(sed -n '/critical path: user_init/,/threads:/p' "$T/x.txt" | grep -c 'no callback or wait')" 0
+# BeagleBone 6.13 (Run /sbin/init: no initramfs; systemd's banner at
+# 15.638313 comes 2.3 s after the exec): user_init from 13.325060, the
+# first module initcall (autofs4, systemd's) at 14.248196: systemd starting
+"$PMSCOPE" analyze "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap" > "$T/b.txt"
+is "6.13: no initramfs: systemd starting, not an initrd" \
+   "$(grep -c '^         0.000    928.780  gap   user space: systemd starting$' "$T/b.txt")" 1
+is "6.13: no initrd gap at all" "$(grep -c 'the initrd' "$T/b.txt")" 0
 done_testing
