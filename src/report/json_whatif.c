@@ -39,6 +39,7 @@ static void put_policy(struct jw *w, const struct whatif_report *r)
 		jw_obj(w);
 		jw_kstr(w, "kind", change_kinds[ch->kind]);
 		jw_kstr(w, "devices", ch->glob);
+		jw_kstr(w, "driver", ch->driver);
 		jw_kstr(w, "phase", ch->phase);
 		jw_key(w, "factor");
 		if (ch->kind == WI_SCALE)
