@@ -103,7 +103,7 @@ is "analyze: the hint lines" "$(grep 'what if: making' "$a1/a.txt")" \
   what if: making INT344B:00 async: suspend_noirq -2.481 ms (pmscope whatif)"
 "$PMSCOPE" analyze -q -j "$a1/a.json" "$x58"
 is "analyze: JSON hints" "$(jq -c '.cycles[0].hints[0]' "$a1/a.json")" \
-	'{"phase":"suspend","device":"MSFT0101:00","change":"async","measured_ns":1550824000,"predicted_ns":1462032960}'
+	'{"phase":"suspend","device":"MSFT0101:00","driver":"tpm_tis","change":"async","measured_ns":1550824000,"predicted_ns":1462032960}'
 "$PMSCOPE" analyze -q -j "$a1/h.json" "$a1"
 is "analyze: no hint on the pm_async 1 run" "$(jq -c '[.cycles[].hints[]] | length' "$a1/h.json")" 0
 "$PMSCOPE" analyze --no-hints -q -j "$a1/n.json" "$x58"
@@ -193,6 +193,10 @@ xm=$FIXTURES/pmgraph-2019-xps9360-multitest-k5.3/otcpl-dell-9360-kbl_mem_ftrace.
 "$PMSCOPE" analyze "$xm" > "$T/xm.txt"
 is "analyze: the hint names the device with its driver" "$(grep 'what if: making' "$T/xm.txt")" \
 	"  what if: making INT344B:00{sunrisepoint-pinctrl} async: suspend_noirq -2.475 ms (pmscope whatif)"
+"$PMSCOPE" analyze -q -j "$T/xm.json" "$xm"
+is "  JSON: the hint's device with its driver" \
+	"$(jq -c '.cycles[0].hints[0] | [.device, .driver, .measured_ns - .predicted_ns]' "$T/xm.json")" \
+	'["INT344B:00","sunrisepoint-pinctrl",2475000]'
 "$PMSCOPE" whatif --async 'INT344B:00{sunrisepoint-pinctrl}' "$xm" > "$T/xm1.txt"
 is "  the hint's option: 7 callbacks, suspend_noirq as the hint says" \
 	"$(grep -E '^  --async|^  suspend_noirq ' "$T/xm1.txt")" \
