@@ -184,6 +184,16 @@ is "PNP0C0A:00@suspend: the platform device's one callback" \
 is "PNP0C0A:00@resume: both devices'" \
 	"$("$PMSCOPE" whatif --async 'PNP0C0A:00@resume' "$ip" | sed -n 2p)" \
 	"  --async PNP0C0A:00@resume: 2 callbacks"
+# DEV{} is a device without a driver: the 4.6 Ivy Bridge trace's
+# "platform" (lines 42 and 5630 name none); serio1{serio} is the serio1
+# whose complete callback (line 4502) names its bus, serio, not psmouse
+ivy=$FIXTURES/pmgraph-2016-ivybridge-mem-devlate-k4.6/ivybridge_mem_ftrace.txt.xz
+is "DEV{}: the driverless device's 2 callbacks" \
+	"$("$PMSCOPE" whatif --async 'platform{}' "$ivy" | sed -n 2p)" "  --async platform{}: 2 callbacks"
+is "serio1{serio}: its one callback" \
+	"$("$PMSCOPE" whatif --async 'serio1{serio}' "$ivy" | sed -n 2p)" "  --async serio1{serio}: 1 callback"
+"$PMSCOPE" whatif --async 'serio1{}' "$ivy" > /dev/null 2>&1
+is "serio1{}: both serio1 have a driver, exit 2" "$?" 2
 
 # A hint names a device that shares its name as the options pick it: on
 # the XPS 13 9360 (5.3, sleepgraph ftrace) INT344B:00 is the ACPI device
