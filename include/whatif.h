@@ -67,6 +67,10 @@ struct whatif_change {
 	const char *phase;	/* NULL: every phase */
 	double factor;
 	int dev;		/* index into run->devs when .glob is NULL */
+	/* NULL: any driver; else a glob the driver must match ("" matches
+	 * a device without one): picks one of devices of one name (model.h,
+	 * twin), written DEV{DRIVER} as the reports print a device */
+	const char *driver;
 };
 
 struct whatif_policy {
@@ -155,6 +159,8 @@ extern const char *const whatif_assumptions[][2];
 extern const size_t whatif_nassumptions;
 
 int report_whatif_text(FILE *f, const void *whatif_report);
+/* A device option as given: "DEV{DRIVER}@PHASE" (text_whatif.c). */
+void report_whatif_change(FILE *f, const struct whatif_change *ch);
 /* analyze's hint lines and pmscope/1's cycles[].hints[] (text_whatif.c,
  * json_whatif.c). */
 struct cycle_results;

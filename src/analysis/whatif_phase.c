@@ -312,12 +312,21 @@ static void kept_gaps(const struct pm_cycle *c, const struct pm_phase *p, struct
 	}
 }
 
+static bool driver_hits(const struct whatif_change *ch, const struct pm_device *d)
+{
+	const char *drv = d->driver ? d->driver : "";
+
+	return !ch->driver || (*ch->driver ? !fnmatch(ch->driver, drv, 0) : !*drv);
+}
+
 static bool change_hits(const struct pm_run *run, const struct pm_phase *p,
 			const struct whatif_change *ch, int dev)
 {
 	if (dev < 0 || (ch->phase && strcmp(ch->phase, p->name)))
 		return false;
-	return ch->glob ? !fnmatch(ch->glob, run->devs[dev].name, 0) : ch->dev == dev;
+	if (!ch->glob)
+		return ch->dev == dev;
+	return !fnmatch(ch->glob, run->devs[dev].name, 0) && driver_hits(ch, &run->devs[dev]);
 }
 
 /* The policy's flag, length and CPU share for each item. */

@@ -63,7 +63,9 @@ static void whatif_usage(FILE *f)
 		"options:\n"
 		"  -p, --policy P       the policy (above)\n"
 		"      --async DEV      make DEV async (glob; DEV@PHASE for one phase;\n"
-		"                       several separated by commas; repeatable)\n"
+		"                       several separated by commas; repeatable); a name\n"
+		"                       matches every device of that name, DEV{DRIVER}\n"
+		"                       only the one with that driver (as hints write it)\n"
 		"      --sync DEV       make DEV sync\n"
 		"      --defer DEV      DEV's callback returns at once, its work moved off\n"
 		"                       the PM path\n"
@@ -100,16 +102,51 @@ struct opts {
 	bool quiet;
 };
 
-static void add_change(struct opts *o, enum whatif_change_kind kind, char *glob, double f)
+/*
+ * "DEV{DRIVER}" (or "DEV {DRIVER}", as the reports print a device) to
+ * DEV and *@driver: one of devices of one name (model.h, twin). The
+ * braces may also follow @PHASE. @spec becomes "DEV[@PHASE]\0DRIVER",
+ * no longer than it was. -1 for a brace without its pair.
+ */
+static int take_driver(char *spec, const char **driver)
 {
-	struct whatif_change *ch;
-	char *at = strrchr(glob, '@');
+	char *open = strchr(spec, '{'), *close = open ? strchr(open, '}') : NULL;
+	char *cut = open, *drv;
+	size_t rest;
 
-	VEC_RESERVE(o->changes, o->nchanges, o->cap);
-	ch = &o->changes[o->nchanges++];
+	*driver = NULL;
+	if (!open)
+		return strchr(spec, '}') ? -1 : 0;
+	if (!close || strchr(open + 1, '{') || strchr(spec, '}') != close || strchr(close + 1, '}'))
+		return -1;
+	*close = '\0';
+	drv = xstrdup(open + 1);
+	while (cut > spec && cut[-1] == ' ')
+		cut--;
+	rest = strlen(close + 1);
+	memmove(cut, close + 1, rest + 1);
+	memcpy(cut + rest + 1, drv, strlen(drv) + 1);
+	*driver = cut + rest + 1;
+	free(drv);
+	return 0;
+}
+
+static int add_change(struct opts *o, enum whatif_change_kind kind, char *spec, double f)
+{
+	const char *driver;
+	char *at;
+
+	if (!*spec || take_driver(spec, &driver) < 0)
+		return -1;
+	at = strrchr(spec, '@');
 	if (at)
 		*at = '\0';
-	*ch = (struct whatif_change){ kind, glob, at ? at + 1 : NULL, f, -1 };
+	VEC_RESERVE(o->changes, o->nchanges, o->cap);
+	o->changes[o->nchanges++] = (struct whatif_change){
+		.kind = kind, .glob = spec, .phase = at ? at + 1 : NULL, .factor = f, .dev = -1,
+		.driver = driver,
+	};
+	return 0;
 }
 
 /* "A,B@resume" (or "A=0.5" for --scale) into changes. */
@@ -132,9 +169,8 @@ static int parse_devices(struct opts *o, enum whatif_change_kind kind, const cha
 			if (!eq[1] || *end || !(f >= 0 && f <= 1e6))
 				return -1;
 		}
-		if (!*tok)
+		if (add_change(o, kind, tok, f) < 0)
 			return -1;
-		add_change(o, kind, tok, f);
 	}
 	return 0;
 }
@@ -278,9 +314,9 @@ static int check_matched(const struct whatif_report *r, const struct opts *o)
 		for (k = 0; k < r->ncycles; k++)
 			n += r->cycles[k].matched[i];
 		if (!n && r->ncycles) {
-			fprintf(stderr, "pmscope whatif: '%s%s%s' matches no callback\n",
-				o->changes[i].glob, o->changes[i].phase ? "@" : "",
-				o->changes[i].phase ? o->changes[i].phase : "");
+			fputs("pmscope whatif: '", stderr);
+			report_whatif_change(stderr, &o->changes[i]);
+			fputs("' matches no callback\n", stderr);
 			return -1;
 		}
 	}

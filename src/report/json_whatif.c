@@ -39,6 +39,7 @@ static void put_policy(struct jw *w, const struct whatif_report *r)
 		jw_obj(w);
 		jw_kstr(w, "kind", change_kinds[ch->kind]);
 		jw_kstr(w, "devices", ch->glob);
+		jw_kstr(w, "driver", ch->driver);
 		jw_kstr(w, "phase", ch->phase);
 		jw_key(w, "factor");
 		if (ch->kind == WI_SCALE)
@@ -125,10 +126,14 @@ void report_json_hints(struct jw *w, const struct pm_run *run, const struct cycl
 	jw_karr(w, "hints");
 	for (i = 0; i < cr->nhints; i++) {
 		const struct whatif_hint *h = &cr->hints[i];
+		const char *driver = run->devs[h->dev].driver;
 
 		jw_obj(w);
 		jw_kstr(w, "phase", cr->c->phases[h->phase].name);
 		jw_kstr(w, "device", run->devs[h->dev].name);
+		/* as callbacks[] name it: with the name, what whatif's
+		 * DEV{DRIVER} picks it by when another has that name */
+		jw_kstr(w, "driver", driver && *driver ? driver : NULL);
 		jw_kstr(w, "change", "async");
 		jw_kns(w, "measured_ns", h->measured_ns);
 		jw_kns(w, "predicted_ns", h->predicted_ns);

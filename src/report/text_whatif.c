@@ -16,6 +16,15 @@ static const char *const change_opts[] = {
 	[WI_SCALE] = "--scale",
 };
 
+void report_whatif_change(FILE *f, const struct whatif_change *ch)
+{
+	fputs(ch->glob, f);
+	if (ch->driver)
+		fprintf(f, "{%s}", ch->driver);
+	if (ch->phase)
+		fprintf(f, "@%s", ch->phase);
+}
+
 static void print_policy(FILE *f, const struct whatif_report *r)
 {
 	const struct whatif_policy *pol = r->pol;
@@ -32,9 +41,8 @@ static void print_policy(FILE *f, const struct whatif_report *r)
 
 		for (k = 0; k < r->ncycles; k++)
 			matched += r->cycles[k].matched[i];
-		fprintf(f, "  %s %s", change_opts[ch->kind], ch->glob);
-		if (ch->phase)
-			fprintf(f, "@%s", ch->phase);
+		fprintf(f, "  %s ", change_opts[ch->kind]);
+		report_whatif_change(f, ch);
 		if (ch->kind == WI_SCALE)
 			fprintf(f, "=%g", ch->factor);
 		fprintf(f, ": %zu callback%s\n", matched, matched == 1 ? "" : "s");
@@ -156,16 +164,24 @@ int report_whatif_text(FILE *f, const void *ctx)
 	return ferror(f) ? -1 : 0;
 }
 
-/* "what if: making input2 async: resume -450.123 ms", one line per phase. */
+/*
+ * "what if: making input2 async: resume -450.123 ms", one line per phase.
+ * A device that shares its name (model.h, twin) is named as whatif's
+ * device options pick it alone, "MSFT0101:00{tpm_crb}": the name alone
+ * would make its twin async too.
+ */
 void report_text_hints(FILE *f, const struct pm_run *run, const struct cycle_results *cr)
 {
 	size_t i;
 
 	for (i = 0; i < cr->nhints; i++) {
 		const struct whatif_hint *h = &cr->hints[i];
+		const struct pm_device *d = &run->devs[h->dev];
 
-		fprintf(f, "  what if: making %s async: %s %.3f ms (pmscope whatif)\n",
-			run->devs[h->dev].name, cr->c->phases[h->phase].name,
+		fprintf(f, "  what if: making %s", d->name);
+		if (d->named_twice)
+			fprintf(f, "{%s}", d->driver ? d->driver : "");
+		fprintf(f, " async: %s %.3f ms (pmscope whatif)\n", cr->c->phases[h->phase].name,
 			(h->predicted_ns - h->measured_ns) / 1e6);
 	}
 	/* a log names each callback's parent, not the silent devices

@@ -103,7 +103,7 @@ is "analyze: the hint lines" "$(grep 'what if: making' "$a1/a.txt")" \
   what if: making INT344B:00 async: suspend_noirq -2.481 ms (pmscope whatif)"
 "$PMSCOPE" analyze -q -j "$a1/a.json" "$x58"
 is "analyze: JSON hints" "$(jq -c '.cycles[0].hints[0]' "$a1/a.json")" \
-	'{"phase":"suspend","device":"MSFT0101:00","change":"async","measured_ns":1550824000,"predicted_ns":1462032960}'
+	'{"phase":"suspend","device":"MSFT0101:00","driver":"tpm_tis","change":"async","measured_ns":1550824000,"predicted_ns":1462032960}'
 "$PMSCOPE" analyze -q -j "$a1/h.json" "$a1"
 is "analyze: no hint on the pm_async 1 run" "$(jq -c '[.cycles[].hints[]] | length' "$a1/h.json")" 0
 "$PMSCOPE" analyze --no-hints -q -j "$a1/n.json" "$x58"
@@ -131,5 +131,89 @@ cp "$a0/guest/sys/devices.txt" "$TMPDIR_TEST/a0/sys/"
 "$PMSCOPE" analyze "$TMPDIR_TEST/a0" > "$TMPDIR_TEST/h.txt" 2>/dev/null
 is "hints with the device tree: no such line" \
 	"$(grep -c '^  what if: no device tree' "$TMPDIR_TEST/h.txt")" 0
+
+# Devices of one name (model.h, twin). The ChromeOS IdeaPad (5.15) has
+# two MSFT0101:00: the TPM's ACPI device bound to tpm_crb (suspend 303.745
+# ms, lines 3465-3510; resume line 3837) and its platform device (lines
+# 3435 and 3865, 0 us each). A name picks both, NAME{DRIVER} one.
+ip=$FIXTURES/kernel5.15-chromeos-ideapad-mem-pmprint/ideapad_patch_complete.txt
+T=$TMPDIR_TEST
+"$PMSCOPE" whatif -q -j "$T/ip0.json" "$ip"
+"$PMSCOPE" whatif -q --async MSFT0101:00 -j "$T/ip2.json" "$ip"
+"$PMSCOPE" whatif -q --async 'MSFT0101:00{tpm_crb}' -j "$T/ip1.json" "$ip"
+is "--async NAME: both devices' 4 callbacks" \
+	"$(jq -c '.policy.changes[0] | [.devices, .driver, .matched_callbacks]' "$T/ip2.json")" \
+	'["MSFT0101:00",null,4]'
+is "--async 'NAME{DRIVER}': the tpm_crb device's 2" \
+	"$(jq -c '.policy.changes[0] | [.devices, .driver, .matched_callbacks]' "$T/ip1.json")" \
+	'["MSFT0101:00","tpm_crb",2]'
+is "  suspend's async callbacks: 33 measured, 35 with both, 34 with tpm_crb's" \
+	"$(for f in ip0 ip2 ip1; do jq '.cycles[0].phases[] | select(.name == "suspend") |
+		.async_callbacks' "$T/$f.json"; done | tr '\n' ' ')" "33 35 34 "
+is "  predicted path: only the tpm_crb callback, on a worker" \
+	"$(jq -c '[.cycles[0].phases[] | select(.name == "suspend") | .critical_path[] |
+		select(.device == "MSFT0101:00") | [.start_ns, .end_ns, .pid != 4438]]' "$T/ip1.json")" \
+	'[[30391120000,30694865000,true]]'
+is "  with both, the platform callback (0 us) ran on a worker too" \
+	"$(jq -c '[.cycles[0].phases[] | select(.name == "suspend") | .critical_path[] |
+		select(.device == "MSFT0101:00") | [.end_ns - .start_ns, .pid != 4438]]' "$T/ip2.json")" \
+	'[[0,true],[303745000,true]]'
+# deferred: the 303.745 ms callback leaves suspend (phy0's 54.658 ms async
+# callback and the rest remain), the platform device's 0 us one saves nothing
+for d in 'MSFT0101:00{tpm_crb}@suspend' 'MSFT0101:00 {platform}@suspend' 'MSFT0101:00@suspend'; do
+	"$PMSCOPE" whatif -q --defer "$d" -j "$T/d.json" "$ip"
+	echo "$(jq -c '[.policy.changes[0].matched_callbacks, (.cycles[0].phases[] |
+		select(.name == "suspend") | .predicted_ns)]' "$T/d.json")"
+done > "$T/defer.txt"
+is "--defer NAME{DRIVER}@PHASE: tpm_crb's, the platform's, both" "$(tr '\n' ' ' < "$T/defer.txt")" \
+	"[1,55604000] [1,319159000] [2,55604000] "
+"$PMSCOPE" whatif --async 'MSFT0101:00{tpm_crb}@resume' "$ip" > "$T/ip.txt"
+is "text: the option as given, its callback count" "$(sed -n 2p "$T/ip.txt")" \
+	"  --async MSFT0101:00{tpm_crb}@resume: 1 callback"
+"$PMSCOPE" whatif --async 'MSFT0101:00{tpm_tis}' "$ip" > /dev/null 2> "$T/err"
+is "a driver no device of the name has: exit 2" "$?" 2
+is "  and says so" "$(cat "$T/err")" "pmscope whatif: 'MSFT0101:00{tpm_tis}' matches no callback"
+"$PMSCOPE" whatif --async 'MSFT0101:00{tpm_crb' "$ip" > /dev/null 2>&1
+is "a brace without its pair: exit 2" "$?" 2
+# a name whose twin has no callback in the phase counts one callback: the
+# battery's ACPI device PNP0C0A:00 has only a resume callback (line 3779),
+# its platform device suspends (3457) and resumes (3843)
+is "PNP0C0A:00@suspend: the platform device's one callback" \
+	"$("$PMSCOPE" whatif --async 'PNP0C0A:00@suspend' "$ip" | sed -n 2p)" \
+	"  --async PNP0C0A:00@suspend: 1 callback"
+is "PNP0C0A:00@resume: both devices'" \
+	"$("$PMSCOPE" whatif --async 'PNP0C0A:00@resume' "$ip" | sed -n 2p)" \
+	"  --async PNP0C0A:00@resume: 2 callbacks"
+# DEV{} is a device without a driver: the 4.6 Ivy Bridge trace's
+# "platform" (lines 42 and 5630 name none); serio1{serio} is the serio1
+# whose complete callback (line 4502) names its bus, serio, not psmouse
+ivy=$FIXTURES/pmgraph-2016-ivybridge-mem-devlate-k4.6/ivybridge_mem_ftrace.txt.xz
+is "DEV{}: the driverless device's 2 callbacks" \
+	"$("$PMSCOPE" whatif --async 'platform{}' "$ivy" | sed -n 2p)" "  --async platform{}: 2 callbacks"
+is "serio1{serio}: its one callback" \
+	"$("$PMSCOPE" whatif --async 'serio1{serio}' "$ivy" | sed -n 2p)" "  --async serio1{serio}: 1 callback"
+"$PMSCOPE" whatif --async 'serio1{}' "$ivy" > /dev/null 2>&1
+is "serio1{}: both serio1 have a driver, exit 2" "$?" 2
+
+# A hint names a device that shares its name as the options pick it: on
+# the XPS 13 9360 (5.3, sleepgraph ftrace) INT344B:00 is the ACPI device
+# (lines 803, 10253) and the pinctrl platform device, whose suspend_noirq
+# callback took 2.475 ms (lines 3276-3277)
+xm=$FIXTURES/pmgraph-2019-xps9360-multitest-k5.3/otcpl-dell-9360-kbl_mem_ftrace.txt.gz
+"$PMSCOPE" analyze "$xm" > "$T/xm.txt"
+is "analyze: the hint names the device with its driver" "$(grep 'what if: making' "$T/xm.txt")" \
+	"  what if: making INT344B:00{sunrisepoint-pinctrl} async: suspend_noirq -2.475 ms (pmscope whatif)"
+"$PMSCOPE" analyze -q -j "$T/xm.json" "$xm"
+is "  JSON: the hint's device with its driver" \
+	"$(jq -c '.cycles[0].hints[0] | [.device, .driver, .measured_ns - .predicted_ns]' "$T/xm.json")" \
+	'["INT344B:00","sunrisepoint-pinctrl",2475000]'
+"$PMSCOPE" whatif --async 'INT344B:00{sunrisepoint-pinctrl}' "$xm" > "$T/xm1.txt"
+is "  the hint's option: 7 callbacks, suspend_noirq as the hint says" \
+	"$(grep -E '^  --async|^  suspend_noirq ' "$T/xm1.txt")" \
+	"  --async INT344B:00{sunrisepoint-pinctrl}: 7 callbacks
+  suspend_noirq           43.653       41.178      -2.475     19/30"
+is "  the ACPI device: its 2 callbacks" \
+	"$("$PMSCOPE" whatif --async 'INT344B:00{acpi}' "$xm" | sed -n 2p)" \
+	"  --async INT344B:00{acpi}: 2 callbacks"
 
 done_testing

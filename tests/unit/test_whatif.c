@@ -250,7 +250,7 @@ static void test_cross_policy(void **state)
 static void test_input_pair(void **state)
 {
 	static const struct whatif_change inputs[] = {
-		{ WI_SET_ASYNC, "input[0-9]", NULL, 1, -1 },
+		{ .kind = WI_SET_ASYNC, .glob = "input[0-9]", .factor = 1, .dev = -1 },
 	};
 	struct pm_run *run = load(INPUTS "/trace.txt.xz", INPUTS "/sys/devices.txt");
 	struct whatif_policy pol = { .base = WI_MEASURED, .changes = inputs, .nchanges = 1 };
