@@ -142,6 +142,38 @@ enum dev_seen {
 	DS_KERNEL = 4,	/* one whose figure is the kernel's, no time stamps */
 };
 
+/* Whether @drv is one of @list's comma-separated names. */
+static bool has_driver(const char *list, const char *drv)
+{
+	size_t n = strlen(drv);
+	const char *p;
+
+	for (p = list; (p = strstr(p, drv)); p += n)
+		if ((p == list || p[-1] == ',') && (p[n] == ',' || !p[n]))
+			return true;
+	return false;
+}
+
+/*
+ * A row's driver label: the drivers of the devices it adds up, in the
+ * order they came ("platform,tpm_crb": the IdeaPad's two MSFT0101:00,
+ * the 303.745 ms tpm_crb's), so that a row is not put to the first one.
+ */
+static void add_driver(struct run_stats *st, struct stat_row *r, const char *drv)
+{
+	char *both;
+
+	if (!drv || !*drv || (r->driver && has_driver(r->driver, drv)))
+		return;
+	if (!r->driver) {
+		r->driver = strpool_cstr(&st->pool, drv);
+		return;
+	}
+	both = xasprintf("%s,%s", r->driver, drv);
+	r->driver = strpool_cstr(&st->pool, both);
+	free(both);
+}
+
 static void add_devices(struct run_stats *st, const struct pm_run *run,
 			const struct pm_cycle *c, const char **phase_names,
 			struct stat_origin at)
@@ -152,7 +184,8 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 	int *first = xmalloc(n * sizeof(*first));
 
 	/* Rows are by name: devices sharing one (model.h, twin) add up
-	 * under the first of them, one value a cycle. */
+	 * under the first of them, one value a cycle, each one's driver in
+	 * the label. */
 	for (i = 0; i < run->ndevs; i++)
 		first[i] = run_device_find(run, run->devs[i].name);
 	/* Per phase, so a device's callbacks in one phase add up. */
@@ -178,11 +211,12 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 			int k = first[cb->dev];
 			struct stat_row *r;
 
-			if (cb->phase != (int)p || !seen[k])
+			if (cb->phase != (int)p)
 				continue;
 			r = row_get(st, phase_names[p], strpool_cstr(&st->pool, dv->name));
-			if (!r->driver && dv->driver && *dv->driver)
-				r->driver = strpool_cstr(&st->pool, dv->driver);
+			add_driver(st, r, dv->driver);
+			if (!seen[k])
+				continue;	/* a twin's, added with the first */
 			series_add(&r->s, seen[k] & DS_TIMED ? sum[k] : NS_NONE, seen[k] & DS_KERNEL,
 				   at);
 			sum[k] = 0;

@@ -299,4 +299,13 @@ rm -f "$T/hang.xml"
 is "compare, the before side hung, a limit on the after side: exit 2" $? 2
 is "compare, the before side hung, a limit on the after side: said, no file" \
 	"$(grep -c 'hang.log: no completed cycle of mode s2idle' "$T/err")/$(ls "$T/hang.xml" 2>/dev/null | wc -l)" 1/0
+# Two devices of one name add up in one row, labelled with both drivers:
+# the IdeaPad's MSFT0101:00 suspend callbacks, platform's at line 3435
+# ("after 0 usecs") and tpm_crb's at lines 3465-3510 (303.745 ms), were
+# put to the first one's driver alone
+"$PMSCOPE" stats -j "$T/twin.json" "$FIXTURES/kernel5.15-chromeos-ideapad-mem-pmprint/ideapad_patch_complete.txt" > "$T/twin.txt"
+is "twins: one row, both drivers, the sum" \
+	"$(jq -c '[.stats.devices[] | select(.device == "MSFT0101:00" and .phase == "suspend") | [.driver, .median_ns]]' "$T/twin.json")" \
+	'[["platform,tpm_crb",303745000]]'
+is "twins: the text names both" "$(grep -c '^  MSFT0101:00 {platform,tpm_crb} *suspend *1 *303.745' "$T/twin.txt")" 1
 done_testing
