@@ -364,6 +364,15 @@ struct stat_row {
  * (pm_cycle.from_trace: a log read with its trace is timed by the trace). */
 enum stat_clock { SC_LOG, SC_TRACE, SC_COUNT };
 
+/* A boot's totals (boot_totals()) taken as series: the figures a kernel
+ * or its initrd moves from one boot to the next. */
+enum stat_boot { SB_KERNEL, SB_SYSTEMD, SB_MODULES, SB_COUNT };
+struct stat_boot_name {
+	const char *label;	/* in the text, 14 columns */
+	const char *key;	/* in the JSON */
+};
+extern const struct stat_boot_name stat_boot_names[SB_COUNT];
+
 struct run_stats {
 	struct strpool pool;
 	const char *mode;	/* only cycles of this mode are taken, NULL all */
@@ -374,6 +383,7 @@ struct run_stats {
 	size_t timed[MODE_BOOT + 1][SC_COUNT];	/* cycles taken, by mode and clock */
 	size_t ninputs;
 	struct stat_series suspend, resume, boot;
+	struct stat_series boot_totals[SB_COUNT];	/* boots with the figure */
 	/* phases in the order the cycles ran them (stats_finish()), then devices in
 	 * first-seen order */
 	struct stat_row *rows;

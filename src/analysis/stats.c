@@ -23,6 +23,8 @@ void stats_free(struct run_stats *st)
 	free(st->suspend.v);
 	free(st->resume.v);
 	free(st->boot.v);
+	for (i = 0; i < SB_COUNT; i++)
+		free(st->boot_totals[i].v);
 	for (i = 0; i < st->nrows; i++)
 		free(st->rows[i].s.v);
 	free(st->rows);
@@ -262,6 +264,30 @@ static double phase_rank(const struct run_stats *st, const struct stat_row *prev
 	return after ? (lo + hi) / 2 : lo + 1;
 }
 
+const struct stat_boot_name stat_boot_names[SB_COUNT] = {
+	[SB_KERNEL] = { "kernel->/init", "kernel_to_init" },
+	[SB_SYSTEMD] = { "/init->systemd", "init_to_systemd" },
+	[SB_MODULES] = { "/init->modules", "init_to_last_initcall" },
+};
+
+/* A boot's totals where its log shows them: a log without systemd's
+ * banner is no boot whose figure is missing. */
+static void add_boot_totals(struct run_stats *st, const struct pm_cycle *c,
+			    struct stat_origin at)
+{
+	struct boot_totals bt;
+	ns_t v[SB_COUNT];
+	size_t i;
+
+	boot_totals(c, &bt);
+	v[SB_KERNEL] = bt.kernel_ns;
+	v[SB_SYSTEMD] = bt.init_systemd_ns;
+	v[SB_MODULES] = bt.user_ns;
+	for (i = 0; i < SB_COUNT; i++)
+		if (v[i] != NS_NONE)
+			series_add(&st->boot_totals[i], v[i], false, at);
+}
+
 static void add_cycle(struct run_stats *st, const struct pm_run *run,
 		      const struct pm_cycle *c, struct stat_origin at)
 {
@@ -274,6 +300,7 @@ static void add_cycle(struct run_stats *st, const struct pm_run *run,
 	 * gives none either), and is counted as missing. */
 	if (c->mode == MODE_BOOT) {
 		series_add(&st->boot, t.total_ns, false, at);
+		add_boot_totals(st, c, at);
 	} else {
 		series_add(&st->suspend, t.suspend_ns, false, at);
 		series_add(&st->resume, t.resume_ns, false, at);
@@ -396,6 +423,8 @@ void stats_finish(struct run_stats *st)
 	summarize(&st->suspend, &st->suspend.sum);
 	summarize(&st->resume, &st->resume.sum);
 	summarize(&st->boot, &st->boot.sum);
+	for (i = 0; i < SB_COUNT; i++)
+		summarize(&st->boot_totals[i], &st->boot_totals[i].sum);
 	for (i = 0; i < st->nrows; i++)
 		summarize(&st->rows[i].s, &st->rows[i].s.sum);
 	for (i = 0; i < st->nrows; i++) {

@@ -97,6 +97,8 @@ static void put_diff(struct jw *w, const struct stats_diff *d)
 
 static void put_stats(struct jw *w, const char *key, const struct run_stats *st)
 {
+	size_t i;
+
 	jw_kobj(w, key);
 	jw_kstr(w, "mode", st->mode);
 	jw_kint(w, "inputs", (int64_t)st->ninputs);
@@ -107,6 +109,10 @@ static void put_stats(struct jw *w, const char *key, const struct run_stats *st)
 	put_series(w, "suspend", &st->suspend);
 	put_series(w, "resume", &st->resume);
 	put_series(w, "boot", &st->boot);
+	jw_kobj(w, "boot_totals");
+	for (i = 0; i < SB_COUNT; i++)
+		put_series(w, stat_boot_names[i].key, &st->boot_totals[i]);
+	jw_obj_end(w);
 	put_rows(w, "phases", st, false);
 	put_rows(w, "devices", st, true);
 	jw_obj_end(w);

@@ -138,6 +138,23 @@ static void hung_note(FILE *f, const char *side, const struct run_stats *st)
 			st->nfailed, st->nfailed == 1 ? "" : "s");
 }
 
+/* The boots' totals where their logs show them (pmscope(1), Boot totals):
+ * n counts those boots. */
+static void boot_totals_lines(FILE *f, const struct run_stats *st)
+{
+	size_t i;
+	bool any = false;
+
+	for (i = 0; i < SB_COUNT; i++)
+		any |= st->boot_totals[i].n > 0;
+	if (!any)
+		return;
+	fprintf(f, "boot totals\n");
+	for (i = 0; i < SB_COUNT; i++)
+		if (st->boot_totals[i].n)
+			summary_line(f, stat_boot_names[i].label, &st->boot_totals[i]);
+}
+
 static void stats_text(FILE *f, const struct stats_report *sr)
 {
 	const struct run_stats *st = sr->a;
@@ -162,6 +179,7 @@ static void stats_text(FILE *f, const struct stats_report *sr)
 	}
 	if (st->boot.n + st->boot.nmissing)
 		summary_line(f, "boot", &st->boot);
+	boot_totals_lines(f, st);
 	fprintf(f, "phases\n");
 	for (i = 0; i < st->nrows; i++)
 		if (!st->rows[i].device)
@@ -191,6 +209,23 @@ static void change_line(FILE *f, const char *name, ns_t a, ns_t b)
 	if (a > 0)
 		fprintf(f, " %+7.1f%%", 100.0 * (double)(b - a) / (double)a);
 	fprintf(f, "\n");
+}
+
+/* Either side's boot totals, where its boots' logs show them. */
+static void compare_boot_totals(FILE *f, const struct run_stats *a, const struct run_stats *b)
+{
+	size_t i;
+	bool any = false;
+
+	for (i = 0; i < SB_COUNT; i++)
+		any |= a->boot_totals[i].n || b->boot_totals[i].n;
+	if (!any)
+		return;
+	fprintf(f, "boot totals\n");
+	for (i = 0; i < SB_COUNT; i++)
+		if (a->boot_totals[i].n || b->boot_totals[i].n)
+			change_line(f, stat_boot_names[i].label, median(&a->boot_totals[i]),
+				    median(&b->boot_totals[i]));
 }
 
 /* Phases of either side, in the order the cycles ran them (stats_diff()). */
@@ -385,6 +420,7 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 	}
 	if (a->boot.n || b->boot.n)
 		change_line(f, "boot", median(&a->boot), median(&b->boot));
+	compare_boot_totals(f, a, b);
 	fprintf(f, "phases\n");
 	compare_phases(f, sr->diff);
 	compare_devices(f, sr);

@@ -308,4 +308,28 @@ is "twins: one row, both drivers, the sum" \
 	"$(jq -c '[.stats.devices[] | select(.device == "MSFT0101:00" and .phase == "suspend") | [.driver, .median_ns]]' "$T/twin.json")" \
 	'[["platform,tpm_crb",303745000]]'
 is "twins: the text names both" "$(grep -c '^  MSFT0101:00 {platform,tpm_crb} *suspend *1 *303.745' "$T/twin.txt")" 1
+# Boot totals over boots, where each log shows them (boot_totals.sh has
+# each figure against its lines): kernel to /init 474.494 (5.13), 441.792
+# (6.10), 13331.900 (BeagleBone's second boot; its hung first has none),
+# 5183.499 (q35): median 2828.997; /init to systemd in the three with the
+# banner: 3628.394, 8382.542, 2306.413
+boots="$FIXTURES/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz
+$FIXTURES/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt
+$FIXTURES/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap
+$FIXTURES/qemu-q35-boot-medium"
+# shellcheck disable=SC2086
+"$PMSCOPE" stats -j "$T/boots.json" $boots > "$T/boots.txt"
+is "boot totals: n and medians" \
+	"$(jq -c '.stats.boot_totals | [.[] | [.n, .missing, .median_ns]]' "$T/boots.json")" \
+	'[[4,0,2828996500],[3,0,3628394000],[4,0,14456775500]]'
+is "boot totals: the boots' count beside" "$(jq '.stats.boot.n' "$T/boots.json")" 5
+is "boot totals: text rows" \
+	"$(sed -n '/^boot totals/,/^phases/{/^  /p}' "$T/boots.txt" | tr -s ' ' | cut -d' ' -f2-5)" \
+	"$(printf '%s\n' 'kernel->/init 4 0 441.792' '/init->systemd 3 0 2306.413' '/init->modules 4 0 5904.427')"
+"$PMSCOPE" compare "$FIXTURES/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz" \
+	"$FIXTURES/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt" > "$T/bc.txt"
+is "compare: /init to systemd, before and after" \
+	"$(grep '^  /init->systemd' "$T/bc.txt" | tr -s ' ')" ' /init->systemd 3628.394 8382.542 +4754.148 +131.0%'
+is "suspend logs have no boot totals" \
+	"$("$PMSCOPE" stats -q -j - "$FIXTURES/pmgraph-2014-skynet-mem-k3.15/skynet_mem_dmesg.txt" 2>/dev/null | jq -c '[.stats.boot_totals[] | .n]')" '[0,0,0]'
 done_testing
