@@ -75,6 +75,15 @@ struct tl_band {
 	double x0, x1;
 };
 
+/* A boot milestone from the log (model.h, enum boot_mark): where user
+ * space began and systemd came up. */
+struct tl_milestone {
+	ns_t t;
+	double x;
+	const char *label;	/* "/init", "systemd" */
+};
+#define TL_MILESTONES_MAX 3
+
 struct tl_tick {
 	double x;
 	ns_t off;		/* from the cycle's start */
@@ -138,6 +147,8 @@ struct tl_cycle {
 	size_t nbands;
 	struct tl_tick *ticks;
 	size_t nticks;
+	struct tl_milestone milestones[TL_MILESTONES_MAX];
+	size_t nmilestones;
 	struct tl_wait *waits;
 	size_t nwaits;
 	struct tl_seg *segs;
@@ -180,6 +191,7 @@ ns_t tl_collapsed_ns(const struct tl_cycle *tc);
 uint32_t tl_band_color(enum phase_kind k);
 uint32_t tl_box_color(enum phase_kind k);
 #define TL_CRIT_COLOR 0xb3001bu
+#define TL_MILESTONE_COLOR 0x3b5b8cu	/* boot milestones: dashed, dark blue */
 #define TL_ERROR_COLOR 0xe00000u
 #define TL_SAID_COLOR 0xe68a00u
 #define TL_WAIT_COLOR 0xf4b6b6u

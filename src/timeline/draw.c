@@ -108,6 +108,31 @@ static void draw_heading(const struct tl_layout *L, const struct tl_cycle *tc,
 	}
 }
 
+/* A dashed line down the lanes at each boot milestone, its name and time
+ * at the bottom: a boot's long empty stretch is user space, not the
+ * kernel (the XPS 6.10's initrd, 1.8 to 8.8 s). */
+static void draw_milestones(const struct tl_cycle *tc, const struct tl_painter *p, double top,
+			    double h)
+{
+	double free_x = 0, y = top + h - 4;
+	size_t i;
+
+	for (i = 0; i < tc->nmilestones; i++) {
+		const struct tl_milestone *m = &tc->milestones[i];
+		char *s = xasprintf("%s %.3f s", m->label, m->t / 1e9);
+
+		/* one close after another (the X13s's /init and its initrd's
+		 * systemd, 25 ms apart) goes a line up, not over it */
+		y = m->x + 3 < free_x ? y - TL_ROW_PX : top + h - 4;
+		tip(p, s);
+		p->line(p->ctx, m->x, top, m->x, top + h, TL_MILESTONE_COLOR, 1, true);
+		p->text(p->ctx, m->x + 3, y, s, TL_MILESTONE_COLOR, 0, false);
+		tip_end(p);
+		free_x = m->x + 3 + (double)strlen(s) * TL_CHAR_PX;
+		free(s);
+	}
+}
+
 static void draw_bands(const struct tl_layout *L, const struct tl_cycle *tc,
 		       const struct tl_painter *p)
 {
@@ -129,6 +154,7 @@ static void draw_bands(const struct tl_layout *L, const struct tl_cycle *tc,
 		p->text(p->ctx, t->x, tc->axis_y, buf, TL_TEXT_COLOR, 1, false);
 	}
 	p->text(p->ctx, L->x0 - 8, tc->axis_y, "ms", TL_TEXT_COLOR, 2, false);
+	draw_milestones(tc, p, top, h);
 	if (tc->collapsed) {
 		ns_t len = tc->piece[1].t0 - tc->piece[0].t1;
 		const char *what = tc->machine >= 0 ? "machine" : "asleep";

@@ -130,6 +130,24 @@ static int fn_index(void *ctx, const char *fn)
 	return str_index(ctx, fn);
 }
 
+/* A boot's milestones (tl_milestone): [offset, label, time stamp]. */
+static void put_milestones(struct jw *w, const struct tl_cycle *tc)
+{
+	size_t i;
+
+	if (!tc->nmilestones)
+		return;
+	jw_karr(w, "milestones");
+	for (i = 0; i < tc->nmilestones; i++) {
+		jw_arr(w);
+		jw_int(w, off(tc->c, tc->milestones[i].t));
+		jw_str(w, tc->milestones[i].label);
+		jw_int(w, tc->milestones[i].t);
+		jw_arr_end(w);
+	}
+	jw_arr_end(w);
+}
+
 static void put_phases(struct jw *w, const struct pm_cycle *c)
 {
 	size_t i;
@@ -690,6 +708,7 @@ static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_c
 		jw_kint(w, "drawn_as", tl_collapsed_ns(tc));
 		jw_obj_end(w);
 	}
+	put_milestones(w, tc);
 	put_phases(w, c);
 	put_lanes(w, tc);
 	put_cbs(w, L->run, tc, fns);

@@ -228,9 +228,34 @@ static void place_waits(struct tl_cycle *tc)
 	}
 }
 
+/* A boot's milestones inside the window: /init (pid 1 leaves the kernel),
+ * the initrd's systemd and the root's (Boot totals in pmscope(1)). */
+static void place_milestones(struct tl_cycle *tc)
+{
+	static const struct { enum boot_mark m; const char *label; } shown[] = {
+		{ BM_RUN_INIT, "/init" },
+		{ BM_SYSTEMD_INITRD, "systemd (initrd)" },
+		{ BM_SYSTEMD, "systemd" },
+	};
+	const struct pm_cycle *c = tc->c;
+	size_t i;
+
+	_Static_assert(ARRAY_SIZE(shown) <= TL_MILESTONES_MAX, "room for each milestone");
+	if (c->mode != MODE_BOOT)
+		return;
+	for (i = 0; i < ARRAY_SIZE(shown); i++) {
+		ns_t t = c->boot_marks[shown[i].m];
+
+		if (t != NS_NONE && t >= tc->t0 && t <= tc->t1)
+			tc->milestones[tc->nmilestones++] =
+				(struct tl_milestone){ t, tl_x(tc, t), shown[i].label };
+	}
+}
+
 void tl_marks(struct tl_layout *L, struct tl_cycle *tc)
 {
 	place_bands(tc);
+	place_milestones(tc);
 	place_ticks(L, tc);
 	place_segs(tc);
 	place_waits(tc);

@@ -43,4 +43,28 @@ browser "file://$T/d.html#cycle=2" > "$T/e.html"
 is "6.10 html: one mark" "$(state "$T/e.html" said-marks)" 1
 is "6.10 html: the why panel's warning is 0000:00:14.2's" \
    "$(state "$T/e.html" why-warnings | tr '|' '\n' | grep -c 'returned 0 after 64808.266 ms in suspend_noirq, but the log said: intel_pch_thermal 0000:00:14.2: CPU-PCH overheats')" 1
+# Boot milestones on the timelines: a dashed line at "Run /init" and at
+# systemd's banner on the root (boot_totals.sh has the times against the
+# lines): the XPS 6.10's 7 s of nothing between them is the initrd. The
+# X13s has the initrd's systemd too.
+x610=$FIXTURES/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt
+"$PMSCOPE" analyze -q -c 1 --svg "$T/m.svg" "$x610"
+"$PMSCOPE" analyze -q --html "$T/m.html" "$x610"
+is "svg: /init and systemd marked on the boot" \
+   "$(grep -o '<text[^>]*>\(/init\|systemd\)[^<]* s<' "$T/m.svg" | sed 's/.*>//' | tr '\n' ';')" \
+   '/init 0.442 s<;systemd 8.824 s<;'
+is "svg: each a dashed line" "$(grep -c 'stroke="#3b5b8c"[^>]*stroke-dasharray' "$T/m.svg")" 2
+is "html data: offsets from the cycle's start, labels, time stamps" \
+   "$(data "$T/m.html" | jq -c '.cycles[0].milestones')" \
+   '[[388984000,"/init",441792000],[8771526000,"systemd",8824334000]]'
+browser "file://$T/m.html#cycle=1" > "$T/m-dom.html"
+is "html: both drawn, no script error" \
+   "$(state "$T/m-dom.html" milestones) $(state "$T/m-dom.html" errors)" '/init 0.442 s|systemd 8.824 s 0'
+browser "file://$T/m.html#cycle=2" > "$T/m2-dom.html"
+is "html: a suspend cycle has none" "$(state "$T/m2-dom.html" milestones)" ''
+xz -dc "$FIXTURES/kernel6.13-thinkpad-x13s-arm64-boot-initcall/dmesg.txt.xz" > "$T/x13s.txt"
+"$PMSCOPE" analyze -q --svg "$T/s.svg" "$T/x13s.txt"
+is "svg: the X13s's three" \
+   "$(grep -o '<text[^>]*>\(/init\|systemd\)[^<]* s<' "$T/s.svg" | sed 's/.*>//' | tr '\n' ';')" \
+   '/init 0.690 s<;systemd (initrd) 0.715 s<;systemd 5.289 s<;'
 done_testing

@@ -317,6 +317,33 @@
 		}
 	}
 
+	// A boot's milestones (/init, systemd): a dashed line down the lanes,
+	// its name and time where the view's lanes begin, so it stays in sight
+	// while scrolling: the long empty stretch of a boot is user space.
+	function drawMilestones(c, H) {
+		var i, m, x, t, y0 = Math.max(st.visTop, AXIS + STRIP + 4) + 12, y = y0, free = 0;
+		st.milestones = [];
+		if (!c.milestones) return;
+		g.save();
+		g.strokeStyle = g.fillStyle = '#3b5b8c';
+		g.setLineDash([4, 3]);
+		for (i = 0; i < c.milestones.length; i++) {
+			m = c.milestones[i];
+			x = Math.round(X(U(c, m[0]))) + 0.5;
+			g.beginPath();
+			g.moveTo(x, AXIS);
+			g.lineTo(x, H);
+			g.stroke();
+			t = m[1] + ' ' + (m[2] / 1e9).toFixed(3) + ' s';
+			// one close after another goes a line down, not over it
+			y = x + 3 < free ? y + 14 : y0;
+			g.fillText(t, x + 3, y);
+			free = x + 3 + g.measureText(t).width;
+			if (x >= GUT) st.milestones.push(t);
+		}
+		g.restore();
+	}
+
 	// A redraw sets each style once and then draws that style's rectangles
 	// (fillRect and strokeRect: a path of many rectangles rasterizes far
 	// slower): a canvas parses every style string it is given, and a
@@ -789,6 +816,7 @@
 		g.clip();
 		drawBands(c, W, H);
 		drawTicks(c, W, H);
+		drawMilestones(c, H);
 		drawStrip(c, W);
 		drawWaits(c, false, W);
 		st.drawn = drawBoxes(c, W);
@@ -1652,6 +1680,7 @@
 			function (t) { return t.textContent; }).slice(1).join('|'));
 		s.setAttribute('data-tree-rows', Array.prototype.map.call(document.querySelectorAll('#detail .calltree li > span'),
 			function (x) { return x.textContent.replace(/^[\u25b8\u25be ] ?/, '').replace(/^ /, ''); }).join('|'));
+		s.setAttribute('data-milestones', (st.milestones || []).join('|'));
 		s.setAttribute('data-lit', String(st.lit));
 		s.setAttribute('data-lit-phases', String(st.litPhases));
 		s.setAttribute('data-devtab-rows', String(st.devtabRows || 0));
