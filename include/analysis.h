@@ -94,6 +94,26 @@ enum cp_kind {
  * size counts against the per-callback memory bound (README). The
  * thread of a CP_RUN is its callback's, cp_seg_pid().
  */
+/*
+ * Why a gap of the path is there, as far as the path and the log tell
+ * (critpath_gaps.c). After /init a boot waits on user space, placed by
+ * systemd's banner on the root (model.h, BM_SYSTEMD): the initramfs's
+ * /init before it, or without an initramfs systemd's own first steps.
+ */
+enum cp_gap_why {
+	CPG_NONE,		/* not a gap */
+	CPG_PHASE_START,	/* from the phase start: nothing to wait for seen */
+	CPG_PHASE_END,		/* the last callback to the phase end */
+	CPG_THREAD,		/* one thread between two of its callbacks */
+	CPG_UNEXPLAINED,	/* no callback or wait explains it */
+	CPG_INITRD,		/* user space: the initrd, before systemd */
+	CPG_INITRD_SYSTEMD,	/* the initrd, then systemd */
+	CPG_SYSTEMD_STARTING,	/* no initramfs: systemd before its banner */
+	CPG_SYSTEMD_STARTING_UP,	/* that, then systemd up */
+	CPG_SYSTEMD,		/* systemd on the root */
+	CPG_COUNT
+};
+
 struct cp_segment {
 	ns_t start, end;
 	int32_t cb;		/* index into cycle->cbs, -1 */
@@ -101,7 +121,9 @@ struct cp_segment {
 				 * take tens of GB before this overflows */
 	uint32_t kind:2;	/* enum cp_kind */
 	uint32_t inferred:1;	/* from timing alone, not from the device tree */
+	uint8_t why;		/* a gap's enum cp_gap_why */
 };
+
 
 /* The thread a segment ran on: a CP_RUN's callback's, else -1. */
 static inline int cp_seg_pid(const struct pm_cycle *c, const struct cp_segment *s)
@@ -138,6 +160,9 @@ struct cp_phase {
 	struct cp_slack *slack;	/* the longest callbacks off the path */
 	size_t nslack;
 };
+
+/* Each gap's why in @p's segments (critpath_gaps.c). */
+void cp_gap_reasons(const struct pm_cycle *c, struct cp_phase *p);
 
 #define CP_DELAYED_KEEP 16
 

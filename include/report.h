@@ -27,6 +27,9 @@ const char *text_ms(char *buf, size_t n, int width, ns_t ns);
 /* @s cut to @width bytes keeping its end ("~…"); "-" when empty or NULL.
  * @buf holds at least @width + 1 bytes. */
 const char *text_fit(char *buf, size_t width, const char *s);
+/* A critical path gap's why (enum cp_gap_why) in words, for the text and
+ * the page alike; a CPG_THREAD gap's words follow "thread PID ". */
+extern const char *const gap_words[];
 
 /*
  * The one JSON writer (report/jw.c): streamed straight to @f, so memory

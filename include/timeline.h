@@ -116,6 +116,8 @@ struct tl_wait {
 struct tl_seg {
 	enum cp_kind kind;
 	int cb, dev;
+	int why;		/* a gap's enum cp_gap_why */
+	int pid;		/* a CPG_THREAD gap's thread, else -1 */
 	ns_t start, end;
 	double x0, x1;
 };

@@ -552,7 +552,8 @@ int bootpath_compute(const struct pm_cycle *c, struct critpath *out)
 
 		if (p->start == NS_NONE || p->end == NS_NONE || p->end <= p->start)
 			continue;
-		phase_path(c, (int)i, out->skew_ns, &out->phases[out->nphases++]);
+		phase_path(c, (int)i, out->skew_ns, &out->phases[out->nphases]);
+		cp_gap_reasons(c, &out->phases[out->nphases++]);
 	}
 	return 0;
 }

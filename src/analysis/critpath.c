@@ -75,6 +75,7 @@ int critpath_compute(const struct pm_run *run, const struct pm_cycle *c,
 		p->phase = (int)i;
 		cp_phase_begin(&x, (int)i);
 		cp_walk(&x, p);
+		cp_gap_reasons(c, p);
 		cp_threads(&x, p);
 		cp_slack(&x, p, CP_SLACK_TOP);
 		cp_blocked(&x, out);

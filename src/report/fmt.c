@@ -2,6 +2,7 @@
 /* Column helpers shared by the terminal reports. */
 #include <stdio.h>
 
+#include "analysis.h"
 #include "report.h"
 
 const char *text_ms(char *buf, size_t n, int width, ns_t ns)
@@ -30,3 +31,16 @@ const char *text_fit(char *buf, size_t width, const char *s)
 	snprintf(buf, width + 1, "~%s", tail);
 	return buf;
 }
+
+const char *const gap_words[CPG_COUNT] = {
+	[CPG_NONE] = "",
+	[CPG_PHASE_START] = "phase start, nothing to wait for seen",
+	[CPG_PHASE_END] = "last callback to the phase end",
+	[CPG_THREAD] = "between callbacks",
+	[CPG_UNEXPLAINED] = "no callback or wait explains it",
+	[CPG_INITRD] = "user space: the initrd, before systemd",
+	[CPG_INITRD_SYSTEMD] = "user space: the initrd, then systemd",
+	[CPG_SYSTEMD_STARTING] = "user space: systemd starting",
+	[CPG_SYSTEMD_STARTING_UP] = "user space: systemd starting, then up",
+	[CPG_SYSTEMD] = "user space: systemd on the root",
+};

@@ -14,6 +14,19 @@ static const char *const kind_names[] = {
 	[CP_RUN] = "run", [CP_WAIT] = "wait", [CP_GAP] = "gap",
 };
 
+/* A gap's why (critpath_gaps.c); null for runs and waits. */
+static const char *const gap_whys[CPG_COUNT] = {
+	[CPG_PHASE_START] = "phase_start",
+	[CPG_PHASE_END] = "phase_end",
+	[CPG_THREAD] = "thread",
+	[CPG_UNEXPLAINED] = "unexplained",
+	[CPG_INITRD] = "initrd",
+	[CPG_INITRD_SYSTEMD] = "initrd_then_systemd",
+	[CPG_SYSTEMD_STARTING] = "systemd_starting",
+	[CPG_SYSTEMD_STARTING_UP] = "systemd_starting_then_up",
+	[CPG_SYSTEMD] = "systemd",
+};
+
 static const char *dev_name(const struct pm_run *run, int dev)
 {
 	return dev >= 0 ? run->devs[dev].name : NULL;
@@ -46,6 +59,7 @@ static void put_segs(struct jw *w, const struct pm_run *run, const struct pm_cyc
 		cp_seg_pid(c, s) >= 0 ? jw_int(w, cp_seg_pid(c, s)) : jw_null(w);
 		jw_kbool(w, "has_callback", s->cb >= 0);
 		jw_kbool(w, "inferred", s->inferred);
+		jw_kstr(w, "why", s->why < CPG_COUNT ? gap_whys[s->why] : NULL);
 		jw_obj_end(w);
 	}
 }

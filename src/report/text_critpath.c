@@ -23,45 +23,15 @@ static const char *dev_name(const struct pm_run *run, int dev)
 	return dev >= 0 ? run->devs[dev].name : "-";
 }
 
-/*
- * After /init a boot's path waits on user space: the initramfs's /init
- * (scripts, or a systemd of its own) until systemd's banner on the root,
- * or without one systemd's first steps, then that systemd's units, which
- * load the modules. NULL when the log has no banner.
- */
-static const char *user_space(const struct pm_cycle *c, const struct pm_phase *ph,
-			      const struct cp_segment *s)
+/* A gap's why (critpath_gaps.c), in words. */
+static void gap_text(FILE *f, const struct pm_cycle *c, const struct cp_phase *p, size_t i)
 {
-	static const char *const words[2][2] = {
-		{ "user space: systemd starting", "user space: systemd starting, then up" },
-		{ "user space: the initrd, before systemd", "user space: the initrd, then systemd" },
-	};
-	ns_t root = c->boot_marks[BM_SYSTEMD];
-	bool initrd = c->boot_marks[BM_RUN_INITRAMFS] != NS_NONE;
+	unsigned int why = p->segs[i].why < CPG_COUNT ? p->segs[i].why : CPG_NONE;
 
-	if (c->mode != MODE_BOOT || ph->kind != PK_BOOT_USER || root == NS_NONE)
-		return NULL;
-	if (s->start >= root)
-		return "user space: systemd on the root";
-	return words[initrd][s->end > root];
-}
-
-/* Why a gap is there, as far as its neighbours on the path tell. */
-static void gap_words(FILE *f, const struct pm_cycle *c, const struct pm_phase *ph,
-		      const struct cp_phase *p, size_t i)
-{
-	const struct cp_segment *a = i ? &p->segs[i - 1] : NULL;
-	const struct cp_segment *b = i + 1 < p->nsegs ? &p->segs[i + 1] : NULL;
-	const char *user = user_space(c, ph, &p->segs[i]);
-
-	if (!a && p->segs[i].start == ph->start)
-		fprintf(f, "gap   %s", user ? user : "phase start, nothing to wait for seen");
-	else if (!b && p->segs[i].end == ph->end)
-		fprintf(f, "gap   last callback to the phase end");
-	else if (a && b && cp_seg_pid(c, a) >= 0 && cp_seg_pid(c, a) == cp_seg_pid(c, b))
-		fprintf(f, "gap   thread %d between callbacks", cp_seg_pid(c, a));
-	else
-		fprintf(f, "gap   %s", user ? user : "no callback or wait explains it");
+	fprintf(f, "gap   ");
+	if (why == CPG_THREAD)
+		fprintf(f, "thread %d ", cp_seg_pid(c, &p->segs[i - 1]));
+	fputs(gap_words[why], f);
 }
 
 static void seg_line(FILE *f, const struct pm_run *run, const struct pm_cycle *c,
@@ -90,7 +60,7 @@ static void seg_line(FILE *f, const struct pm_run *run, const struct pm_cycle *c
 				s->cb < 0 ? " (no callback)" : "");
 		break;
 	default:
-		gap_words(f, c, ph, p, i);
+		gap_text(f, c, p, i);
 		break;
 	}
 	fputc('\n', f);

@@ -28,10 +28,10 @@ static const char *const cb_fields[CBF_COUNT] = {
 	[CBF_RET] = "ret", [CBF_FN] = "fn", [CBF_LINE] = "line", [CBF_SRC] = "src",
 };
 
-enum { SEGF_KIND, SEGF_START, SEGF_END, SEGF_DEV, SEGF_CB, SEGF_COUNT };
+enum { SEGF_KIND, SEGF_START, SEGF_END, SEGF_DEV, SEGF_CB, SEGF_WHY, SEGF_PID, SEGF_COUNT };
 static const char *const seg_fields[SEGF_COUNT] = {
 	[SEGF_KIND] = "kind", [SEGF_START] = "start", [SEGF_END] = "end", [SEGF_DEV] = "dev",
-	[SEGF_CB] = "cb",
+	[SEGF_CB] = "cb", [SEGF_WHY] = "why", [SEGF_PID] = "pid",
 };
 
 enum { WF_CB, WF_WAITED_CB, WF_READY, WF_LOST, WF_WAITED_DEV, WF_NDELAYED, WF_INFERRED,
@@ -478,6 +478,8 @@ static void put_path(struct jw *w, const struct tl_cycle *tc)
 		s[SEGF_END] = off(c, tc->segs[i].end);
 		s[SEGF_DEV] = tc->segs[i].dev;
 		s[SEGF_CB] = box(tc, tc->segs[i].cb);
+		s[SEGF_WHY] = tc->segs[i].why;
+		s[SEGF_PID] = tc->segs[i].pid;
 		put_record(w, s, SEGF_COUNT);
 	}
 	jw_arr_end(w);
@@ -785,6 +787,7 @@ static void put_contract(struct jw *w)
 	put_names(w, "work", work_fields, ARRAY_SIZE(work_fields));
 	jw_obj_end(w);
 	put_names(w, "seg_kinds", seg_kinds, ARRAY_SIZE(seg_kinds));
+	put_names(w, "gap_words", gap_words, CPG_COUNT);
 	put_names(w, "log_mark_kinds", log_mark_kinds, ARRAY_SIZE(log_mark_kinds));
 	jw_kobj(w, "flags");
 	for (i = 0; i < ARRAY_SIZE(flag_names); i++)

@@ -97,4 +97,17 @@ is "6.10: no user_init gap is left unexplained" \
 is "6.13: no initramfs: systemd starting, not an initrd" \
    "$(grep -c '^         0.000    928.780  gap   user space: systemd starting$' "$T/b.txt")" 1
 is "6.13: no initrd gap at all" "$(grep -c 'the initrd' "$T/b.txt")" 0
+# The same in the JSON (critical_path[].why, critpath_gaps.c): the 6.9 s
+# gap from 1.772363 (0.425231 + 1.347132) is the initrd's, the last
+# from 11.519836 systemd's; the BeagleBone's first, systemd starting
+gap_why() { jq -c --argjson t "$3" "[.cycles[] | select(.mode == \"boot\")][$2].phases[] |
+	select(.name == \"user_init\") | .critical_path[] | select(.start_ns == \$t) | [.kind, .why]" "$1"; }
+is "6.10 json: the 6.9 s gap is the initrd's" "$(gap_why "$T/x.json" 0 1772363000)" '["gap","initrd"]'
+is "6.10 json: the last gap systemd's" "$(gap_why "$T/x.json" 0 11519836000)" '["gap","systemd"]'
+is "6.13 json: the first gap, systemd starting" "$(gap_why "$T/b.json" 1 13325060000)" '["gap","systemd_starting"]'
+# every gap has a why, no run or wait has one, on every boot and suspend
+for j in "$T/x.json" "$T/b.json" "$T/q.json"; do
+	is "$(basename "$j"): a why for each gap, none for the rest" \
+	   "$(jq '[.cycles[].phases[].critical_path[]? | (.kind == "gap") == (.why != null)] | all' "$j")" true
+done
 done_testing

@@ -105,4 +105,7 @@ ip=$FIXTURES/kernel5.15-chromeos-ideapad-mem-pmprint/ideapad_patch_complete.txt
 is "a callback of no length: the gap before it is its thread's" \
 	"$(grep -c '^ *9\.693  *0\.157  gap   thread 4438 between callbacks$' "$TMPDIR_TEST/ip.txt")" 1
 
+# each gap of the path says why (critical_path[].why), as the text does
+is "json: a why for each gap, none for the rest" \
+   "$(jq '[.cycles[].phases[].critical_path[]? | (.kind == "gap") == (.why != null)] | all' "$j")" true
 done_testing

@@ -121,4 +121,13 @@ browser "file://$T/fg.html#why=blocked:0" > "$T/b.html"
 is "blocked: input2's wait names the devices it went through" \
    "$(sel "$T/b.html")/$(state "$T/b.html" detail |
 	grep -c -F "blockedwaited 468.235 ms for 1-1 via 0003:0627:0001.0001, 1-1:1.0")" "input2/1"
+# the path's gaps say why, as the text does: the XPS 6.10 boot's user_init
+# (boot_path.sh has the times against the log)
+"$PMSCOPE" analyze -q --html "$T/g.html" "$FIXTURES/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
+browser "file://$T/g.html#cycle=1" > "$T/g-dom.html"
+is "why panel: the boot's gaps in words, no script error" \
+   "$(grep -o '<td>1347.132</td><td>6863.974</td><td>[^<]*</td>' "$T/g-dom.html") $(state "$T/g-dom.html" errors)" \
+   '<td>1347.132</td><td>6863.974</td><td>gap user space: the initrd, before systemd</td> 0'
+is "why panel: a thread's gap names it" \
+   "$(grep -c '<td>280.241</td><td>728.016</td><td>gap thread 166 between callbacks</td>' "$T/g-dom.html")" 1
 done_testing

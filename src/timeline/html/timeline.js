@@ -1472,9 +1472,11 @@
 		return tb;
 	}
 
+	// A gap in the analysis's words (why it is there), as the text says it.
 	function segText(c, i) {
-		var kind = c.segs[i + SF.kind], d = c.segs[i + SF.dev];
-		return D.seg_kinds[kind] + (kind === D.seg_kinds.indexOf('gap') ? '' : ' ' + devName(d));
+		var kind = c.segs[i + SF.kind], d = c.segs[i + SF.dev], pid = c.segs[i + SF.pid];
+		if (kind !== D.seg_kinds.indexOf('gap')) return D.seg_kinds[kind] + ' ' + devName(d);
+		return 'gap ' + (pid >= 0 ? 'thread ' + pid + ' ' : '') + (D.gap_words[c.segs[i + SF.why]] || '');
 	}
 
 	// The critical path of one phase: its longest segments, then the

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Why each gap of a critical path is there (enum cp_gap_why): what its
+ * neighbours on the path tell, and for a boot's user_init what the log's
+ * milestones tell of user space.
+ */
+#include "analyses.h"
+
+/* A boot's user_init gap against systemd's banner on the root; CPG_NONE
+ * when the log has none. */
+static enum cp_gap_why user_space(const struct pm_cycle *c, const struct pm_phase *ph,
+				  const struct cp_segment *s)
+{
+	ns_t root = c->boot_marks[BM_SYSTEMD];
+	bool initrd = c->boot_marks[BM_RUN_INITRAMFS] != NS_NONE;
+
+	if (c->mode != MODE_BOOT || ph->kind != PK_BOOT_USER || root == NS_NONE)
+		return CPG_NONE;
+	if (s->start >= root)
+		return CPG_SYSTEMD;
+	if (s->end > root)
+		return initrd ? CPG_INITRD_SYSTEMD : CPG_SYSTEMD_STARTING_UP;
+	return initrd ? CPG_INITRD : CPG_SYSTEMD_STARTING;
+}
+
+static enum cp_gap_why gap_why(const struct pm_cycle *c, const struct pm_phase *ph,
+			       const struct cp_phase *p, size_t i)
+{
+	const struct cp_segment *a = i ? &p->segs[i - 1] : NULL;
+	const struct cp_segment *b = i + 1 < p->nsegs ? &p->segs[i + 1] : NULL;
+	enum cp_gap_why user = user_space(c, ph, &p->segs[i]);
+
+	if (!a && p->segs[i].start == ph->start)
+		return user != CPG_NONE ? user : CPG_PHASE_START;
+	if (!b && p->segs[i].end == ph->end)
+		return CPG_PHASE_END;
+	if (a && b && cp_seg_pid(c, a) >= 0 && cp_seg_pid(c, a) == cp_seg_pid(c, b))
+		return CPG_THREAD;
+	return user != CPG_NONE ? user : CPG_UNEXPLAINED;
+}
+
+void cp_gap_reasons(const struct pm_cycle *c, struct cp_phase *p)
+{
+	const struct pm_phase *ph = &c->phases[p->phase];
+	size_t i;
+
+	for (i = 0; i < p->nsegs; i++)
+		p->segs[i].why = p->segs[i].kind == CP_GAP ? gap_why(c, ph, p, i) : CPG_NONE;
+}
