@@ -447,16 +447,44 @@ struct stats_phase_pair {
 	const struct stat_row *a, *b;
 };
 
+/*
+ * How a device's median in a phase changed. A row without a figure had
+ * callbacks whose end the log lost (no return line): the device did not
+ * go, nor come, and a side where it never ended is worth seeing, a
+ * change the other way too.
+ */
+enum stats_change_kind {
+	SCK_CHANGED,	/* a figure on both sides */
+	SCK_NEW,	/* after only */
+	SCK_GONE,	/* before only */
+	SCK_ENDED,	/* before: no figure (no end); after: a figure */
+	SCK_NO_END,	/* before: a figure; after: no figure */
+};
+
+struct stats_change {
+	const struct stat_row *a, *b;	/* before's, after's row (NULL: none) */
+	ns_t change_ns;		/* after - before medians; NS_NONE unless SCK_CHANGED */
+	ns_t rank_ns;		/* what ranks it: |change_ns|, else the one median */
+	enum stats_change_kind kind;
+};
+
 struct stats_diff {
 	unsigned int clock_differs;	/* 1 << enum pm_mode */
 	struct stats_phase_pair *phases;	/* both sides', as the cycles ran them */
 	size_t nphases;
 	struct stats_one_sided *one_sided;	/* before's, then after's */
 	size_t none_sided;
+	/* Device rows with a figure on either side, largest change first
+	 * (then by device and phase); none when a side took no cycle.
+	 * Rows of a phase set apart (one_sided) are not in it. */
+	struct stats_change *changes;
+	size_t nchanges;
 };
 
 void stats_diff(const struct run_stats *a, const struct run_stats *b, struct stats_diff *d);
 void stats_diff_free(struct stats_diff *d);
+/* "changed", "new", "gone", "ended", "no_end" */
+const char *stats_change_kind_name(enum stats_change_kind k);
 /* Whether @b saw the phase of row @r of the other side but timed no
  * callback in it: @r is set apart, not compared. */
 bool stats_unseen_in(const struct run_stats *b, const struct stat_row *r);

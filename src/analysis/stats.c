@@ -504,6 +504,77 @@ static void pair_phases(const struct run_stats *a, const struct run_stats *b,
 	d->nphases = n;
 }
 
+static ns_t ns_abs(ns_t v)
+{
+	return v < 0 ? -v : v;
+}
+
+/* Row @a of the before side against row @b of the after side (either
+ * NULL): false when neither has a figure, nothing to rank. */
+static bool change_of(const struct stat_row *a, const struct stat_row *b, struct stats_change *c)
+{
+	bool fa = a && a->s.n, fb = b && b->s.n;
+
+	if (!fa && !fb)
+		return false;
+	*c = (struct stats_change){ .a = a, .b = b, .change_ns = NS_NONE, .kind = SCK_CHANGED };
+	if (fa && fb) {
+		c->change_ns = b->s.sum.median - a->s.sum.median;
+		c->rank_ns = ns_abs(c->change_ns);
+	} else if (fb) {
+		c->kind = a ? SCK_ENDED : SCK_NEW;
+		c->rank_ns = ns_abs(b->s.sum.median);
+	} else {
+		c->kind = b ? SCK_NO_END : SCK_GONE;
+		c->rank_ns = ns_abs(a->s.sum.median);
+	}
+	return true;
+}
+
+static int cmp_change(const void *x, const void *y)
+{
+	const struct stats_change *a = x, *b = y;
+	const struct stat_row *ra = a->a ? a->a : a->b, *rb = b->a ? b->a : b->b;
+	int c;
+
+	if (a->rank_ns != b->rank_ns)
+		return a->rank_ns > b->rank_ns ? -1 : 1;
+	c = strcmp(ra->device, rb->device);
+	return c ? c : strcmp(ra->phase, rb->phase);
+}
+
+/*
+ * Every device row of either side, ranked by how much it changed. A row
+ * the other side's source could not see is set apart (one_sided()), not
+ * ranked as gone or new. A (phase, device) is one row a side, so no two
+ * entries rank alike and qsort()'s order is the only one.
+ */
+static void rank_changes(const struct run_stats *a, const struct run_stats *b,
+			 struct stats_diff *d)
+{
+	size_t i, k = 0;
+
+	if (!a->ncycles || !b->ncycles)
+		return;		/* a side that hung measured nothing to change */
+	d->changes = xmalloc((a->nrows + b->nrows + 1) * sizeof(*d->changes));
+	for (i = 0; i < a->nrows; i++) {
+		const struct stat_row *r = &a->rows[i];
+
+		if (r->device && !stats_unseen_in(b, r) &&
+		    change_of(r, stats_row(b, r->phase, r->device), &d->changes[k]))
+			k++;
+	}
+	for (i = 0; i < b->nrows; i++) {
+		const struct stat_row *r = &b->rows[i];
+
+		if (r->device && !stats_unseen_in(a, r) && !stats_row(a, r->phase, r->device) &&
+		    change_of(NULL, r, &d->changes[k]))
+			k++;
+	}
+	qsort(d->changes, k, sizeof(*d->changes), cmp_change);
+	d->nchanges = k;
+}
+
 void stats_diff(const struct run_stats *a, const struct run_stats *b, struct stats_diff *d)
 {
 	int m;
@@ -515,10 +586,22 @@ void stats_diff(const struct run_stats *a, const struct run_stats *b, struct sta
 			d->clock_differs |= 1u << m;
 	one_sided(a, b, 0, d);
 	one_sided(b, a, 1, d);
+	rank_changes(a, b, d);
+}
+
+const char *stats_change_kind_name(enum stats_change_kind k)
+{
+	static const char *const names[] = {
+		[SCK_CHANGED] = "changed", [SCK_NEW] = "new", [SCK_GONE] = "gone",
+		[SCK_ENDED] = "ended", [SCK_NO_END] = "no_end",
+	};
+
+	return (size_t)k < ARRAY_SIZE(names) ? names[k] : "unknown";
 }
 
 void stats_diff_free(struct stats_diff *d)
 {
+	free(d->changes);
 	free(d->one_sided);
 	free(d->phases);
 	memset(d, 0, sizeof(*d));

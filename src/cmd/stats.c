@@ -30,7 +30,7 @@ static void stats_usage(FILE *f, bool compare)
 	fprintf(f, "Each input is a log, a run folder, or a folder of those.\n"
 		"\noptions:\n"
 		"  -j, --json FILE        write JSON (schema pmscope-%s/1); - for stdout\n"
-		"  -n, --top N            list N devices (default 10)\n"
+		"  -n, --top N            list N devices in the text (default 10)\n"
 		"  -m, --mode MODE        take only cycles of MODE (mem, s2idle, standby,\n"
 		"                         disk, boot)\n"
 		"  -q, --quiet            no terminal summary\n"

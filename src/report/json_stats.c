@@ -73,6 +73,36 @@ static void put_timed_by(struct jw *w, const struct run_stats *st)
 	jw_obj_end(w);
 }
 
+/* A side's median: null where it has no row, or its row no figure. */
+static ns_t side_median(const struct stat_row *r)
+{
+	return r ? r->s.sum.median : NS_NONE;
+}
+
+/* Every ranked change, not the --top the text shows: a script picks its
+ * own threshold, and the first N are the text's. */
+static void put_changes(struct jw *w, const struct stats_diff *d)
+{
+	size_t i;
+
+	jw_karr(w, "device_changes");
+	for (i = 0; i < d->nchanges; i++) {
+		const struct stats_change *c = &d->changes[i];
+		const struct stat_row *row = c->a ? c->a : c->b;
+
+		jw_obj(w);
+		jw_kstr(w, "device", row->device);
+		jw_kstr(w, "driver", row->driver);
+		jw_kstr(w, "phase", row->phase);
+		jw_kns(w, "before_ns", side_median(c->a));
+		jw_kns(w, "after_ns", side_median(c->b));
+		jw_kns(w, "change_ns", c->change_ns);
+		jw_kstr(w, "kind", stats_change_kind_name(c->kind));
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 /* How the two sides differ in what they could see (stats_diff()). */
 static void put_diff(struct jw *w, const struct stats_diff *d)
 {
@@ -93,6 +123,7 @@ static void put_diff(struct jw *w, const struct stats_diff *d)
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
+	put_changes(w, d);
 }
 
 static void put_stats(struct jw *w, const char *key, const struct run_stats *st)

@@ -241,61 +241,6 @@ static void compare_phases(FILE *f, const struct stats_diff *d)
 	}
 }
 
-/*
- * A row without a figure had callbacks whose end the log lost (no return
- * line): the device did not go, nor come, and a side where it never
- * ended is worth seeing, a change the other way too ("ended").
- */
-static size_t rank_changes(const struct run_stats *a, const struct run_stats *b,
-			   struct ranked *r)
-{
-	size_t i, k = 0;
-
-	/* A row the other side's source could not see is set apart
-	 * (one_sided()), not ranked as gone or new. */
-	for (i = 0; i < a->nrows; i++) {
-		const struct stat_row *o;
-		ns_t d;
-
-		if (!a->rows[i].device || stats_unseen_in(b, &a->rows[i]))
-			continue;
-		o = stats_row(b, a->rows[i].phase, a->rows[i].device);
-		if (!a->rows[i].s.n && !(o && o->s.n))
-			continue;	/* no figure on either side */
-		if (!a->rows[i].s.n)
-			d = median(&o->s);
-		else if (o && o->s.n)
-			d = median(&o->s) - median(&a->rows[i].s);
-		else
-			d = -median(&a->rows[i].s);
-		r[k].row = &a->rows[i];
-		r[k].other = o;
-		r[k++].key = d < 0 ? -d : d;
-	}
-	for (i = 0; i < b->nrows; i++) {
-		if (!b->rows[i].device || !b->rows[i].s.n || stats_unseen_in(a, &b->rows[i]) ||
-		    stats_row(a, b->rows[i].phase, b->rows[i].device))
-			continue;
-		r[k].row = NULL;
-		r[k].other = &b->rows[i];
-		r[k++].key = median(&b->rows[i].s);
-	}
-	return k;
-}
-
-static int cmp_change(const void *x, const void *y)
-{
-	const struct ranked *a = x, *b = y;
-	const struct stat_row *ra = a->row ? a->row : a->other;
-	const struct stat_row *rb = b->row ? b->row : b->other;
-	int c;
-
-	if (a->key != b->key)
-		return a->key > b->key ? -1 : 1;
-	c = strcmp(ra->device, rb->device);
-	return c ? c : strcmp(ra->phase, rb->phase);
-}
-
 /* A side's median: "-" where it has no row, "no end" where its row has
  * no figure (every callback's end lost). */
 static const char *side_ms(char *buf, size_t n, const struct stat_row *r)
@@ -307,35 +252,35 @@ static const char *side_ms(char *buf, size_t n, const struct stat_row *r)
 	return text_ms(buf, n, 9, r ? median(&r->s) : NS_NONE);
 }
 
+/* What the change column says where there is no change to give. */
+static const char *kind_text(enum stats_change_kind k)
+{
+	return k == SCK_NO_END ? "no end" : stats_change_kind_name(k);
+}
+
+/* The largest changes, as stats_diff() ranked them. */
 static void compare_devices(FILE *f, const struct stats_report *sr)
 {
-	size_t n = sr->a->nrows + sr->b->nrows, k, i;
-	struct ranked *r = xmalloc((n ? n : 1) * sizeof(*r));
-	char dev[64], x[24], y[24];
+	const struct stats_diff *diff = sr->diff;
+	char dev[64], x[24], y[24], d[24];
+	size_t i;
 
-	k = rank_changes(sr->a, sr->b, r);
-	qsort(r, k, sizeof(*r), cmp_change);
 	fprintf(f, "\nlargest changes by device, median ms\n  %-30s %-12s %9s %9s %10s\n",
 		"device {driver}", "phase", "before", "after", "change");
-	for (i = 0; i < k && i < sr->top; i++) {
-		const struct stat_row *row = r[i].row ? r[i].row : r[i].other;
-		ns_t va = r[i].row ? median(&r[i].row->s) : NS_NONE;
-		ns_t vb = r[i].other ? median(&r[i].other->s) : NS_NONE;
+	for (i = 0; i < diff->nchanges && i < sr->top; i++) {
+		const struct stats_change *c = &diff->changes[i];
+		const struct stat_row *row = c->a ? c->a : c->b;
 		char *name = row->driver ? xasprintf("%s {%s}", row->device, row->driver) :
 					   xstrdup(row->device);
-		char d[24];
 
-		if (va != NS_NONE && vb != NS_NONE)
-			snprintf(d, sizeof(d), "%+.3f", (vb - va) / 1e6);
-		else if (va == NS_NONE)
-			snprintf(d, sizeof(d), "%s", r[i].row ? "ended" : "new");
+		if (c->kind == SCK_CHANGED)
+			snprintf(d, sizeof(d), "%+.3f", c->change_ns / 1e6);
 		else
-			snprintf(d, sizeof(d), "%s", r[i].other ? "no end" : "gone");
+			snprintf(d, sizeof(d), "%s", kind_text(c->kind));
 		fprintf(f, "  %-30s %-12.12s %s %s %10s\n", text_fit(dev, 30, name), row->phase,
-			side_ms(x, sizeof(x), r[i].row), side_ms(y, sizeof(y), r[i].other), d);
+			side_ms(x, sizeof(x), c->a), side_ms(y, sizeof(y), c->b), d);
 		free(name);
 	}
-	free(r);
 }
 
 static const char *side_name(int side)

@@ -214,6 +214,8 @@ schema compare compare "$T/c1.json"
 # shellcheck disable=SC2086
 enum gates[].unit '.gates[].unit' 'ms or % ,' $S
 # shellcheck disable=SC2086
+enum device_changes[].kind '.device_changes[]?.kind' 'changed, new, gone, ended, no_end :' $S
+# shellcheck disable=SC2086
 one_type "stats, compare" $S
 # shellcheck disable=SC2086
 integer_ns "stats, compare" $S

@@ -185,6 +185,47 @@ is "compare: a log against its trace, timed differently" \
 "$PMSCOPE" compare -j "$T/logs.json" "$a0" "$a1/dmesg.txt" > "$T/logs.txt"
 is "compare: two logs, alike" "$(jq -c '[.timing_differs, .one_sided]' "$T/logs.json")" '[[],[]]'
 is "compare: two logs, no note" "$(grep -c 'timed differently\|not compared' "$T/logs.txt")" 0
+# device_changes[]: the text's "largest changes by device" in the JSON.
+# serio1's probe returned "after 877521 usecs" in async 0's log (line
+# 2091) and 1177361 in async 1's (line 2108), both in user_init; 1-2's
+# resume, by async 0's lines 296587 usecs (line 2636), by async 1's trace
+# 14.467121 -> 14.917133 = 450.012 ms; ahci_pci_driver_init 152526 ->
+# 96326 usecs (line 1857 of each), a change down.
+is "compare: JSON, the largest change first" "$(jq -c '.device_changes[0]' "$T/c.json")" \
+	'{"device":"serio1","driver":"psmouse","phase":"user_init","before_ns":877521000,"after_ns":1177361000,"change_ns":299840000,"kind":"changed"}'
+is "compare: JSON, a resume by the log's lines, then by the trace" \
+	"$(jq -c '.device_changes[] | select(.device == "1-2" and .phase == "resume") |
+		[.before_ns, .after_ns, .change_ns, .kind]' "$T/c.json")" '[296587000,450012000,153425000,"changed"]'
+is "compare: JSON, a change down is negative" \
+	"$(jq -c '.device_changes[] | select(.device == "ahci_pci_driver_init") |
+		[.driver, .phase, .before_ns, .after_ns, .change_ns]' "$T/c.json")" \
+	'["ahci","user_init",152526000,96326000,-56200000]'
+# all of them, not the 10 of --top's default: the text's lines with -n 100000
+# ("device {driver}" in 30 columns, "~" and its end when longer; phase in 12)
+text_changes() {
+	sed -n '/^largest changes/,/^$/p' "$1" | sed '1,2d; /^$/d' |
+		awk '{ n = substr($0, 3, 30); p = substr($0, 34, 12); sub(/ +$/, "", n)
+			sub(/ +$/, "", p); print n "|" p }'
+}
+json_changes() {
+	jq -r '.device_changes[] | (.device + if .driver then " {\(.driver)}" else "" end) as $n |
+		(if ($n | length) > 30 then "~" + $n[-29:] else $n end) + "|" + .phase[:12]' "$1"
+}
+is "compare: JSON, every change, the text's count with -n 100000" \
+	"$(jq '.device_changes | length' "$T/c.json") $(text_changes "$T/call.txt" | wc -l)" "1000 1000"
+is "compare: JSON, in the text's order" \
+	"$(json_changes "$T/c.json" | md5sum)" "$(text_changes "$T/call.txt" | md5sum)"
+
+# New and gone: skynet's mem test had input6 (its trace, lines 165-166:
+# suspend 550.862772 -> 550.862773, 1 us; 693-694: resume 1 us), the
+# freeze test input4 instead (lines 200-203: 134.456490 -> 134.456495,
+# 5 us; 620-621: 145.475700 -> 145.475708, 8 us); neither has the other.
+sky=$FIXTURES/pmgraph-2014-skynet
+"$PMSCOPE" compare -q -j "$T/sky-c.json" "$sky-mem-k3.15" "$sky-freeze-k3.15"
+is "compare: JSON, devices new and gone" \
+	"$(jq -c '.device_changes[] | select(.kind != "changed") |
+		[.device, .phase, .before_ns, .after_ns, .change_ns, .kind]' "$T/sky-c.json" | tr '\n' ' ')" \
+	'["input4","resume",null,8000,null,"new"] ["input4","suspend",null,5000,null,"new"] ["input6","resume",1000,null,null,"gone"] ["input6","suspend",1000,null,null,"gone"] '
 
 # Undoing the patch is a regression of resume by (1325.808 - 977.620 + other
 # phases) / 1172.520 = 39.9% and of suspend 79.3%.
@@ -257,6 +298,14 @@ is "compare: a callback that never ended before, ended after" \
 "$PMSCOPE" compare "$T/px-fixed.eml" "$px" > "$T/px.txt" 2>/dev/null
 is "compare: one that ended before, never after" \
 	"$(grep '^  17100000.eh' "$T/px.txt" | awk '{ print $4, $5, $6, $7 }')" "0.070 no end no"
+# the same in the JSON: no figure is null, the kind says which way
+"$PMSCOPE" compare -q -j "$T/px1.json" "$px" "$T/px-fixed.eml" 2>/dev/null
+"$PMSCOPE" compare -q -j "$T/px2.json" "$T/px-fixed.eml" "$px" 2>/dev/null
+is "compare: JSON, ended and no_end" \
+	"$(jq -c '.device_changes[] | select(.device == "17100000.eh" and .phase == "suspend_noirq") |
+		[.driver, .phase, .before_ns, .after_ns, .change_ns, .kind]' "$T/px1.json" "$T/px2.json" |
+		tr '\n' ' ')" \
+	'["eh","suspend_noirq",null,70000,null,"ended"] ["eh","suspend_noirq",70000,null,null,"no_end"] '
 
 # Bad usage and input
 "$PMSCOPE" compare "$a0" 2>/dev/null
@@ -282,11 +331,13 @@ is "hung cycles: the limit failed, nothing measured" \
 	"$(jq -c '.gates[0] | [.what, .failed, .value]' "$T/hang.json")" '["resume",true,null]'
 is "hung cycles: the summary says so" \
 	"$(grep -c '1 cycle aborted or never resumed: nothing measured' "$T/hang.txt")" 1
-"$PMSCOPE" compare -m s2idle --max-regress 10 "$hang/complete.log" "$hang/hang.log" \
-	> "$T/hang.txt" 2> "$T/err"
+"$PMSCOPE" compare -m s2idle --max-regress 10 -j "$T/hang-c.json" "$hang/complete.log" \
+	"$hang/hang.log" > "$T/hang.txt" 2> "$T/err"
 is "compare, the after side hung: exit 1" $? 1
 is "compare, the after side hung: no device 'gone'" \
 	"$(grep -c 'gone' "$T/hang.txt")/$(grep -c '^  after: 1 cycle aborted or never resumed' "$T/hang.txt")" 0/1
+is "compare, the after side hung: no device change in the JSON either" \
+	"$(jq -c '[.device_changes, .before.cycles, .after.cycles]' "$T/hang-c.json")" '[[],1,0]'
 "$PMSCOPE" stats -m s2idle "$hang/hang.log" > /dev/null 2>&1
 is "hung cycles without a limit: exit 2 as before" $? 2
 # --max-resume measures the after side alone (complete.log: its s2idle
