@@ -415,6 +415,10 @@ struct run_stats {
 	size_t nrows, rows_cap;
 	int *slots;		/* (phase, device) -> row, open addressing */
 	size_t nslots;
+	/* The device rows with a figure, slowest first (stats_finish()): by
+	 * median (then name), and by worst case */
+	size_t *by_median, *by_max;
+	size_t nranked;
 };
 
 void stats_init(struct run_stats *st, const char *mode);

@@ -29,6 +29,8 @@ void stats_free(struct run_stats *st)
 		free(st->rows[i].s.v);
 	free(st->rows);
 	free(st->slots);
+	free(st->by_median);
+	free(st->by_max);
 	strpool_free(&st->pool);
 }
 
@@ -414,6 +416,45 @@ static void order_rows(struct run_stats *st)
 	reslot(st);
 }
 
+static int cmp_by_median(const void *x, const void *y, void *ctx)
+{
+	size_t i = *(const size_t *)x, j = *(const size_t *)y;
+	const struct stat_row *a = &((const struct stat_row *)ctx)[i],
+			      *b = &((const struct stat_row *)ctx)[j];
+	int c;
+
+	if (a->s.sum.median != b->s.sum.median)
+		return a->s.sum.median > b->s.sum.median ? -1 : 1;
+	c = strcmp(a->device, b->device);
+	return c ? c : i < j ? -1 : i > j;
+}
+
+static int cmp_by_max(const void *x, const void *y, void *ctx)
+{
+	size_t i = *(const size_t *)x, j = *(const size_t *)y;
+	const struct stat_row *a = &((const struct stat_row *)ctx)[i],
+			      *b = &((const struct stat_row *)ctx)[j];
+
+	if (a->s.sum.max != b->s.sum.max)
+		return a->s.sum.max > b->s.sum.max ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+/* The slowest devices, ranked once for every report. */
+static void rank_devices(struct run_stats *st)
+{
+	size_t i, n = 0;
+
+	st->by_median = xmalloc((st->nrows ? st->nrows : 1) * sizeof(size_t));
+	st->by_max = xmalloc((st->nrows ? st->nrows : 1) * sizeof(size_t));
+	for (i = 0; i < st->nrows; i++)
+		if (st->rows[i].device && st->rows[i].s.sum.n)
+			st->by_median[n] = st->by_max[n] = i, n++;
+	qsort_r(st->by_median, n, sizeof(size_t), cmp_by_median, st->rows);
+	qsort_r(st->by_max, n, sizeof(size_t), cmp_by_max, st->rows);
+	st->nranked = n;
+}
+
 void stats_finish(struct run_stats *st)
 {
 	size_t i;
@@ -436,6 +477,7 @@ void stats_finish(struct run_stats *st)
 		if (ph >= 0)	/* always: add_cycle() made it first */
 			st->rows[ph].ndevices++;
 	}
+	rank_devices(st);
 }
 
 bool stats_unseen_in(const struct run_stats *b, const struct stat_row *r)

@@ -63,37 +63,16 @@ static void untimed_note(FILE *f, const char *side, const struct run_stats *st)
 		fprintf(f, "  and the kernel printed no phase length\n");
 }
 
-struct ranked {
-	const struct stat_row *row, *other;
-	ns_t key;
-};
-
-static int cmp_ranked(const void *x, const void *y)
-{
-	const struct ranked *a = x, *b = y;
-
-	if (a->key != b->key)
-		return a->key > b->key ? -1 : 1;
-	return strcmp(a->row->device, b->row->device);
-}
-
+/* The device rows by median (stats_finish() ranks them). */
 static void slowest_devices(FILE *f, const struct run_stats *st, size_t top)
 {
-	struct ranked *r = xmalloc((st->nrows ? st->nrows : 1) * sizeof(*r));
 	char a[24], b[24], dev[64];
-	size_t i, k = 0;
+	size_t i;
 
-	for (i = 0; i < st->nrows; i++) {
-		if (!st->rows[i].device || !st->rows[i].s.n)
-			continue;
-		r[k].row = &st->rows[i];
-		r[k++].key = st->rows[i].s.sum.median;
-	}
-	qsort(r, k, sizeof(*r), cmp_ranked);
 	fprintf(f, "\nslowest devices, by median (ms)\n  %-34s %-14s %5s %9s %9s\n", "device {driver}",
 		"phase", "n", "median", "max");
-	for (i = 0; i < k && i < top; i++) {
-		const struct stat_row *row = r[i].row;
+	for (i = 0; i < st->nranked && i < top; i++) {
+		const struct stat_row *row = &st->rows[st->by_median[i]];
 		char *name = row->driver ? xasprintf("%s {%s}", row->device, row->driver) :
 					   xstrdup(row->device);
 
@@ -102,7 +81,6 @@ static void slowest_devices(FILE *f, const struct run_stats *st, size_t top)
 			text_ms(b, sizeof(b), 9, row->s.sum.max));
 		free(name);
 	}
-	free(r);
 }
 
 static void print_gates(FILE *f, const struct stats_report *sr)

@@ -117,15 +117,6 @@ static void put_runs(FILE *f, const struct tl_summary *s)
 	fputs("</tbody></table>\n", f);
 }
 
-static int cmp_row_max(const void *a, const void *b)
-{
-	const struct stat_row *x = *(const struct stat_row *const *)a, *y = *(const struct stat_row *const *)b;
-
-	if (x->s.sum.max != y->s.sum.max)
-		return x->s.sum.max > y->s.sum.max ? -1 : 1;
-	return x < y ? -1 : x > y;
-}
-
 #define DEVICE_ROWS_MAX 1000
 
 /* Each device's time per phase over the cycles, slowest worst case first. */
@@ -139,29 +130,25 @@ static void put_devices(FILE *f, const struct tl_summary *s)
 	      "<th>worst in</th></tr></thead><tbody>\n", f);
 	for (m = MODE_UNKNOWN; m <= MODE_BOOT; m++) {
 		const struct run_stats *st = &s->modes[m];
-		const struct stat_row **v = xmalloc((st->nrows ? st->nrows : 1) * sizeof(*v));
+		const struct stat_row *v;
 
-		for (i = n = 0; i < st->nrows; i++)
-			if (st->rows[i].device && st->rows[i].s.sum.n)
-				v[n++] = &st->rows[i];
-		if (n)
-			qsort(v, n, sizeof(*v), cmp_row_max);
+		n = st->nranked;
 		for (i = shown = 0; i < n && shown < DEVICE_ROWS_MAX; i++, shown++) {
+			v = &st->rows[st->by_max[i]];
 			fprintf(f, "<tr><td>%s</td>", st->mode);
-			put_text_td(f, v[i]->phase);
-			put_text_td(f, v[i]->device);
-			put_text_td(f, v[i]->driver);
-			fprintf(f, "<td>%zu</td>", v[i]->s.sum.n);
-			put_ms(f, v[i]->s.sum.median);
-			put_ms(f, v[i]->s.sum.max);
+			put_text_td(f, v->phase);
+			put_text_td(f, v->device);
+			put_text_td(f, v->driver);
+			fprintf(f, "<td>%zu</td>", v->s.sum.n);
+			put_ms(f, v->s.sum.median);
+			put_ms(f, v->s.sum.max);
 			fputs("<td>", f);
-			tl_put_xml(f, v[i]->s.worst.source);
-			fprintf(f, " cycle %d</td></tr>\n", v[i]->s.worst.cycle);
+			tl_put_xml(f, v->s.worst.source);
+			fprintf(f, " cycle %d</td></tr>\n", v->s.worst.cycle);
 		}
 		if (n > shown)
 			fprintf(f, "<tr><td colspan=\"8\">and %zu more %s rows (see pmscope stats -j)</td></tr>\n",
 				n - shown, st->mode);
-		free(v);
 	}
 	fputs("</tbody></table>\n", f);
 }
