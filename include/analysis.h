@@ -98,7 +98,8 @@ enum cp_kind {
  * Why a gap of the path is there, as far as the path and the log tell
  * (critpath_gaps.c). After /init a boot waits on user space, placed by
  * systemd's banner on the root (model.h, BM_SYSTEMD): the initramfs's
- * /init before it, or without an initramfs systemd's own first steps.
+ * /init before it, or without an initramfs systemd's own first steps;
+ * user_init's start (init memory freed) to /init is still the kernel's.
  */
 enum cp_gap_why {
 	CPG_NONE,		/* not a gap */
@@ -106,6 +107,7 @@ enum cp_gap_why {
 	CPG_PHASE_END,		/* the last callback to the phase end */
 	CPG_THREAD,		/* one thread between two of its callbacks */
 	CPG_UNEXPLAINED,	/* no callback or wait explains it */
+	CPG_KERNEL_USER,	/* the kernel's pid 1 until /init, then user space */
 	CPG_INITRD,		/* user space: the initrd, before systemd */
 	CPG_INITRD_SYSTEMD,	/* the initrd, then systemd */
 	CPG_SYSTEMD_STARTING,	/* no initramfs: systemd before its banner */

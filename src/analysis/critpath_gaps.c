@@ -6,16 +6,24 @@
  */
 #include "analyses.h"
 
-/* A boot's user_init gap against systemd's banner on the root; CPG_NONE
- * when the log has none. */
+/*
+ * A boot's user_init gap against systemd's banner on the root; CPG_NONE
+ * when the log has none. user_init begins where init memory is freed, but
+ * pid 1 is the kernel's until "Run /init": it still marks its data
+ * read-only and checks for W+X mappings (the X13s's 6.13: freed at
+ * 0.526751, "Checked W+X mappings" at 0.688336, /init at 0.690048). A gap
+ * that ends before /init is no user space's.
+ */
 static enum cp_gap_why user_space(const struct pm_cycle *c, const struct pm_phase *ph,
 				  const struct cp_segment *s)
 {
-	ns_t root = c->boot_marks[BM_SYSTEMD];
+	ns_t root = c->boot_marks[BM_SYSTEMD], init = c->boot_marks[BM_RUN_INIT];
 	bool initrd = c->boot_marks[BM_RUN_INITRAMFS] != NS_NONE;
 
 	if (c->mode != MODE_BOOT || ph->kind != PK_BOOT_USER || root == NS_NONE)
 		return CPG_NONE;
+	if (init != NS_NONE && s->start < init)
+		return s->end > init ? CPG_KERNEL_USER : CPG_NONE;
 	if (s->start >= root)
 		return CPG_SYSTEMD;
 	if (s->end > root)

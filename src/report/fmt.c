@@ -38,6 +38,7 @@ const char *const gap_words[CPG_COUNT] = {
 	[CPG_PHASE_END] = "last callback to the phase end",
 	[CPG_THREAD] = "between callbacks",
 	[CPG_UNEXPLAINED] = "no callback or wait explains it",
+	[CPG_KERNEL_USER] = "the kernel until /init, then user space",
 	[CPG_INITRD] = "user space: the initrd, before systemd",
 	[CPG_INITRD_SYSTEMD] = "user space: the initrd, then systemd",
 	[CPG_SYSTEMD_STARTING] = "user space: systemd starting",

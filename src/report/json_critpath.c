@@ -20,6 +20,7 @@ static const char *const gap_whys[CPG_COUNT] = {
 	[CPG_PHASE_END] = "phase_end",
 	[CPG_THREAD] = "thread",
 	[CPG_UNEXPLAINED] = "unexplained",
+	[CPG_KERNEL_USER] = "kernel_then_user_space",
 	[CPG_INITRD] = "initrd",
 	[CPG_INITRD_SYSTEMD] = "initrd_then_systemd",
 	[CPG_SYSTEMD_STARTING] = "systemd_starting",

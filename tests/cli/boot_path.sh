@@ -91,12 +91,23 @@ is "6.10: the last 5.8 s gap is systemd's on the root" \
 is "6.10: no user_init gap is left unexplained" \
    "$(sed -n '/critical path: user_init/,/threads:/p' "$T/x.txt" | grep -c 'no callback or wait')" 0
 # BeagleBone 6.13 (Run /sbin/init: no initramfs; systemd's banner at
-# 15.638313 comes 2.3 s after the exec): user_init from 13.325060, the
-# first module initcall (autofs4, systemd's) at 14.248196: systemd starting
+# 15.638313 comes 2.3 s after the exec): user_init from 13.325060 (line
+# 2380, init memory freed), the kernel's until "Run /sbin/init" at
+# 13.331900 (line 2381), the first module initcall (autofs4, systemd's)
+# at 14.248196: the kernel, then user space; the next gap, across the
+# banner, systemd starting, then up
 "$PMSCOPE" analyze "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap" > "$T/b.txt"
+is "6.13: the first gap starts in the kernel, before /sbin/init" \
+   "$(grep -c '^         0.000    928.780  gap   the kernel until /init, then user space$' "$T/b.txt")" 1
 is "6.13: no initramfs: systemd starting, not an initrd" \
-   "$(grep -c '^         0.000    928.780  gap   user space: systemd starting$' "$T/b.txt")" 1
+   "$(grep -c '^      1010.892  12508.467  gap   user space: systemd starting, then up$' "$T/b.txt")" 1
 is "6.13: no initrd gap at all" "$(grep -c 'the initrd' "$T/b.txt")" 0
+# X13s 6.13: init memory freed at 0.526751 (line 2907), then the kernel
+# checks W+X mappings until 0.688336 (line 2908) and runs /init at
+# 0.690048 (line 2909); fuse_init [fuse] is called at 1.006077 (line
+# 2942): 163 ms of the first gap are the kernel's, not the initrd's
+xz -dc "$F/kernel6.13-thinkpad-x13s-arm64-boot-initcall/dmesg.txt.xz" > "$T/s.txt"
+"$PMSCOPE" analyze -q -j "$T/s.json" "$T/s.txt"
 # The same in the JSON (critical_path[].why, critpath_gaps.c): the 6.9 s
 # gap from 1.772363 (0.425231 + 1.347132) is the initrd's, the last
 # from 11.519836 systemd's; the BeagleBone's first, systemd starting
@@ -104,9 +115,15 @@ gap_why() { jq -c --argjson t "$3" "[.cycles[] | select(.mode == \"boot\")][$2].
 	select(.name == \"user_init\") | .critical_path[] | select(.start_ns == \$t) | [.kind, .why]" "$1"; }
 is "6.10 json: the 6.9 s gap is the initrd's" "$(gap_why "$T/x.json" 0 1772363000)" '["gap","initrd"]'
 is "6.10 json: the last gap systemd's" "$(gap_why "$T/x.json" 0 11519836000)" '["gap","systemd"]'
-is "6.13 json: the first gap, systemd starting" "$(gap_why "$T/b.json" 1 13325060000)" '["gap","systemd_starting"]'
+is "6.13 json: the first gap, the kernel then systemd starting" "$(gap_why "$T/b.json" 1 13325060000)" \
+   '["gap","kernel_then_user_space"]'
+is "X13s json: the first gap, the kernel then the initrd" "$(gap_why "$T/s.json" 0 526751000)" \
+   '["gap","kernel_then_user_space"]'
+is "X13s json: the gap after fuse_init, the initrd's" "$(gap_why "$T/s.json" 0 1007057000)" '["gap","initrd"]'
+is "6.10 json: the first gap, from 0.425231 to after /init at 0.441792" \
+   "$(gap_why "$T/x.json" 0 425231000)" '["gap","kernel_then_user_space"]'
 # every gap has a why, no run or wait has one, on every boot and suspend
-for j in "$T/x.json" "$T/b.json" "$T/q.json"; do
+for j in "$T/x.json" "$T/b.json" "$T/q.json" "$T/s.json"; do
 	is "$(basename "$j"): a why for each gap, none for the rest" \
 	   "$(jq '[.cycles[].phases[].critical_path[]? | (.kind == "gap") == (.why != null)] | all' "$j")" true
 done
