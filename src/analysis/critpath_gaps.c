@@ -20,7 +20,9 @@ static enum cp_gap_why user_space(const struct pm_cycle *c, const struct pm_phas
 	ns_t root = c->boot_marks[BM_SYSTEMD], init = c->boot_marks[BM_RUN_INIT];
 	bool initrd = c->boot_marks[BM_RUN_INITRAMFS] != NS_NONE;
 
-	if (c->mode != MODE_BOOT || ph->kind != PK_BOOT_USER || root == NS_NONE)
+	/* a banner before /init is no root's (the totals take none either) */
+	if (c->mode != MODE_BOOT || ph->kind != PK_BOOT_USER || root == NS_NONE ||
+	    (init != NS_NONE && root < init))
 		return CPG_NONE;
 	if (init != NS_NONE && s->start < init)
 		return s->end > init ? CPG_KERNEL_USER : CPG_NONE;

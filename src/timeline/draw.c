@@ -110,7 +110,7 @@ static void draw_heading(const struct tl_layout *L, const struct tl_cycle *tc,
 
 /* A dashed line down the lanes at each boot milestone, its name and time
  * at the bottom: a boot's long empty stretch is user space, not the
- * kernel (the XPS 6.10's initrd, 1.8 to 8.8 s). */
+ * kernel (the XPS 6.10's initrd, 1.8 to 8.6 s). */
 static void draw_milestones(const struct tl_cycle *tc, const struct tl_painter *p, double top,
 			    double h)
 {

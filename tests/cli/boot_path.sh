@@ -127,4 +127,15 @@ for j in "$T/x.json" "$T/b.json" "$T/q.json" "$T/s.json"; do
 	is "$(basename "$j"): a why for each gap, none for the rest" \
 	   "$(jq '[.cycles[].phases[].critical_path[]? | (.kind == "gap") == (.why != null)] | all' "$j")" true
 done
+# a banner before "Run /init" is no root systemd's: the 5.13 Latitude's
+# banner (line 1971) copied before line 1879 at 0.474000: no total, and
+# no gap after /init put to systemd
+zcat "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz" |
+	awk 'NR == 1971 { b = $0 } { l[NR] = $0 } END { for (i = 1; i <= NR; i++) {
+		if (i == 1879) { sub(/^\[ *[0-9.]*\]/, "[    0.474000]", b); print b }
+		print l[i] } }' > "$T/early.txt"
+"$PMSCOPE" analyze -q -j "$T/early.json" "$T/early.txt"
+is "early banner: no /init to systemd" "$(jq '.cycles[0].boot_totals.init_to_systemd_ns' "$T/early.json")" null
+is "early banner: no gap is systemd's" \
+   "$(jq '[.cycles[0].phases[].critical_path[] | select(.why == "systemd")] | length' "$T/early.json")" 0
 done_testing
