@@ -187,13 +187,17 @@ static size_t prefix_brackets(struct str s, int *tid)
 	}
 }
 
-/* journalctl -o short-monotonic: "[ 12.345678] host kernel: msg". */
+/* journalctl -o short-monotonic: "[ 12.345678] host kernel: msg". systemd's
+ * own lines in the kernel's buffer ("host systemd[1]: systemd 252 running
+ * in system mode") keep their "systemd[1]: ", as dmesg prints them. */
 static struct str strip_journal(struct str msg)
 {
 	long sp = str_find(msg, " ");
 
 	if (sp > 0 && str_starts(str_skip(msg, (size_t)sp), " kernel: "))
 		return str_skip(msg, (size_t)sp + 9);
+	if (sp > 0 && str_starts(str_skip(msg, (size_t)sp), " systemd[1]: "))
+		return str_skip(msg, (size_t)sp + 1);
 	return msg;
 }
 

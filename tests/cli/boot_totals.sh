@@ -131,4 +131,14 @@ is "X13s: the boot totals fit 80 columns" \
 "$PMSCOPE" analyze -q -j "$T/r.json" "$T/reexec.txt"
 is "X13s: a banner again later does not move it" "$(sd "$T/r.json")" \
    '[690048000,5288895000,715057000,4598847000]'
+# journalctl -k -o short-monotonic writes "host kernel: " before the
+# kernel's lines and "host systemd[1]: " before systemd's: the same log in
+# that form gives the same figure
+zcat "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz" |
+	sed -E '/^\[ *[0-9.]+\] systemd\[1\]: /{s/^(\[ *[0-9.]+\]) /\1 ersatz /;b};s/^(\[ *[0-9.]+\]) /\1 ersatz kernel: /' > "$T/l-journal.txt"
+is "journal form: the same line" "$(sed -n 1971p "$T/l-journal.txt" | cut -c1-62)" \
+   '[    4.102888] ersatz systemd[1]: systemd 247.9-1 running in s'
+"$PMSCOPE" analyze -q -j "$T/lj.json" "$T/l-journal.txt"
+is "journal form: /init to the root's systemd" "$(sd "$T/lj.json")" \
+   '[474494000,4102888000,null,3628394000]'
 done_testing
