@@ -491,8 +491,9 @@ void stats_diff(const struct run_stats *a, const struct run_stats *b, struct sta
 void stats_diff_free(struct stats_diff *d);
 /* "changed", "new", "gone", "ended", "no_end" */
 const char *stats_change_kind_name(enum stats_change_kind k);
-/* Whether @b saw the phase of row @r of the other side but timed no
- * callback in it: @r is set apart, not compared. */
+/* Whether @b timed no callback in the phase of row @r of the other side
+ * (it had the phase without them, or not at all: a log without
+ * pm_print_times): @r is set apart, not compared. */
 bool stats_unseen_in(const struct run_stats *b, const struct stat_row *r);
 
 /*

@@ -484,7 +484,7 @@ bool stats_unseen_in(const struct run_stats *b, const struct stat_row *r)
 {
 	const struct stat_row *ph = stats_row(b, r->phase, NULL);
 
-	return ph && !ph->ndevices;
+	return !ph || !ph->ndevices;
 }
 
 /* Which clocks timed a side's cycles of a mode: bit 1 << enum stat_clock. */

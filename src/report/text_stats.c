@@ -243,8 +243,13 @@ static void compare_devices(FILE *f, const struct stats_report *sr)
 	char dev[64], x[24], y[24], d[24];
 	size_t i;
 
-	fprintf(f, "\nlargest changes by device, median ms\n  %-30s %-12s %9s %9s %10s\n",
-		"device {driver}", "phase", "before", "after", "change");
+	fprintf(f, "\nlargest changes by device, median ms\n");
+	if (!diff->nchanges) {
+		fprintf(f, "  none: no phase has timed callbacks on both sides\n");
+		return;
+	}
+	fprintf(f, "  %-30s %-12s %9s %9s %10s\n", "device {driver}", "phase", "before", "after",
+		"change");
 	for (i = 0; i < diff->nchanges && i < sr->top; i++) {
 		const struct stats_change *c = &diff->changes[i];
 		const struct stat_row *row = c->a ? c->a : c->b;

@@ -383,4 +383,25 @@ is "compare: /init to systemd, before and after" \
 	"$(grep '^  /init->systemd' "$T/bc.txt" | tr -s ' ')" ' /init->systemd 3628.394 8382.542 +4754.148 +131.0%'
 is "suspend logs have no boot totals" \
 	"$("$PMSCOPE" stats -q -j - "$FIXTURES/pmgraph-2014-skynet-mem-k3.15/skynet_mem_dmesg.txt" 2>/dev/null | jq -c '[.stats.boot_totals[] | .n]')" '[0,0,0]'
+# A side that timed no callback in a phase at all (no such phase row: the
+# 6.9 XPS log has no pm_print_times and no device phase lines) sets the
+# other side's devices there apart; they were listed as 300 "new" (the
+# 5.8 log's serio1 suspend 1008.654 first). Phases: the 5.8 log's suspend
+# 143 devices ... resume 125 (its resume phase the 6.9 log has, empty)
+x69=$FIXTURES/kernel6.9-xps9360-deep-hibernate-multicycle/messages.txt
+x58=$FIXTURES/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
+"$PMSCOPE" compare -m mem -j "$T/69.json" "$x69" "$x58" > "$T/69.txt"
+is "no phase on one side: nothing new" "$(jq -c '.device_changes' "$T/69.json")" '[]'
+is "no phase on one side: set apart" \
+	"$(jq -c '[.one_sided[] | [.phase, .only, .devices]]' "$T/69.json")" \
+	'[["suspend","after",143],["suspend_late","after",39],["suspend_noirq","after",39],["resume_noirq","after",40],["resume_early","after",39],["resume","after",125]]'
+is "no phase on one side: the text says none compared" \
+	"$(grep -c '^  none: no phase has timed callbacks on both sides$' "$T/69.txt")" 1
+# a boot on one side only: its initcalls are set apart, not "gone"
+"$PMSCOPE" compare -j "$T/bo.json" "$a0" "$x58" > /dev/null
+is "a boot on one side: its phases set apart" \
+	"$(jq -c '[.one_sided[] | select(.only == "before") | [.phase, .devices]]' "$T/bo.json")" \
+	'[["kernel_init",692],["user_init",89]]'
+is "a boot on one side: no initcall gone" \
+	"$(jq '[.device_changes[] | select(.phase | test("_init$"))] | length' "$T/bo.json")" 0
 done_testing
