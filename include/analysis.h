@@ -36,6 +36,7 @@ struct boot_totals {
 	bool fpdt_table;	/* the log lists the firmware's ACPI FPDT table */
 	ns_t free_initmem;	/* "Freeing unused kernel ..." (first), time stamp */
 	ns_t run_init;		/* "Run /init as init process", time stamp */
+	const char *init_path;	/* the init it ran: "/init", "/sbin/init"; NULL */
 	ns_t kernel_ns;		/* 0 to run_init */
 	ns_t freed_ns;		/* 0 to free_initmem */
 	ns_t bootgraph_ns;	/* 0 to the last "Freeing unused kernel" line:

@@ -295,6 +295,8 @@ struct pm_cycle {
 	int index;		/* 1-based, in log order */
 	enum pm_mode mode;
 	const char *mode_label;	/* as the log said it: "deep", "s2idle" */
+	const char *init_path;	/* a boot's "Run /sbin/init as init process":
+				 * "/sbin/init"; NULL unseen */
 	ns_t start, end;	/* first and last event seen */
 	/* Where the machine went to sleep and woke (firmware entry and exit,
 	 * the s2idle loop); equal for S3, whose clock stops. NS_NONE unknown. */

@@ -48,6 +48,7 @@ void boot_totals(const struct pm_cycle *c, struct boot_totals *t)
 	t->first_initcall = t->last_builtin = t->last_initcall = -1;
 	t->free_initmem = freed;
 	t->run_init = run_init;
+	t->init_path = c->init_path;
 	if (c->mode != MODE_BOOT)
 		return;
 	t->boot = true;

@@ -51,6 +51,7 @@ struct builder {
 	/* boot milestones printed before the boot cycle began (the ACPI
 	 * tables come before the first initcall): the next boot takes them */
 	ns_t boot_marks[BM_COUNT];
+	const char *init_path;	/* with them, BM_RUN_INIT's */
 	/* the last initcall's "calling" line: initcall_debug's figures
 	 * count from it, whichever thread it was (start_of_line()) */
 	unsigned int initcall_line;
@@ -133,6 +134,8 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 		c->boot_marks[i] = mode == MODE_BOOT ? b->boot_marks[i] : NS_NONE;
 		b->boot_marks[i] = NS_NONE;
 	}
+	c->init_path = mode == MODE_BOOT ? b->init_path : NULL;
+	b->init_path = NULL;
 	if (mode != MODE_BOOT && b->fw_next < b->nfw) {
 		c->fw_suspend_ns = b->fw[b->fw_next][0];
 		c->fw_resume_ns = b->fw[b->fw_next++][1];
@@ -964,12 +967,20 @@ static void on_boot_mark(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
 
+	const char *path;
+
 	if ((unsigned int)ev->boot_mark >= BM_COUNT || ev->ts == NS_NONE)
 		return;
-	if (!c)	/* before the boot's first initcall: the latest boot's */
+	path = ev->boot_mark == BM_RUN_INIT && ev->text.len ?
+	       strpool_get(&b->run->pool, ev->text) : NULL;
+	if (!c) {	/* before the boot's first initcall: the latest boot's */
 		set_boot_mark(b->boot_marks, ev->boot_mark, ev->ts, false);
-	else if (c->mode == MODE_BOOT)
+		b->init_path = path ? path : b->init_path;
+	} else if (c->mode == MODE_BOOT) {
+		if (path && c->boot_marks[BM_RUN_INIT] == NS_NONE)
+			c->init_path = path;
 		set_boot_mark(c->boot_marks, ev->boot_mark, ev->ts, true);
+	}
 }
 
 /*

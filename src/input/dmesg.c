@@ -538,7 +538,8 @@ static void boot_line(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb
 	}
 }
 
-static void boot_mark(struct dmesg_parser *p, ns_t ts, enum boot_mark m)
+/* Milestone @m at @ts; @text what the line names (the init run). */
+static void boot_mark_text(struct dmesg_parser *p, ns_t ts, enum boot_mark m, struct str text)
 {
 	struct pm_event ev;
 
@@ -546,7 +547,13 @@ static void boot_mark(struct dmesg_parser *p, ns_t ts, enum boot_mark m)
 		return;	/* a suspend's lines, or a later boot's */
 	event_init(&ev, EV_BOOT_MARK, ts, p->line);
 	ev.boot_mark = m;
+	ev.text = text;
 	builder_event(p->b, &ev);
+}
+
+static void boot_mark(struct dmesg_parser *p, ns_t ts, enum boot_mark m)
+{
+	boot_mark_text(p, ts, m, STR_NULL);
 }
 
 /*
@@ -693,7 +700,9 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 	if (other_message(p, kl->ts, m))
 		return;
 	if (str_starts(m, "Run /") && str_find(m, " as init process") > 0) {
-		boot_mark(p, kl->ts, BM_RUN_INIT);
+		/* "Run /sbin/init as init process": the init's path */
+		boot_mark_text(p, kl->ts, BM_RUN_INIT,
+			       str_make(m.p + 4, (size_t)str_find(m, " as init process") - 4));
 		if (str_starts(m, "Run /init as "))
 			boot_mark(p, kl->ts, BM_RUN_INITRAMFS);
 		boot_userspace(p, kl->ts);

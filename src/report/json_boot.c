@@ -28,6 +28,7 @@ void report_json_boot_totals(struct jw *w, const struct pm_run *run,
 	jw_kbool(w, "fpdt_table", t->fpdt_table);
 	jw_kns(w, "free_initmem_ns", t->free_initmem);
 	jw_kns(w, "run_init_ns", t->run_init);
+	jw_kstr(w, "init_path", t->init_path);
 	jw_kns(w, "kernel_ns", t->kernel_ns);
 	jw_kns(w, "free_initmem_from_0_ns", t->freed_ns);
 	jw_kns(w, "bootgraph_init_ns", t->bootgraph_ns);

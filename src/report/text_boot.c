@@ -58,8 +58,11 @@ void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cyc
 	fprintf(f, "  boot totals (the kernel's clock from 0; pmscope(1), Boot totals):\n");
 	fprintf(f, "    %-22s not in log%s\n", "firmware, loader",
 		t->fpdt_table ? " (it lists the ACPI FPDT table)" : "");
-	if (t->kernel_ns != NS_NONE)
-		line(f, "kernel to /init", t->kernel_ns, "to \"Run /init as init process\"");
+	if (t->kernel_ns != NS_NONE) {
+		snprintf(what, sizeof(what), "to \"Run %s as init process\"",
+			 t->init_path ? t->init_path : "/init");
+		line(f, "kernel to /init", t->kernel_ns, what);
+	}
 	else
 		fprintf(f, "    %-22s not in log (no \"Run /init\" line)\n", "kernel to /init");
 	if (t->freed_ns != NS_NONE)

@@ -246,10 +246,13 @@ static void place_milestones(struct tl_cycle *tc)
 		return;
 	for (i = 0; i < ARRAY_SIZE(shown); i++) {
 		ns_t t = c->boot_marks[shown[i].m];
+		/* the init the kernel ran, as the log names it ("/sbin/init") */
+		const char *label = shown[i].m == BM_RUN_INIT && c->init_path ? c->init_path :
+				    shown[i].label;
 
 		if (t != NS_NONE && t >= tc->t0 && t <= tc->t1)
 			tc->milestones[tc->nmilestones++] =
-				(struct tl_milestone){ t, tl_x(tc, t), shown[i].label };
+				(struct tl_milestone){ t, tl_x(tc, t), label };
 	}
 }
 

@@ -141,4 +141,13 @@ is "journal form: the same line" "$(sed -n 1971p "$T/l-journal.txt" | cut -c1-62
 "$PMSCOPE" analyze -q -j "$T/lj.json" "$T/l-journal.txt"
 is "journal form: /init to the root's systemd" "$(sd "$T/lj.json")" \
    '[474494000,4102888000,null,3628394000]'
+# the init the kernel ran, as the log names it: the BeagleBone's
+# "Run /sbin/init as init process" (line 2381), no initramfs; the others
+# ran the initramfs's /init
+is "init_path: /sbin/init on the BeagleBone, /init on the 5.13" \
+   "$(jq -c '[.cycles[].boot_totals.init_path]' "$T/b.json") $(jq -c '.cycles[0].boot_totals.init_path' "$T/l.json")" \
+   '[null,"/sbin/init"] "/init"'
+is "text: kernel to /sbin/init" "$(grep -c 'kernel to /init *13331.900 ms  to "Run /sbin/init as init process"$' "$T/b.txt")" 1
+"$PMSCOPE" analyze -q --svg "$T/b.svg" "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap"
+is "svg: its milestone named so" "$(grep -c '>/sbin/init 13.332 s</text>' "$T/b.svg")" 1
 done_testing
