@@ -164,6 +164,13 @@ struct cp_phase {
 	size_t nslack;
 };
 
+/* The thread a CPG_THREAD gap @s (in its phase's segs, after the callback
+ * it follows) lies between callbacks of; -1 for any other segment. */
+static inline int cp_gap_thread(const struct pm_cycle *c, const struct cp_segment *s)
+{
+	return s->why == CPG_THREAD ? cp_seg_pid(c, s - 1) : -1;
+}
+
 /* Each gap's why in @p's segments (critpath_gaps.c). */
 void cp_gap_reasons(const struct pm_cycle *c, struct cp_phase *p);
 

@@ -277,9 +277,8 @@ struct pm_thread {
  * "Freeing unused kernel memory" (pid 1 after async_synchronize_full());
  * BM_FREE_LAST the last such line before /init (mark_rodata_ro() prints
  * two more: bootgraph's "Init process starts @");
- * BM_RUN_INIT "Run /init as init process" (or /sbin/init ...);
- * BM_RUN_INITRAMFS that line when it ran /init, the initramfs's own (the
- * kernel tries it first); /sbin/init and the others are the root's;
+ * BM_RUN_INIT "Run /init as init process" (or /sbin/init ...: the
+ * cycle's init_path);
  * BM_SYSTEMD "systemd[1]: systemd 256 running in system mode" of the
  * systemd on the real root (userspace begins: systemd-analyze's
  * userspace timestamp, a little before its banner);
@@ -287,8 +286,8 @@ struct pm_thread {
  * after it says "Running in initrd.").
  */
 enum boot_mark {
-	BM_FPDT, BM_FREE_INITMEM, BM_FREE_LAST, BM_RUN_INIT, BM_RUN_INITRAMFS, BM_SYSTEMD,
-	BM_SYSTEMD_INITRD, BM_COUNT
+	BM_FPDT, BM_FREE_INITMEM, BM_FREE_LAST, BM_RUN_INIT, BM_SYSTEMD, BM_SYSTEMD_INITRD,
+	BM_COUNT
 };
 
 struct pm_cycle {
@@ -296,7 +295,9 @@ struct pm_cycle {
 	enum pm_mode mode;
 	const char *mode_label;	/* as the log said it: "deep", "s2idle" */
 	const char *init_path;	/* a boot's "Run /sbin/init as init process":
-				 * "/sbin/init"; NULL unseen */
+				 * "/sbin/init"; NULL unseen. "/init" is the
+				 * initramfs's own (the kernel tries it first),
+				 * the others the root's */
 	ns_t start, end;	/* first and last event seen */
 	/* Where the machine went to sleep and woke (firmware entry and exit,
 	 * the s2idle loop); equal for S3, whose clock stops. NS_NONE unknown. */

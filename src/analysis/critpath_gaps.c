@@ -18,7 +18,7 @@ static enum cp_gap_why user_space(const struct pm_cycle *c, const struct pm_phas
 				  const struct cp_segment *s)
 {
 	ns_t root = c->boot_marks[BM_SYSTEMD], init = c->boot_marks[BM_RUN_INIT];
-	bool initrd = c->boot_marks[BM_RUN_INITRAMFS] != NS_NONE;
+	bool initrd = c->init_path && !strcmp(c->init_path, "/init");
 
 	/* a banner before /init is no root's (the totals take none either) */
 	if (c->mode != MODE_BOOT || ph->kind != PK_BOOT_USER || root == NS_NONE ||

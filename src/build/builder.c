@@ -966,7 +966,6 @@ static void set_boot_mark(ns_t *marks, enum boot_mark m, ns_t ts, bool first)
 static void on_boot_mark(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
-
 	const char *path;
 
 	if ((unsigned int)ev->boot_mark >= BM_COUNT || ev->ts == NS_NONE)

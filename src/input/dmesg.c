@@ -680,6 +680,7 @@ static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	struct str m = kl->msg;
+	long as;
 
 	if (cb_line(p, kl))
 		return;
@@ -699,12 +700,9 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 		boot_mark(p, kl->ts, BM_FPDT);
 	if (other_message(p, kl->ts, m))
 		return;
-	if (str_starts(m, "Run /") && str_find(m, " as init process") > 0) {
+	if (str_starts(m, "Run /") && (as = str_find(m, " as init process")) > 0) {
 		/* "Run /sbin/init as init process": the init's path */
-		boot_mark_text(p, kl->ts, BM_RUN_INIT,
-			       str_make(m.p + 4, (size_t)str_find(m, " as init process") - 4));
-		if (str_starts(m, "Run /init as "))
-			boot_mark(p, kl->ts, BM_RUN_INITRAMFS);
+		boot_mark_text(p, kl->ts, BM_RUN_INIT, str_make(m.p + 4, (size_t)as - 4));
 		boot_userspace(p, kl->ts);
 	} else if (str_starts(m, "systemd[1]: ")) {
 		systemd_line(p, kl->ts, str_skip(m, 12));

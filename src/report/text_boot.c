@@ -62,9 +62,9 @@ void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cyc
 		snprintf(what, sizeof(what), "to \"Run %s as init process\"",
 			 t->init_path ? t->init_path : "/init");
 		line(f, "kernel to /init", t->kernel_ns, what);
-	}
-	else
+	} else {
 		fprintf(f, "    %-22s not in log (no \"Run /init\" line)\n", "kernel to /init");
+	}
 	if (t->freed_ns != NS_NONE)
 		line(f, "init memory freed", t->freed_ns, "to the first \"Freeing unused kernel\"");
 	if (t->bootgraph_ns != NS_NONE)

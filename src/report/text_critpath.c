@@ -30,7 +30,7 @@ static void gap_text(FILE *f, const struct pm_cycle *c, const struct cp_phase *p
 
 	fprintf(f, "gap   ");
 	if (why == CPG_THREAD)
-		fprintf(f, "thread %d ", cp_seg_pid(c, &p->segs[i - 1]));
+		fprintf(f, "thread %d ", cp_gap_thread(c, &p->segs[i]));
 	fputs(gap_words[why], f);
 }
 

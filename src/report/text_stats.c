@@ -63,23 +63,32 @@ static void untimed_note(FILE *f, const char *side, const struct run_stats *st)
 		fprintf(f, "  and the kernel printed no phase length\n");
 }
 
+/* "  device {driver}" of a device row, cut and padded to @width (< 64)
+ * columns. */
+static void put_row_name(FILE *f, size_t width, const struct stat_row *r)
+{
+	char *name = r->driver ? xasprintf("%s {%s}", r->device, r->driver) : xstrdup(r->device);
+	char buf[64];
+
+	fprintf(f, "  %-*s", (int)width, text_fit(buf, width, name));
+	free(name);
+}
+
 /* The device rows by median (stats_finish() ranks them). */
 static void slowest_devices(FILE *f, const struct run_stats *st, size_t top)
 {
-	char a[24], b[24], dev[64];
+	char a[24], b[24];
 	size_t i;
 
 	fprintf(f, "\nslowest devices, by median (ms)\n  %-34s %-14s %5s %9s %9s\n", "device {driver}",
 		"phase", "n", "median", "max");
 	for (i = 0; i < st->nranked && i < top; i++) {
 		const struct stat_row *row = &st->rows[st->by_median[i]];
-		char *name = row->driver ? xasprintf("%s {%s}", row->device, row->driver) :
-					   xstrdup(row->device);
 
-		fprintf(f, "  %-34s %-14.14s %5zu %s %s\n", text_fit(dev, 34, name), row->phase,
-			row->s.sum.n, text_ms(a, sizeof(a), 9, row->s.sum.median),
+		put_row_name(f, 34, row);
+		fprintf(f, " %-14.14s %5zu %s %s\n", row->phase, row->s.sum.n,
+			text_ms(a, sizeof(a), 9, row->s.sum.median),
 			text_ms(b, sizeof(b), 9, row->s.sum.max));
-		free(name);
 	}
 }
 
@@ -240,7 +249,7 @@ static const char *kind_text(enum stats_change_kind k)
 static void compare_devices(FILE *f, const struct stats_report *sr)
 {
 	const struct stats_diff *diff = sr->diff;
-	char dev[64], x[24], y[24], d[24];
+	char x[24], y[24], d[24];
 	size_t i;
 
 	fprintf(f, "\nlargest changes by device, median ms\n");
@@ -253,16 +262,14 @@ static void compare_devices(FILE *f, const struct stats_report *sr)
 	for (i = 0; i < diff->nchanges && i < sr->top; i++) {
 		const struct stats_change *c = &diff->changes[i];
 		const struct stat_row *row = c->a ? c->a : c->b;
-		char *name = row->driver ? xasprintf("%s {%s}", row->device, row->driver) :
-					   xstrdup(row->device);
 
 		if (c->kind == SCK_CHANGED)
 			snprintf(d, sizeof(d), "%+.3f", c->change_ns / 1e6);
 		else
 			snprintf(d, sizeof(d), "%s", kind_text(c->kind));
-		fprintf(f, "  %-30s %-12.12s %s %s %10s\n", text_fit(dev, 30, name), row->phase,
-			side_ms(x, sizeof(x), c->a), side_ms(y, sizeof(y), c->b), d);
-		free(name);
+		put_row_name(f, 30, row);
+		fprintf(f, " %-12.12s %s %s %10s\n", row->phase, side_ms(x, sizeof(x), c->a),
+			side_ms(y, sizeof(y), c->b), d);
 	}
 }
 

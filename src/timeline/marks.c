@@ -192,8 +192,7 @@ static void place_segs(struct tl_cycle *tc)
 			if (s->end < tc->t0 || s->start > tc->t1)
 				continue;
 			tc->segs[tc->nsegs++] = (struct tl_seg){
-				s->kind, s->cb, s->dev, s->why,
-				s->why == CPG_THREAD ? cp_seg_pid(tc->c, s - 1) : -1,
+				s->kind, s->cb, s->dev, s->why, cp_gap_thread(tc->c, s),
 				s->start, s->end, tl_x(tc, s->start), tl_x(tc, s->end) };
 			if (s->kind == CP_RUN && s->cb >= 0 && tc->box_of_cb[s->cb] >= 0)
 				tc->boxes[tc->box_of_cb[s->cb]].flags |= TLB_CRIT;
