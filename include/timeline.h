@@ -80,7 +80,7 @@ struct tl_band {
 struct tl_milestone {
 	ns_t t;
 	double x;
-	const char *label;	/* "/init", "systemd" */
+	char text[64];		/* "/init 0.442 s": its name and time stamp */
 };
 #define TL_MILESTONES_MAX 3
 

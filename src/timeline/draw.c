@@ -119,7 +119,7 @@ static void draw_milestones(const struct tl_cycle *tc, const struct tl_painter *
 
 	for (i = 0; i < tc->nmilestones; i++) {
 		const struct tl_milestone *m = &tc->milestones[i];
-		char *s = xasprintf("%s %.3f s", m->label, m->t / 1e9);
+		const char *s = m->text;
 
 		/* one close after another (the X13s's /init and its initrd's
 		 * systemd, 25 ms apart) goes a line up, not over it */
@@ -129,7 +129,6 @@ static void draw_milestones(const struct tl_cycle *tc, const struct tl_painter *
 		p->text(p->ctx, m->x + 3, y, s, TL_MILESTONE_COLOR, 0, false);
 		tip_end(p);
 		free_x = m->x + 3 + (double)strlen(s) * TL_CHAR_PX;
-		free(s);
 	}
 }
 

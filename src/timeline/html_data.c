@@ -130,7 +130,7 @@ static int fn_index(void *ctx, const char *fn)
 	return str_index(ctx, fn);
 }
 
-/* A boot's milestones (tl_milestone): [offset, label, time stamp]. */
+/* A boot's milestones (tl_milestone): [offset, text]. */
 static void put_milestones(struct jw *w, const struct tl_cycle *tc)
 {
 	size_t i;
@@ -141,8 +141,7 @@ static void put_milestones(struct jw *w, const struct tl_cycle *tc)
 	for (i = 0; i < tc->nmilestones; i++) {
 		jw_arr(w);
 		jw_int(w, off(tc->c, tc->milestones[i].t));
-		jw_str(w, tc->milestones[i].label);
-		jw_int(w, tc->milestones[i].t);
+		jw_str(w, tc->milestones[i].text);
 		jw_arr_end(w);
 	}
 	jw_arr_end(w);

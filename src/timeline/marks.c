@@ -5,6 +5,7 @@
  * sync callbacks.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "timeline.h"
@@ -248,10 +249,14 @@ static void place_milestones(struct tl_cycle *tc)
 		/* the init the kernel ran, as the log names it ("/sbin/init") */
 		const char *label = shown[i].m == BM_RUN_INIT && c->init_path ? c->init_path :
 				    shown[i].label;
+		struct tl_milestone *m = &tc->milestones[tc->nmilestones];
 
-		if (t != NS_NONE && t >= tc->t0 && t <= tc->t1)
-			tc->milestones[tc->nmilestones++] =
-				(struct tl_milestone){ t, tl_x(tc, t), label };
+		if (t == NS_NONE || t < tc->t0 || t > tc->t1)
+			continue;
+		m->t = t;
+		m->x = tl_x(tc, t);
+		snprintf(m->text, sizeof(m->text), "%s %.3f s", label, t / 1e9);
+		tc->nmilestones++;
 	}
 }
 

@@ -54,9 +54,9 @@ is "svg: /init and systemd marked on the boot" \
    "$(grep -o '<text[^>]*>\(/init\|systemd\)[^<]* s<' "$T/m.svg" | sed 's/.*>//' | tr '\n' ';')" \
    '/init 0.442 s<;systemd 8.824 s<;'
 is "svg: each a dashed line" "$(grep -c 'stroke="#3b5b8c"[^>]*stroke-dasharray' "$T/m.svg")" 2
-is "html data: offsets from the cycle's start, labels, time stamps" \
+is "html data: offsets from the cycle's start and the text the layout made" \
    "$(data "$T/m.html" | jq -c '.cycles[0].milestones')" \
-   '[[388984000,"/init",441792000],[8771526000,"systemd",8824334000]]'
+   '[[388984000,"/init 0.442 s"],[8771526000,"systemd 8.824 s"]]'
 browser "file://$T/m.html#cycle=1" > "$T/m-dom.html"
 is "html: both drawn, no script error" \
    "$(state "$T/m-dom.html" milestones) $(state "$T/m-dom.html" errors)" '/init 0.442 s|systemd 8.824 s 0'

@@ -334,7 +334,7 @@
 			g.moveTo(x, AXIS);
 			g.lineTo(x, H);
 			g.stroke();
-			t = m[1] + ' ' + (m[2] / 1e9).toFixed(3) + ' s';
+			t = m[1];
 			// one close after another goes a line down, not over it
 			y = x + 3 < free ? y + 14 : y0;
 			g.fillText(t, x + 3, y);
