@@ -63,6 +63,7 @@ struct builder {
 	struct { const char *fn; int err; } failed[4];
 	struct cycle_probes probes;	/* a suspend cycle's, for its note */
 	int probes_said;		/* the last cycle whose note is out */
+	int late_said;			/* its probes past its end told since */
 };
 
 void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int line)
@@ -707,13 +708,26 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
  */
 static struct pm_cycle *late_cycle(struct builder *b, ns_t ts);
 
+/* Probe @p of @c, when it ran past @c's end: a note of its own, at its
+ * line, the first few of a cycle. */
+static void say_late_probe(struct builder *b, const struct pm_cycle *c,
+			   const struct probe_seen *p, unsigned int line)
+{
+	char note[PROBES_NOTE_MAX];
+
+	if (b->late_said < PROBES_LATE_TOLD && probes_late_note(c, p, note, sizeof(note))) {
+		run_warn(b->run, WARN_INFO, c->index, b->file, line, "%s", note);
+		b->late_said++;
+	}
+}
+
 static void on_probe(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
 	struct probe_seen p;
 
-	if (!c && (c = late_cycle(b, ev->ts)) && c->index == b->probes_said)
-		return;
+	if (!c)
+		c = late_cycle(b, ev->ts);
 	if (!c || c->mode == MODE_BOOT || !ev->device.len)
 		return;
 	p.name = strpool_get(&b->run->pool, ev->device);
@@ -723,17 +737,28 @@ static void on_probe(struct builder *b, const struct pm_event *ev)
 	p.unbound = ev->has_ret && ev->ret == 0 && run_kernel_since(b->run, 5, 15) == 0;
 	p.us = ev->kernel_us;
 	p.end = ev->ts;
-	probes_add(&b->probes, c->index, &p);
+	if (c->index == b->probes_said)	/* its note is out: its end is final */
+		say_late_probe(b, c, &p, ev->line);
+	else
+		probes_add(&b->probes, c->index, &p);
 }
 
-/* The note of the probes beside cycle @c, once its end is final. */
+/* The note of the probes beside cycle @c, once its end is final, and of
+ * those that ran past it. */
 static void say_probes(struct builder *b, const struct pm_cycle *c)
 {
 	char note[PROBES_NOTE_MAX];
+	size_t i;
 
+	b->probes_said = c->index;
+	b->late_said = 0;
+	if (b->probes.cycle != c->index)
+		return;
 	if (probes_note(&b->probes, c, note, sizeof(note)))
 		run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line, "%s", note);
-	b->probes_said = c->index;
+	for (i = 0; i < b->probes.n; i++)
+		say_late_probe(b, c, &b->probes.seen[i], c->last_line);
+	probes_forget(&b->probes);
 }
 
 /* The probes kept for a cycle closed before: no more are its. */

@@ -94,7 +94,7 @@ static void say_ran(const struct probe_seen *l, const struct pm_cycle *c, char *
 			 (l->end - ph->start) / 1e6);
 }
 
-bool probes_note(struct cycle_probes *pr, const struct pm_cycle *c, char *buf, size_t n)
+bool probes_note(const struct cycle_probes *pr, const struct pm_cycle *c, char *buf, size_t n)
 {
 	const struct probe_seen *longest = NULL;
 	size_t i, ndeferred = 0, nran = 0, at;
@@ -112,10 +112,8 @@ bool probes_note(struct cycle_probes *pr, const struct pm_cycle *c, char *buf, s
 		if (p->us != US_NONE && (!longest || p->us > longest->us))
 			longest = p;
 	}
-	if (!ndeferred && !nran) {
-		pr->n = pr->lost = 0;
+	if (!ndeferred && !nran)
 		return false;
-	}
 	at = (size_t)snprintf(buf, n, "cycle %d: probes beside its callbacks (initcall_debug): ",
 			      c->index);
 	if (ndeferred && at < n)
@@ -128,7 +126,43 @@ bool probes_note(struct cycle_probes *pr, const struct pm_cycle *c, char *buf, s
 	}
 	if (pr->lost && at < n)
 		snprintf(buf + at, n - at, "; %zu more, not told", pr->lost);
+	return true;
+}
+
+void probes_forget(struct cycle_probes *pr)
+{
 	pr->n = pr->lost = 0;
 	pr->cycle = 0;
+}
+
+bool probes_late_note(const struct pm_cycle *c, const struct probe_seen *p, char *buf, size_t n)
+{
+	char name[PROBES_NAME_MAX + 4];
+	const struct pm_phase *ph;
+	ns_t start;
+	size_t at;
+
+	if (p->err == -EPROBE_DEFER_NR || p->us == US_NONE || p->end == NS_NONE ||
+	    c->end == NS_NONE || p->end <= c->end)
+		return false;
+	/* the driver core's figure is in us, from ktime (really_probe_debug()) */
+	start = ns_before(p->end, kernel_us_ns(p->us, false));
+	if (start == NS_NONE || start > c->end)
+		return false;
+	at = (size_t)snprintf(buf, n, "cycle %d: a probe ran past the cycle's end (initcall_debug): %s, "
+			      "%.3f ms", c->index, short_name(p, name, sizeof(name)), p->us / 1e3);
+	if (p->err && at < n)
+		at += (size_t)snprintf(buf + at, n - at, " (error %d)", p->err);
+	else if (p->unbound && at < n)
+		at += (size_t)snprintf(buf + at, n - at, " (not bound)");
+	ph = phase_at(c, start);
+	if (ph && at < n)
+		at += (size_t)snprintf(buf + at, n - at, ", from %s +%.3f ms", ph->name,
+				       (start - ph->start) / 1e6);
+	else if (at < n)
+		at += (size_t)snprintf(buf + at, n - at, ", from %.3f ms before the cycle's end",
+				       (c->end - start) / 1e6);
+	if (at < n)
+		snprintf(buf + at, n - at, " to %.3f ms after the cycle's end", (p->end - c->end) / 1e6);
 	return true;
 }

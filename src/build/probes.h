@@ -7,7 +7,10 @@
  * restart (psmouse's re-probe of serio1, 408 ms on the XPS 13 9360 6.10).
  * None is a PM callback: they only say what ran beside the cycle.
  * A cycle's probes are kept until its end is final: the log's cycle ends
- * at "Restarting tasks", "PM: suspend exit" can stretch it later.
+ * at "Restarting tasks", "PM: suspend exit" can stretch it later. One
+ * that began before that end and returned after it is told on its own
+ * (psmouse's re-probe of serio1 on the XPS 13 9360 5.4, 203.673 ms, 35
+ * ms past "PM: suspend exit", while user space ran).
  */
 #ifndef PMSCOPE_BUILD_PROBES_H
 #define PMSCOPE_BUILD_PROBES_H
@@ -20,6 +23,7 @@
 #define PROBES_NAMED 3		/* deferred ones named in the note */
 #define PROBES_NAME_MAX 64	/* bytes of a name the note gives */
 #define PROBES_NOTE_MAX 1024	/* the note's: room for 4 names cut */
+#define PROBES_LATE_TOLD 3	/* a cycle's probes past its end told */
 
 struct probe_seen {
 	const char *name;	/* interned */
@@ -40,7 +44,12 @@ struct cycle_probes {
 /* A probe beside cycle @cycle (1-based). */
 void probes_add(struct cycle_probes *pr, int cycle, const struct probe_seen *p);
 /* The note of @c's probes that ended by its end into @buf; false when
- * there were none. The probes are forgotten. */
-bool probes_note(struct cycle_probes *pr, const struct pm_cycle *c, char *buf, size_t n);
+ * there were none. */
+bool probes_note(const struct cycle_probes *pr, const struct pm_cycle *c, char *buf, size_t n);
+/* The note of probe @p of cycle @c when it began by @c's end and returned
+ * after it; false for any other. */
+bool probes_late_note(const struct pm_cycle *c, const struct probe_seen *p, char *buf, size_t n);
+/* The probes kept are said: forget them. */
+void probes_forget(struct cycle_probes *pr);
 
 #endif

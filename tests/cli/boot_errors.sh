@@ -74,7 +74,7 @@ is "5.13 whole: nothing said" "$(warns "$T/l.json" warning 'log ends|new boot')"
 # "Restarting tasks" (3675), before "PM: suspend exit": serio1 "returned 19
 # after 408111 usecs" at 109.590848 (line 3677: -ENODEV, negated since
 # 5.15), thaw_processes from 109.183326 ("OOM killer enabled"); the probe
-# of 1-3:1.0 at 3683 is after the exit, not told
+# of 1-3:1.0 at 3683 is after the exit, told apart (below)
 "$PMSCOPE" analyze -q -j "$T/p.json" "$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
 is "6.10 s2idle: probes beside the cycle, one note" \
 	"$(warns "$T/p.json" info 'probes beside' | sed 's/ .*//; s/$/:/'; warns "$T/p.json" info 'probes beside' |
@@ -85,11 +85,43 @@ serio1, 0000
 ; 4 ran, the longest serio1, 408.111 ms (error -19), ending in thaw_processes +407.522 ms"
 # 5.4 (before 5.15: "returned 1" is bound, no error): 4 deferred (848,
 # 889, 892, 893), 1 ran (908, mei_hdcp's 3.553 ms, ending 7.778 ms into
-# complete, from 535.982752); serio1's 203 ms (929) comes after the exit
+# complete, from 535.982752); serio1's 203 ms (929) comes after the exit,
+# told apart (below)
 "$PMSCOPE" analyze -q -j "$T/p.json" "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt"
 is "5.4 mem: probes beside the cycle" \
 	"$(warns "$T/p.json" info 'probes beside' | sed 's/.*: 4 deferred.*; 1 ran/4 deferred; 1 ran/')" \
 	"4 deferred; 1 ran, the longest 0000:00:16.0-b638ab7e-94e2-4ea2-a552-d1c54b627f04, 3.553 ms, ending in complete +7.778 ms"
+# A probe that began before the cycle's end and returned after it has a
+# note of its own, at its line: the 5.4 log's serio1 (929), 203673 us
+# from 535.990444, 7.692 ms into complete (535.982752), returned at
+# 536.194117, 35.419 ms after "PM: suspend exit" (536.158698); the 6.10
+# log's 1-3:1.0 (3683), 64133 us from 109.598078, thaw_processes +414.752
+# ms, 0.053 ms after the exit (109.662158)
+"$PMSCOPE" analyze -q -j "$T/p.json" "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt"
+is "5.4 mem: psmouse's re-probe of serio1 ran past the cycle's end" \
+	"$(warns "$T/p.json" info 'past the cycle')" \
+	"1 929 cycle 1: a probe ran past the cycle's end (initcall_debug): serio1, 203.673 ms (not bound), from complete +7.692 ms to 35.419 ms after the cycle's end"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
+is "6.10 s2idle: 1-3:1.0 ran past the cycle's end" \
+	"$(warns "$T/p.json" info 'past the cycle')" \
+	"2 3683 cycle 2: a probe ran past the cycle's end (initcall_debug): 1-3:1.0, 64.133 ms, from thaw_processes +414.752 ms to 0.053 ms after the cycle's end"
+# Without "PM: suspend exit" (older kernels) the cycle ends at
+# "Restarting tasks ..." (535.992973): serio1 is kept with the cycle's
+# probes and told when they are, 201.144 ms after that end; a probe that
+# began after the end (a module loaded a second later) is not the cycle's
+grep -v 'PM: suspend exit' "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" |
+	awk '{ print } /probe of serio1 returned 0/ { print "[  537.200000] probe of late0 returned 0 after 900 usecs" }' > "$T/x54c.txt"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54c.txt"
+is "5.4 without the exit line: serio1 told, late0 not" \
+	"$(warns "$T/p.json" info 'past the cycle' | sed 's/^[0-9]* [0-9]* //')" \
+	"cycle 1: a probe ran past the cycle's end (initcall_debug): serio1, 203.673 ms (not bound), from complete +7.692 ms to 201.144 ms after the cycle's end"
+# At most three a cycle: six long probes past the exit, the first three told
+awk '{ print } /probe of serio1 returned 0/ { for (i = 0; i < 6; i++) printf "[  536.2%05d] probe of long%d returned 0 after 100000 usecs\n", i, i }' \
+	"$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54d.txt"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54d.txt"
+is "past the end: three told, serio1 first" \
+	"$(warns "$T/p.json" info 'past the cycle' | grep -o ': [a-z0-9]*, [0-9.]* ms' | tr '\n' ';')" \
+	": serio1, 203.673 ms;: long0, 100.000 ms;: long1, 100.000 ms;"
 # A name a log made long (serio1's two probe lines, 3608 and 3677, given a
 # 300-character name): the note cuts it at 64 bytes and still tells the
 # probe that ran longest (the 511-byte note ended inside the first name)
