@@ -120,6 +120,10 @@ $(B)/tests/datgen: tests/tools/datgen.c
 	@mkdir -p $(dir $@)
 	@$(CC) $(ALL_CFLAGS) -o $@ $<
 
+$(B)/tests/memfloor: tests/tools/memfloor.c
+	@mkdir -p $(dir $@)
+	@$(CC) $(ALL_CFLAGS) -o $@ $<
+
 # Installs missing packages once (or says what to install) before the first compile.
 .PHONY: deps-build
 deps-build:
@@ -170,7 +174,7 @@ check-deb:
 demo: $(B)/pmscope
 	@sh scripts/demo.sh $(B)/pmscope
 
-bench: $(B)/pmscope $(B)/tests/datgen
+bench: $(B)/pmscope $(B)/tests/datgen $(B)/tests/memfloor
 	@sh scripts/bench.sh $(B)/pmscope
 
 # After a change meant to change reports: the hashes of every fixture's
