@@ -223,9 +223,6 @@ int input_excerpts(struct pm_run *run, size_t budget, char *err, size_t errlen);
  * once more, a wanted callback's calls collected between its start line
  * and its end on its thread.
  */
-struct cb_ref {
-	int cycle, cb;
-};
 int input_call_trees(struct pm_run *run, const struct cb_ref *want, size_t nwant,
 		     char *err, size_t errlen);
 int input_cycle_logs(struct pm_run *run, size_t budget, char *err, size_t errlen);

@@ -532,6 +532,12 @@ const char *cycle_thread_comm(const struct pm_cycle *c, int pid);
 /* The phase running at @ts (the last to begin by then), -1 none. */
 int cycle_phase_at(const struct pm_cycle *c, ns_t ts);
 
+/* A callback of a run: its cycle's index in run->cycles and its own in
+ * that cycle's cbs (the call trees the page wants, input_call_trees()). */
+struct cb_ref {
+	int cycle, cb;
+};
+
 /* @name's index in @t, added when new (@name interned in the run's pool,
  * NULL is 0); 0 when @t already holds @max names. */
 uint32_t name_table_id(struct name_table *t, const char *name, uint32_t max);

@@ -6,7 +6,6 @@
  */
 #include <stdlib.h>
 
-#include "input.h"
 #include "timeline.h"
 
 #define TREES_PER_CYCLE 24

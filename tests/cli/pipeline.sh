@@ -20,6 +20,12 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 is "no renderer calls an analysis" \
    "$(grep -l -E '\<(critpath_compute|cycle_totals|cycle_slowest|cycle_phase_counts|results_compute|msg_is_error|an_messages)[[:space:]]*\(' \
 	"$top"/src/report/*.c "$top"/src/timeline/*.c | wc -l)" 0
+# and none reaches back into the readers or the capture: renderers depend
+# on the model and the results only (the page's call trees are asked for
+# by callback, struct cb_ref in model.h, and read by the pipeline)
+is "no renderer includes a reader's or the capture's header" \
+   "$(grep -l -E '#include "(input|capture)\.h"' "$top"/src/report/*.c "$top"/src/report/*.h \
+	"$top"/src/timeline/*.c | wc -l)" 0
 
 # A run folder's reports as record and collect write them (pmscope analyze
 # -o calls the same function) equal analyze's outputs, byte for byte.
