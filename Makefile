@@ -124,6 +124,10 @@ $(B)/tests/memfloor: tests/tools/memfloor.c
 	@mkdir -p $(dir $@)
 	@$(CC) $(ALL_CFLAGS) -o $@ $<
 
+$(B)/tests/leastread: tests/tools/leastread.c
+	@mkdir -p $(dir $@)
+	@$(CC) $(ALL_CFLAGS) -o $@ $<
+
 # Installs missing packages once (or says what to install) before the first compile.
 .PHONY: deps-build
 deps-build:
@@ -174,7 +178,7 @@ check-deb:
 demo: $(B)/pmscope
 	@sh scripts/demo.sh $(B)/pmscope
 
-bench: $(B)/pmscope $(B)/tests/datgen $(B)/tests/memfloor
+bench: $(B)/pmscope $(B)/tests/datgen $(B)/tests/memfloor $(B)/tests/leastread
 	@sh scripts/bench.sh $(B)/pmscope
 
 # After a change meant to change reports: the hashes of every fixture's

@@ -24,12 +24,17 @@
 # callbacks' 48 bytes each for the first time (tests/tools/memfloor), the
 # least of the model any reader that keeps it writes. wc -l writes
 # nothing; on a VM whose kernel zeroes fresh pages slowly that is a good
-# part of the reading (the reading less it is printed too).
+# part of the reading (the reading less it is printed too). For the
+# events trace also the least reader's CPU seconds (tests/tools/leastread:
+# lines cut as pmscope cuts them, the callback events read at the
+# kernel's columns, each kept in 48 bytes; nothing else): what reading
+# that trace costs at the least here.
 # The traces are kept in BUILD/bench/ for the next run.
 #   scripts/bench_ftrace.sh BUILD/pmscope      (BENCH_FTRACE_MB, default 400)
 set -eu
 bin=$1
 memfloor=$(dirname "$bin")/tests/memfloor
+leastread=$(dirname "$bin")/tests/leastread
 top=$(cd "$(dirname "$0")/.." && pwd)
 fx=$top/tests/fixtures
 mb=${BENCH_FTRACE_MB:-400}
@@ -130,12 +135,18 @@ floor_one() {
 	[ "$(stat -c %s "$1")" -ge $((32 << 20)) ] && huge=glibc.malloc.hugetlb=1
 	GLIBC_TUNABLES=$huge taskset -c 0 "$memfloor" "$(awk -v n="$2" 'BEGIN { print n * 48 / 1048576 }')"
 }
+# least_one FILE: the least reader's CPU seconds, as floor_one runs
+least_one() {
+	huge=
+	[ "$(stat -c %s "$1")" -ge $((32 << 20)) ] && huge=glibc.malloc.hugetlb=1
+	GLIBC_TUNABLES=$huge taskset -c 0 "$leastread" "$1" | cut -d' ' -f1
+}
 read_two() {
 	"$bin" analyze -q -s "$1" 2>&1 >/dev/null |
 		sed -n 's/.* lines in \([0-9.]*\) s:.* \([0-9.]*\) s CPU.*/\1 \2/p'
 }
 
-run() {	# run TITLE FILE
+run() {	# run TITLE FILE [least]
 	size=$(stat -c %s "$2")
 	cbs=$(grep -c device_pm_callback_start "$2" || true)
 	cat "$2" > /dev/null	# the same page cache state for every reader
@@ -145,6 +156,8 @@ run() {	# run TITLE FILE
 	best_of read read_one "$2"
 	best_of read2 read_two "$2"
 	best_of floor floor_one "$2" "$cbs"
+	echo - > "$tmp/least"
+	[ "${3:-}" != least ] || best_of least least_one "$2"
 	timed pm "$bin" analyze -q --json /dev/null "$2"
 	echo "$1: $(awk -v s="$size" 'BEGIN { printf "%.1f MB", s / 1e6 }'), $cbs callbacks"
 	# CPU seconds are what a busy machine does not inflate; wall shown too
@@ -153,6 +166,7 @@ run() {	# run TITLE FILE
 		FILENAME ~ /read$/ { rd = $1 }
 		FILENAME ~ /read2$/ { r2w = $1; r2c = $2 }
 		FILENAME ~ /floor$/ { fl = $1 }
+		FILENAME ~ /least$/ { lr = $1 }
 		FILENAME ~ /pm$/ { pw = $1; pc = $2; rss = $3 }
 		function rate(c) { return c > 0 ? s / 1e6 / c : 0 }
 		END {
@@ -164,18 +178,21 @@ run() {	# run TITLE FILE
 			       r2w, r2c, rate(r2w), r2w / wc
 			printf "  memory floor:     %.3f s CPU to write %.1f MB once (48 B x %d callbacks); the reading less it: %.0f MB/s\n",
 			       fl, cbs * 48 / 1048576, cbs, (rd > fl ? rate(rd - fl) : 0)
+			if (lr != "-")
+				printf "  least reader:     %.3f s CPU: %.0f MB/s; pmscope reading %.1fx it\n",
+				       lr, rate(lr), (lr > 0 ? rd / lr : 0)
 			printf "  whole analyze (analyses, JSON): %.2f s CPU (%.2f s wall)\n", pc, pw
 			bound = 32 * 1024 + cbs * 64 / 1024
 			printf "  peak RSS:         %.1f MB; bound 32 MB + 64 B x %d callbacks = %.1f MB: %s\n",
 			       rss / 1024, cbs, bound / 1024, rss <= bound ? "within" : "OVER"
-		}' "$tmp/wc" "$tmp/read" "$tmp/read2" "$tmp/floor" "$tmp/pm"
+		}' "$tmp/wc" "$tmp/read" "$tmp/read2" "$tmp/floor" "$tmp/least" "$tmp/pm"
 }
 
 make_input events-$mb.txt gen "$fx/qemu-q35-s3-async1-medium/trace.txt.xz" $((mb * 1000000))
 make_input fgraph-$mb.txt gen "$fx/qemu-q35-s3-fgraph-async1-small/trace.txt.xz" $((mb * 1000000))
 make_input bigcb-$mb.txt gen_bigcb $((mb * 1000000))
 make_input 32k.txt gen_32k
-run "events-only trace (nop tracer, many cycles)" "$dir/events-$mb.txt"
+run "events-only trace (nop tracer, many cycles)" "$dir/events-$mb.txt" least
 run "function_graph trace (many cycles)" "$dir/fgraph-$mb.txt"
 run "function_graph trace, one cycle, one callback of $(wc -l < "$dir/bigcb-$mb.txt") lines" "$dir/bigcb-$mb.txt"
 run "one cycle of 32,000 callbacks" "$dir/32k.txt"
