@@ -1039,8 +1039,8 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 		if (p && p->kind == PK_EXIT && p->end != NS_NONE && ev->ts > p->end)
 			p->end = ev->ts;
 		stretch(c, ev->ts, ev->line);
-		if (b->probes.cycle == c->index)
-			say_probes(b, c);
+		/* even with none kept: those after it are told at their lines */
+		say_probes(b, c);
 		return;
 	}
 	stretch(c, ev->ts, ev->line);
