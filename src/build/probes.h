@@ -32,6 +32,7 @@ struct probe_seen {
 				 * error is not in the line) */
 	int64_t us;		/* the kernel's figure, US_NONE */
 	ns_t end;		/* its line's stamp */
+	unsigned int line;	/* its line, where a note of its own is */
 };
 
 struct cycle_probes {

@@ -107,14 +107,24 @@ is "6.10 s2idle: 1-3:1.0 ran past the cycle's end" \
 	"2 3683 cycle 2: a probe ran past the cycle's end (initcall_debug): 1-3:1.0, 64.133 ms, from thaw_processes +414.752 ms to 0.053 ms after the cycle's end"
 # Without "PM: suspend exit" (older kernels) the cycle ends at
 # "Restarting tasks ..." (535.992973): serio1 is kept with the cycle's
-# probes and told when they are, 201.144 ms after that end; a probe that
-# began after the end (a module loaded a second later) is not the cycle's
+# probes and told when they are, at its line (928 without the exit's),
+# 201.144 ms after that end; a probe that began after the end (a module
+# loaded a second later) is not the cycle's
 grep -v 'PM: suspend exit' "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" |
 	awk '{ print } /probe of serio1 returned 0/ { print "[  537.200000] probe of late0 returned 0 after 900 usecs" }' > "$T/x54c.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54c.txt"
-is "5.4 without the exit line: serio1 told, late0 not" \
-	"$(warns "$T/p.json" info 'past the cycle' | sed 's/^[0-9]* [0-9]* //')" \
-	"cycle 1: a probe ran past the cycle's end (initcall_debug): serio1, 203.673 ms (not bound), from complete +7.692 ms to 201.144 ms after the cycle's end"
+is "5.4 without the exit line: serio1 told at its line, late0 not" \
+	"$(warns "$T/p.json" info 'past the cycle')" \
+	"1 928 cycle 1: a probe ran past the cycle's end (initcall_debug): serio1, 203.673 ms (not bound), from complete +7.692 ms to 201.144 ms after the cycle's end"
+# Without "Restarting tasks" the exit (927) closes the open cycle; serio1
+# (928) is kept and told at its line still
+grep -v 'Restarting tasks' "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54g.txt"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54g.txt"
+is "5.4 without Restarting tasks: serio1 told at its line" \
+	"$(warns "$T/p.json" info 'past the cycle' | cut -d' ' -f1-2; sed -n '927p; 928p' "$T/x54g.txt" | cut -c16-)" \
+	"1 928
+PM: suspend exit
+probe of serio1 returned 0 after 203673 usecs"
 # At most three a cycle: six long probes past the exit, the first three told
 awk '{ print } /probe of serio1 returned 0/ { for (i = 0; i < 6; i++) printf "[  536.2%05d] probe of long%d returned 0 after 100000 usecs\n", i, i }' \
 	"$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54d.txt"
