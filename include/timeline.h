@@ -80,7 +80,7 @@ struct tl_band {
 struct tl_milestone {
 	ns_t t;
 	double x;
-	char text[64];		/* "/init 0.442 s": its name and time stamp */
+	char text[64];		/* "/init 0.442 s": its name (a long one cut) and time stamp */
 };
 #define TL_MILESTONES_MAX 3
 

@@ -711,12 +711,12 @@ static struct pm_cycle *late_cycle(struct builder *b, ns_t ts);
 /* Probe @p of @c, when it ran past @c's end: a note of its own, at its
  * line, the first few of a cycle. */
 static void say_late_probe(struct builder *b, const struct pm_cycle *c,
-			   const struct probe_seen *p, unsigned int line)
+			   const struct probe_seen *p)
 {
 	char note[PROBES_NOTE_MAX];
 
 	if (b->late_said < PROBES_LATE_TOLD && probes_late_note(c, p, note, sizeof(note))) {
-		run_warn(b->run, WARN_INFO, c->index, b->file, line, "%s", note);
+		run_warn(b->run, WARN_INFO, c->index, b->file, p->line, "%s", note);
 		b->late_said++;
 	}
 }
@@ -737,8 +737,9 @@ static void on_probe(struct builder *b, const struct pm_event *ev)
 	p.unbound = ev->has_ret && ev->ret == 0 && run_kernel_since(b->run, 5, 15) == 0;
 	p.us = ev->kernel_us;
 	p.end = ev->ts;
+	p.line = ev->line;
 	if (c->index == b->probes_said)	/* its note is out: its end is final */
-		say_late_probe(b, c, &p, ev->line);
+		say_late_probe(b, c, &p);
 	else
 		probes_add(&b->probes, c->index, &p);
 }
@@ -757,7 +758,7 @@ static void say_probes(struct builder *b, const struct pm_cycle *c)
 	if (probes_note(&b->probes, c, note, sizeof(note)))
 		run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line, "%s", note);
 	for (i = 0; i < b->probes.n; i++)
-		say_late_probe(b, c, &b->probes.seen[i], c->last_line);
+		say_late_probe(b, c, &b->probes.seen[i]);
 	probes_forget(&b->probes);
 }
 
@@ -1039,8 +1040,8 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 		if (p && p->kind == PK_EXIT && p->end != NS_NONE && ev->ts > p->end)
 			p->end = ev->ts;
 		stretch(c, ev->ts, ev->line);
-		if (b->probes.cycle == c->index)
-			say_probes(b, c);
+		/* even with none kept: those after it are told at their lines */
+		say_probes(b, c);
 		return;
 	}
 	stretch(c, ev->ts, ev->line);

@@ -147,7 +147,9 @@ bool probes_late_note(const struct pm_cycle *c, const struct probe_seen *p, char
 		return false;
 	/* the driver core's figure is in us, from ktime (really_probe_debug()) */
 	start = ns_before(p->end, kernel_us_ns(p->us, false));
-	if (start == NS_NONE || start > c->end)
+	/* one under way at prepare was waited for (wait_for_device_probe()):
+	 * a start before the cycle's is a figure no probe of it had */
+	if (start == NS_NONE || start > c->end || c->start == NS_NONE || start < c->start)
 		return false;
 	at = (size_t)snprintf(buf, n, "cycle %d: a probe ran past the cycle's end (initcall_debug): %s, "
 			      "%.3f ms", c->index, short_name(p, name, sizeof(name)), p->us / 1e3);

@@ -32,6 +32,7 @@ struct probe_seen {
 				 * error is not in the line) */
 	int64_t us;		/* the kernel's figure, US_NONE */
 	ns_t end;		/* its line's stamp */
+	unsigned int line;	/* its line, where a note of its own is */
 };
 
 struct cycle_probes {
@@ -46,8 +47,8 @@ void probes_add(struct cycle_probes *pr, int cycle, const struct probe_seen *p);
 /* The note of @c's probes that ended by its end into @buf; false when
  * there were none. */
 bool probes_note(const struct cycle_probes *pr, const struct pm_cycle *c, char *buf, size_t n);
-/* The note of probe @p of cycle @c when it began by @c's end and returned
- * after it; false for any other. */
+/* The note of probe @p of cycle @c when it began in @c (by its start, by
+ * its end) and returned after it; false for any other. */
 bool probes_late_note(const struct pm_cycle *c, const struct probe_seen *p, char *buf, size_t n);
 /* The probes kept are said: forget them. */
 void probes_forget(struct cycle_probes *pr);

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "timeline.h"
 
@@ -229,6 +230,27 @@ static void place_waits(struct tl_cycle *tc)
 	}
 }
 
+/*
+ * @m's text, "@label 0.442 s": a label a log made long (an init path) is
+ * cut at a character's start so that the time stamp still fits.
+ */
+static void milestone_text(struct tl_milestone *m, const char *label)
+{
+	char when[32];
+	size_t len = strlen(label), room;
+
+	snprintf(when, sizeof(when), " %.3f s", m->t / 1e9);
+	room = sizeof(m->text) - 1 - strlen(when);
+	if (len <= room) {
+		snprintf(m->text, sizeof(m->text), "%s%s", label, when);
+		return;
+	}
+	len = room - 3;
+	while (len && ((unsigned char)label[len] & 0xc0) == 0x80)
+		len--;
+	snprintf(m->text, sizeof(m->text), "%.*s...%s", (int)len, label, when);
+}
+
 /* A boot's milestones inside the window: /init (pid 1 leaves the kernel),
  * the initrd's systemd and the root's (Boot totals in pmscope(1)). */
 static void place_milestones(struct tl_cycle *tc)
@@ -255,7 +277,7 @@ static void place_milestones(struct tl_cycle *tc)
 			continue;
 		m->t = t;
 		m->x = tl_x(tc, t);
-		snprintf(m->text, sizeof(m->text), "%s %.3f s", label, t / 1e9);
+		milestone_text(m, label);
 		tc->nmilestones++;
 	}
 }

@@ -107,14 +107,24 @@ is "6.10 s2idle: 1-3:1.0 ran past the cycle's end" \
 	"2 3683 cycle 2: a probe ran past the cycle's end (initcall_debug): 1-3:1.0, 64.133 ms, from thaw_processes +414.752 ms to 0.053 ms after the cycle's end"
 # Without "PM: suspend exit" (older kernels) the cycle ends at
 # "Restarting tasks ..." (535.992973): serio1 is kept with the cycle's
-# probes and told when they are, 201.144 ms after that end; a probe that
-# began after the end (a module loaded a second later) is not the cycle's
+# probes and told when they are, at its line (928 without the exit's),
+# 201.144 ms after that end; a probe that began after the end (a module
+# loaded a second later) is not the cycle's
 grep -v 'PM: suspend exit' "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" |
 	awk '{ print } /probe of serio1 returned 0/ { print "[  537.200000] probe of late0 returned 0 after 900 usecs" }' > "$T/x54c.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54c.txt"
-is "5.4 without the exit line: serio1 told, late0 not" \
-	"$(warns "$T/p.json" info 'past the cycle' | sed 's/^[0-9]* [0-9]* //')" \
-	"cycle 1: a probe ran past the cycle's end (initcall_debug): serio1, 203.673 ms (not bound), from complete +7.692 ms to 201.144 ms after the cycle's end"
+is "5.4 without the exit line: serio1 told at its line, late0 not" \
+	"$(warns "$T/p.json" info 'past the cycle')" \
+	"1 928 cycle 1: a probe ran past the cycle's end (initcall_debug): serio1, 203.673 ms (not bound), from complete +7.692 ms to 201.144 ms after the cycle's end"
+# Without "Restarting tasks" the exit (927) closes the open cycle; serio1
+# (928) is kept and told at its line still
+grep -v 'Restarting tasks' "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54g.txt"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54g.txt"
+is "5.4 without Restarting tasks: serio1 told at its line" \
+	"$(warns "$T/p.json" info 'past the cycle' | cut -d' ' -f1-2; sed -n '927p; 928p' "$T/x54g.txt" | cut -c16-)" \
+	"1 928
+PM: suspend exit
+probe of serio1 returned 0 after 203673 usecs"
 # At most three a cycle: six long probes past the exit, the first three told
 awk '{ print } /probe of serio1 returned 0/ { for (i = 0; i < 6; i++) printf "[  536.2%05d] probe of long%d returned 0 after 100000 usecs\n", i, i }' \
 	"$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54d.txt"
@@ -122,6 +132,29 @@ awk '{ print } /probe of serio1 returned 0/ { for (i = 0; i < 6; i++) printf "[ 
 is "past the end: three told, serio1 first" \
 	"$(warns "$T/p.json" info 'past the cycle' | grep -o ': [a-z0-9]*, [0-9.]* ms' | tr '\n' ';')" \
 	": serio1, 203.673 ms;: long0, 100.000 ms;: long1, 100.000 ms;"
+# A probe past the end is told at its own line even when the cycle kept
+# no probe before "PM: suspend exit": the 5.4 log without its five probe
+# lines before it (848, 889, 892, 893, 908), the exit at 923, serio1 at 924
+sed '848d; 889d; 892d; 893d; 908d' "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54e.txt"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54e.txt"
+is "5.4 no probe before the exit: serio1 told at its line" \
+	"$(warns "$T/p.json" info 'past the cycle' | cut -d' ' -f1-2; sed -n '923p; 924p' "$T/x54e.txt" | cut -c16-)" \
+	"1 924
+PM: suspend exit
+probe of serio1 returned 0 after 203673 usecs"
+# A figure that puts a probe's start before the cycle began ("PM: suspend
+# entry", 533.119362) is not a probe of it: the driver core waits for
+# probes under way at prepare (wait_for_device_probe()). Two such lines
+# after serio1's: 4 s (from 532.200001) and 10^12 us, the most a line is
+# read with; serio1 alone told
+awk '{ print } /probe of serio1 returned 0/ {
+	print "[  536.200001] probe of early0 returned 0 after 4000000 usecs"
+	print "[  536.200002] probe of early1 returned 0 after 1000000000000 usecs" }' \
+	"$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54f.txt"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54f.txt"
+is "5.4: a probe begun before the cycle is not told past its end" \
+	"$(warns "$T/p.json" info 'past the cycle' | grep -o ': [a-z0-9]*, [0-9.]* ms' | tr '\n' ';')" \
+	": serio1, 203.673 ms;"
 # A name a log made long (serio1's two probe lines, 3608 and 3677, given a
 # 300-character name): the note cuts it at 64 bytes and still tells the
 # probe that ran longest (the 511-byte note ended inside the first name)

@@ -62,6 +62,17 @@ is "html: both drawn, no script error" \
    "$(state "$T/m-dom.html" milestones) $(state "$T/m-dom.html" errors)" '/init 0.442 s|systemd 8.824 s 0'
 browser "file://$T/m.html#cycle=2" > "$T/m2-dom.html"
 is "html: a suspend cycle has none" "$(state "$T/m2-dom.html" milestones)" ''
+# An init path a log made long (the 6.10 log's "Run /init" at 2134, 0.441792
+# s, given 66 bytes, an "e" with an accent at its 52nd and 53rd): the
+# text is cut at a character's start, before it, and keeps the time stamp
+long="/nix/store/0123456789abcdefghijklmnopqrstuv-system-$(printf '\303\251')tc-24.05/init"
+sed "2134s|Run /init as|Run $long as|" "$x610" > "$T/long-init.txt"
+"$PMSCOPE" analyze -q -c 1 --svg "$T/l.svg" --html "$T/l.html" "$T/long-init.txt"
+is "svg: a long init path cut, its time stamp kept" \
+   "$(grep -o '<text[^>]*>/nix[^<]*<' "$T/l.svg" | sed 's/.*>//')" \
+   '/nix/store/0123456789abcdefghijklmnopqrstuv-system-... 0.442 s<'
+is "html data: the same text" "$(data "$T/l.html" | jq -r '.cycles[0].milestones[0][1]')" \
+   '/nix/store/0123456789abcdefghijklmnopqrstuv-system-... 0.442 s'
 xz -dc "$FIXTURES/kernel6.13-thinkpad-x13s-arm64-boot-initcall/dmesg.txt.xz" > "$T/x13s.txt"
 "$PMSCOPE" analyze -q --svg "$T/s.svg" "$T/x13s.txt"
 is "svg: the X13s's three" \
