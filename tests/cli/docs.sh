@@ -85,11 +85,46 @@ check_opts "record, arm and collect" record arm collect
 # --- JSON: keys documented both ways, one type per path, ns integers ---
 
 # man_keys FROM TO: the key names (.Li words) of pmscope(1) from the line
-# FROM to the next line TO; "cycles[].phases[]" gives cycles and phases
+# FROM to the next line TO; "cycles[].phases[]" gives cycles and phases,
+# "cycles[].callbacks[].callgraph.sleeps[]" callgraph and sleeps too
 man_keys() {
 	sed -n "/^$1\$/,/^$2/p" "$M" | grep -E '^\.(It |Pq )?Li ' |
 		sed -E 's/^\.(It |Pq )?Li //' | tr -d '{}":,' | tr ' ' '\n' |
-		sed 's/\[\]\./\n/g; s/\[\]$//' | grep -v -E '^[[:punct:]]*$|^(Li|Pq|Ns)$' | sort -u
+		sed -E '/\[\]/ { s/\[\]//g; s/\./\n/g; }' |
+		grep -v -E '^[[:punct:]]*$|^(Li|Pq|Ns)$' | sort -u
+}
+# man_paths FROM TO: where pmscope(1) from the line FROM to the next line
+# TO documents each key: an item ".It Li cycles[].phases[]" holds the keys
+# its text names (a name with a dot in it is a whole path), an item of
+# several names ("tool , sources , facts") names top-level keys; "[]"
+# left out. A text may name keys of other objects too: these paths are
+# all the documented ones and some more.
+man_paths() {
+	sed -n "/^$1\$/,/^$2/p" "$M" | awk '
+		function words(s, pre,   n, w, i) {
+			gsub(/[{}":;(),]/, " ", s)
+			n = split(s, w, " ")
+			for (i = 1; i <= n; i++) {
+				if (w[i] ~ /^(Li|Pq|Ns|It)$/ || w[i] !~ /^[a-z_][a-z_0-9.*\[\]]*$/)
+					continue
+				print (pre == "" || w[i] ~ /\./ ? "" : pre ".") w[i]
+			}
+		}
+		/^\.Bl/ { depth++ }
+		/^\.El/ { depth-- }
+		/^\.It Li / && depth == 1 {
+			s = substr($0, 8)
+			if (s ~ / , /) { cur = ""; words(s, ""); next }
+			cur = s; gsub(/ /, "", cur); print cur; next
+		}
+		/^\.(It |Pq )?Li / { s = $0; sub(/^\.(It |Pq )?Li /, "", s); words(s, cur) }' |
+		sed 's/\[\]//g' | sort -u
+}
+# json_paths FILE...: the path of every key written, "[]" left out, facts'
+# keys not (their names are checked by json_keys)
+json_paths() {
+	jq -r 'paths | select(.[-1] | type == "string") | map(select(type == "string")) |
+		join(".")' "$@" | grep -v '^facts\.' | sort -u
 }
 # json_keys FILE...: every key written, facts' by their documented name
 json_keys() {
@@ -171,6 +206,10 @@ keys_agree() {
 man_keys '\.Sh JSON' '\.Sh ' > "$T/doc.keys"
 # shellcheck disable=SC2086 # the files, word by word
 keys_agree pmscope/1 'hw_sleep\.cycleN' $A
+man_paths '\.Sh JSON' '\.Sh ' > "$T/doc.paths"
+# shellcheck disable=SC2086
+is "pmscope/1: every key is written where pmscope(1) documents it" \
+   "$(json_paths $A | comm -23 - "$T/doc.paths" | tr '\n' ' ')" ""
 # shellcheck disable=SC2086
 one_type pmscope/1 $A
 # shellcheck disable=SC2086
