@@ -1011,9 +1011,12 @@ static void on_boot_mark(struct builder *b, const struct pm_event *ev)
 /*
  * The suspend cycle the log closed at "Restarting tasks" that a line at
  * @ts, with no cycle open, may still be of: "PM: suspend exit" and the
- * probes before it come up to LATE_LINE_NS later. NULL: none.
+ * probes before it come up to LATE_LINE_NS later. A line stamped before
+ * the cycle's end is another clock's (it went back, or another log),
+ * but for printk's order across CPUs (LATE_SKEW_NS). NULL: none.
  */
 #define LATE_LINE_NS 5000000000LL
+#define LATE_SKEW_NS 1000000LL
 
 static struct pm_cycle *late_cycle(struct builder *b, ns_t ts)
 {
@@ -1022,7 +1025,8 @@ static struct pm_cycle *late_cycle(struct builder *b, ns_t ts)
 	if (b->cur >= 0 || !b->run->ncycles || ts == NS_NONE)
 		return NULL;
 	c = &b->run->cycles[b->run->ncycles - 1];
-	if (c->mode == MODE_BOOT || c->end == NS_NONE || ts - c->end > LATE_LINE_NS)
+	if (c->mode == MODE_BOOT || c->end == NS_NONE || ts - c->end > LATE_LINE_NS ||
+	    ts < c->end - LATE_SKEW_NS)
 		return NULL;
 	return c;
 }

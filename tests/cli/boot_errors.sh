@@ -125,6 +125,17 @@ is "5.4 without Restarting tasks: serio1 told at its line" \
 	"1 928
 PM: suspend exit
 probe of serio1 returned 0 after 203673 usecs"
+# A probe line after the cycle closed ("Restarting tasks ...", 535.992973)
+# stamped a second before it is another clock's, not the cycle's; one
+# 0.473 ms before it is printk's order across CPUs, and is
+grep -v 'PM: suspend exit' "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" |
+	awk '{ print } /probe of serio1 returned 0/ {
+		print "[  535.000000] probe of foo returned 1 after 50000 usecs"
+		print "[  535.992500] probe of near returned 1 after 50 usecs" }' > "$T/x54e.txt"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54e.txt"
+is "a probe stamped before the closed cycle's end: not its, but for printk's order" \
+	"$(warns "$T/p.json" info 'probes beside' | grep -o '; 2 ran, the longest [^,]*, [0-9.]* ms')" \
+	"; 2 ran, the longest 0000:00:16.0-b638ab7e-94e2-4ea2-a552-d1c54b627f04, 3.553 ms"
 # At most three a cycle: six long probes past the exit, the first three told
 awk '{ print } /probe of serio1 returned 0/ { for (i = 0; i < 6; i++) printf "[  536.2%05d] probe of long%d returned 0 after 100000 usecs\n", i, i }' \
 	"$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54d.txt"
