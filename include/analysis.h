@@ -91,11 +91,6 @@ enum cp_kind {
 };
 
 /*
- * 24 bytes: a phase's path has about 1.7 segments per callback, so its
- * size counts against the per-callback memory bound (README). The
- * thread of a CP_RUN is its callback's, cp_seg_pid().
- */
-/*
  * Why a gap of the path is there, as far as the path and the log tell
  * (critpath_gaps.c). After /init a boot waits on user space, placed by
  * systemd's banner on the root (model.h, BM_SYSTEMD): the initramfs's
@@ -117,16 +112,23 @@ enum cp_gap_why {
 	CPG_COUNT
 };
 
+/*
+ * 24 bytes: a phase's path has about 1.7 segments per callback, so its
+ * size counts against the per-callback memory bound (README). The
+ * thread of a CP_RUN is its callback's, cp_seg_pid().
+ */
 struct cp_segment {
 	ns_t start, end;
-	int32_t cb;		/* index into cycle->cbs, -1 */
+	int32_t cb:28;		/* index into cycle->cbs, -1; 2^27 callbacks of
+				 * one cycle would take 6 GB before this overflows */
+	uint32_t why:4;		/* a gap's enum cp_gap_why */
 	int32_t dev:29;		/* index into run->devs, -1; 2^28 devices would
 				 * take tens of GB before this overflows */
 	uint32_t kind:2;	/* enum cp_kind */
 	uint32_t inferred:1;	/* from timing alone, not from the device tree */
-	uint8_t why;		/* a gap's enum cp_gap_why */
 };
-
+_Static_assert(sizeof(struct cp_segment) == 24, "a path segment's 24 bytes");
+_Static_assert(CPG_COUNT <= 16, "a gap's why fits its 4 bits");
 
 /* The thread a segment ran on: a CP_RUN's callback's, else -1. */
 static inline int cp_seg_pid(const struct pm_cycle *c, const struct cp_segment *s)
