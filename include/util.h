@@ -364,6 +364,16 @@ struct int_index {
 int int_index_get(struct int_index *x, int key, int val);
 void int_index_free(struct int_index *x);
 
+/* @len moved back to the start of the UTF-8 character byte @len of @s is
+ * in: where @s can be cut to @len bytes without splitting a character.
+ * Byte @len must be there (the cut is inside @s). */
+static inline size_t utf8_cut(const char *s, size_t len)
+{
+	while (len && ((unsigned char)s[len] & 0xc0) == 0x80)
+		len--;
+	return len;
+}
+
 /* Length of the valid UTF-8 sequence at @s, 0 when invalid (overlong,
  * surrogate, past U+10FFFF, a noncharacter U+FFFE/F); its code point in
  * @cp. */

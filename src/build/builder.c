@@ -949,8 +949,8 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 
 	if (!c)
 		return;
-	while (len && len < ev->text.len && ((unsigned char)ev->text.p[len] & 0xc0) == 0x80)
-		len--;	/* not inside a UTF-8 sequence */
+	if (len < ev->text.len)
+		len = utf8_cut(ev->text.p, len);	/* not inside a UTF-8 sequence */
 	if (c->msg_bytes + cost >
 	    CYCLE_MSG_BYTES - (ev->alarm ? 0 : CYCLE_ALARM_BYTES)) {
 		c->msgs_cut++;

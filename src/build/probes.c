@@ -44,9 +44,7 @@ static const char *short_name(const struct probe_seen *p, char *buf, size_t n)
 
 	if (len <= PROBES_NAME_MAX)
 		return p->name;
-	len = PROBES_NAME_MAX;
-	while (len && ((unsigned char)p->name[len] & 0xc0) == 0x80)
-		len--;
+	len = utf8_cut(p->name, PROBES_NAME_MAX);
 	snprintf(buf, n, "%.*s...", (int)len, p->name);
 	return buf;
 }

@@ -20,11 +20,8 @@ static const char *clean(char *buf, size_t width, const char *s)
 	size_t i, n = strlen(s);
 	bool cut = n > width;
 
-	if (cut) {
-		n = width > 3 ? width - 3 : 0;
-		while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
-			n--;
-	}
+	if (cut)
+		n = utf8_cut(s, width > 3 ? width - 3 : 0);
 	for (i = 0; i < n; i++)
 		buf[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
 	strcpy(buf + n, cut ? "..." : "");
@@ -54,8 +51,7 @@ static void print_wrapped(FILE *f, const char *text, size_t col)
 				n--;
 			if (text[n] != ' ')
 				n = avail;
-			while (n && ((unsigned char)text[n] & 0xc0) == 0x80)
-				n--;
+			n = utf8_cut(text, n);
 			memcpy(buf, text, n);
 			buf[n] = '\0';
 			fprintf(f, "%s\n", clean(buf, avail, buf));

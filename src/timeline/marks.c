@@ -245,9 +245,7 @@ static void milestone_text(struct tl_milestone *m, const char *label)
 		snprintf(m->text, sizeof(m->text), "%s%s", label, when);
 		return;
 	}
-	len = room - 3;
-	while (len && ((unsigned char)label[len] & 0xc0) == 0x80)
-		len--;
+	len = utf8_cut(label, room - 3);
 	snprintf(m->text, sizeof(m->text), "%.*s...%s", (int)len, label, when);
 }
 
