@@ -68,6 +68,19 @@ is "5.13 cut short: said" "$(warns "$T/c.json" warning 'log ends' | cut -d' ' -f
 "$PMSCOPE" analyze -q -j "$T/l.json" "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz"
 is "5.13 whole: nothing said" "$(warns "$T/l.json" warning 'log ends|new boot')" ""
 
+# The XPS 13 9360 5.4 log of the probe tests, and after_serio1 FILE
+# LINE...: FILE with LINEs after serio1's probe line (929, after the exit)
+X54=$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
+after_serio1() {
+	f=$1
+	shift
+	ADD=$(printf '%s\n' "$@") awk '{ print } /probe of serio1 returned 0/ { print ENVIRON["ADD"] }' "$f"
+}
+# late_names JSON: "NAME, MS;" of each probe past its cycle's end told
+late_names() {
+	warns "$1" info 'past the cycle' | grep -o ': [a-z0-9]*, [0-9.]* ms' | tr '\n' ';'
+}
+
 # Probes beside a suspend cycle (no PM callbacks): the XPS 6.10 s2idle
 # cycle (lines 2864-3682) shows 6 deferred while the driver core held
 # probing (3608-3611, 3672-3673: "returned -517"), then 4 that ran after
@@ -87,7 +100,7 @@ serio1, 0000
 # 889, 892, 893), 1 ran (908, mei_hdcp's 3.553 ms, ending 7.778 ms into
 # complete, from 535.982752); serio1's 203 ms (929) comes after the exit,
 # told apart (below)
-"$PMSCOPE" analyze -q -j "$T/p.json" "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$X54"
 is "5.4 mem: probes beside the cycle" \
 	"$(warns "$T/p.json" info 'probes beside' | sed 's/.*: 4 deferred.*; 1 ran/4 deferred; 1 ran/')" \
 	"4 deferred; 1 ran, the longest 0000:00:16.0-b638ab7e-94e2-4ea2-a552-d1c54b627f04, 3.553 ms, ending in complete +7.778 ms"
@@ -97,7 +110,7 @@ is "5.4 mem: probes beside the cycle" \
 # 536.194117, 35.419 ms after "PM: suspend exit" (536.158698); the 6.10
 # log's 1-3:1.0 (3683), 64133 us from 109.598078, thaw_processes +414.752
 # ms, 0.053 ms after the exit (109.662158)
-"$PMSCOPE" analyze -q -j "$T/p.json" "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt"
+"$PMSCOPE" analyze -q -j "$T/p.json" "$X54"
 is "5.4 mem: psmouse's re-probe of serio1 ran past the cycle's end" \
 	"$(warns "$T/p.json" info 'past the cycle')" \
 	"1 929 cycle 1: a probe ran past the cycle's end (initcall_debug): serio1, 203.673 ms (not bound), from complete +7.692 ms to 35.419 ms after the cycle's end"
@@ -110,15 +123,15 @@ is "6.10 s2idle: 1-3:1.0 ran past the cycle's end" \
 # probes and told when they are, at its line (928 without the exit's),
 # 201.144 ms after that end; a probe that began after the end (a module
 # loaded a second later) is not the cycle's
-grep -v 'PM: suspend exit' "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" |
-	awk '{ print } /probe of serio1 returned 0/ { print "[  537.200000] probe of late0 returned 0 after 900 usecs" }' > "$T/x54c.txt"
+grep -v 'PM: suspend exit' "$X54" > "$T/x54-noexit.txt"
+after_serio1 "$T/x54-noexit.txt" "[  537.200000] probe of late0 returned 0 after 900 usecs" > "$T/x54c.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54c.txt"
 is "5.4 without the exit line: serio1 told at its line, late0 not" \
 	"$(warns "$T/p.json" info 'past the cycle')" \
 	"1 928 cycle 1: a probe ran past the cycle's end (initcall_debug): serio1, 203.673 ms (not bound), from complete +7.692 ms to 201.144 ms after the cycle's end"
 # Without "Restarting tasks" the exit (927) closes the open cycle; serio1
 # (928) is kept and told at its line still
-grep -v 'Restarting tasks' "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54g.txt"
+grep -v 'Restarting tasks' "$X54" > "$T/x54g.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54g.txt"
 is "5.4 without Restarting tasks: serio1 told at its line" \
 	"$(warns "$T/p.json" info 'past the cycle' | cut -d' ' -f1-2; sed -n '927p; 928p' "$T/x54g.txt" | cut -c16-)" \
@@ -128,25 +141,26 @@ probe of serio1 returned 0 after 203673 usecs"
 # A probe line after the cycle closed ("Restarting tasks ...", 535.992973)
 # stamped a second before it is another clock's, not the cycle's; one
 # 0.473 ms before it is printk's order across CPUs, and is
-grep -v 'PM: suspend exit' "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" |
-	awk '{ print } /probe of serio1 returned 0/ {
-		print "[  535.000000] probe of foo returned 1 after 50000 usecs"
-		print "[  535.992500] probe of near returned 1 after 50 usecs" }' > "$T/x54e.txt"
+after_serio1 "$T/x54-noexit.txt" "[  535.000000] probe of foo returned 1 after 50000 usecs" \
+	"[  535.992500] probe of near returned 1 after 50 usecs" > "$T/x54e.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54e.txt"
 is "a probe stamped before the closed cycle's end: not its, but for printk's order" \
 	"$(warns "$T/p.json" info 'probes beside' | grep -o '; 2 ran, the longest [^,]*, [0-9.]* ms')" \
 	"; 2 ran, the longest 0000:00:16.0-b638ab7e-94e2-4ea2-a552-d1c54b627f04, 3.553 ms"
 # At most three a cycle: six long probes past the exit, the first three told
-awk '{ print } /probe of serio1 returned 0/ { for (i = 0; i < 6; i++) printf "[  536.2%05d] probe of long%d returned 0 after 100000 usecs\n", i, i }' \
-	"$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54d.txt"
+set --
+for i in 0 1 2 3 4 5; do
+	set -- "$@" "$(printf '[  536.2%05d] probe of long%d returned 0 after 100000 usecs' "$i" "$i")"
+done
+after_serio1 "$X54" "$@" > "$T/x54d.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54d.txt"
 is "past the end: three told, serio1 first" \
-	"$(warns "$T/p.json" info 'past the cycle' | grep -o ': [a-z0-9]*, [0-9.]* ms' | tr '\n' ';')" \
+	"$(late_names "$T/p.json")" \
 	": serio1, 203.673 ms;: long0, 100.000 ms;: long1, 100.000 ms;"
 # A probe past the end is told at its own line even when the cycle kept
 # no probe before "PM: suspend exit": the 5.4 log without its five probe
 # lines before it (848, 889, 892, 893, 908), the exit at 923, serio1 at 924
-sed '848d; 889d; 892d; 893d; 908d' "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54e.txt"
+sed '848d; 889d; 892d; 893d; 908d' "$X54" > "$T/x54e.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54e.txt"
 is "5.4 no probe before the exit: serio1 told at its line" \
 	"$(warns "$T/p.json" info 'past the cycle' | cut -d' ' -f1-2; sed -n '923p; 924p' "$T/x54e.txt" | cut -c16-)" \
@@ -158,13 +172,11 @@ probe of serio1 returned 0 after 203673 usecs"
 # probes under way at prepare (wait_for_device_probe()). Two such lines
 # after serio1's: 4 s (from 532.200001) and 10^12 us, the most a line is
 # read with; serio1 alone told
-awk '{ print } /probe of serio1 returned 0/ {
-	print "[  536.200001] probe of early0 returned 0 after 4000000 usecs"
-	print "[  536.200002] probe of early1 returned 0 after 1000000000000 usecs" }' \
-	"$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54f.txt"
+after_serio1 "$X54" "[  536.200001] probe of early0 returned 0 after 4000000 usecs" \
+	"[  536.200002] probe of early1 returned 0 after 1000000000000 usecs" > "$T/x54f.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54f.txt"
 is "5.4: a probe begun before the cycle is not told past its end" \
-	"$(warns "$T/p.json" info 'past the cycle' | grep -o ': [a-z0-9]*, [0-9.]* ms' | tr '\n' ';')" \
+	"$(late_names "$T/p.json")" \
 	": serio1, 203.673 ms;"
 # A name a log made long (serio1's two probe lines, 3608 and 3677, given a
 # 300-character name): the note cuts it at 64 bytes and still tells the
@@ -182,14 +194,14 @@ is "6.10, a long name: cut, the probe that ran longest still told" \
 # Before 5.15 a probe's "returned 0" is a driver that failed (1 is bound):
 # the 5.4 log's serio1 line (929, after the exit) moved into the cycle
 awk 'NR == 928 { print "[  536.150000] probe of serio1 returned 0 after 153673 usecs" } { print }' \
-	"$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54.txt"
+	"$X54" > "$T/x54.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54.txt"
 is "5.4: a probe's 0 is not bound" \
 	"$(warns "$T/p.json" info 'probes beside' | grep -o '2 ran, the longest serio1, 153.673 ms (not bound)')" \
 	"2 ran, the longest serio1, 153.673 ms (not bound)"
 # A cycle's probes past 256 are counted, not told
 awk 'NR == 900 { for (i = 0; i < 300; i++) printf "[  535.985000] probe of dev%d returned -517 after 0 usecs\n", i } { print }' \
-	"$F/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/x54b.txt"
+	"$X54" > "$T/x54b.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54b.txt"
 is "probes past 256: counted apart" \
 	"$(warns "$T/p.json" info 'probes beside' | grep -o -E '^[0-9]+ [0-9]+ cycle 1: .* 256 deferred|49 more, not told$')" \
