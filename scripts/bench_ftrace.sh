@@ -127,19 +127,22 @@ make_input() {
 read_one() {
 	taskset -c 0 "$bin" analyze -q -s "$1" 2>&1 >/dev/null | sed -n 's/.* \([0-9.]*\) s CPU.*/\1/p'
 }
-# floor_one FILE CALLBACKS: memfloor's CPU seconds for their 48 bytes
-# each, on one CPU, the heap on huge pages where pmscope puts it (inputs
-# of 32 MB and more, src/cmd/hugepages.c)
-floor_one() {
+# as_pmscope FILE CMD...: CMD on one CPU with the heap on huge pages
+# where pmscope puts it for FILE (inputs of 32 MB and more,
+# src/cmd/hugepages.c)
+as_pmscope() {
 	huge=
 	[ "$(stat -c %s "$1")" -ge $((32 << 20)) ] && huge=glibc.malloc.hugetlb=1
-	GLIBC_TUNABLES=$huge taskset -c 0 "$memfloor" "$(awk -v n="$2" 'BEGIN { print n * 48 / 1048576 }')"
+	shift
+	GLIBC_TUNABLES=$huge taskset -c 0 "$@"
 }
-# least_one FILE: the least reader's CPU seconds, as floor_one runs
+# floor_one FILE CALLBACKS: memfloor's CPU seconds for their 48 bytes each
+floor_one() {
+	as_pmscope "$1" "$memfloor" "$(awk -v n="$2" 'BEGIN { print n * 48 / 1048576 }')"
+}
+# least_one FILE: the least reader's CPU seconds
 least_one() {
-	huge=
-	[ "$(stat -c %s "$1")" -ge $((32 << 20)) ] && huge=glibc.malloc.hugetlb=1
-	GLIBC_TUNABLES=$huge taskset -c 0 "$leastread" "$1" | cut -d' ' -f1
+	as_pmscope "$1" "$leastread" "$1" | cut -d' ' -f1
 }
 read_two() {
 	"$bin" analyze -q -s "$1" 2>&1 >/dev/null |
