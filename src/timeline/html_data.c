@@ -755,6 +755,7 @@ static void put_palette(struct jw *w)
 	put_color(w, "gap", TL_GAP_COLOR);
 	put_color(w, "sleep", TL_SLEEP_COLOR);
 	put_color(w, "text", TL_TEXT_COLOR);
+	put_color(w, "milestone", TL_MILESTONE_COLOR);
 	jw_obj_end(w);
 }
 

@@ -57,6 +57,10 @@ is "svg: each a dashed line" "$(grep -c 'stroke="#3b5b8c"[^>]*stroke-dasharray' 
 is "html data: offsets from the cycle's start and the text the layout made" \
    "$(data "$T/m.html" | jq -c '.cycles[0].milestones')" \
    '[[388984000,"/init 0.442 s"],[8771526000,"systemd 8.824 s"]]'
+is "html data: the milestones' colour is the SVG's (the page has none of its own)" \
+   "$(data "$T/m.html" | jq -r '.colors.milestone')" '#3b5b8c'
+is "html: the page's script takes it from the data, names no colour of its own" \
+   "$(grep -c "'#3b5b8c'" "$T/m.html")" 0
 browser "file://$T/m.html#cycle=1" > "$T/m-dom.html"
 is "html: both drawn, no script error" \
    "$(state "$T/m-dom.html" milestones) $(state "$T/m-dom.html" errors)" '/init 0.442 s|systemd 8.824 s 0'

@@ -325,7 +325,7 @@
 		st.milestones = [];
 		if (!c.milestones) return;
 		g.save();
-		g.strokeStyle = g.fillStyle = '#3b5b8c';
+		g.strokeStyle = g.fillStyle = D.colors.milestone;
 		g.setLineDash([4, 3]);
 		for (i = 0; i < c.milestones.length; i++) {
 			m = c.milestones[i];
