@@ -782,7 +782,10 @@ static void consume(struct ftrace_parser *p, unsigned int lineno, enum ftrace_ki
 
 static bool parse_item(void *ctx, struct ftrace_item *it)
 {
-	consume(ctx, it->lineno, ftrace_item_kind(it), it->line, it->fl);
+	/* Classified first: on one CPU that is what sets it->fl. */
+	enum ftrace_kind k = ftrace_item_kind(it);
+
+	consume(ctx, it->lineno, k, it->line, it->fl);
 	return true;
 }
 

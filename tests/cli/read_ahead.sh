@@ -30,4 +30,17 @@ for f in $traces; do
 	ok "$name: one CPU and two give the same JSON" cmp "$T/one.json" "$T/two.json"
 	ok "$name: and the same text" cmp "$T/one.txt" "$T/two.txt"
 done
+
+# A trace whose first line is an event line (its header cut off): on one
+# CPU that line is split where it is parsed, which crashed (SIGSEGV).
+xz -dc "$FIXTURES/qemu-q35-s3-async1-medium/trace.txt.xz" | grep -v "^#" > "$T/headless.txt"
+taskset -c 0 "$PMSCOPE" analyze --json "$T/one.json" "$T/headless.txt" > "$T/one.txt" 2>&1; rc=$?
+"$PMSCOPE" analyze --json "$T/two.json" "$T/headless.txt" > "$T/two.txt" 2>&1
+is "no header, one CPU: exit 0, no crash" "$rc" 0
+ok "no header: one CPU and two give the same JSON" cmp "$T/one.json" "$T/two.json"
+ok "no header: its callbacks are read" test "$(jq '[.cycles[].callbacks|length]|add' "$T/one.json")" -gt 100
+taskset -c 0 "$PMSCOPE" analyze -q "$(dirname "$0")/../fuzz/repro/ftrace/one-cpu-headerless.txt" \
+	2> "$T/err"; rc=$?
+is "one event line, one CPU: exit 2 (nothing to report), no crash" "$rc" 2
+ok "and says so" grep -q "no suspend, resume or boot timing found in 1 lines" "$T/err"
 done_testing
