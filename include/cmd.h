@@ -49,6 +49,14 @@ struct pipeline {
 	bool no_hints;		/* no what-if hint per device phase */
 };
 
+/*
+ * No output may replace an input (cmd/guard.c): each of @outs (NULL: not
+ * asked for) against every file @inputs would open. False, said on
+ * stderr, when one would.
+ */
+bool outputs_spare_inputs(const char *const *outs, size_t nouts, char *const *inputs,
+			  size_t ninputs);
+
 /* Exit status: EXIT_CLEAN, EXIT_FOUND_FAILURE or EXIT_USAGE. */
 int pipeline_run(const struct pipeline *p);
 /* What record and collect write into the run folder @dir: the same as

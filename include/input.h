@@ -156,6 +156,9 @@ size_t input_unpacked_len(const char *name);
 
 void input_find(const char *path, struct input_found *f);
 void input_found_free(struct input_found *f);
+/* Every file that reading @path (a log, a folder of runs, "-") may open,
+ * added to @ids: no output may replace one. */
+void input_files(const char *path, struct file_ids *ids);
 /* One run's logs (merged when two), then its system facts. */
 int input_read_src(struct pm_run *run, const struct input_src *src, struct input_stats *st,
 		   char *err, size_t errlen);

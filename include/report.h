@@ -245,15 +245,6 @@ int write_report(const char *path, report_fn fn, const struct pm_run *run,
 		 const struct pm_results *res, const struct report_opts *o, char *err,
 		 size_t errlen);
 /*
- * Before writing @out: -1 with @err when it is one of the @n files in
- * @inputs (same device and inode, so also "./log" or a hard link), which
- * the report would replace; 0 otherwise. Commands call it for every
- * output before writing any.
- */
-int output_is_input(const char *out, const char *const *inputs, size_t n, char *err,
-		    size_t errlen);
-
-/*
  * Statistics and comparisons (report/text_stats.c): terminal text and JSON
  * (schemas pmscope-stats/1 and pmscope-compare/1, see pmscope(1)).
  * @b NULL: the statistics of @a alone.

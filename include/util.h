@@ -379,4 +379,24 @@ static inline size_t utf8_cut(const char *s, size_t len)
  * @cp. */
 size_t utf8_seq(const unsigned char *s, uint32_t *cp);
 
+/*
+ * Files by device and inode (util/file_ids.c): what a command reads, so
+ * that no output replaces one whatever path names it. Zeroed is empty.
+ */
+struct stat;
+struct file_ids {
+	struct file_id_name {
+		uint64_t dev, ino;
+		char *path;	/* as first named */
+	} *v;
+	size_t n, cap;
+};
+/* A regular file only; "-" is standard input. */
+void file_ids_add(struct file_ids *ids, const char *path);
+void file_ids_add_fd(struct file_ids *ids, int fd, const char *name);
+/* The name @path was added under when it is one of @ids, else NULL. */
+const char *file_ids_find(const struct file_ids *ids, const char *path);
+const char *file_ids_find_stat(const struct file_ids *ids, const struct stat *sb);
+void file_ids_free(struct file_ids *ids);
+
 #endif

@@ -246,28 +246,6 @@ out:
 	return rc;
 }
 
-/* No output may replace an input: each one against every file read (a
- * run folder's dmesg.txt too) and every argument (issue 15). */
-static bool outputs_ok(const struct pipeline *p, const struct pm_run *run)
-{
-	size_t n = run->nsources + (size_t)p->ninputs, i, k;
-	const char **in = xmalloc((n ? n : 1) * sizeof(*in));
-	char err[1024];
-	bool ok = true;
-
-	for (i = 0; i < run->nsources; i++)
-		in[i] = run->sources[i];
-	for (i = 0; i < (size_t)p->ninputs; i++)
-		in[run->nsources + i] = p->inputs[i];
-	for (k = 0; ok && k < OUT_COUNT; k++)
-		if (p->paths[k] && output_is_input(p->paths[k], in, n, err, sizeof(err)) < 0)
-			ok = false;
-	if (!ok)
-		fprintf(stderr, "pmscope: %s\n", err);
-	free(in);
-	return ok;
-}
-
 /* After the summary: where each file went. */
 static void say_written(const struct pipeline *p)
 {
@@ -319,8 +297,6 @@ static int report(const struct pipeline *p, struct pm_run *run, struct pm_result
 	bool summary = !p->quiet && !to_stdout(p);
 	char err[1024];
 
-	if (!outputs_ok(p, run))
-		return -1;
 	if (p->ro.cycle && (size_t)p->ro.cycle > run->ncycles) {
 		fprintf(stderr, "pmscope: there is no cycle %d (%zu found)\n", p->ro.cycle,
 			run->ncycles);
@@ -387,7 +363,8 @@ int pipeline_run(const struct pipeline *p)
 	for (k = 0; p->outdir && k < OUT_COUNT; k++)
 		if (outputs[k].file && !p->paths[k])
 			q.paths[k] = paths[k] = xasprintf("%s/%s", p->outdir, outputs[k].file);
-	rc = run_pipeline(&q);
+	rc = outputs_spare_inputs(q.paths, OUT_COUNT, q.inputs, (size_t)q.ninputs)
+		? run_pipeline(&q) : EXIT_USAGE;
 	for (k = 0; k < OUT_COUNT; k++)
 		free(paths[k]);
 	return rc;

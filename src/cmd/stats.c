@@ -308,7 +308,6 @@ static int stats_main(int argc, char **argv, bool compare)
 	struct stats_args a;
 	struct tl_summary *html = NULL;
 	size_t nbad = 0, nsides = compare ? 2 : 1, s;
-	char err[1024];
 	int i, rc;
 
 	rc = parse_args(argc, argv, compare, &a);
@@ -323,13 +322,9 @@ static int stats_main(int argc, char **argv, bool compare)
 		stats_usage(stderr, compare);
 		return EXIT_USAGE;
 	}
-	if ((a.json && output_is_input(a.json, (const char *const *)argv + optind,
-				       (size_t)(argc - optind), err, sizeof(err)) < 0) ||
-	    (a.html && output_is_input(a.html, (const char *const *)argv + optind,
-				       (size_t)(argc - optind), err, sizeof(err)) < 0)) {
-		fprintf(stderr, "pmscope: %s\n", err);
+	if (!outputs_spare_inputs((const char *[]){ a.json, a.html, a.junit }, 3, argv + optind,
+				  (size_t)(argc - optind)))
 		return EXIT_USAGE;
-	}
 	if (a.html && !compare)
 		html = tl_summary_new();
 	for (s = 0; s < nsides; s++) {

@@ -427,6 +427,9 @@ int cmd_whatif(int argc, char **argv)
 		fprintf(stderr, "pmscope whatif: no input file\n");
 		goto out;
 	}
+	if (!outputs_spare_inputs((const char *[]){ o.json, o.svg, o.png }, 3, argv + optind,
+				  (size_t)(argc - optind)))
+		goto out;
 	run = run_new();
 	if (read_inputs(run, argc, argv, &bad_input) < 0)
 		goto out;

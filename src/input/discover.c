@@ -367,6 +367,18 @@ void input_found_free(struct input_found *f)
 	memset(f, 0, sizeof(*f));
 }
 
+/* A run folder's sys/ files: the devices and their links, what record
+ * saw (input/capfacts.c) and hardware sleep residency (input/residency.c). */
+static const struct {
+	const char *name;
+	int (*read)(struct pm_run *, const char *, char *, size_t);
+} sys_files[] = {
+	{ "devices.txt", sysfacts_devices },
+	{ "devlinks.txt", sysfacts_devlinks },
+	{ "facts.txt", capfacts_read },
+	{ "sleep-stats.txt", residency_read },
+};
+
 /* A system facts file, when it is one; anything else in its place is said. */
 static void sys_file(struct pm_run *run, const char *dir, const char *name,
 		     int (*read)(struct pm_run *, const char *, char *, size_t))
@@ -449,16 +461,39 @@ int input_read_src(struct pm_run *run, const struct input_src *src, struct input
 		return -1;
 	if (src->nlogs > 1 || src->sysdir)
 		run_merge_sources(run);	/* as pmscope analyze LOG TRACE does */
-	if (src->sysdir) {
-		/* last, so that what a log printed about a device wins */
-		sys_file(run, src->sysdir, "devices.txt", sysfacts_devices);
-		sys_file(run, src->sysdir, "devlinks.txt", sysfacts_devlinks);
-		/* what record saw (input/capfacts.c) and hardware sleep
-		 * residency (input/residency.c) */
-		sys_file(run, src->sysdir, "facts.txt", capfacts_read);
-		sys_file(run, src->sysdir, "sleep-stats.txt", residency_read);
-	}
+	/* last, so that what a log printed about a device wins */
+	for (i = 0; src->sysdir && i < ARRAY_SIZE(sys_files); i++)
+		sys_file(run, src->sysdir, sys_files[i].name, sys_files[i].read);
 	return 0;
+}
+
+/* Every file of @src that input_read_src() may open. */
+static void src_files(const struct input_src *src, struct file_ids *ids)
+{
+	size_t i;
+
+	for (i = 0; i < src->nlogs; i++)
+		file_ids_add(ids, src->logs[i]);
+	if (src->trace_text)
+		file_ids_add(ids, src->trace_text);
+	for (i = 0; src->sysdir && i < ARRAY_SIZE(sys_files); i++) {
+		char *p = xasprintf("%s/%s", src->sysdir, sys_files[i].name);
+
+		file_ids_add(ids, p);
+		free(p);
+	}
+}
+
+void input_files(const char *path, struct file_ids *ids)
+{
+	struct input_found f;
+	size_t i;
+
+	file_ids_add(ids, path);	/* a file, or standard input */
+	input_find(path, &f);
+	for (i = 0; i < f.nruns; i++)
+		src_files(&f.runs[i], ids);
+	input_found_free(&f);
 }
 
 int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,

@@ -35,26 +35,6 @@ static FILE *open_out(int fd, char **buf)
 	return f;
 }
 
-int output_is_input(const char *out, const char *const *inputs, size_t n, char *err,
-		    size_t errlen)
-{
-	struct stat so, si;
-	size_t i;
-
-	if (!strcmp(out, "-") || stat(out, &so) < 0 || !S_ISREG(so.st_mode))
-		return 0;	/* a new file, stdout, or a device: nothing to lose */
-	for (i = 0; i < n; i++) {
-		if (!inputs[i] || !strcmp(inputs[i], "-") || stat(inputs[i], &si) < 0)
-			continue;
-		if (si.st_dev == so.st_dev && si.st_ino == so.st_ino) {
-			snprintf(err, errlen, "%s is the input %s: it would be replaced by the "
-				 "report; give another output name", out, inputs[i]);
-			return -1;
-		}
-	}
-	return 0;
-}
-
 /* "DIR/NAME" -> "DIR/.NAME.XXXXXX" TMP_SUFFIX, for mkostemps(). */
 static char *tmp_name(const char *path)
 {

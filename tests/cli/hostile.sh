@@ -80,7 +80,7 @@ cp "$FIXTURES/pmscope-record-qemu-q35-s3-k6.1/dmesg.txt" "$T/log"
 cksum < "$T/log" > "$T/sum"
 ( cd "$T" && "$PMSCOPE" analyze -q --json log log 2> err ); rc=$?
 is "--json log log: exit 2" "$rc" 2
-ok "--json log log: says why" grep -q "log is the input log: it would be replaced by the report" "$T/err"
+ok "--json log log: says why" grep -q "log is the input log: it would be replaced by the output" "$T/err"
 ( cd "$T" && "$PMSCOPE" analyze -q --html ./log log 2> /dev/null ); rc=$?
 is "--html ./log log: exit 2" "$rc" 2
 mkdir "$T/run" && cp "$T/log" "$T/run/dmesg.txt" && ln "$T/log" "$T/hard"
@@ -90,8 +90,34 @@ is "--svg RUN/dmesg.txt RUN: exit 2" "$rc" 2
 is "a hard link to the input: exit 2" "$rc" 2
 "$PMSCOPE" stats --json "$T/log" "$T/log" 2> /dev/null; rc=$?
 is "stats --json log log: exit 2" "$rc" 2
+# every command, every output, and every file an input opens: a run
+# folder's members, its sys/ facts, standard input redirected from a file
+cp -r "$FIXTURES/pmscope-record-qemu-q35-s3-k6.1/sys" "$T/run/sys"
+cp "$T/log" "$T/log2"
+mkdir -p "$T/lab/a" && cp "$T/log" "$T/lab/a/dmesg.txt"
+cksum "$T/run/sys/facts.txt" "$T/lab/a/dmesg.txt" "$T/log2" > "$T/sums"
+refused() { # refused DESCRIPTION command...: exit 2, says so, writes nothing
+	d=$1; shift
+	( cd "$T" && "$@" > /dev/null 2> err ); rc=$?
+	is "$d: exit 2" "$rc" 2
+	ok "$d: says which input" grep -q "is the input .*: it would be replaced by the output" "$T/err"
+}
+refused "whatif -j log log" "$PMSCOPE" whatif -q -j log log
+refused "whatif --svg log log" "$PMSCOPE" whatif -q --svg log log
+refused "whatif -j RUN/dmesg.txt RUN" "$PMSCOPE" whatif -q -j run/dmesg.txt run
+refused "stats --junit log log" "$PMSCOPE" stats -q --junit log log
+refused "stats --json LAB/a/dmesg.txt LAB" "$PMSCOPE" stats -q --json lab/a/dmesg.txt lab
+refused "compare --junit log log log2" "$PMSCOPE" compare -q --junit log log log2
+refused "compare --json RUN/dmesg.txt RUN RUN" "$PMSCOPE" compare -q --json run/dmesg.txt run run
+refused "analyze --text RUN/sys/facts.txt RUN" "$PMSCOPE" analyze -q --text run/sys/facts.txt run
+refused "analyze --json log - < log" sh -c "'$PMSCOPE' analyze -q --json log - < log"
+ok "standard input is named as such" grep -q "log is the input standard input" "$T/err"
 is "the input is intact" "$(cksum < "$T/log")" "$(cat "$T/sum")"
 is "so is the run folder's log" "$(cksum < "$T/run/dmesg.txt")" "$(cat "$T/sum")"
+is "and its facts, a lab's log and the second log" \
+	"$(cksum "$T/run/sys/facts.txt" "$T/lab/a/dmesg.txt" "$T/log2")" "$(cat "$T/sums")"
+"$PMSCOPE" analyze -q --json "$T/run/report.json" "$T/run" 2> "$T/err"; rc=$?
+is "a new report inside the run folder is no input: exit 0" "$rc" 0
 
 # Devices and FIFOs are written in place, not replaced by a regular file.
 mknod "$T/null" c 1 3 2> /dev/null && {
