@@ -12,7 +12,7 @@ CC      ?= cc
 PKG_CONFIG ?= pkg-config
 PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive
 # libarchive and cairo are compiled against, not linked: they are loaded
-# the first time a compressed file is read (src/input/unpack.c) or a PNG
+# the first time a compressed file is read (src/input/lines/unpack.c) or a PNG
 # drawn (src/timeline/png.c); tests/tools/pngstat links cairo itself
 LINK_PKGS := libtraceevent libtracefs libtracecmd
 CFLAGS  ?= -O2 -g
@@ -23,13 +23,16 @@ ALL_CFLAGS = $(WARN) -pthread -Iinclude -I$(B)/gen $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS  = -Wl,--as-needed $(PKG_LIBS) -lm -ldl -pthread
 
 B       ?= build
-# One folder per pipeline stage (README, Layout).
-STAGES  := util model input build analysis report timeline capture cmd
-SRC     := $(foreach s,$(STAGES),$(wildcard src/$(s)/*.c))
+# One folder per pipeline stage (README, Layout); inputs one folder per
+# format under src/input/.
+STAGES  := util format model input builder analysis report timeline capture cmd
+SRC     := $(foreach s,$(STAGES),$(wildcard src/$(s)/*.c src/$(s)/*/*.c))
 LIBSRC  := $(filter-out src/cmd/main.c,$(SRC))
 OBJ     := $(SRC:src/%.c=$(B)/%.o)
 LIBOBJ  := $(LIBSRC:src/%.c=$(B)/%.o)
-HDRS    := $(wildcard include/*.h src/*/*.h)
+# Each object depends on the headers it includes, as the compiler saw
+# them (-MMD; -MP: a header removed is no error).
+DEPFLAGS = -MMD -MP
 TESTSRC := $(wildcard tests/unit/test_*.c)
 TESTBIN := $(TESTSRC:tests/unit/%.c=$(B)/tests/%)
 
@@ -54,10 +57,12 @@ all: $(B)/pmscope
 deps:
 	@sh scripts/deps.sh build
 
-$(B)/%.o: src/%.c $(HDRS) | deps-build
+$(B)/%.o: src/%.c | deps-build
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	@$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	@$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+-include $(OBJ:.o=.d)
 
 $(B)/pmscope: $(OBJ)
 	@echo "  LINK    $@"

@@ -356,7 +356,7 @@ void results_free(struct pm_results *r);
 void results_counts(const struct pm_results *r, char *buf, size_t n);
 
 /*
- * Statistics over many cycles (analysis/stats.c): one side of a
+ * Statistics over many cycles (analysis/cycle_stats.c): one side of a
  * comparison, or every cycle of a lab's runs. Cycles are added one run at
  * a time, so the runs themselves need not stay in memory; names are
  * copied into the stats' own pool.

@@ -147,7 +147,7 @@ int facts_save(const struct capture_env *env, const char *sysdir, char *err, siz
 void capture_sleep_stats(struct capture *c, unsigned int cycle, const char *when);
 int sleep_stats_save(const struct capture *c, const char *sysdir, char *err, size_t errlen);
 /* The instance's raw buffer as trace-cmd's trace.dat at @path, consuming it
- * (capture/tracedat.c); @kallsyms: with /proc/kallsyms (function names). */
+ * (capture/tracedat_write.c); @kallsyms: with /proc/kallsyms (function names). */
 int tracedat_save(struct capture *c, const char *path, bool kallsyms, char *err,
 		  size_t errlen);
 

@@ -40,7 +40,7 @@ enum ev_kind {
 			 * .device its "DRIVER DEVICE: " prefix when it had one
 			 * (kept by the open cycle, if any) */
 	EV_PROBE,	/* a driver's probe ended during a suspend or resume
-			 * cycle: .device .ret .kernel_us (build/probes.h) */
+			 * cycle: .device .ret .kernel_us (builder/probes.h) */
 };
 
 struct pm_event {
@@ -94,15 +94,15 @@ void twin_parents(struct pm_run *run, const struct pm_cycle *c);
 /*
  * A kernel log and a trace of the same run (a run folder, or both files
  * given): each trace cycle takes over the log's cycle it overlaps, so
- * every callback is there once (build/merge.c).
+ * every callback is there once (builder/merge.c).
  */
 void run_merge_sources(struct pm_run *run);
 
-/* A copy of @g in @arena whose strings live in @pool (build/graph.c). */
+/* A copy of @g in @arena whose strings live in @pool (builder/graph.c). */
 const struct pm_callgraph_packed *callgraph_copy(struct strpool *pool, struct arena *arena,
 						 const struct pm_callgraph *g);
 /* @to gets its own copy of @from's nodes, their names in @pool
- * (build/graph.c); @to's cycle and callback are left as they are. */
+ * (builder/graph.c); @to's cycle and callback are left as they are. */
 void calltree_copy(struct strpool *pool, struct pm_calltree *to, const struct pm_calltree *from);
 /* Whether an input should catch call trees as it reads (for the HTML
  * page: run->keep_trees), and may still: kept within READ_TREE_NODES. */

@@ -65,7 +65,7 @@ unsigned int reader_lineno(const struct line_reader *r);
 uint64_t reader_bytes(const struct line_reader *r);
 bool reader_compressed(const struct line_reader *r);
 
-/* Progress of a long read on stderr when it is a terminal (input/progress.c):
+/* Progress of a long read on stderr when it is a terminal (input/lines/progress.c):
  * call tick every few thousand lines; it looks at the clock only. */
 struct progress {
 	const char *path;
@@ -198,7 +198,7 @@ size_t input_each(const char *path, struct input_seen *seen, input_run_fn fn, vo
 
 /*
  * Keep the log lines around each callback's line for the reports
- * (input/excerpts.c): EXCERPT_BEFORE lines before it and EXCERPT_AFTER
+ * (input/rereads/excerpts.c): EXCERPT_BEFORE lines before it and EXCERPT_AFTER
  * after, each cut to EXCERPT_COLS bytes, longest callbacks first until
  * about @budget bytes are kept. Reads each log once more; standard input
  * cannot be read again and is passed over. Returns 0, or -1 with @err
@@ -211,7 +211,7 @@ int input_excerpts(struct pm_run *run, size_t budget, char *err, size_t errlen);
 
 /*
  * Keep each cycle's own log lines for the HTML log viewer
- * (input/cycle_logs.c, run->logs): per cycle and file, the lines from its
+ * (input/rereads/cycle_logs.c, run->logs): per cycle and file, the lines from its
  * first to its last, at most LOG_LINES_MAX (those around the longest
  * callback), cycles in order until about @budget bytes are kept. Like
  * input_excerpts(), reads each log once more, never standard input.
@@ -220,7 +220,7 @@ int input_excerpts(struct pm_run *run, size_t budget, char *err, size_t errlen);
 
 /*
  * Keep the function_graph call trees of the callbacks in @want (cycle,
- * callback index pairs, sorted) for the HTML page (input/calltrees.c,
+ * callback index pairs, sorted) for the HTML page (input/ftrace/calltrees.c,
  * run->trees): the ones caught while the traces were read
  * (run->read_trees, freed here), and for the rest each text trace read
  * once more, a wanted callback's calls collected between its start line
@@ -230,30 +230,30 @@ int input_call_trees(struct pm_run *run, const struct cb_ref *want, size_t nwant
 		     char *err, size_t errlen);
 int input_cycle_logs(struct pm_run *run, size_t budget, char *err, size_t errlen);
 
-/* System facts (input/sysfacts.c): sys/devices.txt and sys/devlinks.txt. */
+/* System facts (input/facts/sysfacts.c): sys/devices.txt and sys/devlinks.txt. */
 int sysfacts_devices(struct pm_run *run, const char *path, char *err, size_t errlen);
 int sysfacts_devlinks(struct pm_run *run, const char *path, char *err, size_t errlen);
-/* sys/sleep-stats.txt (input/residency.c): per cycle the hardware sleep
+/* sys/sleep-stats.txt (input/facts/residency.c): per cycle the hardware sleep
  * residency and the kernel's suspend counts, as facts and notes. */
 int residency_read(struct pm_run *run, const char *path, char *err, size_t errlen);
-/* sys/facts.txt as record writes it (input/capfacts.c): run facts, and
+/* sys/facts.txt as record writes it (input/facts/capfacts.c): run facts, and
  * warnings for events and log records the capture lost. */
 int capfacts_read(struct pm_run *run, const char *path, char *err, size_t errlen);
 
 /*
  * sleepgraph's header lines in its saved dmesg and ftrace files
- * (input/sleepgraph.c): "# suspend-…", "# sysinfo | …", "# command | …",
+ * (input/sleepgraph/sleepgraph.c): "# suspend-…", "# sysinfo | …", "# command | …",
  * "# fwsuspend N fwresume N". True when @line was one; @kernel gets the
  * release when the line named it.
  */
 bool sleepgraph_line(struct builder *b, struct str line, unsigned int lineno,
 		     struct str *kernel);
 
-/* The kernel log parser (input/dmesg.c). */
+/* The kernel log parser (input/dmesg/dmesg.c). */
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st);
-/* ftrace and trace-cmd report text (input/ftrace.c). */
+/* ftrace and trace-cmd report text (input/ftrace/ftrace.c). */
 int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st);
-/* trace-cmd's trace.dat, a plain file (input/tracedat.c); -1 and @err on
+/* trace-cmd's trace.dat, a plain file (input/tracedat/tracedat.c); -1 and @err on
  * a read error, what was read before it kept. */
 int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 		  char *err, size_t errlen);
@@ -282,7 +282,7 @@ bool dmesg_split_damaged(struct str line, struct kmsg_line *out);
  */
 size_t dmesg_glued_at(const struct kmsg_line *kl);
 
-/* The device/initcall line shapes of every era (input/dmesg_lines.c). */
+/* The device/initcall line shapes of every era (input/dmesg/dmesg_lines.c). */
 enum dmesg_shape {
 	DS_NONE,
 	DS_CB_START,		/* "calling" a PM callback, any era */
@@ -307,7 +307,7 @@ struct dmesg_cb {
 
 enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out);
 
-/* A sleepgraph page (input/sghtml.c): does @window start one; its
+/* A sleepgraph page (input/sleepgraph/sghtml.c): does @window start one; its
  * embedded kernel log into @b, its trace into a builder of its own. */
 bool sghtml_is_page(struct str window);
 int sghtml_read(struct pm_run *run, const char *path, struct line_reader *r,
@@ -319,7 +319,7 @@ void driver_device(struct str head, struct str *driver, struct str *device);
 
 /*
  * A line the parser took for no PM rule, to the builder as EV_MESSAGE
- * (input/dmesg_message.c). dmesg_msg_prefix() splits dev_printk's
+ * (input/dmesg/dmesg_message.c). dmesg_msg_prefix() splits dev_printk's
  * "DRIVER DEVICE: " (and netdev's "DRIVER DEVICE IFNAME: ") off @msg;
  * false, and @text the whole line, when it has none.
  */

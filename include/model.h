@@ -428,7 +428,7 @@ struct pm_calltree {
 /*
  * A call tree caught while the trace was read (run->keep_trees: the HTML
  * page wants trees), by its callback's file and start line: cycles and
- * callbacks may still be renumbered then (build/merge.c). The page's
+ * callbacks may still be renumbered then (builder/merge.c). The page's
  * trees take theirs from here (input_call_trees()) and read the trace
  * again only for the ones missing. At most READ_TREE_NODES nodes in all
  * (a tree's own record weighs two): past that, trees are no longer caught.
@@ -545,7 +545,7 @@ uint32_t name_table_id(struct name_table *t, const char *name, uint32_t max);
 /*
  * @cb's end line is lost, but its thread was seen starting the next
  * callback of its kind, which the kernel runs one at a time per thread:
- * @cb->end is that start, the latest it can have ended (build/busy.c),
+ * @cb->end is that start, the latest it can have ended (builder/busy.c),
  * not a time it was seen ending. cb_duration() gives it no length.
  */
 static inline bool cb_end_inferred(const struct pm_callback *cb)

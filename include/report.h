@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "format.h"
 #include "model.h"
 
 #define PMSCOPE_VERSION "0.1.0"
@@ -30,83 +31,6 @@ const char *text_fit(char *buf, size_t width, const char *s);
 /* A critical path gap's why (enum cp_gap_why) in words, for the text and
  * the page alike; a CPG_THREAD gap's words follow "thread PID ". */
 extern const char *const gap_words[];
-
-/*
- * The one JSON writer (report/jw.c): streamed straight to @f, so memory
- * does not grow with the document, with one escaper for every string.
- * Strings are cleaned for any place they land: invalid UTF-8 becomes
- * U+FFFD, and <, >, &, U+2028 and U+2029 are \u escapes, so the same
- * text is safe inside an HTML script element. NULL strings and NS_NONE
- * times are null.
- */
-#define JW_MAX_DEPTH 32
-#define JW_BUF_BYTES (16 * 1024)
-struct jw {
-	FILE *f;
-	int depth;
-	bool more[JW_MAX_DEPTH];	/* a member was written at this depth */
-	bool after_key;
-	/* The bytes not yet given to @f: a report's keys and numbers are a
-	 * few bytes each, and a stdio call apiece was half of writing one.
-	 * They go to @f when the buffer fills and when the document's top
-	 * level closes: write to @f yourself only outside a document. */
-	size_t n;
-	char buf[JW_BUF_BYTES];
-};
-
-void jw_init(struct jw *w, FILE *f);
-void jw_obj(struct jw *w);
-void jw_obj_end(struct jw *w);
-void jw_arr(struct jw *w);
-void jw_arr_end(struct jw *w);
-void jw_key(struct jw *w, const char *key);
-void jw_str(struct jw *w, const char *s);
-void jw_int(struct jw *w, int64_t v);
-void jw_ns(struct jw *w, ns_t v);
-void jw_bool(struct jw *w, bool v);
-void jw_null(struct jw *w);
-void jw_double(struct jw *w, double v);
-/* Kernel microseconds as milliseconds with exactly three decimals. */
-void jw_ms_us(struct jw *w, int64_t us);
-/* A JSON string of @s as above, outside any document. */
-void jw_put_str(FILE *f, const char *s);
-
-/* A member of the open object: the key, then the value. */
-static inline void jw_kstr(struct jw *w, const char *k, const char *s)
-{
-	jw_key(w, k);
-	jw_str(w, s);
-}
-
-static inline void jw_kint(struct jw *w, const char *k, int64_t v)
-{
-	jw_key(w, k);
-	jw_int(w, v);
-}
-
-static inline void jw_kns(struct jw *w, const char *k, ns_t v)
-{
-	jw_key(w, k);
-	jw_ns(w, v);
-}
-
-static inline void jw_kbool(struct jw *w, const char *k, bool v)
-{
-	jw_key(w, k);
-	jw_bool(w, v);
-}
-
-static inline void jw_kobj(struct jw *w, const char *k)
-{
-	jw_key(w, k);
-	jw_obj(w);
-}
-
-static inline void jw_karr(struct jw *w, const char *k)
-{
-	jw_key(w, k);
-	jw_arr(w);
-}
 
 struct pm_results;
 struct cycle_results;

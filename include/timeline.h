@@ -214,8 +214,6 @@ char *tl_cycle_title(const struct pm_run *run, const struct pm_cycle *c);
 char *tl_cycle_totals(const struct cycle_results *cr);
 /* "resume 977.620 ms" into @buf, or the key's words. */
 const char *tl_legend_text(const struct pm_cycle *c, int entry, char *buf, size_t n);
-/* Characters (code points) in @s, for label widths. */
-size_t tl_text_len(const char *s);
 
 /*
  * The painter: what the SVG and PNG renderers implement. Colours are
@@ -238,9 +236,6 @@ struct tl_painter {
 
 void tl_draw(const struct tl_layout *L, const struct tl_painter *p);
 
-/* Escaping for text from logs. Invalid UTF-8 becomes U+FFFD, control
- * characters XML cannot hold become U+FFFD too. */
-void tl_put_xml(FILE *f, const char *s);
 
 int report_svg(FILE *f, const struct pm_run *run, const struct pm_results *res,
 	       const struct report_opts *o);

@@ -6,7 +6,7 @@
  *   devices.txt   every device under /sys/devices with a power/ directory:
  *                 "<path> async=enabled|disabled|- runtime=... wakeup=..."
  *   devlinks.txt  "<supplier> <consumer> <status>" from /sys/class/devlink
- * The formats are those src/input/sysfacts.c reads.
+ * The formats are those src/input/facts/sysfacts.c reads.
  */
 #include <dirent.h>
 #include <errno.h>

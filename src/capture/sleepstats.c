@@ -2,7 +2,7 @@
 /*
  * What the kernel counts about sleep, before and after each cycle, for
  * RUN-DIR/sys/sleep-stats.txt: did the platform really sleep? The file
- * (read back by src/input/residency.c):
+ * (read back by src/input/facts/residency.c):
  *
  *   [cycle 1 before]
  *   mode: s2idle

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pmscope whatif: a measured run's cycles replayed under another async
- * policy (analysis/whatif.c), each prediction's critical path, and the
+ * policy (analysis/whatif_replay.c), each prediction's critical path, and the
  * text or JSON of both (report/text_whatif.c, report/json_whatif.c).
  */
 #include <getopt.h>

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#include "ftrace.h"
+#include "ftrace/ftrace.h"
 
 #define DETECT_LINES 400
 #define DETECT_SURE UINT32_MAX	/* a magic number: no other kind can win */
@@ -39,7 +39,7 @@ static unsigned int ftrace_line_score(struct str line)
 	return ftrace_split(line, &fl);
 }
 
-/* A line that splits as a trace line is the trace's (input/ftrace.c). */
+/* A line that splits as a trace line is the trace's (input/ftrace/ftrace.c). */
 static unsigned int dmesg_line_score(struct str line)
 {
 	struct kmsg_line kl;

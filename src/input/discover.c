@@ -368,7 +368,7 @@ void input_found_free(struct input_found *f)
 }
 
 /* A run folder's sys/ files: the devices and their links, what record
- * saw (input/capfacts.c) and hardware sleep residency (input/residency.c). */
+ * saw (input/facts/capfacts.c) and hardware sleep residency (input/facts/residency.c). */
 static const struct {
 	const char *name;
 	int (*read)(struct pm_run *, const char *, char *, size_t);

@@ -3,7 +3,7 @@
  * JUnit XML (--junit of analyze, stats and compare): the report Jenkins,
  * GitLab and lab runners read. One <testsuite> per command, a <testcase>
  * per cycle (and per gate), a <failure> listing what failed, the terminal
- * summary as <system-out>. Text from logs is escaped (tl_put_xml()).
+ * summary as <system-out>. Text from logs is escaped (xml_put()).
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -105,9 +105,9 @@ static void put_time(FILE *f, double t)
 static void put_case(FILE *f, const struct junit_case *jc)
 {
 	fputs("    <testcase classname=\"", f);
-	tl_put_xml(f, jc->classname);
+	xml_put(f, jc->classname);
 	fputs("\" name=\"", f);
-	tl_put_xml(f, jc->name);
+	xml_put(f, jc->name);
 	fputc('"', f);
 	put_time(f, jc->time_s);
 	if (!jc->failure && !jc->skipped) {
@@ -116,13 +116,13 @@ static void put_case(FILE *f, const struct junit_case *jc)
 	}
 	if (jc->failure) {
 		fputs(">\n      <failure type=\"pmscope\" message=\"", f);
-		tl_put_xml(f, jc->message);
+		xml_put(f, jc->message);
 		fputs("\">", f);
-		tl_put_xml(f, jc->failure);
+		xml_put(f, jc->failure);
 		fputs("</failure>\n", f);
 	} else {
 		fputs(">\n      <skipped message=\"", f);
-		tl_put_xml(f, jc->skipped);
+		xml_put(f, jc->skipped);
 		fputs("\"/>\n", f);
 	}
 	fputs("    </testcase>\n", f);
@@ -144,7 +144,7 @@ int report_junit(FILE *f, const void *suite)
 		"skipped=\"%zu\"", s->ncases, nfail, nskip);
 	put_time(f, total);
 	fputs(">\n  <testsuite name=\"", f);
-	tl_put_xml(f, s->name);
+	xml_put(f, s->name);
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\"", s->ncases,
 		nfail, nskip);
 	put_time(f, total);
@@ -153,7 +153,7 @@ int report_junit(FILE *f, const void *suite)
 		put_case(f, &s->cases[i]);
 	if (s->system_out) {
 		fputs("    <system-out>", f);
-		tl_put_xml(f, s->system_out);
+		xml_put(f, s->system_out);
 		fputs("</system-out>\n", f);
 	}
 	fputs("  </testsuite>\n</testsuites>\n", f);

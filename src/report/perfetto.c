@@ -18,7 +18,7 @@
 
 #include "analysis.h"
 #include "perfetto.h"
-#include "pb.h"
+#include "format.h"
 #include "report.h"
 
 enum {	/* field numbers, see tests/perfetto/pmscope_trace.proto */

@@ -28,7 +28,7 @@ static void tip_end(const struct tl_painter *p)
 static const char *fit(char *buf, size_t n, const char *s, size_t max)
 {
 	size_t cps = 0, i = 0, keep = 0;
-	bool cut = tl_text_len(s) > max;
+	bool cut = text_chars(s) > max;
 
 	if (!s || max < 2 || n < 8)
 		return "";

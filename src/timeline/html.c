@@ -77,14 +77,14 @@ static void put_facts(FILE *f, const struct pm_run *run)
 	fputs("<dl class=\"facts\">", f);
 	for (i = 0; i < run->nfacts; i++) {
 		fputs("<dt>", f);
-		tl_put_xml(f, run->facts[i].key);
+		xml_put(f, run->facts[i].key);
 		fputs("</dt><dd>", f);
-		tl_put_xml(f, run->facts[i].value);
+		xml_put(f, run->facts[i].value);
 		fputs("</dd>", f);
 	}
 	for (i = 0; i < run->nsources; i++) {
 		fputs("<dt>source</dt><dd>", f);
-		tl_put_xml(f, run->sources[i]);
+		xml_put(f, run->sources[i]);
 		fputs("</dd>", f);
 	}
 	fputs("</dl>\n", f);
@@ -114,11 +114,11 @@ static void put_warnings(FILE *f, const struct pm_run *run)
 				fprintf(f, ", cycle %d", w->cycle);
 			if (w->line) {
 				fputs(", ", f);
-				tl_put_xml(f, w->file);
+				xml_put(f, w->file);
 				fprintf(f, ":%u", w->line);
 			}
 			fputs(": ", f);
-			tl_put_xml(f, w->text);
+			xml_put(f, w->text);
 			fputs("</li>\n", f);
 			shown++;
 		}
@@ -149,7 +149,7 @@ static void put_cycles(FILE *f, const struct tl_layout *L)
 
 		fprintf(f, "<tr data-cycle=\"%zu\"><td><a href=\"#cycle=%d\">%d</a></td><td>", i,
 			tc->c->index, tc->c->index);
-		tl_put_xml(f, mode_name(tc->c->mode));
+		xml_put(f, mode_name(tc->c->mode));
 		fputs("</td>", f);
 		put_ms(f, t.suspend_ns);
 		put_ms(f, t.resume_ns);
@@ -206,11 +206,11 @@ int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,
 	      "<head><meta charset=\"UTF-8\"/>\n<title>pmscope", f);
 	if (kernel) {
 		fputs(": kernel ", f);
-		tl_put_xml(f, kernel);
+		xml_put(f, kernel);
 	}
 	if (host) {
 		fputs(", host ", f);
-		tl_put_xml(f, host);
+		xml_put(f, host);
 	}
 	fputs("</title>\n<style>/*<![CDATA[*/\n", f);
 	fwrite(timeline_css, 1, timeline_css_len, f);

@@ -20,7 +20,7 @@ static void put_ms(FILE *f, ns_t v)
 static void put_text_td(FILE *f, const char *s)
 {
 	fputs("<td>", f);
-	tl_put_xml(f, s ? s : "");
+	xml_put(f, s ? s : "");
 	fputs("</td>", f);
 }
 
@@ -32,10 +32,10 @@ static void put_run(FILE *f, const struct sum_run *r)
 	fputs("<td class=\"src\">", f);
 	if (abs) {
 		fputs("<a href=\"", f);
-		tl_put_xml(f, abs);
+		xml_put(f, abs);
 		fputs("\">", f);
 	}
-	tl_put_xml(f, r->source);
+	xml_put(f, r->source);
 	if (abs)
 		fputs("</a>", f);
 	fputs("</td>", f);
@@ -70,7 +70,7 @@ static void put_modes(FILE *f, const struct tl_summary *s)
 		put_minmedmax(f, &st->boot);
 		fputs("<td>", f);
 		if (w->n) {
-			tl_put_xml(f, w->worst.source);
+			xml_put(f, w->worst.source);
 			fprintf(f, " cycle %d", w->worst.cycle);
 		}
 		fputs("</td></tr>\n", f);
@@ -105,9 +105,9 @@ static void put_runs(FILE *f, const struct tl_summary *s)
 		put_ms(f, r->boot_ns);
 		fputs("<td class=\"dev\">", f);
 		if (r->worst_dev) {
-			tl_put_xml(f, r->worst_dev);
+			xml_put(f, r->worst_dev);
 			fputs(" (", f);
-			tl_put_xml(f, r->worst_phase ? r->worst_phase : "?");
+			xml_put(f, r->worst_phase ? r->worst_phase : "?");
 			fprintf(f, ", cycle %d)", r->worst_cycle);
 		}
 		fputs("</td>", f);
@@ -143,7 +143,7 @@ static void put_devices(FILE *f, const struct tl_summary *s)
 			put_ms(f, v->s.sum.median);
 			put_ms(f, v->s.sum.max);
 			fputs("<td>", f);
-			tl_put_xml(f, v->s.worst.source);
+			xml_put(f, v->s.worst.source);
 			fprintf(f, " cycle %d</td></tr>\n", v->s.worst.cycle);
 		}
 		if (n > shown)
@@ -167,7 +167,7 @@ static void put_issues(FILE *f, const struct tl_summary *s)
 			x->level == WARN_FAILURE ? "failure" : "warning", x->count, x->nruns);
 		put_text_td(f, x->example);
 		fputs("<td>", f);
-		tl_put_xml(f, x->first_source);
+		xml_put(f, x->first_source);
 		if (x->first_line)
 			fprintf(f, ":%u", x->first_line);
 		if (x->first_cycle)

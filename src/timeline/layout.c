@@ -242,10 +242,10 @@ static size_t group_lanes(const struct tl_cycle *tc, const struct vis *v, size_t
 
 static enum tl_label label_fit(const struct pm_device *d, double w)
 {
-	size_t n = tl_text_len(d->name);
+	size_t n = text_chars(d->name);
 
 	w -= 4;
-	if (d->driver && *d->driver && (n + tl_text_len(d->driver) + 3) * TL_CHAR_PX <= w)
+	if (d->driver && *d->driver && (n + text_chars(d->driver) + 3) * TL_CHAR_PX <= w)
 		return TL_LABEL_FULL;
 	return n * TL_CHAR_PX <= w ? TL_LABEL_DEV : TL_LABEL_NONE;
 }

@@ -81,7 +81,7 @@ static double place_legend(struct tl_layout *L, struct tl_cycle *tc, double y)
 
 		if (e >= 0 && !phase_shown(tc, &c->phases[e]))
 			continue;
-		w = 16 + tl_text_len(tl_legend_text(c, e, buf, sizeof(buf))) * TL_CHAR_PX + 14;
+		w = 16 + text_chars(tl_legend_text(c, e, buf, sizeof(buf))) * TL_CHAR_PX + 14;
 		if (x > TL_MARGIN_PX && x + w > L->width - TL_MARGIN_PX) {
 			x = TL_MARGIN_PX;
 			y += LINE_PX;

@@ -2,7 +2,7 @@
 /*
  * Static SVG timeline, written by hand: text stays <text>, hover texts
  * are <title> elements, everything from the logs goes through
- * tl_put_xml(). Coordinates with one decimal, so the same input gives
+ * xml_put(). Coordinates with one decimal, so the same input gives
  * the same bytes.
  */
 #include <stdio.h>
@@ -62,7 +62,7 @@ static void svg_text(void *ctx, double x, double y, const char *s, uint32_t c, i
 	if (bold)
 		fputs(" font-weight=\"bold\"", f);
 	fputc('>', f);
-	tl_put_xml(f, s);
+	xml_put(f, s);
 	fputs("</text>\n", f);
 }
 
@@ -71,7 +71,7 @@ static void svg_tip_begin(void *ctx, const char *tip)
 	FILE *f = ctx;
 
 	fputs("<g><title>", f);
-	tl_put_xml(f, tip);
+	xml_put(f, tip);
 	fputs("</title>", f);
 }
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Reading ahead on a second CPU (src/input/ftrace_ahead.c) changes no
+# Reading ahead on a second CPU (src/input/ftrace/ftrace_ahead.c) changes no
 # report: every ftrace fixture, plain and compressed, read with one CPU
 # (taskset: the lines are split where they are parsed) and with two (split
 # by a reader thread), gives the same JSON and text.

@@ -3,7 +3,7 @@
 # A sleepgraph page as input: made with -addlogs it carries the kernel log
 # and the trace it was drawn from in hidden <div id="dmesglog"> and <div
 # id="ftracelog"> blocks; each is read where it stands in the page
-# (input/sghtml.c), as the log and the trace side by side.
+# (input/sleepgraph/sghtml.c), as the log and the trace side by side.
 . "$(dirname "$0")/../tap.sh"
 T=$TMPDIR_TEST
 D=$FIXTURES/pmgraph-2019-xps9360-example-html-k5.3

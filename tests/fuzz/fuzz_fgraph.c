@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * function_graph call trees (input/fgraph.c) on their own: graph lines
+ * function_graph call trees (input/ftrace/fgraph.c) on their own: graph lines
  * go to fgraph_line(); a device_pm_callback_start / _end event line opens
  * and closes a callback on its thread, and "NAME_cal" / "NAME_ret" events
  * are kprobes, as the ftrace reader would hand them over.
  */
-#include "input/ftrace.h"
+#include "input/ftrace/ftrace.h"
 #include "fuzz.h"
 
 static void event(struct fgraph *g, const struct ftrace_line *fl)

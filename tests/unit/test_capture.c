@@ -584,7 +584,7 @@ static void test_tracedat(void **state)
 /*
  * Before and after a cycle, what the kernel counts about sleep goes to
  * sys/sleep-stats.txt, and the run folder reads it back as the cycle's
- * hardware sleep (input/residency.c).
+ * hardware sleep (input/facts/residency.c).
  */
 static void test_sleep_stats(void **state)
 {

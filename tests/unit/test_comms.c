@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Task names by pid (src/build/comms.c): the latest name of a pid wins,
+ * Task names by pid (src/builder/comms.c): the latest name of a pid wins,
  * whether the pid was the one named last (its memo) or not, and across
  * the table's growth (which moves the slot the memo points at).
  */
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "build/comms.h"
+#include "builder/comms.h"
 
 static void set(struct comm_map *m, struct strpool *pool, int pid, const char *comm)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The JSON writer's bytes (src/report/jw.c) against snprintf(): integers
+ * The JSON writer's bytes (src/format/jw.c) against snprintf(): integers
  * of every length and sign, strings of every short length (the copies of
  * a few bytes), a document larger than the writer's buffer and a string
  * larger than it (written past the buffer), and nothing reaching the

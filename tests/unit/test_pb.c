@@ -15,7 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "report/pb.h"
+#include "format.h"
 
 struct out {
 	FILE *f;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sys/sleep-stats.txt (input/residency.c): the hardware sleep of each
+ * sys/sleep-stats.txt (input/facts/residency.c): the hardware sleep of each
  * s2idle cycle from the counters the kernel documents, shaped as the
  * kernel prints them: suspend_stats/total_hw_sleep and slp_s0_residency_usec
  * in microseconds (Documentation/ABI/testing/sysfs-power, pmc_core),

@@ -51,13 +51,13 @@ static int layout(struct tl_layout *L, struct pm_results *res, const struct pm_r
 static void test_escape(void **state)
 {
 	(void)state;
-	check_put(tl_put_xml, "<img src=x onerror=alert(1)>", "&lt;img src=x onerror=alert(1)&gt;");
-	check_put(tl_put_xml, "a&b \"q\" 'r'", "a&amp;b &quot;q&quot; &#39;r&#39;");
+	check_put(xml_put, "<img src=x onerror=alert(1)>", "&lt;img src=x onerror=alert(1)&gt;");
+	check_put(xml_put, "a&b \"q\" 'r'", "a&amp;b &quot;q&quot; &#39;r&#39;");
 	/* control bytes XML cannot hold and broken UTF-8 become U+FFFD;
 	 * valid multibyte text stays */
-	check_put(tl_put_xml, "\x01x\xff\xc3\xa9\xe2\x82", "\xef\xbf\xbdx\xef\xbf\xbd\xc3\xa9"
+	check_put(xml_put, "\x01x\xff\xc3\xa9\xe2\x82", "\xef\xbf\xbdx\xef\xbf\xbd\xc3\xa9"
 		  "\xef\xbf\xbd\xef\xbf\xbd");
-	check_put(tl_put_xml, "\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"); /* surrogate */
+	check_put(xml_put, "\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"); /* surrogate */
 	check_put(jw_put_str, "</script><!--", "\"\\u003c/script\\u003e\\u003c!--\"");
 	check_put(jw_put_str, "a\"b\\c\n&", "\"a\\\"b\\\\c\\u000a\\u0026\"");
 	check_put(jw_put_str, "\xff\xe2\x80\xa8", "\"\\ufffd\\u2028\"");
@@ -78,8 +78,8 @@ static void test_escape(void **state)
 			snprintf(want, sizeof(want), "\"%c\"", c);
 		check_put(jw_put_str, in, want);
 	}
-	assert_int_equal(tl_text_len("1-2 {usb}"), 9);
-	assert_int_equal(tl_text_len("\xc3\xa9t\xc3\xa9"), 3);
+	assert_int_equal(text_chars("1-2 {usb}"), 9);
+	assert_int_equal(text_chars("\xc3\xa9t\xc3\xa9"), 3);
 }
 
 static const struct tl_box *box_of(const struct tl_layout *L, const struct tl_cycle *tc,

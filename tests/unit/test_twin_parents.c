@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Which device of a shared name is a child's parent (build/twin_parents.c):
+ * Which device of a shared name is a child's parent (builder/twin_parents.c):
  * the PM core's order on the IdeaPad's real lines, and no decision from
  * an end that a lost return line left unseen.
  */

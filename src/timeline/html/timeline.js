@@ -1144,7 +1144,7 @@
 		tb.appendChild(tr);
 	}
 
-	// ---- the log viewer: the cycle's own lines (c.log, input/cycle_logs.c)
+	// ---- the log viewer: the cycle's own lines (c.log, input/rereads/cycle_logs.c)
 	// [{file, first, cut_before, cut_after, text, marks: [line, box, kind]...}]
 	var MK = D.log_mark_kinds;
 

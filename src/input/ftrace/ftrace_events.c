@@ -581,7 +581,7 @@ void ftrace_callback(struct ftrace_parser *p, const struct ftrace_line *fl,
 		bad_line(p, fl);
 }
 
-/* sleepgraph's header lines (input/sleepgraph.c); the stamp's mode word
+/* sleepgraph's header lines (input/sleepgraph/sleepgraph.c); the stamp's mode word
  * is the mode of cycles whose events do not say it (hibernation). */
 void ftrace_header(struct ftrace_parser *p, struct str line)
 {

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "report.h"
+#include "format.h"
 
 static void flush(struct jw *w)
 {

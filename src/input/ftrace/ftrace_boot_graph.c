@@ -10,7 +10,7 @@
  *   2.04 |  1)  swapper-1  |          |    ghes_init() {
  * With a graph filter on initcall functions themselves (bootgraph -func),
  * the outermost call is the initcall. Each becomes an initcall callback
- * with its call summary (input/fgraph.c); the boot phases come from
+ * with its call summary (input/ftrace/fgraph.c); the boot phases come from
  * input/ftrace_boot.c. A trace with initcall events as well takes its
  * initcalls from those events only.
  *

@@ -2,7 +2,7 @@
 /*
  * trace-cmd's binary trace.dat (file versions 6 and 7) through libtracecmd
  * and libtraceevent. Callback and function_graph records come decoded by
- * field (input/tracedat_child.c) and go to the ftrace parser as the
+ * field (input/tracedat/tracedat_child.c) and go to the ftrace parser as the
  * fields its text lines give; the rare phase and marker records come
  * printed with their own formats, as text for it to parse. Every other
  * event is passed over.
@@ -26,7 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ftrace.h"
+#include "../ftrace/ftrace.h"
 #include "tracedat.h"
 
 #define DAT_PIPE_BYTES (1 << 20)

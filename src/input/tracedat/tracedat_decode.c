@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace.dat records into messages for the parent (input/tracedat.h), in
+ * trace.dat records into messages for the parent (input/tracedat/tracedat.h), in
  * the child process. Callbacks, function_graph calls and phases, nearly
  * every record used, are decoded by field name with libtraceevent and
  * sent as their values; markers and any record whose fields are not as

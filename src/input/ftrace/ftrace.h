@@ -13,7 +13,7 @@ struct ftrace_parser;
 
 /*
  * One function_graph line as a call: a text line's function and duration
- * columns read once, or a trace.dat record's fields (input/tracedat.c).
+ * columns read once, or a trace.dat record's fields (input/tracedat/tracedat.c).
  */
 enum gl_kind { GL_ENTRY, GL_LEAF, GL_RETURN };
 struct graph_call {
@@ -118,7 +118,7 @@ enum ftrace_kind ftrace_classify(struct str line, bool unreadable, struct ftrace
 
 /*
  * A trace's lines in file order, for the parser and for the passes that
- * read a trace again (input/calltrees.c): ftrace_each_line() hands each
+ * read a trace again (input/ftrace/calltrees.c): ftrace_each_line() hands each
  * to @fn (which returns false to stop), read ahead and split on a second
  * CPU where there is one; without one a line is split only when
  * ftrace_item_kind() asks for it. @pg may be NULL. Returns 0 at the end
@@ -145,7 +145,7 @@ typedef bool (*ftrace_item_fn)(void *ctx, struct ftrace_item *it);
 int ftrace_each_line(struct line_reader *r, ftrace_item_fn fn, void *ctx, struct progress *pg);
 
 /*
- * Lines read on a second CPU and split on both (input/ftrace_ahead.c), in
+ * Lines read on a second CPU and split on both (input/ftrace/ftrace_ahead.c), in
  * batches. ahead_start() returns NULL when there is no second CPU to
  * use; then the caller reads the lines itself.
  */
@@ -176,7 +176,7 @@ int ahead_stop(struct ftrace_ahead *a);
 /* @fl's columns as a call; false for other graph lines (irq arrows). */
 bool graph_call_parse(const struct ftrace_line *fl, struct graph_call *gc);
 
-/* function_graph call trees per callback (input/fgraph.c). */
+/* function_graph call trees per callback (input/ftrace/fgraph.c). */
 struct fgraph;
 struct fgraph *fgraph_new(void);
 void fgraph_free(struct fgraph *g);
@@ -191,7 +191,7 @@ void fgraph_cb_start(struct fgraph *g, const struct ftrace_line *fl);
 const struct pm_callgraph *fgraph_cb_end(struct fgraph *g, const struct ftrace_line *fl);
 /*
  * Every call inside a callback as the graph streams by, for call trees
- * (input/calltrees.c); the parser itself keeps no call once it returned.
+ * (input/ftrace/calltrees.c); the parser itself keeps no call once it returned.
  * @open gets the thread (@key: pid, or -(cpu + 1)), the call's function
  * (interned in the parser: one address per name), its depth below the
  * callback (0 outermost) and, when its caller is known (@has_caller),
@@ -207,7 +207,7 @@ struct fgraph_watch {
 void fgraph_set_watch(struct fgraph *g, const struct fgraph_watch *w);
 
 /*
- * Call trees of callbacks (input/tree_catch.c), on @g's watch. Start a
+ * Call trees of callbacks (input/ftrace/tree_catch.c), on @g's watch. Start a
  * capture at a callback's start line (@tag is the caller's); its end on
  * the same thread gives the tree (its names @g's, all valid until the
  * next call: calltree_copy() keeps one) and the tag, or NULL when no
@@ -238,7 +238,7 @@ void fgraph_set_work_sink(struct fgraph *g, const struct fgraph_work_sink *s);
 /* Calls whose entry or return was lost, in all callbacks. */
 unsigned int fgraph_repaired(const struct fgraph *g);
 
-/* An event name seen in this trace and its handler (input/ftrace_events.c). */
+/* An event name seen in this trace and its handler (input/ftrace/ftrace_events.c). */
 struct ftrace_seen {
 	char name[40];
 	size_t len;
@@ -259,7 +259,7 @@ struct ftrace_parser {
 	bool in_cycle, in_enter, in_machine, in_exit;
 	ns_t start_mark;	/* "SUSPEND START" not yet followed by events */
 	unsigned int bad;	/* PM event lines that did not parse */
-	int boot;		/* FB_* (input/ftrace_boot.c) */
+	int boot;		/* FB_* (input/ftrace/ftrace_boot.c) */
 	ns_t boot_last;		/* the last initcall event of the boot */
 	bool boot_events;	/* initcall events seen: graphs name no initcall */
 	struct fb_graph *graphs;	/* outermost graphs open, per thread */
@@ -269,7 +269,7 @@ struct ftrace_parser {
 };
 
 /* An initcall's outermost function_graph call, open on one thread
- * (input/ftrace_boot_graph.c). */
+ * (input/ftrace/ftrace_boot_graph.c). */
 struct fb_graph {
 	int pid, cpu;
 	ns_t start;
@@ -281,7 +281,7 @@ struct fb_graph {
 	bool named_fn;		/* outermost is the initcall itself, not do_one_initcall */
 };
 
-/* Boot from initcall events (input/ftrace_boot.c). */
+/* Boot from initcall events (input/ftrace/ftrace_boot.c). */
 enum { FB_NONE, FB_KERNEL, FB_USER, FB_DONE };
 bool ftrace_initcall(struct ftrace_parser *p, const struct ftrace_line *fl);
 /* The phase a new initcall starting at @fl belongs to is open; false when
@@ -289,7 +289,7 @@ bool ftrace_initcall(struct ftrace_parser *p, const struct ftrace_line *fl);
 bool ftrace_boot_phase(struct ftrace_parser *p, const struct ftrace_line *fl);
 /* A function_graph call (@gc, read from @fl): outermost do_one_initcall
  * graphs are initcalls, outermost async_run_entry_fn graphs async work
- * (input/ftrace_boot_graph.c); every call goes on to fgraph_call(). */
+ * (input/ftrace/ftrace_boot_graph.c); every call goes on to fgraph_call(). */
 void ftrace_graph_call(struct ftrace_parser *p, const struct ftrace_line *fl,
 		       const struct graph_call *gc);
 void ftrace_boot_graphs_free(struct ftrace_parser *p);
@@ -299,7 +299,7 @@ void ftrace_boot_end(struct ftrace_parser *p, const struct ftrace_line *fl);
 /* Hand @ev to the builder as this line's event. */
 void ftrace_emit(struct ftrace_parser *p, struct pm_event *ev);
 
-/* PM events, markers and sleepgraph's header lines (input/ftrace_events.c). */
+/* PM events, markers and sleepgraph's header lines (input/ftrace/ftrace_events.c). */
 void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl);
 void ftrace_callback(struct ftrace_parser *p, const struct ftrace_line *fl,
 		     const struct cb_fields *f);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Internal to the trace.dat reader: what its child process
- * (input/tracedat_child.c) sends the parent (input/tracedat.c) through a
+ * (input/tracedat/tracedat_child.c) sends the parent (input/tracedat/tracedat.c) through a
  * pipe, one message per record used.
  */
 #ifndef PMSCOPE_TRACEDAT_H
@@ -55,10 +55,10 @@ struct dat_msg {
 #define DAT_DUR_NONE UINT64_MAX
 
 /* The child: reads @path with libtracecmd, writes the messages to @wfd;
- * its exit status (input/tracedat_child.c). */
+ * its exit status (input/tracedat/tracedat_child.c). */
 int tracedat_child(const char *path, off_t size, int wfd);
 
-/* Records into messages (input/tracedat_decode.c). */
+/* Records into messages (input/tracedat/tracedat_decode.c). */
 struct tep_handle;
 struct tep_record;
 struct dat_decoder;

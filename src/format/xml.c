@@ -6,9 +6,9 @@
  */
 #include <stdio.h>
 
-#include "timeline.h"
+#include "format.h"
 
-size_t tl_text_len(const char *s)
+size_t text_chars(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = 0;
@@ -23,7 +23,7 @@ size_t tl_text_len(const char *s)
 	return n;
 }
 
-void tl_put_xml(FILE *f, const char *s)
+void xml_put(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	uint32_t cp;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * libarchive, loaded the first time a compressed file is read
- * (input/unpack.c): linked at startup it and what it needs (libxml2, ICU,
+ * (input/lines/unpack.c): linked at startup it and what it needs (libxml2, ICU,
  * libstdc++ ...) took 6.5 of the 16 ms every pmscope run spent before
  * reading a byte, and most inputs are plain text.
  */

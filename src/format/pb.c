@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pb.h"
+#include "format.h"
 #include "util.h"
 
 enum { WT_VARINT = 0, WT_I64 = 1, WT_LEN = 2 };

@@ -2,7 +2,7 @@
 /*
  * The trace.dat reader's child process: libtracecmd reads the records of
  * every CPU, merged here in time order; the ones pmscope uses are decoded
- * (input/tracedat_decode.c) and go to the parent through the pipe.
+ * (input/tracedat/tracedat_decode.c) and go to the parent through the pipe.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "input.h"
-#include "unpack.h"
+#include "../lines/unpack.h"
 #include "tracedat.h"
 
 /* What the child may use: address space on top of what it has at the
