@@ -63,6 +63,9 @@ $(B)/%.o: src/%.c | deps-build
 	@$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 -include $(OBJ:.o=.d)
+# the flags are the Makefile's: an object from another of its versions
+# (one built before -MMD has no dependency list) is built again
+$(OBJ): Makefile
 
 $(B)/pmscope: $(OBJ)
 	@echo "  LINK    $@"

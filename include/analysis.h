@@ -291,6 +291,28 @@ struct cycle_works {
 	size_t nthreads;	/* threads with any */
 };
 
+/* A cycle's facts for the findings: indices into run->warns and
+ * run->verdicts, in the order read. */
+struct cycle_facts {
+	size_t *warns, nwarns;
+	size_t *verdicts, nverdicts;
+};
+
+/*
+ * The findings (analysis/findings.c, findings.h): a cycle's from its
+ * callbacks, state, verdicts and warnings (@m: the messages analysis's
+ * callbacks that said error, NULL none); the run's from what lies outside
+ * any cycle, and no data.
+ */
+void findings_cycle(const struct pm_run *run, const struct pm_cycle *c,
+		    const struct cycle_facts *facts, const struct cycle_messages *m,
+		    struct findings *out);
+void findings_run(const struct pm_run *run, const struct cycle_facts *facts,
+		  struct findings *out);
+void findings_free(struct findings *fs);
+/* "ENODEV" for -19, NULL when the error has no name. */
+const char *finding_err_name(int err);
+
 struct cycle_results {
 	const struct pm_cycle *c;
 	bool shown;		/* selected by the options; the rest stays empty */
@@ -308,9 +330,12 @@ struct cycle_results {
 	struct whatif_hint *hints;	/* per device phase, the change that
 					 * saves most (whatif.h), when asked */
 	size_t nhints;
-	size_t *warns;		/* indices into run->warns of this cycle */
-	size_t nwarns;
-	size_t nfail, nwarn;	/* its failures and warnings */
+	struct cycle_facts facts;	/* its warnings and verdicts */
+	struct findings findings;	/* analysis/findings.c */
+	uint8_t *cb_failed;	/* per callback: a finding says it failed
+				 * (finding_code_desc.cb_failed); NULL none */
+	size_t nsev[SEV_COUNT];	/* its findings by severity, kept when
+				 * the list is released (streaming) */
 };
 
 enum { RESULTS_MAX_ANALYSES = 16 };
@@ -319,22 +344,35 @@ struct results_opts {
 	size_t top;		/* slowest callbacks kept per cycle */
 	int cycle;		/* only this cycle (1-based), 0 all */
 	bool hints;		/* the what-if hint per device phase */
+	bool verdict_only;	/* the findings alone (stats, compare) */
 };
 
 struct pm_results {
 	const struct pm_run *run;
 	struct cycle_results *cycles;	/* parallel to run->cycles */
 	size_t ncycles;
-	size_t *run_warns;	/* indices into run->warns of no cycle */
-	size_t nrun_warns;
-	size_t nfail;		/* failures in the whole run */
-	size_t nsaid_error;	/* callbacks of the cycles computed so far that
-				 * returned 0 while the log said error */
+	struct cycle_facts run_facts;	/* of no cycle */
+	struct findings findings;	/* the run's own, of no cycle */
+	/* Every finding of the run and of its cycles computed so far, by
+	 * severity and by code: the verdict (exit status) reads these. */
+	size_t nsev[SEV_COUNT];
+	size_t ncode[FC_COUNT];
 	struct results_opts opts;
 	/* How often each analysis ran: once per shown cycle, whatever the
 	 * outputs (pmscope analyze -s prints it). */
 	unsigned int runs[RESULTS_MAX_ANALYSES];
 };
+
+/*
+ * What a run comes to, as every output and the exit status say it:
+ * failed (a failure finding, the kernel's or the reading's), no data (the
+ * inputs held no cycle, and nothing failed), or ok (warnings and notes
+ * allowed).
+ */
+enum verdict { VERDICT_OK, VERDICT_FAILED, VERDICT_NO_DATA };
+enum verdict results_verdict(const struct pm_results *r);
+/* "ok", "failed", "no-data" */
+const char *verdict_name(enum verdict v);
 
 /* Every shown cycle's results at once (what a renderer that needs the
  * whole run, such as a timeline, reads); -1 when an analysis failed. */
@@ -410,6 +448,30 @@ struct stat_boot_name {
 };
 extern const struct stat_boot_name stat_boot_names[SB_COUNT];
 
+/* A run given to stats or compare, read or not: what it came to. */
+struct stat_run {
+	const char *source;
+	enum verdict verdict;
+	const char *why;	/* why it was not (or only partly) read, NULL */
+	size_t ncycles;
+	size_t nsev[SEV_COUNT];
+};
+
+/*
+ * Findings over many runs (stats_add_findings()): per code (@device
+ * NULL) and per code and device, how many and in how many runs; the
+ * first one's words and place.
+ */
+struct stat_finding {
+	enum finding_code code;
+	const char *device;	/* NULL: the code's own row */
+	size_t count, nruns;
+	size_t last_run;	/* the run that counted last, for nruns */
+	const char *example;
+	const char *first_file;
+	unsigned int first_line;
+};
+
 struct run_stats {
 	struct strpool pool;
 	const char *mode;	/* only cycles of this mode are taken, NULL all */
@@ -431,12 +493,31 @@ struct run_stats {
 	 * median (then name), and by worst case */
 	size_t *by_median, *by_max;
 	size_t nranked;
+	struct stat_run *runs;	/* every input, read or not */
+	size_t nruns, runs_cap;
+	size_t nverdict[VERDICT_NO_DATA + 1];	/* runs by verdict, unread ones
+						 * failed */
+	size_t nunread;		/* of those, runs that could not be read */
+	/* by code, then by device, in first-seen order; sorted by
+	 * stats_finish(): code rows by severity and count, each followed
+	 * by its devices by count */
+	struct stat_finding *findings;
+	size_t nfindings, findings_cap;
 };
 
 void stats_init(struct run_stats *st, const char *mode);
 void stats_free(struct run_stats *st);
 /* Take every cycle of @run (read from @source). */
 void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *source);
+/* The findings of the run just added (results_compute(), verdict_only),
+ * and its verdict; @err: why it was read only in part, NULL. */
+void stats_add_findings(struct run_stats *st, const struct pm_results *res, const char *source,
+			const char *err);
+/* An input that could not be read at all: a failed run, said why. */
+void stats_add_unread(struct run_stats *st, const char *source, const char *why);
+/* analysis/stats_findings.c, for stats_finish() and stats_free() */
+void stats_findings_finish(struct run_stats *st);
+void stats_findings_free(struct run_stats *st);
 /* Whether @st takes @c: its mode, and a boot or a completed cycle. */
 bool stats_takes_cycle(const struct run_stats *st, const struct pm_cycle *c);
 /* Summarize every series once all runs are in; renderers read .sum. */
@@ -524,11 +605,11 @@ struct sum_run {
 	size_t nfail, nwarn;
 };
 
-/* Failures and warnings alike once their numbers are masked. */
+/* Findings alike once their numbers are masked. */
 struct sum_issue {
 	const char *key;	/* the text, digits as '#', interned */
 	const char *example;	/* the first one's text */
-	enum warn_level level;
+	enum finding_code code;
 	size_t count, nruns, last_run;
 	const char *first_source;
 	unsigned int first_line;
@@ -546,7 +627,9 @@ struct tl_summary {
 };
 
 struct tl_summary *tl_summary_new(void);
-void tl_summary_add(struct tl_summary *s, const struct pm_run *run, const char *source);
+/* @run's figures and @res's findings (results_compute(), verdict_only). */
+void tl_summary_add(struct tl_summary *s, const struct pm_run *run, const struct pm_results *res,
+		    const char *source);
 void tl_summary_finish(struct tl_summary *s);	/* all runs are in */
 void tl_summary_free(struct tl_summary *s);
 

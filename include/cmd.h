@@ -3,6 +3,7 @@
 #ifndef PMSCOPE_CMD_H
 #define PMSCOPE_CMD_H
 
+#include "analysis.h"
 #include "report.h"
 
 /* Exit status, documented in pmscope(1). */
@@ -11,6 +12,7 @@ enum {
 	EXIT_FOUND_FAILURE = 1,
 	EXIT_USAGE = 2,
 	EXIT_CAPTURE = 3,	/* live capture failed or was interrupted */
+	EXIT_NO_DATA = 4,	/* the inputs held no cycle, and nothing failed */
 };
 
 /*
@@ -57,7 +59,15 @@ struct pipeline {
 bool outputs_spare_inputs(const char *const *outs, size_t nouts, char *const *inputs,
 			  size_t ninputs);
 
-/* Exit status: EXIT_CLEAN, EXIT_FOUND_FAILURE or EXIT_USAGE. */
+/* The exit status of a verdict (analysis.h): the one mapping of every
+ * command. */
+static inline int exit_status(enum verdict v)
+{
+	return v == VERDICT_FAILED ? EXIT_FOUND_FAILURE : v == VERDICT_NO_DATA ? EXIT_NO_DATA :
+	       EXIT_CLEAN;
+}
+
+/* Exit status: EXIT_CLEAN, EXIT_FOUND_FAILURE, EXIT_NO_DATA or EXIT_USAGE. */
 int pipeline_run(const struct pipeline *p);
 /* What record and collect write into the run folder @dir: the same as
  * pmscope analyze -o DIR DIR. */

@@ -19,12 +19,15 @@ enum ev_kind {
 	EV_PHASE_END,	/* .phase, .text, .kernel_us = printed length */
 	EV_CB_START,	/* .device .driver .parent .fn .event .pid */
 	EV_CB_END,	/* .device .driver .fn .pid .ret .kernel_us */
-	EV_DEV_ERROR,	/* .device failed: .ret, .text the kernel's words */
+	EV_VERDICT,	/* the kernel said something went wrong: .verdict (enum
+			 * verdict_kind), .device .driver .fn, .event the phase
+			 * as the model names it, .ret the error, .text its
+			 * words; a VK_ABORT comes as EV_CYCLE_ABORT */
 	EV_MARKER,	/* user/tool marker: .text */
 	EV_SLEEP,	/* the machine went to sleep (firmware entry, s2idle loop) */
 	EV_WAKE,	/* and woke up */
 	EV_FACT,	/* .key = .text (kernel, host, mode, ...) */
-	EV_NOTE,	/* something worth a warning: .level, .text */
+	EV_NOTE,	/* something worth a word: .code, .text */
 	EV_DEVICE,	/* system facts: .device, .parent ("" a root), .dev_async */
 	EV_DEV_LINK,	/* system facts: .supplier -> .device (consumer), .text status */
 	EV_CB_GRAPH,	/* .graph: the call tree of .device's open callback on .pid
@@ -38,7 +41,8 @@ enum ev_kind {
 			 * .fn from .ts to .end, on .pid (.comm) */
 	EV_MESSAGE,	/* a log line no rule took: .text its words, .driver and
 			 * .device its "DRIVER DEVICE: " prefix when it had one
-			 * (kept by the open cycle, if any) */
+			 * (kept by the open cycle, if any); .verdict a kernel
+			 * alarm's kind (VK_OOPS, VK_STALL, VK_WARNING) */
 	EV_PROBE,	/* a driver's probe ended during a suspend or resume
 			 * cycle: .device .ret .kernel_us (builder/probes.h) */
 };
@@ -66,8 +70,8 @@ struct pm_event {
 	bool has_ret;
 	int ret;
 	unsigned int cb_flags;	/* CB_INITCALL, CB_PROBE, CB_FROM_* */
-	bool alarm;		/* EV_MESSAGE: pm_message.alarm */
-	enum warn_level level;
+	uint8_t verdict;	/* EV_VERDICT, EV_MESSAGE: enum verdict_kind */
+	enum finding_code code;	/* EV_NOTE */
 	unsigned int line;	/* 1-based source line */
 };
 

@@ -116,9 +116,11 @@ void input_refused_end(struct pm_run *run, const char *path, const struct input_
 
 /*
  * Read one file into @run. Returns 0 when something usable was found,
- * -1 with a message in @err when the file cannot be read or holds no
- * suspend, resume or boot data at all.
+ * -1 with a message in @err when the file cannot be read, INPUT_NOTHING
+ * (and the message) when it was read and holds no suspend, resume or
+ * boot data at all: a nothing-found note of the run then says so.
  */
+#define INPUT_NOTHING (-2)
 int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	       char *err, size_t errlen);
 
@@ -186,13 +188,16 @@ void input_seen_free(struct input_seen *seen);
 
 /*
  * Many runs (input/batch.c): each run input_find() finds in @path is read
- * into a run of its own and handed to @fn, which does not keep it. What
- * was passed over and unreadable inputs are said on stderr, the latter
+ * into a run of its own and handed to @fn, which does not keep it: read
+ * (@err NULL), read in part or not at all (@err says why; the run holds
+ * what was read), or a path with no log in it (an empty run). What was
+ * passed over and unreadable inputs are said on stderr, the latter
  * counted in @nbad. A run with a log in @seen is passed over too (said on
  * stderr, not counted as bad); the logs of the others are added to it.
- * Returns the number of runs handed over.
+ * Returns the number of runs read.
  */
-typedef void (*input_run_fn)(const struct pm_run *run, const char *source, void *ctx);
+typedef void (*input_run_fn)(const struct pm_run *run, const char *source, const char *err,
+			     void *ctx);
 size_t input_each(const char *path, struct input_seen *seen, input_run_fn fn, void *ctx,
 		  size_t *nbad);
 
@@ -258,55 +263,6 @@ int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st
 int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 		  char *err, size_t errlen);
 
-/* One kernel log line split into its prefix and its message. */
-struct kmsg_line {
-	ns_t ts;		/* NS_NONE when the line had no time stamp */
-	int caller_tid;		/* printk caller "[ T123]", -1 none */
-	struct str msg;		/* the text the kernel printed */
-	const char *refused;	/* a stamp out of range: why the line is not used */
-};
-
-bool dmesg_split(struct str line, struct kmsg_line *out);
-/*
- * A line whose stamp a serial console garbled ("[    0.76 944] initcall
- * pm_init+0x0/0x78 returned 0 after 0 usecs"): printk's "[%5lu.%06lu]"
- * with one or two characters out of place. True with @out's message and
- * no time.
- */
-bool dmesg_split_damaged(struct str line, struct kmsg_line *out);
-/*
- * Where in @kl's message the next record starts when garbled bytes glued
- * it on ("... parent\FA\00[ 7915.551114][T29333] exynos-uart ..."): a
- * stamp in printk's own width, not before @kl's, then the message or
- * the caller's bracket. The message's length when none does.
- */
-size_t dmesg_glued_at(const struct kmsg_line *kl);
-
-/* The device/initcall line shapes of every era (input/dmesg/dmesg_lines.c). */
-enum dmesg_shape {
-	DS_NONE,
-	DS_CB_START,		/* "calling" a PM callback, any era */
-	DS_CB_END,		/* its "returned ... after N usecs" */
-	DS_INITCALL_START,	/* boot "calling  fn+0x0/0x5b @ 1" */
-	DS_INITCALL_END,	/* "initcall fn returned 0 after 37 usecs" */
-	DS_PROBE_END,		/* "probe of X returned 0 after N usecs" */
-	DS_QUIRK_START,		/* "pci 0000:00:00.0: calling  quirk_x+0x0/0x20 @ 1" */
-	DS_QUIRK_END,		/* "pci 0000:00:00.0: quirk_x+0x0/0x20 took 0 usecs" */
-};
-
-struct dmesg_cb {
-	enum dmesg_shape shape;
-	struct str device, driver, parent, fn, module;
-	int pid;
-	bool has_ret;
-	int ret;
-	int64_t usecs;
-	bool pm_prefix;		/* "DRV DEV: PM: ..." (kernels since ~5.1x) */
-	const char *refused;	/* DS_NONE: the shape, with a number out of range */
-};
-
-enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out);
-
 /* A sleepgraph page (input/sleepgraph/sghtml.c): does @window start one; its
  * embedded kernel log into @b, its trace into a builder of its own. */
 bool sghtml_is_page(struct str window);
@@ -316,15 +272,5 @@ int sghtml_read(struct pm_run *run, const char *path, struct line_reader *r,
 /* "DRIVER DEVICE" (input/devname.c): both may hold blanks; @driver is
  * empty for a device without one. */
 void driver_device(struct str head, struct str *driver, struct str *device);
-
-/*
- * A line the parser took for no PM rule, to the builder as EV_MESSAGE
- * (input/dmesg/dmesg_message.c). dmesg_msg_prefix() splits dev_printk's
- * "DRIVER DEVICE: " (and netdev's "DRIVER DEVICE IFNAME: ") off @msg;
- * false, and @text the whole line, when it has none.
- */
-bool dmesg_msg_prefix(struct str msg, struct str *driver, struct str *device,
-		      struct str *text);
-void dmesg_message(struct builder *b, const struct kmsg_line *kl, unsigned int line);
 
 #endif

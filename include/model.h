@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "findings.h"
 #include "util.h"
 
 typedef int64_t ns_t;
@@ -332,19 +333,68 @@ struct pm_cycle {
 	size_t msgs_cut;	/* lines not kept: over CYCLE_MSG_BYTES */
 };
 
-enum warn_level {
-	WARN_INFO,
-	WARN_WARNING,
-	WARN_FAILURE,	/* makes the exit status 1 */
-};
-
+/*
+ * What the reading saw that is worth a word: a line not used, a return
+ * line lost, a file of the run not read. Its code (findings.h) says what
+ * it is and how grave; the findings analysis lists it with the rest.
+ */
 struct pm_warning {
-	enum warn_level level;
+	enum finding_code code;
 	int cycle;		/* 1-based, 0 none */
 	const char *file;
 	unsigned int line;
 	char *text;
 };
+
+/*
+ * What the kernel printed that went wrong, as it printed it: the facts
+ * the findings analysis (analysis/findings.c) makes failures of.
+ */
+enum verdict_kind {
+	VK_NONE,
+	VK_CB_ERROR,	/* a callback's end with an error: its return line
+			 * ("returned -19 after 5 usecs") or trace event */
+	VK_DEV_FAILED,	/* the PM core's "DEV: PM: failed to resume async:
+			 * error -19" (before 5.x "PM: Device DEV failed to
+			 * ...") */
+	VK_CB_RETURNS,	/* "DEV: PM: dpm_run_callback(): FN returns -19",
+			 * a bus's "pci_pm_suspend(): FN returns -16" */
+	VK_PHASE_FAILED,/* "PM: noirq suspend of devices failed", "... of
+			 * devices aborted after 3.2 msecs" */
+	VK_ABORT,	/* the suspend backed out: "Some devices failed to
+			 * suspend, or early wake event detected", a freezer
+			 * that failed, a wakeup pending, an image not made */
+	VK_OOPS,	/* an Oops, a BUG, a panic, a general protection fault */
+	VK_STALL,	/* a soft or hard lockup, an RCU stall, a hung task */
+	VK_WARNING,	/* a WARN(): "WARNING: CPU: 3 PID: 518 at ..." and
+			 * since 6.19 "WARNING: FILE:LINE at FN, CPU#3: ..." */
+	VK_COUNT,
+};
+
+/*
+ * One verdict line. @phase is the phase the kernel named, as the model
+ * names phases ("suspend_noirq" for "failed to suspend async noirq"),
+ * NULL when the line named none. A VK_CB_ERROR keeps its callback's
+ * start line (@cb_line), which finds the callback again whatever the
+ * merging of a log and its trace did to indices.
+ */
+struct pm_verdict {
+	ns_t ts;
+	const char *device;	/* interned, NULL */
+	const char *driver;
+	const char *phase;
+	const char *fn;		/* the callback function, NULL */
+	const char *text;	/* the line's words, interned */
+	int err;		/* the error as printed, 0 none */
+	int cycle;		/* 1-based, 0 none */
+	uint32_t line, cb_line;
+	uint16_t file_id;	/* index into run->sources */
+	uint8_t kind;		/* enum verdict_kind */
+	uint8_t cb_flags;	/* VK_CB_ERROR: CB_INITCALL, CB_PROBE, CB_QUIRK */
+};
+/* A run keeps this many (a boot's deferred probes come by the hundred;
+ * a crafted log's by the million), and counts the rest. */
+#define RUN_VERDICTS_MAX 100000
 
 /* A device link (/sys/class/devlink): the consumer waits for the supplier
  * in resume, the supplier for the consumer in suspend. */
@@ -461,6 +511,9 @@ struct pm_run {
 	size_t dev_nslots;
 	struct pm_warning *warns;
 	size_t nwarns, warns_cap;
+	struct pm_verdict *verdicts;	/* in the order read */
+	size_t nverdicts, verdicts_cap;
+	size_t verdicts_cut;	/* past RUN_VERDICTS_MAX */
 	struct pm_fact *facts;	/* kernel, host, ... as the inputs said */
 	size_t nfacts, facts_cap;
 	struct pm_excerpt *excerpts;	/* sorted by file pointer, line; none
@@ -501,17 +554,18 @@ const char *run_fact(const struct pm_run *run, const char *key);
 /* The run's kernel (its "kernel" fact) is @major.@minor or later: 1, 0;
  * -1 when the run does not say (version_since()). */
 int run_kernel_since(const struct pm_run *run, uint64_t major, uint64_t minor);
-void run_warn(struct pm_run *run, enum warn_level level, int cycle,
+void run_warn(struct pm_run *run, enum finding_code code, int cycle,
 	      const char *file, unsigned int line, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
-bool run_failed(const struct pm_run *run);
+/* @v kept (its strings interned by the caller), NULL past RUN_VERDICTS_MAX. */
+struct pm_verdict *run_verdict(struct pm_run *run, const struct pm_verdict *v);
 /*
  * What @run held at one point, to forget what a file added after it: one
  * that failed half way and is read again from another copy of the same
  * events (a run folder's trace.txt beside a cut trace.dat).
  */
 struct run_mark {
-	size_t ncycles, nwarns, nsources, nread_trees;
+	size_t ncycles, nwarns, nverdicts, nsources, nread_trees;
 };
 struct run_mark run_mark(const struct pm_run *run);
 void run_rollback(struct pm_run *run, struct run_mark m);
@@ -529,6 +583,10 @@ ns_t cb_duration(const struct pm_callback *cb);
 ns_t phase_duration(const struct pm_phase *p);
 /* The task name of thread @pid in @c, or NULL. */
 const char *cycle_thread_comm(const struct pm_cycle *c, int pid);
+/* The initcall boot @c hung in: the last one started that never
+ * returned, when the kernel never got as far as running init; c->ncbs
+ * when none. */
+size_t cycle_boot_hang(const struct pm_cycle *c);
 /* The phase running at @ts (the last to begin by then), -1 none. */
 int cycle_phase_at(const struct pm_cycle *c, ns_t ts);
 

@@ -12,7 +12,7 @@
 #include "model.h"
 
 #define PMSCOPE_VERSION "0.1.0"
-#define JSON_SCHEMA "pmscope/1"
+#define JSON_SCHEMA "pmscope/2"
 
 struct report_opts {
 	size_t top;		/* slowest callbacks listed per cycle */
@@ -72,10 +72,8 @@ int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
 void report_text_critpath(FILE *f, const struct pm_run *run, const struct cycle_results *cr,
 			  const struct report_opts *o);
 /* Under the slowest and critical-path callbacks, what the log said while
- * they ran; the callbacks that returned 0 while it said error or timeout,
- * as warnings (report/text_messages.c). */
+ * they ran (report/text_messages.c). */
 void report_text_messages(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
-void report_text_said_error(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
 /* A boot cycle's totals with what each measures (report/text_boot.c,
  * report/json_boot.c). */
 void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
@@ -96,6 +94,10 @@ void report_json_blocked(struct jw *w, const struct pm_run *run, const struct cy
 void report_json_cb_messages(struct jw *w, const struct pm_run *run,
 			     const struct cycle_results *cr, size_t cb);
 void report_json_said_error(struct jw *w, const struct cycle_results *cr);
+/* report/json_findings.c: a "findings" array, and the run's verdict with
+ * its counts by severity and code. */
+void report_json_findings(struct jw *w, const struct findings *fs);
+void report_json_verdict(struct jw *w, const struct pm_results *res);
 /* "callgraph" of a callback's object when it has one. */
 void report_json_callgraph(struct jw *w, const struct pm_callgraph *g);
 /* The run as a Perfetto trace: protobuf TrackEvents (report/perfetto.c). */
@@ -150,12 +152,16 @@ struct junit_case *junit_add(struct junit_suite *s, const char *classname, const
 			     double time_s);
 void junit_fail(struct junit_case *jc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* A cycle of @run (read from @source, NULL its file) as a test case, its
- * failures as failure lines; @skip says why it was skipped instead. */
+/* Cycle @c (read from @source, NULL its file) as a test case, its
+ * failure findings @fs as failure lines; @skip says why it was skipped
+ * instead. */
 struct cycle_totals;
-struct junit_case *junit_add_cycle(struct junit_suite *s, const struct pm_run *run,
-				   const struct pm_cycle *c, const struct cycle_totals *t,
+struct junit_case *junit_add_cycle(struct junit_suite *s, const struct pm_cycle *c,
+				   const struct cycle_totals *t, const struct findings *fs,
 				   const char *source, const char *skip);
+/* The run's own failures (no data, a failure outside any cycle) as a
+ * failed test case of @source, when it has any. */
+void junit_add_run(struct junit_suite *s, const struct findings *fs, const char *source);
 void junit_free(struct junit_suite *s);
 /* What @fn writes, as a string; NULL when it failed. Caller frees. */
 char *junit_capture(write_fn fn, const void *ctx);
@@ -196,6 +202,10 @@ struct gate_result {
 };
 
 int report_stats_text(FILE *f, const void *stats_report);
+/* Runs and findings over many runs (report/stats_findings.c); @side the
+ * text's prefix ("before: ", ""). */
+void report_stats_findings_text(FILE *f, const char *side, const struct run_stats *st);
+void report_stats_findings_json(struct jw *w, const struct run_stats *st);
 int report_stats_json(FILE *f, const void *stats_report);
 
 #endif

@@ -38,7 +38,8 @@
 
 enum tl_box_flag {
 	TLB_CRIT = 1 << 0,	/* a run segment of the critical path */
-	TLB_ERROR = 1 << 1,	/* non-zero return */
+	TLB_ERROR = 1 << 1,	/* a finding says it failed (cycle_results.cb_failed):
+				 * not a boot's -ENODEV or deferral */
 	TLB_UNFINISHED = 1 << 2,/* never returned: drawn to the cycle's end */
 	TLB_ASYNC = 1 << 3,
 	TLB_BLOCKED = 1 << 4,	/* a sync callback held back by async work */

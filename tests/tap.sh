@@ -14,3 +14,6 @@ is() {
 		echo "not ok $n - $1"; echo "#   got:      '$2'"; echo "#   expected: '$3'"; failed=1; fi
 }
 done_testing() { echo "1..$n"; exit $failed; }
+# jq: every finding of a pmscope/2 report, the run's and its cycles'
+# (jq "$FINDINGS"'[findings | select(.severity == "failure")]')
+FINDINGS='def findings: (.findings[], (.cycles[].findings[]));'

@@ -14,6 +14,7 @@ struct analysis {
 	int (*run)(const struct pm_run *run, struct cycle_results *cr,
 		   const struct results_opts *o);
 	void (*free)(struct cycle_results *cr);
+	bool verdict;		/* run for every cycle: the verdict needs it */
 };
 
 /* analysis/totals.c */
@@ -26,6 +27,10 @@ void an_critpath_free(struct cycle_results *cr);
 /* analysis/messages.c */
 int an_messages(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);
 void an_messages_free(struct cycle_results *cr);
+
+/* analysis/findings.c: after messages, whose said_error it reads */
+int an_findings(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);
+void an_findings_free(struct cycle_results *cr);
 
 /* analysis/works.c */
 int an_works(const struct pm_run *run, struct cycle_results *cr, const struct results_opts *o);

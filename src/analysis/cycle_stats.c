@@ -31,6 +31,7 @@ void stats_free(struct run_stats *st)
 	free(st->slots);
 	free(st->by_median);
 	free(st->by_max);
+	stats_findings_free(st);
 	strpool_free(&st->pool);
 }
 
@@ -478,6 +479,7 @@ void stats_finish(struct run_stats *st)
 			st->rows[ph].ndevices++;
 	}
 	rank_devices(st);
+	stats_findings_finish(st);
 }
 
 bool stats_unseen_in(const struct run_stats *b, const struct stat_row *r)

@@ -70,27 +70,32 @@ static const char *issue_key(struct tl_summary *s, const char *text)
 	return strpool_cstr(&s->pool, buf);
 }
 
-static void add_issue(struct tl_summary *s, const struct pm_warning *w, const char *source)
+/* A finding of a run: issues of one code whose words differ only in
+ * their numbers are one issue. Its first place is the finding's own
+ * file and line (a run folder's trace, or its log), not the run's. */
+static void add_issue(struct tl_summary *s, const struct finding *w, const char *source)
 {
-	const char *key = issue_key(s, w->text);
+	char *text = xasprintf("%s: %s", finding_codes[w->code].name, w->text);
+	const char *key = issue_key(s, text);
 	struct sum_issue *x;
 	size_t i;
 
+	free(text);
 	/* issues are few kinds (tens): a scan is enough */
 	for (i = 0; i < s->nissues && s->issues[i].key != key; i++)
 		;
 	if (i == s->nissues) {
 		VEC_RESERVE(s->issues, s->nissues, s->issues_cap);
 		x = &s->issues[s->nissues++];
-		*x = (struct sum_issue){ .key = key, .level = w->level, .last_run = SIZE_MAX,
+		*x = (struct sum_issue){ .key = key, .code = w->code, .last_run = SIZE_MAX,
 					 .example = strpool_cstr(&s->pool, w->text),
-					 .first_source = strpool_cstr(&s->pool, source),
-					 .first_line = w->line, .first_cycle = w->cycle };
+					 .first_source = strpool_cstr(&s->pool, w->nsrcs && w->srcs[0].file ?
+								      w->srcs[0].file : source),
+					 .first_line = w->nsrcs ? w->srcs[0].line : 0,
+					 .first_cycle = w->cycle };
 	}
 	x = &s->issues[i];
 	x->count++;
-	if (w->level > x->level)
-		x->level = w->level;
 	if (x->last_run != s->nruns - 1) {
 		x->nruns++;
 		x->last_run = s->nruns - 1;
@@ -107,7 +112,7 @@ static void add_cycle(struct tl_summary *s, const struct pm_run *run, const stru
 {
 	struct sum_run *r = &s->runs[s->nruns - 1];
 	struct cycle_totals t;
-	size_t worst, i;
+	size_t worst;
 
 	s->ncycles++;
 	r->ncycles++;
@@ -132,12 +137,15 @@ static void add_cycle(struct tl_summary *s, const struct pm_run *run, const stru
 			r->worst_ns = d;
 		}
 	}
-	for (i = 0; i < run->nwarns; i++) {
-		if (run->warns[i].cycle != c->index)
-			continue;
-		r->nfail += run->warns[i].level == WARN_FAILURE;
-		r->nwarn += run->warns[i].level == WARN_WARNING;
-	}
+}
+
+static void add_issues(struct tl_summary *s, const struct findings *fs, const char *source)
+{
+	size_t i;
+
+	for (i = 0; i < fs->n; i++)
+		if (finding_sev(&fs->v[i]) != SEV_NOTE)
+			add_issue(s, &fs->v[i], source);
 }
 
 void tl_summary_finish(struct tl_summary *s)
@@ -148,7 +156,8 @@ void tl_summary_finish(struct tl_summary *s)
 		stats_finish(&s->modes[m]);
 }
 
-void tl_summary_add(struct tl_summary *s, const struct pm_run *run, const char *source)
+void tl_summary_add(struct tl_summary *s, const struct pm_run *run, const struct pm_results *res,
+		    const char *source)
 {
 	size_t i;
 	int m;
@@ -162,8 +171,10 @@ void tl_summary_add(struct tl_summary *s, const struct pm_run *run, const char *
 		stats_add_run(&s->modes[m], run, source);
 	for (i = 0; i < run->ncycles; i++)
 		add_cycle(s, run, &run->cycles[i]);
-	for (i = 0; i < run->nwarns; i++)
-		if (run->warns[i].level != WARN_INFO)
-			add_issue(s, &run->warns[i], source);
+	s->runs[s->nruns - 1].nfail = res->nsev[SEV_FAILURE];
+	s->runs[s->nruns - 1].nwarn = res->nsev[SEV_WARNING];
+	add_issues(s, &res->findings, source);
+	for (i = 0; i < res->ncycles; i++)
+		add_issues(s, &res->cycles[i].findings, source);
 }
 

@@ -57,10 +57,6 @@ struct builder {
 	unsigned int initcall_line;
 	/* the open cycle's callbacks timed from their calling lines */
 	size_t from_calling[2];	/* [0] coarse clock, [1] another's start */
-	size_t deferred;	/* the open cycle's probes deferred */
-	/* its initcalls that returned an error, the first few named */
-	size_t nfailed;
-	struct { const char *fn; int err; } failed[4];
 	struct cycle_probes probes;	/* a suspend cycle's, for its note */
 	int probes_said;		/* the last cycle whose note is out */
 	int late_said;			/* its probes past its end told since */
@@ -75,6 +71,7 @@ void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int li
 	ev->cpu = -1;
 	ev->kernel_us = US_NONE;
 	ev->dev_async = -1;
+	ev->code = FC_NOTE;
 	ev->line = line;
 }
 
@@ -191,7 +188,7 @@ static bool too_many_phases(struct builder *b, struct pm_cycle *c, const struct 
 	if (c->nphases < CB_PHASES_MAX)
 		return false;
 	if (!b->phases_full)
-		run_warn(b->run, WARN_WARNING, c->index, b->file, ev->line,
+		run_warn(b->run, FC_LIMIT, c->index, b->file, ev->line,
 			 "more than %d phases in one cycle: later ones ignored", CB_PHASES_MAX);
 	b->phases_full = true;
 	return true;
@@ -408,7 +405,7 @@ static uint32_t cb_name(struct builder *b, struct name_table *t, struct name_mem
 		*memo = (struct name_memo){ interned, name.len, id };
 	if (!id && !b->names_full) {
 		b->names_full = true;
-		run_warn(b->run, WARN_WARNING, 0, b->file, line,
+		run_warn(b->run, FC_LIMIT, 0, b->file, line,
 			 "more than %u distinct callback names: later ones not kept", max);
 	}
 	return id;
@@ -604,51 +601,67 @@ static ns_t start_of_line(struct builder *b, struct pm_callback *cb, const struc
 }
 
 /*
- * A boot's initcall or probe that returned an error. Most are the usual
- * "not here" (-ENODEV, -ENXIO) or a deferral (-EPROBE_DEFER: the probe
- * comes again), counted; a probe that failed otherwise is a warning, as
- * the kernel's own "probe with driver ... failed"; initcalls that did are
- * named in one note (say_counted()): the kernel ignores what they return
- * (EFI ones give -ENOENT without EFI). A positive initcall return is no
- * error (cpuhp_setup_state()'s state number, set_hardened_usercopy's 1).
- * really_probe() returned 1 for bound before 5.15, 0 when the driver
- * failed (ignored); since, 0 for bound and the driver's own error
- * negated, positive; its -517 is the driver core deferring before the
- * driver ran (a supplier not ready).
+ * The error a boot's initcall or probe returned, 0 when none: a positive
+ * initcall return is no error (cpuhp_setup_state()'s state number,
+ * set_hardened_usercopy's 1). really_probe() returned 1 for bound before
+ * 5.15, 0 when the driver failed (ignored); since, 0 for bound and the
+ * driver's own error negated, positive; its -517 is the driver core
+ * deferring before the driver ran (a supplier not ready).
  */
 static int driver_error(struct builder *b, const struct pm_event *ev)
 {
 	/* 1: bound before 5.15, the driver's -EPERM since */
 	bool negated = (ev->cb_flags & CB_PROBE) &&
 		       (ev->ret > 1 || (ev->ret == 1 && run_kernel_since(b->run, 5, 15) == 1));
+	int err = negated ? -ev->ret : ev->ret;
 
-	return negated ? -ev->ret : ev->ret;
+	return err < 0 ? err : 0;
 }
 
-static void boot_error(struct builder *b, const struct pm_cycle *c, const struct pm_device *d,
-		       const struct pm_event *ev)
+/*
+ * A line where the kernel said something went wrong, kept as it said it
+ * for the findings (analysis/findings.c): @v's kind, device, phase and
+ * error set by the caller, the rest here.
+ */
+static void keep_verdict(struct builder *b, const struct pm_event *ev, struct pm_verdict *v)
 {
-	bool probe = ev->cb_flags & CB_PROBE;
-	int err = driver_error(b, ev);
+	struct pm_cycle *c = cur_cycle(b);
+	struct strpool *pool = &b->run->pool;
 
-	if (err >= 0)
-		return;		/* bound (1), or no errno (a count, a state) */
-	if (err == -EPROBE_DEFER_NR && probe) {
-		b->deferred++;
-		return;
-	}
-	if (err == -ENODEV || err == -ENXIO)	/* nothing to drive */
-		return;
-	if (probe) {
-		run_warn(b->run, WARN_WARNING, c->index, b->file, ev->line,
-			 "probe of %s failed: error %d", d->name, err);
-	} else if (ev->cb_flags & CB_INITCALL) {
-		if (b->nfailed < ARRAY_SIZE(b->failed)) {
-			b->failed[b->nfailed].fn = d->name;
-			b->failed[b->nfailed].err = err;
-		}
-		b->nfailed++;
-	}
+	v->ts = ev->ts;
+	v->cycle = c ? c->index : 0;
+	v->line = ev->line;
+	v->file_id = (uint16_t)b->file_id;
+	if (!v->device && ev->device.len)
+		v->device = strpool_get(pool, ev->device);
+	if (!v->driver && ev->driver.len)
+		v->driver = strpool_get(pool, ev->driver);
+	if (!v->fn && ev->fn.len)
+		v->fn = strpool_get(pool, ev->fn);
+	if (!v->text && ev->text.len)
+		v->text = strpool_get(pool, ev->text);
+	run_verdict(b->run, v);
+}
+
+/* A phase name of the resume side: "resume_noirq", "thaw", "restore". */
+static bool resume_side(struct str phase)
+{
+	return str_starts(phase, "resume") || str_starts(phase, "thaw") ||
+	       str_starts(phase, "restore") || str_starts(phase, "recover");
+}
+
+/* A callback that ended with an error: a PM callback's any error, a
+ * boot's initcall or probe's error as driver_error() reads it. */
+static void cb_error(struct builder *b, const struct pm_callback *cb, const struct pm_device *d,
+		     const struct pm_event *ev)
+{
+	bool boot = cb->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK);
+	struct pm_verdict v = { .kind = VK_CB_ERROR, .device = d->name, .cb_line = cb->line,
+				.cb_flags = (uint8_t)(cb->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK)) };
+
+	v.err = boot ? driver_error(b, ev) : ev->ret;
+	if (v.err)
+		keep_verdict(b, ev, &v);
 }
 
 static void on_cb_end(struct builder *b, const struct pm_event *ev)
@@ -692,12 +705,8 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	if (cb->flags & CB_NO_START)
 		thread_moves_on(b, c, (size_t)(cb - c->cbs),
 				cb->start != NS_NONE ? cb->start : ev->ts);
-	if (ev->has_ret && ev->ret != 0 && !(cb->flags & (CB_INITCALL | CB_PROBE | CB_QUIRK)))
-		run_warn(run, WARN_FAILURE, c->index, b->file, ev->line,
-			 "%s: %s callback returned %d", d->name,
-			 cb_fn(run, cb) ? cb_fn(run, cb) : "PM", ev->ret);
-	else if (ev->has_ret && ev->ret != 0)
-		boot_error(b, c, d, ev);
+	if (ev->has_ret && ev->ret != 0)
+		cb_error(b, cb, d, ev);
 }
 
 /*
@@ -716,7 +725,7 @@ static void say_late_probe(struct builder *b, const struct pm_cycle *c,
 	char note[PROBES_NOTE_MAX];
 
 	if (b->late_said < PROBES_LATE_TOLD && probes_late_note(c, p, note, sizeof(note))) {
-		run_warn(b->run, WARN_INFO, c->index, b->file, p->line, "%s", note);
+		run_warn(b->run, FC_PROBE_LATE, c->index, b->file, p->line, "%s", note);
 		b->late_said++;
 	}
 }
@@ -732,8 +741,6 @@ static void on_probe(struct builder *b, const struct pm_event *ev)
 		return;
 	p.name = strpool_get(&b->run->pool, ev->device);
 	p.err = ev->has_ret ? driver_error(b, ev) : 0;
-	if (p.err > 0)
-		p.err = 0;	/* bound (1 before 5.15) */
 	p.unbound = ev->has_ret && ev->ret == 0 && run_kernel_since(b->run, 5, 15) == 0;
 	p.us = ev->kernel_us;
 	p.end = ev->ts;
@@ -756,7 +763,7 @@ static void say_probes(struct builder *b, const struct pm_cycle *c)
 	if (b->probes.cycle != c->index)
 		return;
 	if (probes_note(&b->probes, c, note, sizeof(note)))
-		run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line, "%s", note);
+		run_warn(b->run, FC_PROBE_LATE, c->index, b->file, c->first_line, "%s", note);
 	for (i = 0; i < b->probes.n; i++)
 		say_late_probe(b, c, &b->probes.seen[i]);
 	probes_forget(&b->probes);
@@ -951,8 +958,12 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 		return;
 	if (len < ev->text.len)
 		len = utf8_cut(ev->text.p, len);	/* not inside a UTF-8 sequence */
+	if (ev->verdict)	/* an alarm: a finding, whatever the budget */
+		keep_verdict(b, ev, &(struct pm_verdict){
+			.kind = ev->verdict,
+			.text = strpool_get(&run->pool, str_make(ev->text.p, len)) });
 	if (c->msg_bytes + cost >
-	    CYCLE_MSG_BYTES - (ev->alarm ? 0 : CYCLE_ALARM_BYTES)) {
+	    CYCLE_MSG_BYTES - (ev->verdict ? 0 : CYCLE_ALARM_BYTES)) {
 		c->msgs_cut++;
 		return;
 	}
@@ -968,7 +979,7 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 	m->text = text;
 	m->line = ev->line;
 	m->file_id = b->file_id;
-	m->alarm = ev->alarm;
+	m->alarm = ev->verdict != VK_NONE;
 }
 
 /*
@@ -1075,11 +1086,8 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 		break;
 	case EV_CYCLE_ABORT:
 		c = need_cycle(b, ev);
-		if (!c->aborted)
-			run_warn(b->run, WARN_FAILURE, c->index, b->file, ev->line,
-				 "cycle %d aborted: %.*s", c->index,
-				 (int)ev->text.len, ev->text.p);
 		c->aborted = true;
+		keep_verdict(b, ev, &(struct pm_verdict){ .kind = VK_ABORT });
 		break;
 	case EV_PHASE_BEGIN:
 		on_phase_begin(b, ev);
@@ -1093,10 +1101,17 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 	case EV_CB_END:
 		on_cb_end(b, ev);
 		break;
-	case EV_DEV_ERROR:
-		c = cur_cycle(b);
-		run_warn(b->run, WARN_FAILURE, c ? c->index : 0, b->file, ev->line,
-			 "%.*s", (int)ev->text.len, ev->text.p);
+	case EV_VERDICT:
+		/* a device or a phase failing is a cycle, its start cut off or
+		 * not (an excerpt): the verdict is that cycle's */
+		c = need_cycle(b, ev);
+		keep_verdict(b, ev, &(struct pm_verdict){
+			.kind = ev->verdict, .err = ev->ret,
+			.phase = ev->event.len ? strpool_get(&b->run->pool, ev->event) : NULL });
+		/* a suspend-side phase that failed: the kernel backs out (it
+		 * resumes the devices, then "suspend exit") */
+		if (ev->verdict == VK_PHASE_FAILED && !resume_side(ev->event))
+			c->aborted = true;
 		break;
 	case EV_MARKER:
 		if (cur_cycle(b))
@@ -1151,49 +1166,26 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 		break;
 	case EV_NOTE:
 		c = cur_cycle(b);
-		run_warn(b->run, ev->level, c ? c->index : 0, b->file, ev->line,
+		run_warn(b->run, ev->code, c ? c->index : 0, b->file, ev->line,
 			 "%.*s", (int)ev->text.len, ev->text.p);
 		break;
 	}
 }
 
-static void say_failed_initcalls(struct builder *b, const struct pm_cycle *c)
-{
-	char names[256];
-	size_t i, n = b->nfailed < ARRAY_SIZE(b->failed) ? b->nfailed : ARRAY_SIZE(b->failed);
-	int at = 0;
-
-	names[0] = '\0';
-	for (i = 0; i < n && at >= 0 && (size_t)at < sizeof(names); i++)
-		at += snprintf(names + at, sizeof(names) - (size_t)at, "%s%s %d", i ? ", " : "",
-			       b->failed[i].fn, b->failed[i].err);
-	run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line,
-		 "cycle %d: %zu initcalls returned an error other than -ENODEV and -ENXIO: %s%s",
-		 c->index,
-		 b->nfailed, names, b->nfailed > n ? ", ..." : "");
-}
-
-/* What start_of_line() and boot_error() counted in cycle @c, said once. */
+/* What start_of_line() counted in cycle @c, said once. */
 static void say_counted(struct builder *b, const struct pm_cycle *c)
 {
 	if (b->from_calling[0])
-		run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line,
+		run_warn(b->run, FC_TIMING, c->index, b->file, c->first_line,
 			 "cycle %d: %zu callbacks timed from their calling lines: the kernel's "
 			 "figure is longer than its lines are apart (early in boot its clock "
 			 "moves in jiffies)", c->index, b->from_calling[0]);
 	if (b->from_calling[1])
-		run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line,
+		run_warn(b->run, FC_TIMING, c->index, b->file, c->first_line,
 			 "cycle %d: %zu initcalls timed from their calling lines: the kernel's "
 			 "figure counts from another initcall's start (initcall_debug keeps one "
 			 "start time for all threads)", c->index, b->from_calling[1]);
-	if (b->deferred)
-		run_warn(b->run, WARN_INFO, c->index, b->file, c->first_line,
-			 "cycle %d: %zu probes deferred (error -517, EPROBE_DEFER: tried "
-			 "again later)", c->index, b->deferred);
-	if (b->nfailed)
-		say_failed_initcalls(b, c);
 	b->from_calling[0] = b->from_calling[1] = 0;
-	b->deferred = b->nfailed = 0;
 }
 
 static void close_cycle(struct builder *b)
@@ -1209,7 +1201,7 @@ static void close_cycle(struct builder *b)
 			b->run->devs[c->cbs[i].dev].open_cb = -1;
 	say_counted(b, c);
 	if (c->msgs_cut)
-		run_warn(b->run, WARN_INFO, c->index, b->file, c->last_line,
+		run_warn(b->run, FC_MESSAGES_CUT, c->index, b->file, c->last_line,
 			 "cycle %d: %zu log lines not kept as callbacks' messages "
 			 "(over %d KiB of them)", c->index, c->msgs_cut, CYCLE_MSG_BYTES / 1024);
 	if (c->nworks) {

@@ -253,11 +253,11 @@ static void place_leftovers(struct pm_run *run, struct pm_cycle *c)
 		return;
 	infer_phases(run, c, kind_after(c, first));
 	if (!any_phase)
-		run_warn(run, WARN_INFO, c->index, c->file, c->first_line,
+		run_warn(run, FC_PHASES_INFERRED, c->index, c->file, c->first_line,
 			 "cycle %d: the log has no phase lines; phases inferred from callbacks",
 			 c->index);
 	else if (c->resumed)
-		run_warn(run, WARN_INFO, c->index, c->file, c->first_line,
+		run_warn(run, FC_PHASES_INFERRED, c->index, c->file, c->first_line,
 			 "cycle %d: %zu callbacks outside the phases the log printed; "
 			 "their phases inferred from callbacks", c->index, n);
 	sort_phases(c);
@@ -351,26 +351,6 @@ static void find_threads(struct pm_cycle *c)
 }
 
 /*
- * The initcall a boot hung in: the last one started that never returned,
- * when the kernel never got as far as running init. c->ncbs when none.
- */
-static size_t boot_hang(const struct pm_cycle *c)
-{
-	size_t i, last = c->ncbs;
-
-	if (cycle_phase(c, PK_BOOT_USER))
-		return c->ncbs;
-	for (i = 0; i < c->ncbs; i++) {
-		const struct pm_callback *cb = &c->cbs[i];
-
-		if ((cb->flags & CB_INITCALL) && (cb->flags & CB_UNFINISHED) &&
-		    !cb_end_inferred(cb) && cb->start != NS_NONE && (last == c->ncbs || cb->start >= c->cbs[last].start))
-			last = i;
-	}
-	return last;
-}
-
-/*
  * For each callback of @c, the one whose start bounded its end
  * (cb_end_inferred()), -1: the builder's rule (busy_step()) again, in one
  * pass. (That start may have moved since: a dmesg start is its end less
@@ -407,21 +387,27 @@ static void warn_inferred(struct pm_run *run, const struct pm_cycle *c, size_t i
 	const char *name = run->devs[cb->dev].name;
 
 	if (!next) {
-		run_warn(run, WARN_WARNING, c->index, cb_file(run, cb), cb->line,
+		run_warn(run, FC_NO_RETURN, c->index, cb_file(run, cb), cb->line,
 			 "%s: no return line (lost or garbled?); its thread %d went on: "
 			 "it ended within %.3f ms", name, cb->pid, (cb->end - cb->start) / 1e6);
 		return;
 	}
-	run_warn(run, WARN_WARNING, c->index, cb_file(run, cb), cb->line,
+	run_warn(run, FC_NO_RETURN, c->index, cb_file(run, cb), cb->line,
 		 "%s: no return line (lost or garbled?); its thread %d went on to %s "
 		 "(line %u): it ended within %.3f ms", name, cb->pid,
 		 run->devs[next->dev].name, next->line, (cb->end - cb->start) / 1e6);
 }
 
+/*
+ * What the log lost of @c's callbacks: a return line whose thread went
+ * on (its end inferred), a boot's return lines lost to serial noise.
+ * Callbacks that never returned, and a cycle the log ends in, are the
+ * findings analysis's to say (analysis/findings.c): they are what
+ * happened, not what the reading lost.
+ */
 static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
 {
-	const struct pm_phase *last = c->nphases ? &c->phases[c->nphases - 1] : NULL;
-	size_t i, hung = boot_hang(c);
+	size_t i, hung = cycle_boot_hang(c);
 	int *by = NULL;	/* enders(), when one is asked */
 
 	for (i = 0; i < c->ncbs; i++) {
@@ -433,32 +419,15 @@ static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
 			if (!by)
 				by = enders(c);
 			warn_inferred(run, c, i, by[i]);
-			continue;
-		}
-		/*
-		 * Boot logs lose return lines to serial noise; only the
-		 * initcall a boot stopped in is a hang.
-		 */
-		if (c->mode == MODE_BOOT && i != hung) {
-			run_warn(run, WARN_WARNING, c->index, cb_file(run, cb), cb->line,
+		} else if (c->mode == MODE_BOOT && i != hung) {
+			run_warn(run, FC_NO_RETURN, c->index, cb_file(run, cb), cb->line,
 				 "%s: no return line (lost or garbled?)", run->devs[cb->dev].name);
-			continue;
 		}
-		run_warn(run, WARN_FAILURE, c->index, cb_file(run, cb), cb->line,
-			 "%s: %s callback never returned", run->devs[cb->dev].name,
-			 cb->phase >= 0 ? c->phases[cb->phase].name : "PM");
 	}
 	free(by);
-	if (c->mode == MODE_BOOT || c->resumed)
-		return;
-	if (!c->nphases && !c->ncbs) {
-		run_warn(run, WARN_WARNING, c->index, c->file, c->first_line,
+	if (c->mode != MODE_BOOT && !c->resumed && !c->nphases && !c->ncbs)
+		run_warn(run, FC_EMPTY_CYCLE, c->index, c->file, c->first_line,
 			 "cycle %d has no phases or callbacks", c->index);
-		return;
-	}
-	run_warn(run, WARN_FAILURE, c->index, c->file, c->last_line,
-		 "cycle %d did not complete: the log ends in %s", c->index,
-		 last ? last->name : "its first phase");
 }
 
 /*

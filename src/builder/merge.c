@@ -121,27 +121,6 @@ static size_t take_figures(struct pm_cycle *t, const struct pm_cycle *d)
 	return missing;
 }
 
-/* "DEV: ... returned N" from both sources: the log's, naming the
- * function, stays. */
-static bool said_by_log(const struct pm_run *run, const struct pm_warning *w,
-			const char *log_file)
-{
-	const char *colon = strchr(w->text, ':'), *ret = strstr(w->text, " returned ");
-	size_t i;
-
-	if (!colon || !ret)
-		return false;
-	for (i = 0; i < run->nwarns; i++) {
-		const struct pm_warning *o = &run->warns[i];
-		size_t n = (size_t)(colon - w->text) + 1;
-
-		if (o->file == log_file && o->cycle == w->cycle && !strncmp(o->text, w->text, n) &&
-		    strstr(o->text, ret) && !strcmp(strstr(o->text, ret), ret))
-			return true;
-	}
-	return false;
-}
-
 /*
  * Warning @w now of cycle @to. The builder's notes name their cycle as
  * they begin ("cycle 2: 6 initcalls returned an error ..."): the text
@@ -161,30 +140,32 @@ static void renumber_warning(struct pm_warning *w, int to)
 	w->cycle = to;
 }
 
-/* Cycle @di goes, @ti takes its warnings; warnings follow the cycles' new
- * numbers, and the trace's that the log said too go. */
+/*
+ * Cycle @di goes, @ti takes its warnings and verdicts (one failure the
+ * log and the trace both show is one finding: analysis/findings.c);
+ * both follow the cycles' new numbers. A boot's callbacks are the log's:
+ * the errors the trace saw its dropped initcalls return are the log's
+ * own, said once.
+ */
 static void drop_cycle(struct pm_run *run, size_t di, size_t ti)
 {
 	int old_d = run->cycles[di].index, old_t = run->cycles[ti].index;
-	/* a boot keeps the log's cycle, a suspend the trace's */
-	bool log_goes = !run->cycles[di].from_trace;
-	const char *trace_file = run->cycles[log_goes ? ti : di].file,
-		   *log_file = run->cycles[log_goes ? di : ti].file;
+	bool boot = run->cycles[di].mode == MODE_BOOT;
 	size_t i, n = 0;
 
 	for (i = 0; i < run->nwarns; i++)
 		if (run->warns[i].cycle == old_d)
 			renumber_warning(&run->warns[i], old_t);
-	for (i = 0; i < run->nwarns; i++) {
-		struct pm_warning *w = &run->warns[i];
+	for (i = 0; i < run->nverdicts; i++) {
+		struct pm_verdict *v = &run->verdicts[i];
 
-		if (w->cycle == old_t && w->file == trace_file && said_by_log(run, w, log_file)) {
-			free(w->text);
+		if (v->cycle == old_d && boot && v->kind == VK_CB_ERROR && v->cb_flags)
 			continue;
-		}
-		run->warns[n++] = *w;
+		if (v->cycle == old_d)
+			v->cycle = old_t;
+		run->verdicts[n++] = *v;
 	}
-	run->nwarns = n;
+	run->nverdicts = n;
 	free(run->cycles[di].graphs);	/* their blocks stay in the arena */
 	free(run->cycles[di].phases);
 	free(run->cycles[di].cbs);
@@ -197,6 +178,9 @@ static void drop_cycle(struct pm_run *run, size_t di, size_t ti)
 	for (i = 0; i < run->nwarns; i++)
 		if (run->warns[i].cycle > old_d)
 			renumber_warning(&run->warns[i], run->warns[i].cycle - 1);
+	for (i = 0; i < run->nverdicts; i++)
+		if (run->verdicts[i].cycle > old_d)
+			run->verdicts[i].cycle--;
 	for (i = 0; i < run->ncycles; i++)
 		run->cycles[i].index = (int)i + 1;
 }
@@ -213,6 +197,7 @@ static void merge_pair(struct pm_run *run, size_t ti, size_t di)
 	}
 	if (!t->wake_reason)
 		t->wake_reason = d->wake_reason;
+	t->aborted |= d->aborted;	/* the log's words: a trace has none */
 	if (!t->mode_label)
 		t->mode_label = d->mode_label;
 	if (!t->nmsgs) {	/* a trace has none: the log's say what went on */
@@ -228,7 +213,7 @@ static void merge_pair(struct pm_run *run, size_t ti, size_t di)
 		dm->nmsgs = dm->msgs_cap = 0;
 	}
 	if (missing)
-		run_warn(run, WARN_INFO, t->index, d->file, d->first_line,
+		run_warn(run, FC_TIMING, t->index, d->file, d->first_line,
 			 "%zu callbacks of the kernel log are not in the trace "
 			 "(its buffer wrapped?); the trace's are reported", missing);
 	drop_cycle(run, di, ti);
@@ -342,7 +327,7 @@ static void merge_boots(struct pm_run *run)
 				continue;
 			nwork = boot_take_trace(&run->cycles[di], &run->cycles[ti]);
 			take_works(&run->cycles[di], &run->cycles[ti]);
-			run_warn(run, WARN_INFO, d->index, run->cycles[ti].file, 0,
+			run_warn(run, FC_TIMING, d->index, run->cycles[ti].file, 0,
 				 "boot: the kernel log's initcalls are reported, the trace's "
 				 "%zu initcall events agree with them%s", run->cycles[ti].ncbs - nwork,
 				 nwork ? "; its async work is added" : "");

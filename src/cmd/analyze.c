@@ -22,7 +22,7 @@ static void analyze_usage(FILE *f)
 		"A run folder adds its system facts (sys/devices.txt, sys/devlinks.txt).\n"
 		"\n"
 		"options:\n"
-		"  -j, --json FILE   write the JSON report (schema pmscope/1); - for stdout\n"
+		"  -j, --json FILE   write the JSON report (schema " JSON_SCHEMA "); - for stdout\n"
 		"      --text FILE   write the terminal summary to FILE too\n"
 		"  -o, --outdir DIR  write report.txt, report.json and report.html into DIR,\n"
 		"                    as record and collect do into a run folder\n"
@@ -47,9 +47,10 @@ static void analyze_usage(FILE *f)
 		"  -h, --help        this text\n"
 		"\n"
 		"Files are written first, each atomically; the summary comes last.\n"
-		"exit status: 0 clean, 1 a failure was found (error return, unfinished\n"
-		"callback, cycle that did not complete), 2 bad usage, or an input that\n"
-		"could not be read or held no suspend, resume or boot.\n",
+		"exit status: 0 ok, 1 a failure finding (a device failed, a suspend\n"
+		"aborted, a callback hung, an Oops: pmscope(1), FINDINGS), 2 bad usage\n"
+		"or an input that could not be read, 4 no data (no suspend, resume or\n"
+		"boot cycle in the inputs, and nothing failed).\n",
 		TL_WIDTH_MIN, TL_WIDTH_MAX, TL_WIDTH_DEFAULT);
 }
 

@@ -110,9 +110,14 @@ static bool read_inputs(const struct pipeline *p, struct pm_run *run, struct inp
 	 * they would be read again for them */
 	run->keep_trees = needs(p) & NEEDS_EXCERPTS;
 	for (i = 0; i < p->ninputs; i++) {
-		if (input_read(run, p->inputs[i], &st, err, sizeof(err)) < 0) {
-			/* what was read before an error is still reported */
+		int rc = input_read(run, p->inputs[i], &st, err, sizeof(err));
+
+		if (rc < 0)
 			fprintf(stderr, "pmscope: %s\n", err);
+		if (rc == INPUT_NOTHING) {	/* read: the reports say so */
+			any = true;
+		} else if (rc < 0) {
+			/* what was read before an error is still reported */
 			*bad_input = true;
 			any |= run->ncycles > 0;
 		} else {
@@ -216,14 +221,13 @@ static int stream_outputs(const struct pipeline *p, const struct pm_run *run,
 		goto out;
 	for (i = 0; i < n; i++)
 		st[i].s->head(&st[i].cur, run, res, &p->ro);
+	/* every cycle judged (the verdict is the run's), the shown written */
 	for (c = 0; c < res->ncycles; c++) {
-		if (!res->cycles[c].shown)
-			continue;
 		if (results_cycle(res, c) < 0) {
 			snprintf(err, sizeof(err), "the analyses failed");
 			goto out;
 		}
-		for (i = 0; i < n; i++)
+		for (i = 0; res->cycles[c].shown && i < n; i++)
 			st[i].s->cycle(&st[i].cur, run, &res->cycles[c], &p->ro);
 		results_cycle_release(res, c);
 	}
@@ -342,7 +346,7 @@ static int run_pipeline(const struct pipeline *p)
 	if (report(p, run, &res, &streamed) < 0)
 		goto out;
 	done = true;
-	rc = bad_input ? EXIT_USAGE : res.nfail ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
+	rc = bad_input ? EXIT_USAGE : exit_status(results_verdict(&res));
 out:
 	if (p->stats)
 		print_stats(run, &total, &t, done ? &res : NULL, streamed);

@@ -47,9 +47,9 @@ static void stats_usage(FILE *f, bool compare)
 		fprintf(f, "      --max-regress PCT  fail when the median suspend or resume grew\n"
 			"                         by more than PCT percent\n");
 	fprintf(f, "  -h, --help             this text\n\n"
-		"exit status: 0 clean, 1 a limit was exceeded or, with a limit on\n"
-		"them, every cycle (of --mode) aborted or hung (a failure in the logs\n"
-		"alone is not), 2 bad usage, an unreadable input or no completed cycle.\n");
+		"exit status: 0 ok, 1 a limit was exceeded or a run failed (a failure\n"
+		"finding, as analyze says of it), 2 bad usage or an input that could\n"
+		"not be read, 4 no data (no run held a cycle, and nothing failed).\n");
 }
 
 struct stats_args {
@@ -70,10 +70,12 @@ struct take {
 
 /* A test case per cycle: failed by its failures and by the limits it
  * broke, skipped when of another mode than --mode. */
-static void junit_cycles(const struct take *t, const struct pm_run *run, const char *source)
+static void junit_cycles(const struct take *t, const struct pm_run *run,
+			 const struct pm_results *res, const char *source)
 {
 	size_t i;
 
+	junit_add_run(t->junit, &res->findings, source);
 	for (i = 0; i < run->ncycles; i++) {
 		const struct pm_cycle *c = &run->cycles[i];
 		const char *mode = mode_name(c->mode);
@@ -84,7 +86,7 @@ static void junit_cycles(const struct take *t, const struct pm_run *run, const c
 		cycle_totals(c, &tt);
 		if (t->a->mode && strcmp(t->a->mode, mode))
 			skip = xasprintf("mode %s, not %s", mode, t->a->mode);
-		jc = junit_add_cycle(t->junit, run, c, &tt, source, skip);
+		jc = junit_add_cycle(t->junit, c, &tt, &res->cycles[i].findings, source, skip);
 		free(skip);
 		if (!t->gated || !stats_takes_cycle(t->st, c))
 			continue;
@@ -99,15 +101,38 @@ static void junit_cycles(const struct take *t, const struct pm_run *run, const c
 	}
 }
 
-static void take_run(const struct pm_run *run, const char *source, void *ctx)
+/* An input no cycle could be read from: a run that failed, in every
+ * output. */
+static void take_unread(const struct take *t, const char *source, const char *why)
 {
-	const struct take *t = ctx;
-
-	stats_add_run(t->st, run, source);
-	if (t->html)
-		tl_summary_add(t->html, run, source);
+	stats_add_unread(t->st, source, why);
 	if (t->junit)
-		junit_cycles(t, run, source);
+		junit_fail(junit_add(t->junit, source, "the inputs", -1), "not-read: %s", why);
+}
+
+/* A run, with its findings: what analyze's exit status and JSON say of
+ * it, computed alike. */
+static void take_run(const struct pm_run *run, const char *source, const char *err, void *ctx)
+{
+	const struct results_opts ro = { .verdict_only = true };
+	const struct take *t = ctx;
+	struct pm_results res;
+
+	if (err && !run->ncycles) {
+		take_unread(t, source, err);
+		return;
+	}
+	if (results_compute(&res, run, &ro) < 0) {
+		take_unread(t, source, "the analyses failed");
+		return;
+	}
+	stats_add_run(t->st, run, source);
+	stats_add_findings(t->st, &res, source, err);
+	if (t->html)
+		tl_summary_add(t->html, run, &res, source);
+	if (t->junit)
+		junit_cycles(t, run, &res, source);
+	results_free(&res);
 }
 
 static int parse_ms(const char *s, double *out)
@@ -220,14 +245,6 @@ static void gate_regress(struct stats_report *sr, const char *what,
 	sr->ngates++;
 }
 
-/* Whether a limit measures side @s of @nsides: --max-suspend and
- * --max-resume the last (compare's after side), --max-regress both. */
-static bool gated(const struct stats_args *a, size_t s, size_t nsides)
-{
-	return !isnan(a->max_regress) ||
-	       (s == nsides - 1 && (!isnan(a->max_suspend) || !isnan(a->max_resume)));
-}
-
 static bool any_failed(const struct stats_report *sr)
 {
 	size_t i;
@@ -236,6 +253,26 @@ static bool any_failed(const struct stats_report *sr)
 		if (sr->gates[i].failed)
 			return true;
 	return false;
+}
+
+/*
+ * What stats or compare comes to: failed when a limit was exceeded or a
+ * run failed (the kernel's or the reading's failure, as analyze says it
+ * of the run), no data when no run held a cycle, else ok.
+ */
+static enum verdict stats_verdict(const struct stats_report *sr, const struct run_stats *side,
+				  size_t nsides)
+{
+	size_t s, ncycles = 0;
+
+	if (any_failed(sr))
+		return VERDICT_FAILED;
+	for (s = 0; s < nsides; s++) {
+		if (side[s].nverdict[VERDICT_FAILED])
+			return VERDICT_FAILED;
+		ncycles += side[s].ncycles + side[s].nfailed;	/* of --mode */
+	}
+	return ncycles ? VERDICT_OK : VERDICT_NO_DATA;
 }
 
 /* A test case per limit, failed when it was exceeded. */
@@ -272,6 +309,12 @@ static int write_junit(struct junit_suite *ju, const struct stats_report *sr, co
 	return 0;
 }
 
+/* An output to standard output: the summary stays off it. */
+static bool on_stdout(const char *path)
+{
+	return path && !strcmp(path, "-");
+}
+
 static int report(struct stats_report *sr, const struct stats_args *a, struct junit_suite *ju,
 		  const struct tl_summary *html)
 {
@@ -283,7 +326,8 @@ static int report(struct stats_report *sr, const struct stats_args *a, struct ju
 	}
 	if (a->junit && write_junit(ju, sr, a->junit) < 0)
 		return -1;
-	if (!a->quiet && report_stats_text(stdout, sr) < 0)
+	if (!a->quiet && !on_stdout(a->json) && !on_stdout(a->junit) && !on_stdout(a->html) &&
+	    report_stats_text(stdout, sr) < 0)
 		return -1;
 	if (a->json && write_atomic(a->json, report_stats_json, sr, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope: %s\n", err);
@@ -337,18 +381,14 @@ static int stats_main(int argc, char **argv, bool compare)
 		input_each(argv[i], &seen[s], take_run, &take[s], &nbad);
 	}
 	rc = EXIT_USAGE;
-	/* Cycles that hung or aborted fail a limit that measures their side,
-	 * with its reports (a CI job's JUnit file): nothing else to measure
-	 * is a usage error (a hung before side under --max-resume alone
-	 * would pass, the after side's figures never shown). */
+	/* A side with no completed cycle (they hung, aborted, or no input
+	 * held one) has its reports all the same, each run with its verdict
+	 * (a CI job's JUnit file): the verdict and the exit status say it. */
 	for (s = 0; s < nsides; s++)
-		if (!side[s].ncycles) {
+		if (!side[s].ncycles)
 			fprintf(stderr, "pmscope: %s: no completed cycle%s%s\n",
 				compare ? argv[optind + s] : "the inputs", a.mode ? " of mode " : "",
 				a.mode ? a.mode : "");
-			if (!gated(&a, s, nsides) || !side[s].nfailed)
-				goto out;
-		}
 	for (s = 0; s < nsides; s++)
 		stats_finish(&side[s]);
 	if (html)
@@ -372,7 +412,7 @@ static int stats_main(int argc, char **argv, bool compare)
 	}
 	if (report(&sr, &a, &ju, html) < 0)
 		goto out;
-	rc = nbad ? EXIT_USAGE : any_failed(&sr) ? EXIT_FOUND_FAILURE : EXIT_CLEAN;
+	rc = nbad ? EXIT_USAGE : exit_status(stats_verdict(&sr, side, nsides));
 out:
 	for (s = 0; s < nsides; s++) {
 		stats_free(&side[s]);

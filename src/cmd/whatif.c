@@ -85,8 +85,8 @@ static void whatif_usage(FILE *f)
 	for (i = 0; i < whatif_nassumptions; i++)
 		print_wrapped(f, whatif_assumptions[i][1]);
 	fprintf(f, "\nexit status: 0 done (a failure in the log is not 1), 2 bad usage,\n"
-		   "an input that could not be read or held no suspend, resume or boot,\n"
-		   "or a device option that matches no callback.\n");
+		   "an input that could not be read, or a device option that matches no\n"
+		   "callback, 4 no data (no cycle to replay in the inputs).\n");
 }
 
 struct opts {
@@ -261,6 +261,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	}
 	o->pol.changes = o->changes;
 	o->pol.nchanges = o->nchanges;
+	/* an output to standard output has it to itself */
+	if ((o->json && !strcmp(o->json, "-")) || (o->svg && !strcmp(o->svg, "-")) ||
+	    (o->png && !strcmp(o->png, "-")))
+		o->quiet = true;
 	return 0;
 }
 
@@ -381,8 +385,11 @@ static int read_inputs(struct pm_run *run, int argc, char **argv, bool *bad)
 	int i;
 
 	for (i = optind; i < argc; i++) {
-		if (input_read(run, argv[i], &st, err, sizeof(err)) < 0) {
+		int rc = input_read(run, argv[i], &st, err, sizeof(err));
+
+		if (rc < 0)
 			fprintf(stderr, "pmscope: %s\n", err);
+		if (rc < 0 && rc != INPUT_NOTHING) {
 			*bad = true;
 			any |= run->ncycles > 0;
 			continue;
@@ -433,6 +440,11 @@ int cmd_whatif(int argc, char **argv)
 	run = run_new();
 	if (read_inputs(run, argc, argv, &bad_input) < 0)
 		goto out;
+	if (!run->ncycles) {	/* nothing failed, nothing to replay */
+		fprintf(stderr, "pmscope: no suspend, resume or boot cycle in the inputs\n");
+		rc = bad_input ? EXIT_USAGE : EXIT_NO_DATA;
+		goto out;
+	}
 	if (o.cycle && (size_t)o.cycle > run->ncycles) {
 		fprintf(stderr, "pmscope: there is no cycle %d (%zu found)\n", o.cycle, run->ncycles);
 		goto out;

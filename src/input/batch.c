@@ -98,7 +98,11 @@ size_t input_each(const char *path, struct input_seen *seen, input_run_fn fn, vo
 		fprintf(stderr, "pmscope: %s: passed over: %s\n", f.skips[i].path,
 			f.skips[i].why);
 	if (!f.nruns) {
+		struct pm_run *run = run_new();
+
 		fprintf(stderr, "pmscope: %s: no log found\n", path);
+		fn(run, path, "no log found", ctx);
+		run_free(run);
 		++*nbad;
 	}
 	for (i = 0; i < f.nruns; i++) {
@@ -113,9 +117,12 @@ size_t input_each(const char *path, struct input_seen *seen, input_run_fn fn, vo
 
 		if (rc < 0)
 			fprintf(stderr, "pmscope: %s\n", err);
-		if (rc == 0 || run->ncycles)	/* a partial result still counts */
-			fn(run, f.runs[i].name, ctx);
-		else
+		/* a partial result still counts; one with nothing is a run too,
+		 * and one with nothing in it a run with no data */
+		fn(run, f.runs[i].name, rc < 0 && rc != INPUT_NOTHING ? err : NULL, ctx);
+		if (rc == INPUT_NOTHING)
+			rc = 0;
+		if (rc < 0 && !run->ncycles)
 			seen_forget(seen, mark);
 		if (rc == 0)
 			nruns++;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include "dmesg/dmesg.h"
 #include "ftrace/ftrace.h"
 
 #define DETECT_LINES 400
@@ -159,6 +160,16 @@ enum input_kind input_detect(struct str window)
 	return best ? best->kind : INPUT_UNKNOWN;
 }
 
+/* A file read to its end with nothing in it to use: no error of the
+ * reading, a fact of the run (its no-data finding says the rest). */
+static int nothing_found(struct pm_run *run, const char *path, const char *what, char *err,
+			 size_t errlen)
+{
+	snprintf(err, errlen, "%s: %s", path, what);
+	run_warn(run, FC_NOTHING_FOUND, 0, strpool_cstr(&run->pool, path), 0, "%s", what);
+	return INPUT_NOTHING;
+}
+
 int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	       char *err, size_t errlen)
 {
@@ -181,7 +192,7 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 		goto out;
 	}
 	if (!window.len) {
-		snprintf(err, errlen, "%s: empty file", path);
+		rc = nothing_found(run, path, "empty file", err, errlen);
 		goto out;
 	}
 	/* nothing recognised: the kernel log reader says what it skipped */
@@ -197,19 +208,20 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 		goto out;
 	input_refused_end(run, path, st);
 	if (!st->used) {
-		char why[96] = "";
+		char why[96] = "", what[512];
 
 		if (st->refused)
 			snprintf(why, sizeof(why), " (%u with numbers out of range not used, "
 				 "the first line %u)", st->refused, st->first_refused);
-		snprintf(err, errlen,
-			 "%s: no suspend, resume or boot timing found in %u lines%s%s%s%s", path,
+		snprintf(what, sizeof(what),
+			 "no suspend, resume or boot timing found in %u lines%s%s%s%s",
 			 st->lines, st->skipped ? " (binary or overlong lines skipped)" : "", why,
 			 st->hint[0] ? ": " : "", st->hint);
+		rc = nothing_found(run, path, what, err, errlen);
 		goto out;
 	}
 	if (st->skipped)
-		run_warn(run, WARN_WARNING, 0, path, 0,
+		run_warn(run, FC_LINES_SKIPPED, 0, path, 0,
 			 "%u binary or overlong lines skipped", st->skipped);
 	if (r)	/* NULL: a trace.dat, read by libtracecmd */
 		run_keep_line_index(run, strpool_cstr(&run->pool, path), reader_take_index(r));

@@ -392,16 +392,16 @@ static void sys_file(struct pm_run *run, const char *dir, const char *name,
 	if (lstat(path, &sb) < 0)
 		;	/* not captured: nothing to say */
 	else if (stat(path, &sb) < 0)
-		run_warn(run, WARN_WARNING, 0, path, 0, "not read: %s",
+		run_warn(run, FC_NOT_READ, 0, path, 0, "not read: %s",
 			 errno == ELOOP ? "a symbolic link loop" :
 			 errno == ENOENT ? "a broken symbolic link" : strerror(errno));
 	else if (S_ISDIR(sb.st_mode))
-		run_warn(run, WARN_WARNING, 0, path, 0, "not read: a folder, not a file");
+		run_warn(run, FC_NOT_READ, 0, path, 0, "not read: a folder, not a file");
 	else if (!S_ISREG(sb.st_mode))
-		run_warn(run, WARN_WARNING, 0, path, 0, "not read: %s",
+		run_warn(run, FC_NOT_READ, 0, path, 0, "not read: %s",
 			 S_ISFIFO(sb.st_mode) ? "a FIFO, not a file" : "not a regular file");
 	else if (read(run, path, err, sizeof(err)) < 0)
-		run_warn(run, WARN_WARNING, 0, path, 0, "%s", err);
+		run_warn(run, FC_NOT_READ, 0, path, 0, "%s", err);
 }
 
 /*
@@ -416,6 +416,7 @@ static int read_log(struct pm_run *run, const struct input_src *src, size_t i,
 	const char *path = src->logs[i];
 	struct run_mark mark = run_mark(run);
 	char e[1024];
+	int rc;
 
 	/* the trace is the last log */
 	if (!src->trace_text || i + 1 < src->nlogs)
@@ -423,11 +424,11 @@ static int read_log(struct pm_run *run, const struct input_src *src, size_t i,
 	if (input_read(run, path, st, e, sizeof(e)) == 0)
 		return 0;
 	run_rollback(run, mark);
-	if (input_read(run, src->trace_text, st, err, errlen) < 0) {
+	if ((rc = input_read(run, src->trace_text, st, err, errlen)) < 0) {
 		snprintf(err, errlen, "%s", e);	/* the first failure says more */
-		return -1;
+		return rc;
 	}
-	run_warn(run, WARN_WARNING, 0, strpool_cstr(&run->pool, path), 0,
+	run_warn(run, FC_NOT_READ, 0, strpool_cstr(&run->pool, path), 0,
 		 "not used: %s; all its events were read from %s instead", e,
 		 src->trace_text);
 	return 0;
@@ -437,18 +438,21 @@ int input_read_src(struct pm_run *run, const struct input_src *src, struct input
 		   char *err, size_t errlen)
 {
 	struct input_stats one;
-	bool any = false;
+	bool any = false, failed = false;
 	size_t i;
 
 	memset(st, 0, sizeof(*st));
 	for (i = 0; i < src->nlogs; i++) {
 		char e[1024];
+		int rc = read_log(run, src, i, &one, e, sizeof(e));
 
-		if (read_log(run, src, i, &one, e, sizeof(e)) < 0) {
-			if (!any)
+		if (rc < 0) {
+			if (!any && (!failed || rc != INPUT_NOTHING))
 				snprintf(err, errlen, "%s", e);
-			if (src->nlogs > 1)
-				run_warn(run, WARN_INFO, 0, src->logs[i], 0, "not used: %s", e);
+			/* a log with nothing in it has its note already */
+			if (src->nlogs > 1 && rc != INPUT_NOTHING)
+				run_warn(run, FC_NOT_READ, 0, src->logs[i], 0, "not used: %s", e);
+			failed |= rc != INPUT_NOTHING;
 			continue;
 		}
 		any = true;
@@ -458,7 +462,7 @@ int input_read_src(struct pm_run *run, const struct input_src *src, struct input
 		st->skipped += one.skipped;
 	}
 	if (!any)
-		return -1;
+		return failed ? -1 : INPUT_NOTHING;
 	if (src->nlogs > 1 || src->sysdir)
 		run_merge_sources(run);	/* as pmscope analyze LOG TRACE does */
 	/* last, so that what a log printed about a device wins */
@@ -516,7 +520,7 @@ int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 			 f.runs[0].name);
 	for (i = 0; i < f.nskips; i++) {
 		if (rc == 0)
-			run_warn(run, WARN_INFO, 0, strpool_cstr(&run->pool, f.skips[i].path), 0,
+			run_warn(run, FC_PASSED_OVER, 0, strpool_cstr(&run->pool, f.skips[i].path), 0,
 				 "passed over: %s", f.skips[i].why);
 		else
 			fprintf(stderr, "pmscope: %s: passed over: %s\n", f.skips[i].path,

@@ -22,7 +22,7 @@ void input_refuse(struct builder *b, struct input_stats *st, unsigned int line, 
 		return;
 	snprintf(text, sizeof(text), "line not used: %s", why);
 	event_init(&ev, EV_NOTE, NS_NONE, line);
-	ev.level = WARN_WARNING;
+	ev.code = FC_LINES_REFUSED;
 	ev.text = str_c(text);
 	builder_event(b, &ev);
 }
@@ -30,7 +30,7 @@ void input_refuse(struct builder *b, struct input_stats *st, unsigned int line, 
 void input_refused_end(struct pm_run *run, const char *path, const struct input_stats *st)
 {
 	if (st->refused > REFUSED_NAMED)
-		run_warn(run, WARN_WARNING, 0, path, st->first_refused,
+		run_warn(run, FC_LINES_REFUSED, 0, path, st->first_refused,
 			 "%u lines not used in all, from this one on: numbers out of range",
 			 st->refused);
 }

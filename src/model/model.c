@@ -105,6 +105,7 @@ void run_free(struct pm_run *run)
 	free(run->links);
 	free(run->dev_slots);
 	free(run->warns);
+	free(run->verdicts);
 	free(run->facts);
 	free(run->sources);
 	for (i = 0; i < run->nline_index; i++)
@@ -122,7 +123,8 @@ void run_free(struct pm_run *run)
 
 struct run_mark run_mark(const struct pm_run *run)
 {
-	return (struct run_mark){ run->ncycles, run->nwarns, run->nsources, run->nread_trees };
+	return (struct run_mark){ run->ncycles, run->nwarns, run->nverdicts, run->nsources,
+				  run->nread_trees };
 }
 
 /* Devices and names the file added stay: they name the same devices the
@@ -133,6 +135,7 @@ void run_rollback(struct pm_run *run, struct run_mark m)
 		cycle_free(&run->cycles[--run->ncycles]);
 	while (run->nwarns > m.nwarns)
 		free(run->warns[--run->nwarns].text);
+	run->nverdicts = m.nverdicts;
 	if (run->nsources > m.nsources)
 		run->nsources = m.nsources;
 	run_drop_read_trees(run, m.nread_trees);
@@ -337,7 +340,7 @@ int run_kernel_since(const struct pm_run *run, uint64_t major, uint64_t minor)
 	return v ? version_since(str_c(v), major, minor) : -1;
 }
 
-void run_warn(struct pm_run *run, enum warn_level level, int cycle,
+void run_warn(struct pm_run *run, enum finding_code code, int cycle,
 	      const char *file, unsigned int line, const char *fmt, ...)
 {
 	struct pm_warning *w;
@@ -355,21 +358,22 @@ void run_warn(struct pm_run *run, enum warn_level level, int cycle,
 
 	VEC_RESERVE(run->warns, run->nwarns, run->warns_cap);
 	w = &run->warns[run->nwarns++];
-	w->level = level;
+	w->code = code;
 	w->cycle = cycle;
 	w->file = file;
 	w->line = line;
 	w->text = text;
 }
 
-bool run_failed(const struct pm_run *run)
+struct pm_verdict *run_verdict(struct pm_run *run, const struct pm_verdict *v)
 {
-	size_t i;
-
-	for (i = 0; i < run->nwarns; i++)
-		if (run->warns[i].level == WARN_FAILURE)
-			return true;
-	return false;
+	if (run->nverdicts >= RUN_VERDICTS_MAX) {
+		run->verdicts_cut++;
+		return NULL;
+	}
+	VEC_RESERVE(run->verdicts, run->nverdicts, run->verdicts_cap);
+	run->verdicts[run->nverdicts] = *v;
+	return &run->verdicts[run->nverdicts++];
 }
 
 const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind)
@@ -440,6 +444,26 @@ const struct pm_excerpt *run_excerpt(const struct pm_run *run, const char *file,
 	if (!run->nexcerpts)
 		return NULL;
 	return bsearch(&key, run->excerpts, run->nexcerpts, sizeof(key), cmp_excerpt);
+}
+
+/*
+ * The initcall a boot hung in: the last one started that never returned,
+ * when the kernel never got as far as running init. c->ncbs when none.
+ */
+size_t cycle_boot_hang(const struct pm_cycle *c)
+{
+	size_t i, last = c->ncbs;
+
+	if (cycle_phase(c, PK_BOOT_USER))
+		return c->ncbs;
+	for (i = 0; i < c->ncbs; i++) {
+		const struct pm_callback *cb = &c->cbs[i];
+
+		if ((cb->flags & CB_INITCALL) && (cb->flags & CB_UNFINISHED) &&
+		    !cb_end_inferred(cb) && cb->start != NS_NONE && (last == c->ncbs || cb->start >= c->cbs[last].start))
+			last = i;
+	}
+	return last;
 }
 
 int cycle_phase_at(const struct pm_cycle *c, ns_t ts)

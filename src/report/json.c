@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * JSON report, schema "pmscope/1" (documented in pmscope(1)), streamed
+ * JSON report, schema "pmscope/2" (documented in pmscope(1)), streamed
  * through the JSON writer: memory does not grow with the run.
  */
 #include <stdio.h>
@@ -155,31 +155,10 @@ static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle
 		put_cb(w, run, cr, i);
 	jw_arr_end(w);
 	report_json_said_error(w, cr);
+	report_json_findings(w, &cr->findings);
 	report_json_blocked(w, run, cr);
 	report_json_hints(w, run, cr);
 	jw_obj_end(w);
-}
-
-static void put_warnings(struct jw *w, const struct pm_run *run)
-{
-	static const char *const level[] = { "info", "warning", "failure" };
-	size_t i;
-
-	jw_karr(w, "warnings");
-	for (i = 0; i < run->nwarns; i++) {
-		const struct pm_warning *x = &run->warns[i];
-
-		jw_obj(w);
-		jw_kstr(w, "level", level[x->level]);
-		jw_key(w, "cycle");
-		x->cycle ? jw_int(w, x->cycle) : jw_null(w);
-		jw_kstr(w, "source", x->file);
-		jw_key(w, "line");
-		x->line ? jw_int(w, x->line) : jw_null(w);
-		jw_kstr(w, "text", x->text);
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
 }
 
 static void json_head(struct report_cursor *rc, const struct pm_run *run,
@@ -218,9 +197,10 @@ static int json_tail(struct report_cursor *rc, const struct pm_run *run,
 	struct jw *w = &rc->jw;
 
 	(void)o;
+	(void)run;
 	jw_arr_end(w);
-	put_warnings(w, run);
-	jw_kbool(w, "failed", res->nfail > 0);
+	report_json_findings(w, &res->findings);
+	report_json_verdict(w, res);
 	jw_obj_end(w);
 	fputc('\n', rc->f);
 	return ferror(rc->f) ? -1 : 0;

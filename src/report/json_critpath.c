@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * JSON report, critical path part (schema pmscope/1, pmscope(1)): every
+ * JSON report, critical path part (schema pmscope/2, pmscope(1)): every
  * cycles[].phases[] entry gets critical_path[] (empty where no path was
  * computed) and, on device phases, explained_ns, threads[] and
  * off_path[]; every cycle gets blocked[] and critpath_tolerance.

@@ -40,6 +40,7 @@ void report_json_said_error(struct jw *w, const struct cycle_results *cr)
 		jw_kint(w, "messages_cut", (int64_t)cr->c->msgs_cut);
 	if (!cr->msgs.nsaid_error)
 		return;
+	/* the callbacks of the cycle's log-said-error findings, by index */
 	jw_karr(w, "said_error");
 	for (i = 0; i < cr->msgs.nsaid_error; i++)
 		jw_int(w, (int64_t)cr->msgs.said_error[i]);

@@ -146,6 +146,7 @@ static void put_stats(struct jw *w, const char *key, const struct run_stats *st)
 	jw_obj_end(w);
 	put_rows(w, "phases", st, false);
 	put_rows(w, "devices", st, true);
+	report_stats_findings_json(w, st);
 	jw_obj_end(w);
 }
 

@@ -10,7 +10,6 @@
 
 #include "analysis.h"
 #include "report.h"
-#include "timeline.h"
 
 struct junit_case *junit_add(struct junit_suite *s, const char *classname, const char *name,
 			     double time_s)
@@ -72,28 +71,51 @@ static double cycle_seconds(const struct cycle_totals *t)
 	return ns / 1e9;
 }
 
-struct junit_case *junit_add_cycle(struct junit_suite *s, const struct pm_run *run,
-				   const struct pm_cycle *c, const struct cycle_totals *t,
+/* Each failure of @fs as a failure line of @jc. */
+static void fail_findings(struct junit_case *jc, const struct findings *fs)
+{
+	size_t i;
+
+	for (i = 0; i < fs->n; i++) {
+		const struct finding *x = &fs->v[i];
+
+		if (finding_sev(x) != SEV_FAILURE)
+			continue;
+		if (x->nsrcs && x->srcs[0].line)
+			junit_fail(jc, "%s: %s:%u: %s", finding_codes[x->code].name,
+				   x->srcs[0].file, x->srcs[0].line, x->text);
+		else if (x->nsrcs && x->srcs[0].file)
+			junit_fail(jc, "%s: %s: %s", finding_codes[x->code].name,
+				   x->srcs[0].file, x->text);
+		else
+			junit_fail(jc, "%s: %s", finding_codes[x->code].name, x->text);
+	}
+}
+
+struct junit_case *junit_add_cycle(struct junit_suite *s, const struct pm_cycle *c,
+				   const struct cycle_totals *t, const struct findings *fs,
 				   const char *source, const char *skip)
 {
 	char *name = xasprintf("cycle %d: %s%s%s%s", c->index, mode_name(c->mode),
 			       c->mode_label ? " (" : "", c->mode_label ? c->mode_label : "",
 			       c->mode_label ? ")" : "");
 	struct junit_case *jc = junit_add(s, source ? source : c->file, name, cycle_seconds(t));
-	size_t i;
 
 	free(name);
-	if (skip) {
+	if (skip)
 		jc->skipped = xstrdup(skip);
-		return jc;
-	}
-	for (i = 0; i < run->nwarns; i++) {
-		const struct pm_warning *w = &run->warns[i];
-
-		if (w->cycle == c->index && w->level == WARN_FAILURE)
-			junit_fail(jc, "%s:%u: %s", w->file ? w->file : "-", w->line, w->text);
-	}
+	else
+		fail_findings(jc, fs);
 	return jc;
+}
+
+void junit_add_run(struct junit_suite *s, const struct findings *fs, const char *source)
+{
+	if (!fs->nsev[SEV_FAILURE])
+		return;
+	if (!source && fs->n && fs->v[0].nsrcs)	/* the gravest first: a failure */
+		source = fs->v[0].srcs[0].file;
+	fail_findings(junit_add(s, source, "the inputs", -1), fs);
 }
 
 static void put_time(FILE *f, double t)
@@ -198,10 +220,11 @@ int report_junit_run(FILE *f, const struct pm_run *run, const struct pm_results 
 	size_t i;
 	int rc;
 
+	junit_add_run(&s, &res->findings, run->nsources ? run->sources[0] : NULL);
 	for (i = 0; i < res->ncycles; i++)
 		if (res->cycles[i].shown)
-			junit_add_cycle(&s, run, res->cycles[i].c, &res->cycles[i].totals, NULL,
-					NULL);
+			junit_add_cycle(&s, res->cycles[i].c, &res->cycles[i].totals,
+					&res->cycles[i].findings, NULL, NULL);
 	s.system_out = junit_capture(put_text, &t);
 	rc = report_junit(f, &s);
 	junit_free(&s);

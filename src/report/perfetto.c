@@ -167,8 +167,8 @@ static void cycle_args(struct pf_cycle *x)
 	arg_ms(pb, "resume_ms", x->cr->totals.resume_ns);
 	arg_ms(pb, "machine_ms", x->cr->totals.machine_ns);
 	arg_ms(pb, "total_ms", x->cr->totals.total_ns);
-	arg_int(pb, "failures", (int64_t)x->cr->nfail);
-	arg_int(pb, "warnings", (int64_t)x->cr->nwarn);
+	arg_int(pb, "failures", (int64_t)x->cr->nsev[SEV_FAILURE]);
+	arg_int(pb, "warnings", (int64_t)x->cr->nsev[SEV_WARNING]);
 	arg_ms(pb, "firmware_suspend_ms", c->fw_suspend_ns);
 	arg_ms(pb, "firmware_resume_ms", c->fw_resume_ns);
 	arg_str(pb, "wake_reason", c->wake_reason);
@@ -250,13 +250,15 @@ static void cb_args(struct pf_cycle *x, int i)
 	cb_flows(x, i);
 }
 
-static void fail_args(struct pf_cycle *x, int w)
+static void fail_args(struct pf_cycle *x, int k)
 {
-	const struct pm_warning *wn = &x->run->warns[w];
+	const struct finding *f = &x->cr->findings.v[k];
 
 	pb_string(x->pb, F_EV_CATEGORY, "failure");
-	pb_string(x->pb, F_EV_NAME, wn->text);
-	arg_where(x->pb, wn->file, wn->line);
+	pb_string(x->pb, F_EV_NAME, f->text);
+	arg_str(x->pb, "code", finding_codes[f->code].name);
+	if (f->nsrcs)
+		arg_where(x->pb, f->srcs[0].file, f->srcs[0].line);
 }
 
 /* A thread's work outside callbacks, named by its function. */
@@ -323,9 +325,9 @@ static void slice_failures(struct pf_cycle *x, enum what what, int idx, uint64_t
 
 	if (want == FAIL_NONE || (what == W_CB && !x->cb_fails[idx]))
 		return;
-	for (i = 0; i < x->cr->nwarns; i++)
+	for (i = 0; i < x->cr->findings.n; i++)
 		if (x->fail_cb[i] == want)
-			add_event(x, end, track, EV_INSTANT, W_FAIL, (int)x->cr->warns[i]);
+			add_event(x, end, track, EV_INSTANT, W_FAIL, (int)i);
 }
 
 /* Where callback @cb slept, as slices right after its own begins: made
@@ -373,42 +375,23 @@ static void row_events(struct pf_cycle *x, uint64_t track, enum what what, const
 	free(open);
 }
 
-/* Which callback each of the cycle's failures is about: the one on the
- * line it was found on, else a failed callback of the device it names. */
-static int failed_cb(const struct pf_cycle *x, const struct pm_warning *w)
+/* The callback a failure of the cycle is about, as the findings say,
+ * when it has a slice; else the cycle's. */
+static int failed_cb(const struct pf_cycle *x, const struct finding *f)
 {
-	const struct pm_cycle *c = x->c;
-	size_t i, n;
-
-	for (i = 0; i < c->ncbs; i++) {
-		const char *file = cb_file(x->run, &c->cbs[i]);
-
-		if (c->cbs[i].line == w->line && file && w->file && !strcmp(file, w->file) &&
-		    x->lanes.row_of_cb[i] >= 0)
-			return (int)i;
-	}
-	for (i = 0; i < c->ncbs; i++) {
-		const struct pm_callback *cb = &c->cbs[i];
-		const char *dev = x->run->devs[cb->dev].name;
-
-		n = strlen(dev);
-		if (x->lanes.row_of_cb[i] >= 0 && !strncmp(w->text, dev, n) &&
-		    w->text[n] == ':' && ((cb->has_ret && cb->ret) || (cb->flags & CB_UNFINISHED)))
-			return (int)i;
-	}
-	return FAIL_CYCLE;
+	return f->cb >= 0 && x->lanes.row_of_cb[f->cb] >= 0 ? f->cb : FAIL_CYCLE;
 }
 
 static void map_failures(struct pf_cycle *x)
 {
+	const struct findings *fs = &x->cr->findings;
 	size_t i;
 
-	x->fail_cb = xcalloc(x->cr->nwarns + 1, sizeof(*x->fail_cb));
+	x->fail_cb = xcalloc(fs->n + 1, sizeof(*x->fail_cb));
 	x->cb_fails = xcalloc(x->c->ncbs + 1, 1);
-	for (i = 0; i < x->cr->nwarns; i++) {
-		const struct pm_warning *wn = &x->run->warns[x->cr->warns[i]];
-
-		x->fail_cb[i] = wn->level == WARN_FAILURE ? failed_cb(x, wn) : FAIL_NONE;
+	for (i = 0; i < fs->n; i++) {
+		x->fail_cb[i] = finding_sev(&fs->v[i]) == SEV_FAILURE ?
+				failed_cb(x, &fs->v[i]) : FAIL_NONE;
 		if (x->fail_cb[i] >= 0)
 			x->cb_fails[x->fail_cb[i]] = 1;
 	}

@@ -149,28 +149,3 @@ void report_text_messages(FILE *f, const struct pm_run *run, const struct cycle_
 	for (i = 0; i < n; i++)
 		print_cb(f, run, cr, cbs[i]);
 }
-
-void report_text_said_error(FILE *f, const struct pm_run *run, const struct cycle_results *cr)
-{
-	char dev[72], head[2 * 72], text[MSG_TEXT_MAX + 1], ms[24];
-	size_t i;
-
-	for (i = 0; i < cr->msgs.nsaid_error; i++) {
-		size_t ci = cr->msgs.said_error[i];
-		const struct pm_callback *cb = &cr->c->cbs[ci];
-		const struct pm_message *x;
-		const struct cb_msg *m;
-
-		cb_msgs(&cr->msgs, ci, &m);
-		x = &cr->c->msgs[m[0].msg];
-		head[0] = '\0';
-		if (x->device)
-			snprintf(head, sizeof(head), "%s%s%s: ", x->driver ? x->driver : "",
-				 x->driver ? " " : "", clean(dev, 64, x->device));
-		fprintf(f, "  warning: %s:%u: %s returned 0 after %s ms in %s, but the log said: %s%s\n",
-			msg_file(run, x), x->line, run->devs[cb->dev].name,
-			text_ms(ms, sizeof(ms), 0, cb_duration(cb)),
-			cb->phase >= 0 ? cr->c->phases[cb->phase].name : "?", head,
-			clean(text, MSG_TEXT_MAX, x->text));
-	}
-}

@@ -156,6 +156,7 @@ static void stats_text(FILE *f, const struct stats_report *sr)
 	if (!st->ncycles) {	/* a limit's failure follows (cmd/stats.c) */
 		fprintf(f, "\n\n");
 		hung_note(f, "", st);
+		report_stats_findings_text(f, "", st);
 		return;
 	}
 	fprintf(f, "\n\n  %-14s %5s %5s %9s %9s %9s %9s %9s\n", "ms", "n", "none", "min", "median",
@@ -175,6 +176,7 @@ static void stats_text(FILE *f, const struct stats_report *sr)
 		fprintf(f, "(none: cycles that had it, with no figure for it: not in n)\n");
 	untimed_note(f, "", st);
 	slowest_devices(f, st, sr->top);
+	report_stats_findings_text(f, "", st);
 }
 
 static ns_t median(const struct stat_series *s)
@@ -341,6 +343,8 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 	if (!a->ncycles || !b->ncycles) {	/* a limit's failure follows */
 		hung_note(f, "before: ", a);
 		hung_note(f, "after: ", b);
+		report_stats_findings_text(f, "before: ", a);
+		report_stats_findings_text(f, "after: ", b);
 		return;
 	}
 	clock_note(f, sr);
@@ -360,6 +364,8 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 	compare_phases(f, sr->diff);
 	compare_devices(f, sr);
 	one_sided_text(f, sr);
+	report_stats_findings_text(f, "before: ", a);
+	report_stats_findings_text(f, "after: ", b);
 }
 
 int report_stats_text(FILE *f, const void *ctx)

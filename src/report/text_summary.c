@@ -66,18 +66,41 @@ static void print_slowest(FILE *f, const struct pm_run *run, const struct cycle_
 	}
 }
 
-static void print_warnings(FILE *f, const struct pm_run *run, const size_t *idx, size_t n)
+/* "line 14" of the finding's own file, or "trace.txt:1358". */
+static void print_also(FILE *f, const struct finding *x)
 {
-	static const char *const level[] = { "note", "warning", "FAILURE" };
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		const struct pm_warning *w = &run->warns[idx[i]];
-
-		if (w->line)
-			fprintf(f, "  %s: %s:%u: %s\n", level[w->level], w->file, w->line, w->text);
+	if (x->nsaid < 2 || x->count > 1)	/* a note of many cites its first */
+		return;
+	fputs(" (also", f);
+	for (i = 1; i < x->nsrcs; i++) {
+		if (x->srcs[i].file != x->srcs[0].file)
+			fprintf(f, "%s %s:%u", i > 1 ? "," : "", x->srcs[i].file, x->srcs[i].line);
 		else
-			fprintf(f, "  %s: %s\n", level[w->level], w->text);
+			fprintf(f, "%s line %u", i > 1 ? "," : "", x->srcs[i].line);
+	}
+	if (x->nsaid > x->nsrcs)
+		fprintf(f, ", %zu more lines", x->nsaid - x->nsrcs);
+	fputc(')', f);
+}
+
+static void print_findings(FILE *f, const struct findings *fs)
+{
+	static const char *const sev[SEV_COUNT] = { "note", "warning", "FAILURE" };
+	size_t i;
+
+	for (i = 0; i < fs->n; i++) {
+		const struct finding *x = &fs->v[i];
+
+		fprintf(f, "  %s: ", sev[finding_sev(x)]);
+		if (x->nsrcs && x->srcs[0].line)
+			fprintf(f, "%s:%u: ", x->srcs[0].file, x->srcs[0].line);
+		else if (x->nsrcs && x->srcs[0].file)
+			fprintf(f, "%s: ", x->srcs[0].file);
+		fputs(x->text, f);
+		print_also(f, x);
+		fprintf(f, " [%s]\n", finding_codes[x->code].name);
 	}
 }
 
@@ -139,8 +162,7 @@ static void print_cycle(FILE *f, const struct pm_run *run, const struct cycle_re
 		report_text_callgraph(f, run, cr);
 	report_text_critpath(f, run, cr, o);
 	report_text_hints(f, run, cr);
-	print_warnings(f, run, cr->warns, cr->nwarns);
-	report_text_said_error(f, run, cr);
+	print_findings(f, &cr->findings);
 }
 
 static void text_head(struct report_cursor *rc, const struct pm_run *run,
@@ -169,19 +191,20 @@ static void text_cycle(struct report_cursor *rc, const struct pm_run *run,
 static int text_tail(struct report_cursor *rc, const struct pm_run *run,
 		     const struct pm_results *res, const struct report_opts *o)
 {
-	size_t fails = res->nfail, said = res->nsaid_error;
+	static const char *const head[] = { "ok", "FAILED", "NO DATA" };
+	const size_t *n = res->nsev;
 	FILE *f = rc->f;
 
 	(void)o;
-	if (run->nwarns) {
+	(void)run;
+	if (res->findings.n) {
 		fputc('\n', f);
-		print_warnings(f, run, res->run_warns, res->nrun_warns);
+		print_findings(f, &res->findings);
 	}
-	fprintf(f, "\n%s: %zu failure%s", fails ? "FAILED" : "ok", fails, fails == 1 ? "" : "s");
-	if (said)
-		fprintf(f, ", %zu warning%s (returned 0, the log said error or timeout)",
-			said, said == 1 ? "" : "s");
-	fputc('\n', f);
+	fprintf(f, "\n%s: %zu failure%s, %zu warning%s, %zu note%s\n",
+		head[results_verdict(res)], n[SEV_FAILURE], n[SEV_FAILURE] == 1 ? "" : "s",
+		n[SEV_WARNING], n[SEV_WARNING] == 1 ? "" : "s", n[SEV_NOTE],
+		n[SEV_NOTE] == 1 ? "" : "s");
 	return ferror(f) ? -1 : 0;
 }
 

@@ -90,37 +90,44 @@ static void put_facts(FILE *f, const struct pm_run *run)
 	fputs("</dl>\n", f);
 }
 
-/* Failures first, then warnings; notes stay in the text report. */
-static void put_warnings(FILE *f, const struct pm_run *run)
+static void put_finding(FILE *f, const struct finding *x)
 {
-	static const char *const cls[] = { "note", "warning", "failure" };
-	size_t i, shown = 0, total = 0;
-	int level;
+	enum finding_sev sev = finding_sev(x);
 
-	for (i = 0; i < run->nwarns; i++)
-		total += run->warns[i].level != WARN_INFO;
+	fprintf(f, "<li class=\"%s\">%s %s", finding_sev_name(sev),
+		sev == SEV_FAILURE ? "FAILURE" : "warning", finding_codes[x->code].name);
+	if (x->cycle)
+		fprintf(f, ", cycle %d", x->cycle);
+	if (x->nsrcs && x->srcs[0].line) {
+		fputs(", ", f);
+		xml_put(f, x->srcs[0].file);
+		fprintf(f, ":%u", x->srcs[0].line);
+	}
+	fputs(": ", f);
+	xml_put(f, x->text);
+	fputs("</li>\n", f);
+}
+
+/* The run's findings and its cycles', failures first, then warnings;
+ * notes stay in the text report. */
+static void put_warnings(FILE *f, const struct pm_results *res)
+{
+	size_t i, k, shown = 0, total = res->nsev[SEV_FAILURE] + res->nsev[SEV_WARNING];
+	int sev;
+
 	if (!total)
 		return;
 	fprintf(f, "<ul id=\"warnings\">\n");
-	for (level = WARN_FAILURE; level >= WARN_WARNING; level--) {
-		for (i = 0; i < run->nwarns && shown < MAX_WARNINGS_LISTED; i++) {
-			const struct pm_warning *w = &run->warns[i];
+	for (sev = SEV_FAILURE; sev >= SEV_WARNING; sev--) {
+		for (k = 0; k <= res->ncycles; k++) {
+			const struct findings *fs = k ? &res->cycles[k - 1].findings : &res->findings;
 
-			if ((int)w->level != level)
-				continue;
-			fprintf(f, "<li class=\"%s\">%s", cls[level],
-				level == WARN_FAILURE ? "FAILURE" : "warning");
-			if (w->cycle)
-				fprintf(f, ", cycle %d", w->cycle);
-			if (w->line) {
-				fputs(", ", f);
-				xml_put(f, w->file);
-				fprintf(f, ":%u", w->line);
+			for (i = 0; i < fs->n && shown < MAX_WARNINGS_LISTED; i++) {
+				if ((int)finding_sev(&fs->v[i]) != sev)
+					continue;
+				put_finding(f, &fs->v[i]);
+				shown++;
 			}
-			fputs(": ", f);
-			xml_put(f, w->text);
-			fputs("</li>\n", f);
-			shown++;
 		}
 	}
 	if (total > shown)
@@ -217,7 +224,7 @@ int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,
 	fprintf(f, "/*]]>*/</style>\n</head>\n<body>\n<header id=\"head\"><h1>pmscope %s "
 		"timeline</h1>\n", PMSCOPE_VERSION);
 	put_facts(f, run);
-	put_warnings(f, run);
+	put_warnings(f, res);
 	put_cycles(f, &L);
 	fputs("</header>\n", f);
 	fputs(page_controls, f);

@@ -581,40 +581,6 @@ static void put_graphs(struct jw *w, const struct tl_cycle *tc)
 	jw_arr_end(w);
 }
 
-/* Boxes by the line their callback starts at: warnings name a line, and
- * the why panel links each to its callback's box. */
-struct line_box {
-	unsigned int line;
-	int box;
-};
-
-static int cmp_line(const void *a, const void *b)
-{
-	const struct line_box *x = a, *y = b;
-
-	return x->line < y->line ? -1 : x->line > y->line;
-}
-
-static struct line_box *boxes_by_line(const struct tl_cycle *tc)
-{
-	struct line_box *v = xmalloc((tc->nboxes ? tc->nboxes : 1) * sizeof(*v));
-	size_t i;
-
-	for (i = 0; i < tc->nboxes; i++)
-		v[i] = (struct line_box){ tc->c->cbs[tc->boxes[i].cb].line, (int)i };
-	if (tc->nboxes)
-		qsort(v, tc->nboxes, sizeof(*v), cmp_line);
-	return v;
-}
-
-static int box_at_line(const struct line_box *v, size_t n, unsigned int line)
-{
-	struct line_box key = { line, -1 };
-	const struct line_box *hit = line ? bsearch(&key, v, n, sizeof(*v), cmp_line) : NULL;
-
-	return hit ? hit->box : -1;
-}
-
 static void put_paths(struct jw *w, const struct tl_cycle *tc)
 {
 	size_t i, k;
@@ -644,12 +610,11 @@ static void put_paths(struct jw *w, const struct tl_cycle *tc)
 }
 
 /* What the why panel lists: the paths' figures, the slowest callbacks
- * and the cycle's failures and warnings, as the analyses found them. */
-static void put_why(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc)
+ * and the cycle's failures and warnings (its findings, notes left to the
+ * text), as the analyses found them. */
+static void put_why(struct jw *w, const struct tl_cycle *tc)
 {
-	static const char *const level[] = { "note", "warning", "failure" };
 	const struct cycle_results *cr = tc->cr;
-	struct line_box *lb;
 	size_t i;
 
 	jw_kobj(w, "why");
@@ -658,28 +623,28 @@ static void put_why(struct jw *w, const struct pm_run *run, const struct tl_cycl
 	for (i = 0; i < cr->nslowest; i++)
 		jw_int(w, box(tc, (int)cr->slowest[i]));
 	jw_arr_end(w);
-	/* returned 0, but the log said error or timeout: warnings too */
+	/* returned 0, but the log said error or timeout: the legend's key */
 	jw_karr(w, "said");
 	for (i = 0; i < cr->msgs.nsaid_error; i++)
 		jw_int(w, box(tc, (int)cr->msgs.said_error[i]));
 	jw_arr_end(w);
 	jw_karr(w, "warnings");
-	lb = cr->nwarns ? boxes_by_line(tc) : NULL;
-	for (i = 0; i < cr->nwarns; i++) {
-		const struct pm_warning *x = &run->warns[cr->warns[i]];
+	for (i = 0; i < cr->findings.n; i++) {
+		const struct finding *x = &cr->findings.v[i];
 
-		if (x->level == WARN_INFO)
+		if (finding_sev(x) == SEV_NOTE)
 			continue;
 		jw_obj(w);
-		jw_kstr(w, "level", level[x->level]);
-		jw_kint(w, "line", x->line);
+		jw_kstr(w, "level", finding_sev_name(finding_sev(x)));
+		jw_kstr(w, "code", finding_codes[x->code].name);
+		jw_kstr(w, "file", x->nsrcs ? x->srcs[0].file : NULL);
+		jw_kint(w, "line", x->nsrcs ? x->srcs[0].line : 0);
 		jw_kstr(w, "text", x->text);
-		jw_kint(w, "cb", x->file == tc->c->file ? box_at_line(lb, tc->nboxes, x->line) : -1);
+		jw_kint(w, "cb", x->cb >= 0 ? box(tc, x->cb) : -1);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
 	jw_obj_end(w);
-	free(lb);
 }
 
 static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_cycle *tc,
@@ -721,7 +686,7 @@ static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_c
 	put_graphs(w, tc);
 	put_works(w, tc);
 	tl_put_trees(w, L->run, tc, fn_index, fns);
-	put_why(w, L->run, tc);
+	put_why(w, tc);
 	jw_obj_end(w);
 }
 

@@ -157,14 +157,16 @@ static void put_issues(FILE *f, const struct tl_summary *s)
 {
 	size_t i;
 
-	fputs("<h2>issues</h2>\n<table id=\"issues\"><thead><tr><th>level</th><th>count</th>"
-	      "<th>runs</th><th>what (numbers vary)</th><th>first seen</th></tr></thead><tbody>\n", f);
+	fputs("<h2>issues</h2>\n<table id=\"issues\"><thead><tr><th>level</th><th>code</th>"
+	      "<th>count</th><th>runs</th><th>what (numbers vary)</th><th>first seen</th></tr>"
+	      "</thead><tbody>\n", f);
 	for (i = 0; i < s->nissues; i++) {
 		const struct sum_issue *x = &s->issues[i];
+		bool fail = finding_code_sev(x->code) == SEV_FAILURE;
 
-		fprintf(f, "<tr%s><td>%s</td><td>%zu</td><td>%zu</td>",
-			x->level == WARN_FAILURE ? " class=\"failure\"" : "",
-			x->level == WARN_FAILURE ? "failure" : "warning", x->count, x->nruns);
+		fprintf(f, "<tr%s><td>%s</td><td>%s</td><td>%zu</td><td>%zu</td>",
+			fail ? " class=\"failure\"" : "", fail ? "failure" : "warning",
+			finding_codes[x->code].name, x->count, x->nruns);
 		put_text_td(f, x->example);
 		fputs("<td>", f);
 		xml_put(f, x->first_source);

@@ -280,7 +280,7 @@ static void place_lane(struct tl_cycle *tc, const struct pm_run *run, int lane,
 		b->row = r;
 		b->flags = (cb->async ? TLB_ASYNC : 0) |
 			   (cb->flags & CB_UNFINISHED ? TLB_UNFINISHED : 0) |
-			   (cb->has_ret && cb->ret ? TLB_ERROR : 0) |
+			   (tc->cr->cb_failed && tc->cr->cb_failed[b->cb] ? TLB_ERROR : 0) |
 			   (cb_said_error(&tc->cr->msgs, tc->c, (size_t)b->cb) ? TLB_SAID : 0);
 		b->label = label_fit(&run->devs[cb->dev], b->x1 - b->x0);
 		tc->box_of_cb[b->cb] = (int)(b - tc->boxes);

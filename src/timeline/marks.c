@@ -21,15 +21,16 @@ static bool phase_shown(const struct tl_cycle *tc, const struct pm_phase *p)
 	       p->start <= tc->t1;
 }
 
-static void count_warnings(const struct pm_run *run, struct tl_cycle *tc)
+static void count_warnings(struct tl_cycle *tc)
 {
+	const struct findings *fs = &tc->cr->findings;
 	size_t i;
 
-	tc->nfail = tc->cr->nfail;
-	tc->nwarn = tc->cr->nwarn;
-	for (i = 0; i < tc->cr->nwarns && !tc->first_fail; i++)
-		if (run->warns[tc->cr->warns[i]].level == WARN_FAILURE)
-			tc->first_fail = run->warns[tc->cr->warns[i]].text;
+	tc->nfail = tc->cr->nsev[SEV_FAILURE];
+	tc->nwarn = tc->cr->nsev[SEV_WARNING];
+	for (i = 0; i < fs->n && !tc->first_fail; i++)
+		if (finding_sev(&fs->v[i]) == SEV_FAILURE)
+			tc->first_fail = fs->v[i].text;
 }
 
 /* Legend entries flow left to right and wrap; returns the height used. */
@@ -97,7 +98,7 @@ double tl_head(struct tl_layout *L, struct tl_cycle *tc)
 {
 	double y = tc->y + TL_MARGIN_PX + 2 * LINE_PX;	/* title, totals */
 
-	count_warnings(L->run, tc);
+	count_warnings(tc);
 	if (tc->nfail || tc->nwarn)
 		y += LINE_PX;
 	y += 4 + place_legend(L, tc, y + 4);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Bad input: clear messages naming the file (and line), partial results,
-# exit status 2, never a crash or a hang.
+# exit status 2 (4 when it was read and held nothing), never a crash or a
+# hang.
 . "$(dirname "$0")/../tap.sh"
 T=$TMPDIR_TEST
 F=$FIXTURES
@@ -15,7 +16,7 @@ ok "missing file: named, with the reason" grep -q "missing.txt: No such file or 
 
 : > "$T/empty.txt"
 run analyze "$T/empty.txt"
-is "empty file: exit 2" "$rc" 2
+is "empty file: exit 4 (no data)" "$rc" 4
 ok "empty file: said so" grep -q "empty.txt: empty file" "$T/err"
 
 run analyze "$T"
@@ -24,7 +25,7 @@ ok "directory: named" grep -q "$T" "$T/err"
 
 head -c 200000 /dev/urandom > "$T/garbage.bin"
 run analyze "$T/garbage.bin"
-is "binary garbage: exit 2" "$rc" 2
+is "binary garbage: exit 4 (read, no data in it)" "$rc" 4
 ok "binary garbage: no timing found" grep -q "garbage.bin: no suspend, resume or boot timing found" "$T/err"
 
 # a real log with NUL bytes and a 1 MB line in the middle: the rest still counts;
@@ -113,7 +114,7 @@ run analyze --json "$T/nodir/x.json" "$L"
 is "unwritable JSON path: exit 2" "$rc" 2
 ok "unwritable JSON path: nothing left behind" sh -c "! ls '$T'/nodir* 2>/dev/null"
 run analyze -q --json - "$L"
-ok "--json - writes valid JSON to stdout" jq -e '.schema=="pmscope/1"' "$T/out"
+ok "--json - writes valid JSON to stdout" jq -e '.schema=="pmscope/2"' "$T/out"
 
 # log text lands in JSON escaped
 printf '[    1.000000] PM: suspend entry (deep)\n[    1.100000] x "q\\\\<b>\001: PM: calling f+0x0/0x1 @ 5, parent: p"\n[    1.200000] x "q\\\\<b>\001: PM: f+0x0/0x1 returned 0 after 3 usecs\n' > "$T/esc.txt"

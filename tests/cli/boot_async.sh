@@ -32,7 +32,7 @@ is "async work keeps its call graph" \
 is "the log's initcalls take the trace's call graphs" \
    "$(jq '[.cycles[0].callbacks[] | select(.kind == "initcall" and .callgraph)] | length' "$T/m.json")" 614
 is "merge says what it did" \
-   "$(jq -r '.warnings[] | select(.text | test("^boot:")) | .text' "$T/m.json")" \
+   "$(jq -r "$FINDINGS"'findings | select(.text | test("^boot:")) | .text' "$T/m.json")" \
    "boot: the kernel log's initcalls are reported, the trace's 671 initcall events agree with them; its async work is added"
 
 # The wait on the user_init path: insmod 127 ran ahci_pci_driver_init

@@ -51,6 +51,6 @@ is "5.13: e1000_init_module runs from its calling line" \
 	[.start_ns, .end_ns, .kernel_us, .from_calling_line]' "$T/l.json")" \
    '[4816903000,5267770000,85800,true]'
 is "5.13: and the note says why, once" \
-   "$(jq -r '.warnings[] | select(.text | test("initcalls timed from their calling lines")) | .text' "$T/l.json")" \
+   "$(jq -r "$FINDINGS"'findings | select(.text | test("initcalls timed from their calling lines")) | .text' "$T/l.json")" \
    "cycle 1: 30 initcalls timed from their calling lines: the kernel's figure counts from another initcall's start (initcall_debug keeps one start time for all threads)"
 done_testing

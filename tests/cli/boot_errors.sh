@@ -7,8 +7,8 @@
 F=$FIXTURES
 T=$TMPDIR_TEST
 warns() {	# warns JSON LEVEL REGEX: "cycle line text", one a line
-	jq -r --arg l "$2" --arg r "$3" '.warnings[] | select(.level == $l and (.text | test($r))) |
-		"\(.cycle) \(.line) \(.text)"' "$1"
+	jq -r --arg l "$2" --arg r "$3" "$FINDINGS"'findings | select(.severity == $l and (.text | test($r))) |
+		"\(.cycle) \(.sources[0].line) \(.text)"' "$1"
 }
 
 # BeagleBone 6.13, two boots in one serial capture: the first hung in
@@ -29,19 +29,27 @@ is "6.13: a new boot before the first ran /init" \
 # driver's error negated, lines 2092 and 2105)
 is "6.13: the two failed probes are warnings" \
    "$(warns "$T/b.json" warning '^probe of')" \
-   "2 2092 probe of 44e31000.target-module failed: error -16
-2 2105 probe of 48040000.target-module failed: error -16"
-# the second boot: 25 "probe of ... returned 517" or "-517" lines
-is "6.13: deferred probes counted" \
-   "$(warns "$T/b.json" info 'deferred')" \
-   "2 851 cycle 2: $(sed -n '807,$p' "$B" | grep -c -E 'probe of .* returned -?517 ') probes deferred (error -517, EPROBE_DEFER: tried again later)"
-# initcalls returning an error other than -ENODEV and -ENXIO, the kernel
-# ignores them: the first boot's two -22s (lines 346 and 423), not
-# cpuidle_coupled_init's 197 (line 321: cpuhp_setup_state's state number)
-is "6.13: initcalls that returned an error, named in a note" \
-   "$(warns "$T/b.json" info '^cycle 1: .* initcalls returned')" \
-   "1 131 cycle 1: 2 initcalls returned an error other than -ENODEV and -ENXIO: __omap2xxx_common_look_up_clks_for_reset -22, init_atags_procfs -22"
-is "6.13: and they are no failure: the one is the hang" "$(jq '[.warnings[] | select(.level == "failure")] | length' "$T/b.json")" 1
+   "2 2092 probe of 44e31000.target-module failed: error -16 (EBUSY)
+2 2105 probe of 48040000.target-module failed: error -16 (EBUSY)"
+# the second boot: 25 "probe of ... returned 517" or "-517" lines, one
+# note at the first (line 1685: "probe of ocp returned -517")
+is "6.13: deferred probes counted, in one note at the first" \
+   "$(warns "$T/b.json" note 'deferred')" \
+   "2 $((806 + $(sed -n '807,$p' "$B" | grep -n -m1 -E 'probe of .* returned -?517 ' | cut -d: -f1))) $(sed -n '807,$p' "$B" | grep -c -E 'probe of .* returned -?517 ') probes deferred (error -517, EPROBE_DEFER: tried again later)"
+# initcalls returning an error other than -ENODEV and -ENXIO (the kernel
+# goes on; the initcall did not do its work): each boot's two -22s
+# (lines 346 and 423, the second boot's 1066 and 1143), the second's
+# cacheinfo_sysfs_init -2 (1785) and mtdoops_init -22 (1826), not cpuidle_coupled_init's 197 (line 321:
+# cpuhp_setup_state's state number)
+is "6.13: initcalls that returned an error, a note each at its line" \
+   "$(warns "$T/b.json" note '^initcall ')" \
+   "1 346 initcall __omap2xxx_common_look_up_clks_for_reset returned -22 (EINVAL)
+1 423 initcall init_atags_procfs returned -22 (EINVAL)
+2 1066 initcall __omap2xxx_common_look_up_clks_for_reset returned -22 (EINVAL)
+2 1143 initcall init_atags_procfs returned -22 (EINVAL)
+2 1785 initcall cacheinfo_sysfs_init returned -2 (ENOENT)
+2 1826 initcall mtdoops_init returned -22 (EINVAL)"
+is "6.13: and they are no failure: the one is the hang" "$(jq "$FINDINGS"'[findings | select(.severity == "failure")] | length' "$T/b.json")" 1
 # console initcalls run in start_kernel (pid 0) before kernel_init: sync
 is "6.13: con_init (pid 0) is sync" \
    "$(jq -c '[.cycles[].callbacks[] | select(.device == "con_init") | [.pid, .async]] | unique' "$T/b.json")" \
@@ -78,7 +86,7 @@ after_serio1() {
 }
 # late_names JSON: "NAME, MS;" of each probe past its cycle's end told
 late_names() {
-	warns "$1" info 'past the cycle' | grep -o ': [a-z0-9]*, [0-9.]* ms' | tr '\n' ';'
+	warns "$1" note 'past the cycle' | grep -o ': [a-z0-9]*, [0-9.]* ms' | tr '\n' ';'
 }
 
 # Probes beside a suspend cycle (no PM callbacks): the XPS 6.10 s2idle
@@ -90,7 +98,7 @@ late_names() {
 # of 1-3:1.0 at 3683 is after the exit, told apart (below)
 "$PMSCOPE" analyze -q -j "$T/p.json" "$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
 is "6.10 s2idle: probes beside the cycle, one note" \
-	"$(warns "$T/p.json" info 'probes beside' | sed 's/ .*//; s/$/:/'; warns "$T/p.json" info 'probes beside' |
+	"$(warns "$T/p.json" note 'probes beside' | sed 's/ .*//; s/$/:/'; warns "$T/p.json" note 'probes beside' |
 		grep -o -E '[0-9]+ deferred|serio1, 0000|; 4 ran, .*')" \
 	"2:
 6 deferred
@@ -102,7 +110,7 @@ serio1, 0000
 # told apart (below)
 "$PMSCOPE" analyze -q -j "$T/p.json" "$X54"
 is "5.4 mem: probes beside the cycle" \
-	"$(warns "$T/p.json" info 'probes beside' | sed 's/.*: 4 deferred.*; 1 ran/4 deferred; 1 ran/')" \
+	"$(warns "$T/p.json" note 'probes beside' | sed 's/.*: 4 deferred.*; 1 ran/4 deferred; 1 ran/')" \
 	"4 deferred; 1 ran, the longest 0000:00:16.0-b638ab7e-94e2-4ea2-a552-d1c54b627f04, 3.553 ms, ending in complete +7.778 ms"
 # A probe that began before the cycle's end and returned after it has a
 # note of its own, at its line: the 5.4 log's serio1 (929), 203673 us
@@ -112,11 +120,11 @@ is "5.4 mem: probes beside the cycle" \
 # ms, 0.053 ms after the exit (109.662158)
 "$PMSCOPE" analyze -q -j "$T/p.json" "$X54"
 is "5.4 mem: psmouse's re-probe of serio1 ran past the cycle's end" \
-	"$(warns "$T/p.json" info 'past the cycle')" \
+	"$(warns "$T/p.json" note 'past the cycle')" \
 	"1 929 cycle 1: a probe ran past the cycle's end (initcall_debug): serio1, 203.673 ms (not bound), from complete +7.692 ms to 35.419 ms after the cycle's end"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
 is "6.10 s2idle: 1-3:1.0 ran past the cycle's end" \
-	"$(warns "$T/p.json" info 'past the cycle')" \
+	"$(warns "$T/p.json" note 'past the cycle')" \
 	"2 3683 cycle 2: a probe ran past the cycle's end (initcall_debug): 1-3:1.0, 64.133 ms, from thaw_processes +414.752 ms to 0.053 ms after the cycle's end"
 # Without "PM: suspend exit" (older kernels) the cycle ends at
 # "Restarting tasks ..." (535.992973): serio1 is kept with the cycle's
@@ -127,14 +135,14 @@ grep -v 'PM: suspend exit' "$X54" > "$T/x54-noexit.txt"
 after_serio1 "$T/x54-noexit.txt" "[  537.200000] probe of late0 returned 0 after 900 usecs" > "$T/x54c.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54c.txt"
 is "5.4 without the exit line: serio1 told at its line, late0 not" \
-	"$(warns "$T/p.json" info 'past the cycle')" \
+	"$(warns "$T/p.json" note 'past the cycle')" \
 	"1 928 cycle 1: a probe ran past the cycle's end (initcall_debug): serio1, 203.673 ms (not bound), from complete +7.692 ms to 201.144 ms after the cycle's end"
 # Without "Restarting tasks" the exit (927) closes the open cycle; serio1
 # (928) is kept and told at its line still
 grep -v 'Restarting tasks' "$X54" > "$T/x54g.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54g.txt"
 is "5.4 without Restarting tasks: serio1 told at its line" \
-	"$(warns "$T/p.json" info 'past the cycle' | cut -d' ' -f1-2; sed -n '927p; 928p' "$T/x54g.txt" | cut -c16-)" \
+	"$(warns "$T/p.json" note 'past the cycle' | cut -d' ' -f1-2; sed -n '927p; 928p' "$T/x54g.txt" | cut -c16-)" \
 	"1 928
 PM: suspend exit
 probe of serio1 returned 0 after 203673 usecs"
@@ -145,7 +153,7 @@ after_serio1 "$T/x54-noexit.txt" "[  535.000000] probe of foo returned 1 after 5
 	"[  535.992500] probe of near returned 1 after 50 usecs" > "$T/x54e.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54e.txt"
 is "a probe stamped before the closed cycle's end: not its, but for printk's order" \
-	"$(warns "$T/p.json" info 'probes beside' | grep -o '; 2 ran, the longest [^,]*, [0-9.]* ms')" \
+	"$(warns "$T/p.json" note 'probes beside' | grep -o '; 2 ran, the longest [^,]*, [0-9.]* ms')" \
 	"; 2 ran, the longest 0000:00:16.0-b638ab7e-94e2-4ea2-a552-d1c54b627f04, 3.553 ms"
 # At most three a cycle: six long probes past the exit, the first three told
 set --
@@ -163,7 +171,7 @@ is "past the end: three told, serio1 first" \
 sed '848d; 889d; 892d; 893d; 908d' "$X54" > "$T/x54e.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54e.txt"
 is "5.4 no probe before the exit: serio1 told at its line" \
-	"$(warns "$T/p.json" info 'past the cycle' | cut -d' ' -f1-2; sed -n '923p; 924p' "$T/x54e.txt" | cut -c16-)" \
+	"$(warns "$T/p.json" note 'past the cycle' | cut -d' ' -f1-2; sed -n '923p; 924p' "$T/x54e.txt" | cut -c16-)" \
 	"1 924
 PM: suspend exit
 probe of serio1 returned 0 after 203673 usecs"
@@ -187,7 +195,7 @@ sed "s/probe of serio1 /probe of $long /" \
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/long.txt"
 cut64=$(printf '%.64s...' "$long")
 is "6.10, a long name: cut, the probe that ran longest still told" \
-	"$(warns "$T/p.json" info 'probes beside' | grep -o -E "6 deferred[^:]*: [^,]*|; 4 ran, .*")" \
+	"$(warns "$T/p.json" note 'probes beside' | grep -o -E "6 deferred[^:]*: [^,]*|; 4 ran, .*")" \
 	"6 deferred (-517: the driver core holds probes from prepare to complete): $cut64
 ; 4 ran, the longest $cut64, 408.111 ms (error -19), ending in thaw_processes +407.522 ms"
 
@@ -197,14 +205,14 @@ awk 'NR == 928 { print "[  536.150000] probe of serio1 returned 0 after 153673 u
 	"$X54" > "$T/x54.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54.txt"
 is "5.4: a probe's 0 is not bound" \
-	"$(warns "$T/p.json" info 'probes beside' | grep -o '2 ran, the longest serio1, 153.673 ms (not bound)')" \
+	"$(warns "$T/p.json" note 'probes beside' | grep -o '2 ran, the longest serio1, 153.673 ms (not bound)')" \
 	"2 ran, the longest serio1, 153.673 ms (not bound)"
 # A cycle's probes past 256 are counted, not told
 awk 'NR == 900 { for (i = 0; i < 300; i++) printf "[  535.985000] probe of dev%d returned -517 after 0 usecs\n", i } { print }' \
 	"$X54" > "$T/x54b.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54b.txt"
 is "probes past 256: counted apart" \
-	"$(warns "$T/p.json" info 'probes beside' | grep -o -E '^[0-9]+ [0-9]+ cycle 1: .* 256 deferred|49 more, not told$')" \
+	"$(warns "$T/p.json" note 'probes beside' | grep -o -E '^[0-9]+ [0-9]+ cycle 1: .* 256 deferred|49 more, not told$')" \
 	"$(printf '1 5 cycle 1: probes beside its callbacks (initcall_debug): 256 deferred\n49 more, not told')"
 
 done_testing

@@ -44,7 +44,7 @@ cp "$T/trace.txt" "$T/dmesg.txt" "$T/run/"
 is "merged: one boot cycle" "$(jq '.cycles | length' "$T/m.json")" 1
 is "merged: the log's 794 initcalls and probes" "$(jq '.cycles[0].callbacks | length' "$T/m.json")" \
    "$("$PMSCOPE" analyze -q -j - "$T/dmesg.txt" | jq '.cycles[0].callbacks | length')"
-is "merged: said so" "$(jq '[.warnings[] | select(.text | test("trace.s 729 initcall events agree"))] | length' "$T/m.json")" 1
+is "merged: said so" "$(jq "$FINDINGS"'[findings | select(.text | test("trace.s 729 initcall events agree"))] | length' "$T/m.json")" 1
 "$PMSCOPE" analyze -q -j "$T/m2.json" "$T/trace.txt" "$T/dmesg.txt"
 is "merged: either order" "$(jq -c '[.cycles[] | .callbacks | length]' "$T/m2.json")" '[794]'
 done_testing

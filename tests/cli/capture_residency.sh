@@ -31,11 +31,11 @@ STATS
 is "analyzes cleanly" "$?" 0
 # 5.213 - 1.000 s of SLP_S0 in (105.402 - 100) - (90.4 - 90) = 5.002 s asleep
 ok "the cycle says how long the hardware slept" grep -q \
-	"^  note: .*sleep-stats.txt:8: cycle 1: hardware sleep: 4.213 of 5.002 s (84.2%), pmc_core slp_s0_residency_usec$" "$T/out"
+	"^  note: .*sleep-stats.txt:8: cycle 1: hardware sleep: 4.213 of 5.002 s (84.2%), pmc_core slp_s0_residency_usec \\[hw-sleep\\]$" "$T/out"
 ok "and what woke it" grep -q "cycle 1: woken by IRQ 9 (/sys/power/pm_wakeup_irq)" "$T/out"
 is "the JSON fact" "$(jq -r '.facts["hw_sleep.cycle1"]' "$T/r.json")" \
 	"4.213 of 5.002 s (84.2%), pmc_core slp_s0_residency_usec"
-is "a note of cycle 1" "$(jq -r '[.warnings[] | select(.text | test("hardware sleep:")) | "\(.level) \(.cycle)"] | join(",")' "$T/r.json")" "info 1"
+is "a note of cycle 1" "$(jq -r "$FINDINGS"'[findings | select(.text | test("hardware sleep:")) | "\(.severity) \(.cycle)"] | join(",")' "$T/r.json")" "note 1"
 
 # the counter stood still: a warning, the exit status stays 0
 sed -i 's/slp_s0_residency_usec: 5213000/slp_s0_residency_usec: 1000000/' "$T/run/sys/sleep-stats.txt"

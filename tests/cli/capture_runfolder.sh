@@ -40,7 +40,7 @@ is "DMI as the kernel words it" "$(j '.facts.dmi')" \
 	"QEMU Standard PC (Q35 + ICH9, 2009), BIOS 1.16.2-debian-1.16.2-1 04/01/2014"
 is "the trace clock" "$(j '.facts.trace_clock')" global
 is "what record saw in /sys/power" "$(j '.facts["power.mem_sleep"]')" "s2idle [deep]"
-is "nothing lost: no warning" "$(j '[.warnings[] | select(.text | test("lost"))] | length')" 0
+is "nothing lost: no warning" "$(j "$FINDINGS"'[findings | select(.text | test("lost"))] | length')" 0
 ok "the text report names the kernel" grep -q '^pmscope .*: 1 cycle, kernel 6.1.0-57-amd64$' "$T/out.txt"
 
 # lost events and log records are said
@@ -50,6 +50,6 @@ cp -r "$R/dmesg.txt" "$R/trace.txt" "$R/sys" "$T/lost/"
 printf 'capture.kmsg_lost: 12\ncapture.trace_overrun: 345\n' >> "$T/lost/sys/facts.txt"
 "$PMSCOPE" analyze -q --json "$T/lost.json" "$T/lost" > /dev/null 2>&1
 is "lost: still exit 0" "$?" 0
-is "lost: both said" "$(jq -r '[.warnings[] | select(.text | test("lost")) | .text] | join("|")' "$T/lost.json")" \
+is "lost: both said" "$(jq -r "$FINDINGS"'[findings | select(.text | test("lost")) | .text] | join("|")' "$T/lost.json")" \
 	"the kernel log wrapped during the capture: 12 records lost (boot with a larger log_buf_len)|the trace buffer was full during the capture: 345 events lost (record --buffer-kb)"
 done_testing

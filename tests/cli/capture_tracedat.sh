@@ -35,7 +35,7 @@ head -c 100 "$R/trace.dat" > "$T/bad/trace.dat"
 is "a cut trace.dat: still analyzes" "$?" 0
 is "a cut trace.dat: the callbacks come from trace.txt" \
 	"$(j bad '[.cycles[].callbacks[].source | select(test("trace")) | sub(".*/"; "")] | unique | join(",")')" trace.txt
-is "a cut trace.dat: said" "$(j bad '[.warnings[] | select(.text | test("not used"))] | length')" 1
+is "a cut trace.dat: said" "$(j bad "$FINDINGS"'[findings | select(.text | test("not used"))] | length')" 1
 is "a cut trace.dat: the same callbacks" "$(cbs bad | diff "$T/txt.cbs" -)" ""
 
 # A trace.dat that breaks half way: 64 bytes of 0xff in the middle of CPU 1's
@@ -51,7 +51,7 @@ ok "a damaged trace.dat alone: read up to event 793" grep -q 'crashed .* after 7
 "$PMSCOPE" analyze -q --json "$T/half.json" "$T/half" > "$T/out" 2>&1
 is "a trace.dat broken half way: still analyzes" "$?" 0
 is "a trace.dat broken half way: said" \
-	"$(j half '[.warnings[] | select(.text | test("trace.dat: .* after 793 events.*read from .*/trace.txt instead")) ] | length')" 1
+	"$(j half "$FINDINGS"'[findings | select(.text | test("trace.dat: .* after 793 events.*read from .*/trace.txt instead")) ] | length')" 1
 is "a trace.dat broken half way: the callbacks of trace.txt, none twice" \
 	"$(cbs half | diff "$T/txt.cbs" -)" ""
 is "a trace.dat broken half way: not among the sources" \

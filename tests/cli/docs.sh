@@ -123,12 +123,13 @@ man_paths() {
 # json_paths FILE...: the path of every key written, "[]" left out, facts'
 # keys not (their names are checked by json_keys)
 json_paths() {
-	jq -r 'paths | select(.[-1] | type == "string") | map(select(type == "string")) |
-		join(".")' "$@" | grep -v '^facts\.' | sort -u
+	jq -r 'del(.codes?) | paths | select(.[-1] | type == "string") |
+		map(select(type == "string")) | join(".")' "$@" | grep -v '^facts\.' | sort -u
 }
 # json_keys FILE...: every key written, facts' by their documented name
 json_keys() {
-	jq -r '[.. | objects | keys[]] | unique[]' "$@" |
+	jq -r 'if has("codes") then .codes = {} else . end | [.. | objects | keys[]] |
+		unique[]' "$@" |
 		sed -E 's/^(dmi|power|capture)\..*/\1.*/; s/^hw_sleep\.cycle[0-9]+$/hw_sleep.cycleN/' |
 		sort -u
 }
@@ -174,7 +175,7 @@ integer_ns() {
 			.key] | unique[]' "$@" | sort -u | tr '\n' ' ')" ""
 }
 
-# pmscope/1: these inputs write every key but hw_sleep.cycleN (a run
+# pmscope/2: these inputs write every key but hw_sleep.cycleN (a run
 # folder's sleep-stats.txt, capture_residency.sh); a7 is the 5.8 XPS log
 # with 3000 long xhci lines more during its resume (line 963's, repeated),
 # over the 256 KiB of messages a cycle keeps: messages_cut
@@ -189,7 +190,7 @@ awk 'NR == 963 { for (i = 0; i < 3000; i++) printf "[   56.885946] xhci_hcd 0000
 	"Timeout while waiting for setup device command, slot %d, %0120d\n", i, 0 } { print }' \
 	"$F/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" > "$T/many.txt"
 "$PMSCOPE" analyze -q -j "$T/a7.json" "$T/many.txt"
-is "pmscope/1: a cycle of too many messages counts those not kept, its totals the log's" \
+is "pmscope/2: a cycle of too many messages counts those not kept, its totals the log's" \
    "$(jq -c '.cycles[0] | [.messages_cut > 1000, .totals.resume_ns]' "$T/a7.json")" '[true,12509668000]'
 A="$T/a1.json $T/a2.json $T/a3.json $T/a4.json $T/a5.json $T/a6.json $T/a7.json"
 # keys_agree WHAT SKIP FILE...: the keys FILEs write against those in
@@ -205,16 +206,16 @@ keys_agree() {
 }
 man_keys '\.Sh JSON' '\.Sh ' > "$T/doc.keys"
 # shellcheck disable=SC2086 # the files, word by word
-keys_agree pmscope/1 'hw_sleep\.cycleN' $A
+keys_agree pmscope/2 'hw_sleep\.cycleN' $A
 man_paths '\.Sh JSON' '\.Sh ' > "$T/doc.paths"
 # shellcheck disable=SC2086
-is "pmscope/1: every key is written where pmscope(1) documents it" \
+is "pmscope/2: every key is written where pmscope(1) documents it" \
    "$(json_paths $A | comm -23 - "$T/doc.paths" | tr '\n' ' ')" ""
 # shellcheck disable=SC2086
-one_type pmscope/1 $A
+one_type pmscope/2 $A
 # shellcheck disable=SC2086
-integer_ns pmscope/1 $A
-schema pmscope/1 analyze "$T/a1.json"
+integer_ns pmscope/2 $A
+schema pmscope/2 analyze "$T/a1.json"
 # shellcheck disable=SC2086
 enum cycles[].mode '.cycles[].mode' 'mem, s2idle, standby, disk, boot, unknown ,' $A
 # shellcheck disable=SC2086
@@ -225,23 +226,40 @@ enum callbacks[].kind '.cycles[].callbacks[].kind' 'pm, initcall, probe, quirk ,
 enum messages[].relation '.cycles[].callbacks[].messages[]?.relation' \
 	'device, parent, child, driver, other' $A
 # shellcheck disable=SC2086
-enum warnings[].level '.warnings[].level' 'info, warning, failure ,' $A
+enum findings[].severity '.findings[].severity, .cycles[].findings[].severity' \
+	'failure, warning, note ,' $A
 # shellcheck disable=SC2086
-is "pmscope/1: facts are strings (ncpus, memory_kb too)" \
+enum verdict '.verdict' 'ok, failed, no-data' $A
+# every finding code, with its severity, in pmscope(1), and only those:
+# the table in src/model/finding_codes.c is the one description
+sed -n 's/^\t\[FC_[A-Z_]*\] = { "\([a-z-]*\)", SEV_\([A-Z]*\),.*/\1 \2/p' \
+	"$top/src/model/finding_codes.c" | tr 'A-Z' 'a-z' | sort > "$T/codes"
+is "the finding codes table has one row per code" "$(wc -l < "$T/codes")" \
+	"$(grep "^$(printf '\t')FC_[A-Z_]*," "$top/include/findings.h" | grep -c -v FC_COUNT)"
+is "pmscope(1) lists every finding code with its severity, and no other" \
+	"$(sed -n '/^\.Sh FINDINGS$/,/^\.Sh /s/^\.It Li \([a-z-]*\) Pq \([a-z]*\)$/\1 \2/p' "$M" | sort)" \
+	"$(cat "$T/codes")"
+# shellcheck disable=SC2086
+is "every code written is one of them" \
+	"$(jq -r '.findings[].code, .cycles[].findings[].code, (.codes | keys[])' $A | sort -u |
+		grep -v -x -F -f "$(cut -d' ' -f1 "$T/codes" > "$T/names"; echo "$T/names")" |
+		tr '\n' ' ')" ""
+# shellcheck disable=SC2086
+is "pmscope/2: facts are strings (ncpus, memory_kb too)" \
 	"$(jq -r '.facts[] | select(type != "string")' $A)" ""
 # shellcheck disable=SC2086
-is "pmscope/1: kernel_ms has three decimals" \
+is "pmscope/2: kernel_ms has three decimals" \
 	"$(cat $A | grep -o -E '"kernel_ms":[^,}]*' | grep -v -E ':(null|-?[0-9]+\.[0-9]{3})$' | head -3)" ""
 # The units against the log (Ixpees_mem_dmesg.txt line 979: "[   63.392202]
 # PM: resume of devices complete after 12046.043 msecs"; line 4:
 # "# fwsuspend 0 fwresume 2706432", sleepgraph's ns): ns on the log's
 # clock, the kernel's figure in ms as printed, the firmware's in ns
-is "pmscope/1: resume end_ns, kernel_ms in the log's units" \
+is "pmscope/2: resume end_ns, kernel_ms in the log's units" \
 	"$(jq -c '.cycles[0].phases[] | select(.name == "resume") | [.end_ns, .kernel_ms]' "$T/a5.json")" \
 	'[63392202000,12046.043]'
-is "pmscope/1: firmware_resume_ns as the header's ns" \
+is "pmscope/2: firmware_resume_ns as the header's ns" \
 	"$(jq .cycles[0].totals.firmware_resume_ns "$T/a5.json")" 2706432
-is "pmscope/1: the README's 12509.668 ms resume is resume_ns" \
+is "pmscope/2: the README's 12509.668 ms resume is resume_ns" \
 	"$(jq .cycles[0].totals.resume_ns "$T/a5.json")" 12509668000
 
 # stats and compare: the limits in ms and %, not ns
@@ -277,7 +295,7 @@ is "compare: --max-regress in %, where null" \
 	"$(jq -c '.gates[1:][] | [.what, .unit, .limit, .where]' "$T/c1.json" | tr '\n' ' ')" \
 	'["suspend regression","%",5,null] ["resume regression","%",5,null] '
 
-# whatif: its own keys, and those it writes as in pmscope/1
+# whatif: its own keys, and those it writes as in pmscope/2
 "$PMSCOPE" whatif -q -j "$T/w1.json" --async 'input[0-9]' --sync i8042 --defer 'ata1*@resume' \
 	--scale 'ata2*=0.5' --cpus 2 "$F/qemu-q35-s3-async1-input-async-2cycles"
 "$PMSCOPE" whatif -q -j "$T/w2.json" -p rework "$F/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt"
@@ -363,22 +381,25 @@ status 0 "analyze, a clean log (complete.log)" "$PMSCOPE" analyze -q "$hang/comp
 # hang.log: cycle 2 never completed, 4-1's resume callback never returned (the
 # log ends at line 3074, in the resume)
 status 1 "analyze, a cycle that did not complete (hang.log)" "$PMSCOPE" analyze -q "$hang/hang.log"
-status 2 "analyze, a log with no suspend, resume or boot" "$PMSCOPE" analyze -q "$T/no-timing.txt"
+status 4 "analyze, a log with no suspend, resume or boot (no data)" \
+	"$PMSCOPE" analyze -q "$T/no-timing.txt"
+status 4 "analyze, an empty log (no data)" "$PMSCOPE" analyze -q /dev/null
 status 2 "analyze, a missing file" "$PMSCOPE" analyze -q "$T/missing.txt"
 status 2 "analyze, a missing file beside a good one" \
 	"$PMSCOPE" analyze -q "$hang/complete.log" "$T/missing.txt"
 status 0 "whatif, a log with a failure (hang.log)" "$PMSCOPE" whatif -q "$hang/hang.log"
 status 2 "whatif, a device option that matches no callback" \
 	"$PMSCOPE" whatif -q --defer 'nosuchdevice' "$hang/complete.log"
-status 0 "stats, a log with a failure and no limit (hang.log)" "$PMSCOPE" stats -q "$hang/hang.log"
+status 1 "stats, a log with a failure and no limit (hang.log)" "$PMSCOPE" stats -q "$hang/hang.log"
 # complete.log's s2idle resume: 2 cycles, the boot and one suspend
 status 0 "stats, a limit kept" "$PMSCOPE" stats -q --max-resume 100000 "$hang/complete.log"
 status 1 "stats, a limit exceeded" "$PMSCOPE" stats -q --max-resume 1 "$hang/complete.log"
 status 1 "stats, a limit with nothing to measure (boot only)" \
 	"$PMSCOPE" stats -q --mode boot --max-resume 1 "$hang/complete.log"
-status 2 "stats, no completed cycle of --mode" \
+status 1 "stats, no completed cycle of --mode: the limit has nothing to measure" \
 	"$PMSCOPE" stats -q --mode standby --max-resume 1 "$hang/complete.log"
-status 2 "stats, a log with no suspend, resume or boot" "$PMSCOPE" stats -q "$T/no-timing.txt"
+status 4 "stats, a log with no suspend, resume or boot (no data)" \
+	"$PMSCOPE" stats -q "$T/no-timing.txt"
 status 2 "stats, a missing file" "$PMSCOPE" stats -q "$T/missing.txt"
 # pm_async 0 to 1: the medians fell (suspend -44%, resume -29%)
 status 0 "compare, no regression" "$PMSCOPE" compare -q --max-regress 5 \

@@ -26,7 +26,7 @@ is "bbb: ti_adpll_init ends by genpd_bus_init's start, inferred" \
    "$(q '.cycles[0].callbacks[]|select(.device=="ti_adpll_init")|"\(.start_ns) \(.end_ns) \(.unfinished) \(.end_inferred) \(.kernel_us)"')" \
    "1036767000 1048070000 true true null"
 is "bbb: the warning says so (11.303 ms = 1.048070 - 1.036767)" \
-   "$(q '.warnings[]|select(.line==286)|"\(.level): \(.text)"')" \
+   "$(q "$FINDINGS"'findings|select(.sources[0].line==286)|"\(.severity): \(.text)"')" \
    "warning: ti_adpll_init: no return line (lost or garbled?); its thread 1 went on to genpd_bus_init (line 288): it ended within 11.303 ms"
 # 526/527: "initcall lzo_mod_init+0x0/0x3c returned 0 after " and " usecs"
 # on two lines, the figure lost; lzorle_mod_init starts at 2.643699 (529)
@@ -42,7 +42,7 @@ is "bbb: the critical path's longest run" \
    "$(q '[.cycles[0].phases[0].critical_path[]|select(.kind=="run")]|max_by(.end_ns - .start_ns)|"\(.device) \(.end_ns - .start_ns)"')" \
    "register_cpu_capacity_sysctl 350000000"
 is "bbb: dquot_init (719, the board reset in it) is the one failure" \
-   "$(q '[.warnings[]|select(.level=="failure")|.text]|join(";")')" \
+   "$(q "$FINDINGS"'[findings|select(.severity=="failure")|.text]|join(";")')" \
    "dquot_init: kernel_init callback never returned"
 ok "bbb text: no UNFINISHED callback listed" sh -c "! grep -q UNFINISHED '$T/g.txt'"
 
@@ -58,7 +58,7 @@ is "pixel6: the glued record is read (7915.551114 - 37 us)" \
    "$(q '.cycles[2].callbacks[]|select(.line==1602 and .device=="10a00000.uart")|"\(.phase) \(.callback) \(.start_ns) \(.end_ns) \(.ret)"')" \
    "resume platform_pm_resume 7915551077000 7915551114000 0"
 is "pixel6: a note says the log lost what came between" \
-   "$(q '[.warnings[]|select(.line==1602 and .level=="info")|.text]|first')" \
+   "$(q "$FINDINGS"'[findings|select(.sources[0].line==1602 and .severity=="note")|.text]|first')" \
    "a record cut short and the next glued to it: the log lost what came between 7915.368122 and 7915.551114 s"
 # thread 29333 went on to 10a00000.uart; the resume phase began before
 # (7915.975914 less the kernel's 430.625 ms = 7915.545289): eh's noirq
@@ -67,7 +67,7 @@ is "pixel6: eh's suspend_noirq ends by the resume phase's start, inferred" \
    "$(q '.cycles[2].callbacks[]|select(.device=="17100000.eh" and .phase=="suspend_noirq")|"\(.start_ns) \(.end_ns) \(.unfinished) \(.end_inferred)"')" \
    "7915368122000 7915545289000 true true"
 is "pixel6: a warning, not a failure: it returned, the log lost the line" \
-   "$(q '.warnings[]|select(.line==1602 and .level!="info")|"\(.level): \(.text)"')" \
+   "$(q "$FINDINGS"'findings|select(.sources[0].line==1602 and .severity!="note")|"\(.severity): \(.text)"')" \
    "warning: 17100000.eh: no return line (lost or garbled?); its thread 29333 went on to 10a00000.uart (line 1602): it ended within 177.167 ms"
 is "pixel6 text: a bound, not a length" \
    "$(grep -F '17100000.eh              eh           suspend_noirq' "$T/p.txt")" \

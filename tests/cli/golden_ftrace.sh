@@ -234,9 +234,9 @@ ok "truncated trace: says where it ended" grep -q 'did not complete' "$J"
 sed '300s/, parent: /; parent=/' "$T" > "$TMPDIR_TEST/bad.txt"
 analyze "$TMPDIR_TEST/bad.txt"
 is "garbled event: named with its line" \
-   "$(q '[.warnings[]|select(.line==300)|.text]|first' | cut -c1-43)" "unreadable device_pm_callback_start event: "
+   "$(q "$FINDINGS"'[findings|select(.sources[0].line==300)|.text]|first' | cut -c1-43)" "unreadable device_pm_callback_start event: "
 printf '# tracer: nop\n#\n  sh-1 [000] .... 1.000000: sched_switch: x\n' > "$TMPDIR_TEST/empty.txt"
 "$PMSCOPE" analyze -q "$TMPDIR_TEST/empty.txt" 2>"$TMPDIR_TEST/err"; rc=$?
-is "trace without PM events: exit 2" "$rc" 2
+is "trace without PM events: exit 4 (no data)" "$rc" 4
 ok "trace without PM events: says so" grep -q 'empty.txt: no suspend, resume or boot timing found' "$TMPDIR_TEST/err"
 done_testing

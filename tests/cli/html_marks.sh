@@ -28,10 +28,10 @@ is "html: no script error" "$(state "$T/b.html" errors)" 0
 is "html: four marks drawn" "$(state "$T/b.html" said-marks)" 4
 is "html: the why panel lists them as warnings" \
    "$(state "$T/b.html" why-warnings | tr '|' '\n' | sed 's/ returned 0 .*//' | tr '\n' ' ')" \
-   "$(jq -r '.cycles[0] as $y | $y.said_error[] | $y.callbacks[.] | "warning\(.messages[0].line)\(.device)"' "$T/a.json" |
-	tr '\n' ' ')"
+   "$(jq -r '.cycles[0] as $y | $y.said_error[] | $y.callbacks[.] |
+	"warninglog-said-error\(.messages[0].line)\(.device)"' "$T/a.json" | tr '\n' ' ')"
 ok "html: 3-1's row quotes the xhci timeout" sh -c "grep -o '<div id=\"pmscope-state\"[^>]*>' '$T/b.html' |
-	grep -q -F 'warning9633-1 returned 0 after 11627.630 ms in resume, but the log said: xhci_hcd 0000:39:00.0: Timeout while waiting for setup device command'"
+	grep -q -F 'warninglog-said-error9633-1 returned 0 after 11627.630 ms in resume, but the log said: xhci_hcd 0000:39:00.0: Timeout while waiting for setup device command'"
 browser "file://$T/a.html#why=warnings:3" > "$T/c.html"
 is "html: that row selects 3-1" "$(state "$T/c.html" selected)" "3-1 {usb}"
 

@@ -14,7 +14,7 @@ cp -r "$FIXTURES/qemu-q35-s3-async0-medium" "$T/runs/a0"
 cp -r "$FIXTURES/qemu-q35-s3-async1-medium" "$T/runs/a1"
 "$PMSCOPE" analyze -q --html "$T/runs/a1/report.html" "$T/runs/a1"
 "$PMSCOPE" stats -q --html "$T/s.html" "$lkp" "$T/runs" "$x58" "$p6"
-is "stats --html: exit 0 (no limit given)" "$?" 0
+is "stats --html: exit 1 (no limit given; the pixel6 run failed, eeprom@2's -16)" "$?" 1
 ok "the page is valid XML" xmllint --noout "$T/s.html"
 ok "one file, nothing fetched" test "$(grep -c -E '(src|href)="[^#/]' "$T/s.html")" -eq 0
 # cells of the row of table ID whose first cell is KEY
@@ -39,7 +39,7 @@ for f in "$lkp" "$T/runs/a0" "$T/runs/a1" "$x58" "$p6"; do
 	"$PMSCOPE" analyze -q -j "$T/r.json" "$f"
 	is "runs: ${f##*/}: its cycles" "$(runrow "$f<" | cut -d'|' -f2)" "$(jq '.cycles | length' "$T/r.json")"
 	is "runs: ${f##*/}: its failures" "$(runrow "$f<" | cut -d'|' -f9)" \
-	   "$(jq '[.warnings[] | select(.level == "failure" and .cycle > 0)] | length' "$T/r.json")"
+	   "$(jq "$FINDINGS"'[findings | select(.severity == "failure" and .cycle > 0)] | length' "$T/r.json")"
 done
 is "runs: the lkp log's worst resume is the s2idle max" "$(runrow "$lkp<" | cut -d'|' -f3,5)" \
    "s2idle boot|$(jq .stats.resume.max_ns "$T/s2idle.json" | ms)"
@@ -60,12 +60,12 @@ is "devices: the worst case first, 3-1" \
    "$(sed -n '/<table id="devices">/,/<\/table>/p' "$T/s.html" | grep -F '<td>mem</td>' | head -1 | sed 's/<\/td><td[^>]*>/|/g; s/<[^>]*>//g' | cut -d'|' -f3)" 3-1
 
 "$PMSCOPE" analyze -q -j "$T/p.json" "$p6"
-row=$(sed -n '/<table id="issues">/,/<\/table>/p' "$T/s.html" | grep -F 'eeprom@2: platform_pm_suspend callback returned -16' |
+row=$(sed -n '/<table id="issues">/,/<\/table>/p' "$T/s.html" | grep -F 'eeprom@2: suspend failed: error -16' |
 	sed 's/<\/td><td[^>]*>/|/g; s/<[^>]*>//g')
-is "issues: eeprom@2's -16, as often as the pixel6 log says, in one run" "$(echo "$row" | cut -d'|' -f1-3)" \
-   "failure|$(jq '[.warnings[] | select(.text | test("^eeprom@2: .* returned -16"))] | length' "$T/p.json")|1"
-is "issues: first seen where the JSON says" "$(echo "$row" | cut -d'|' -f5)" \
-   "$(jq -r '[.warnings[] | select(.text | test("^eeprom@2: .* returned -16"))][0] | "\(.source):\(.line), cycle \(.cycle)"' "$T/p.json")"
+is "issues: eeprom@2's -16, as often as the pixel6 log says, in one run" "$(echo "$row" | cut -d'|' -f1-4)" \
+   "failure|device-failed|$(jq "$FINDINGS"'[findings | select(.text | test("^eeprom@2: suspend failed: error -16"))] | length' "$T/p.json")|1"
+is "issues: first seen where the JSON says" "$(echo "$row" | cut -d'|' -f6)" \
+   "$(jq -r "$FINDINGS"'[findings | select(.text | test("^eeprom@2: suspend failed: error -16"))][0] | "\(.sources[0].file):\(.sources[0].line), cycle \(.cycle)"' "$T/p.json")"
 is "issues: 'did not complete' counted once per cycle, numbers masked" \
    "$(sed -n '/<table id="issues">/,/<\/table>/p' "$T/s.html" | grep -c -F 'did not complete: the log ends in suspend')" 1
 

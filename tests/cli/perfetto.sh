@@ -45,7 +45,7 @@ json_counts() {
 	    then . else . + [$s] end) | length | if . > 0 then . - 1 else 0 end]
 	  | add // 0 | tostring as $edges
 	| [$d.cycles[].blocked[]? | select(.waited_end_ns != null)] | length | tostring as $waits
-	| [$d.warnings[] | select(.level == "failure")] | length | tostring as $fails
+	| [$d.cycles[].findings[] | select(.severity == "failure")] | length | tostring as $fails
 	| [$cbs, $ph, $edges, $waits, $fails] | join(" ")' "$1"
 }
 
@@ -110,7 +110,7 @@ check_run pixel6 "$FIXTURES/kernel6.16-pixel6-arm64-deep-caller-email/message.em
 # eeprom@2 returned -16 in cycles 1 and 2
 is "pixel6: the -16 returns on eeprom@2's slices, a failure each" \
 	"$(grep -c '"eeprom@2" ret:-16$' "$T/pixel6.ev")
-$(grep -c '^TYPE_INSTANT [0-9]* [0-9]* "failure" "eeprom@2: platform_pm_suspend callback returned -16"$' \
+$(grep -c '^TYPE_INSTANT [0-9]* [0-9]* "failure" "eeprom@2: suspend failed: error -16 (EBUSY), in platform_pm_suspend"$' \
 	   "$T/pixel6.ev")" "2
 2"
 

@@ -11,10 +11,10 @@ Q=$F/qemu-q35-s3-async1-medium
 "$PMSCOPE" analyze -q -s --text "$T/x.txt" --json "$T/x.json" --svg "$T/x.svg" --png "$T/x.png" \
 	--html "$T/x.html" "$Q" 2> "$T/err"
 is "every output, 2 cycles: each analysis ran twice" \
-   "$(sed -n 's/^pmscope: analyses run: //p' "$T/err")" "totals 2, boottotals 2, slowest 2, critpath 2, bootpath 2, messages 2, works 2, whatif_hints 2 (2 cycles reported)"
+   "$(sed -n 's/^pmscope: analyses run: //p' "$T/err")" "totals 2, boottotals 2, slowest 2, critpath 2, bootpath 2, messages 2, findings 2, works 2, whatif_hints 2 (2 cycles reported)"
 "$PMSCOPE" analyze -q -s -c 2 --json "$T/x.json" --html "$T/x.html" "$Q" 2> "$T/err"
 is "one cycle asked for: each analysis ran once" \
-   "$(sed -n 's/^pmscope: analyses run: //p' "$T/err")" "totals 1, boottotals 1, slowest 1, critpath 1, bootpath 1, messages 1, works 1, whatif_hints 1 (1 cycle reported)"
+   "$(sed -n 's/^pmscope: analyses run: //p' "$T/err")" "totals 1, boottotals 1, slowest 1, critpath 1, bootpath 1, messages 1, findings 1, works 1, whatif_hints 1 (1 cycle reported)"
 # no renderer computes an analysis: none calls one
 top=$(cd "$(dirname "$0")/../.." && pwd)
 is "no renderer calls an analysis" \
@@ -53,7 +53,7 @@ ok "run folder report.html carries log lines (the trace's lines of 1-2's resume)
    grep -q -F 'device_pm_callback_start: usb 1-2, parent: usb1, type [resume]' "$T/o/report.html"
 
 # --json - is JSON alone on stdout
-is "--json -: stdout is only the JSON" "$("$PMSCOPE" analyze --json - "$Q" | jq -r .schema)" "pmscope/1"
+is "--json -: stdout is only the JSON" "$("$PMSCOPE" analyze --json - "$Q" | jq -r .schema)" "pmscope/2"
 # a closed stdout costs no file
 rm -f "$T/p.html" "$T/p.json"
 "$PMSCOPE" analyze --html "$T/p.html" --json "$T/p.json" "$Q" | head -1 > /dev/null

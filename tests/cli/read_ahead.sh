@@ -41,6 +41,6 @@ ok "no header: one CPU and two give the same JSON" cmp "$T/one.json" "$T/two.jso
 ok "no header: its callbacks are read" test "$(jq '[.cycles[].callbacks|length]|add' "$T/one.json")" -gt 100
 taskset -c 0 "$PMSCOPE" analyze -q "$(dirname "$0")/../fuzz/repro/ftrace/one-cpu-headerless.txt" \
 	2> "$T/err"; rc=$?
-is "one event line, one CPU: exit 2 (nothing to report), no crash" "$rc" 2
+is "one event line, one CPU: exit 4 (no data), no crash" "$rc" 4
 ok "and says so" grep -q "no suspend, resume or boot timing found in 1 lines" "$T/err"
 done_testing

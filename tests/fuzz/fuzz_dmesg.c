@@ -6,7 +6,7 @@
  * functions: tens of thousands of inputs a second.
  */
 #include "fuzz.h"
-#include "input.h"
+#include "input/dmesg/dmesg.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

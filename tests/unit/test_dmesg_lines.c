@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "input.h"
+#include "input/dmesg/dmesg.h"
 
 static struct kmsg_line split(const char *s)
 {

@@ -36,7 +36,7 @@ static const char *warning_with(const struct pm_run *run, const char *part, int 
 	for (i = 0; i < run->nwarns; i++)
 		if (strstr(run->warns[i].text, part)) {
 			if (level)
-				*level = run->warns[i].level;
+				*level = (int)run->warns[i].code;
 			return run->warns[i].text;
 		}
 	return NULL;
@@ -95,7 +95,7 @@ static void test_intel_slp_s0(void **state)
 	assert_non_null(w);
 	assert_string_equal(w, "cycle 1: hardware sleep: 4.213 of 5.002 s (84.2%), "
 			       "pmc_core slp_s0_residency_usec");
-	assert_int_equal(level, WARN_INFO);
+	assert_int_equal(level, FC_HW_SLEEP);
 	assert_non_null(warning_with(run, "cycle 1: woken by IRQ 9", NULL));
 	assert_null(warning_with(run, "never reached", NULL));
 	assert_null(warning_with(run, "failed suspend", NULL));
@@ -121,7 +121,7 @@ static void test_no_residency_is_flagged(void **state)
 	assert_string_equal(warning_with(run, "never reached", &level),
 			    "cycle 1: the platform never reached its hardware sleep state: "
 			    "pmc_core slp_s0_residency_usec did not increase");
-	assert_int_equal(level, WARN_WARNING);
+	assert_int_equal(level, FC_NO_HW_SLEEP);
 	run_free(run);
 }
 
@@ -205,7 +205,7 @@ static void test_failed_suspend_and_s3(void **state)
 	assert_string_equal(warning_with(run, "failed suspend", &level),
 			    "cycle 1: the kernel counted 1 failed suspend (suspend_stats: last failed "
 			    "device 0000:00:14.0, errno -16, step suspend)");
-	assert_int_equal(level, WARN_WARNING);
+	assert_int_equal(level, FC_SUSPEND_STATS);
 	assert_null(run_fact(run, "hw_sleep.cycle1"));
 	assert_null(warning_with(run, "hardware sleep", NULL));
 	run_free(run);

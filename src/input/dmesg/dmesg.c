@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "input.h"
+#include "dmesg.h"
 
 enum boot_state { BOOT_NONE, BOOT_KERNEL, BOOT_USER, BOOT_DONE };
 
@@ -27,6 +27,7 @@ struct dmesg_parser {
 	bool phases_seen;	/* a "... of devices complete" line in it */
 	bool seen_cycle;	/* initcalls after this are module loads */
 	bool seen_dmi;		/* this boot's "DMI: " line was read */
+	bool seen_banner;	/* this boot's "Linux version" line was read */
 	ns_t wake_ts;		/* the open cycle's wake, NS_NONE */
 	enum pm_mode mode;
 	ns_t last_ts;
@@ -157,11 +158,14 @@ static bool is_resume_verb(struct str v)
 	       str_eq(v, "recover");
 }
 
-/* "[late |noirq |early |start ]VERB of devices complete after X msecs" */
+/* "[late |noirq |early |start ]VERB of devices complete after X msecs",
+ * or "aborted after": the phase ends either way (the failure is a verdict
+ * of its own, kernel_verdict()). */
 static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 {
 	static const char *const infos[] = { "late ", "noirq ", "early ", "start " };
 	long of = str_find(m, " of devices complete after ");
+	bool aborted = of <= 0 && (of = str_find(m, " of devices aborted after ")) > 0;
 	struct str info = STR_NULL, verb;
 	char name[48];
 	enum phase_kind pk;
@@ -171,7 +175,7 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 
 	if (of <= 0)
 		return false;
-	us = msecs_us(str_skip(m, (size_t)of + 27));
+	us = msecs_us(str_skip(m, (size_t)of + (aborted ? 26 : 27)));
 	began = us == US_NONE ? ts : ns_before(ts, kernel_us_ns(us, false));
 	verb = str_make(m.p, (size_t)of);
 	for (i = 0; i < ARRAY_SIZE(infos); i++) {
@@ -206,7 +210,7 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 	snprintf(name, sizeof(name), "%.*s%s%.*s", (int)verb.len, verb.p,
 		 info.len ? "_" : "", info.len ? (int)info.len - 1 : 0, info.p);
 	phase(p, EV_PHASE_END, ts, pk, name, us);
-	if (pk == PK_SUSPEND_NOIRQ && !p->in_machine) {
+	if (pk == PK_SUSPEND_NOIRQ && !p->in_machine && !aborted) {
 		phase(p, EV_PHASE_BEGIN, ts, PK_MACHINE, "machine", US_NONE);
 		p->in_machine = true;
 	}
@@ -243,12 +247,12 @@ static void note(struct dmesg_parser *p, ns_t ts, enum ev_kind kind, struct str 
 
 /* A note of the reader's own about the log at this line (not a use of
  * the line: its words are still the log's message). */
-static void say(struct dmesg_parser *p, ns_t ts, enum warn_level level, const char *text)
+static void say(struct dmesg_parser *p, ns_t ts, enum finding_code code, const char *text)
 {
 	struct pm_event ev;
 
 	event_init(&ev, EV_NOTE, ts, p->line);
-	ev.level = level;
+	ev.code = code;
 	ev.text = str_c(text);
 	builder_event(p->b, &ev);
 }
@@ -388,9 +392,6 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 	} else if (p->in_cycle && p->mode == MODE_DISK &&
 		   (str_starts(m, "hibernation: Wrote ") || str_starts(m, "Wrote "))) {
 		image_written(p, ts, m);
-	} else if ((str_starts(m, "Device ") && str_find(m, " failed to ") > 0) ||
-		   str_starts(m, "failed to ")) {
-		note(p, ts, EV_DEV_ERROR, m);
 	} else
 		return wake_reason(p, ts, m);
 	return true;
@@ -481,7 +482,9 @@ static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		   str_starts(m, "Done restarting kernel threads")) {
 		return p->in_cycle;
 	} else if (str_starts(m, "Freezing of tasks failed") ||
-		   (str_starts(m, "Freezing ") && str_find(m, "failed after") > 0)) {
+		   str_starts(m, "Freezing of tasks aborted") ||
+		   (str_starts(m, "Freezing ") && (str_find(m, "failed after") > 0 ||
+						   str_find(m, "aborted after") > 0))) {
 		cycle_end(p, ts, EV_CYCLE_ABORT, m);
 	} else if (str_starts(m, "Filesystems sync:")) {
 		cycle_begin(p, p->in_cycle ? ts : seconds_before(ts, m, "sync: "), STR_NULL,
@@ -535,6 +538,11 @@ static void boot_line(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb
 		emit(p, &ev);
 		phase(p, EV_PHASE_BEGIN, ts, PK_BOOT_KERNEL, "kernel_init", US_NONE);
 		p->boot = BOOT_KERNEL;
+		if (!p->seen_banner)
+			say(p, ts, FC_LOG_START_LOST, "the log begins inside this boot: the "
+			    "kernel's banner (\"Linux version\") and what came before the "
+			    "first initcall are not in it (the ring buffer wrapped, or an "
+			    "excerpt)");
 	}
 }
 
@@ -586,7 +594,7 @@ static void boot_userspace(struct dmesg_parser *p, ns_t ts)
 static void boot_cut(struct dmesg_parser *p, const char *what)
 {
 	if (p->boot == BOOT_KERNEL)
-		say(p, NS_NONE, WARN_WARNING, what);
+		say(p, NS_NONE, FC_BOOT_CUT, what);
 }
 
 /* A kernel starts again in the same file (serial captures, reboots). */
@@ -713,6 +721,7 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 		boot_userspace(p, kl->ts);
 	} else if (str_starts(m, "Linux version ")) {
 		new_boot(p);
+		p->seen_banner = true;
 		fact(p, "kernel", str_make(m.p + 14, str_find(str_skip(m, 14), " ") > 0 ?
 					   (size_t)str_find(str_skip(m, 14), " ") : m.len - 14));
 	} else if (str_starts(m, "DMI: ") && !p->seen_dmi &&
@@ -723,12 +732,39 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 	}
 }
 
-/* A line no rule took is the log's own words: the builder keeps them. */
+/*
+ * A line where the kernel said a device or a phase failed
+ * (dmesg_verdicts.c), to the builder as it said it; true when it was one.
+ */
+static bool kernel_verdict(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	struct dmesg_verdict v;
+	struct pm_event ev;
+
+	if (!dmesg_verdict_line(kl->msg, &v))
+		return false;
+	event_init(&ev, EV_VERDICT, kl->ts, p->line);
+	ev.verdict = (uint8_t)v.kind;
+	ev.device = v.device;
+	ev.driver = v.driver;
+	ev.fn = v.fn;
+	ev.event = str_c(v.phase);
+	ev.ret = v.err;
+	ev.text = kl->msg;
+	builder_event(p->b, &ev);
+	return true;
+}
+
+/* A line no rule took is the log's own words: the builder keeps them. A
+ * verdict is both: the device's words stay its messages. */
 static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
+	bool verdict = kernel_verdict(p, kl);
+
 	classify(p, kl);
 	if (!p->used)
 		dmesg_message(p->b, kl, p->line);
+	p->used |= verdict;
 }
 
 static void check_clock(struct dmesg_parser *p, ns_t ts)
@@ -742,7 +778,7 @@ static void check_clock(struct dmesg_parser *p, ns_t ts)
 
 		snprintf(buf, sizeof(buf), "time stamps go back from %.6f to %.6f s",
 			 p->last_ts / 1e9, ts / 1e9);
-		say(p, ts, WARN_INFO, buf);
+		say(p, ts, FC_NOTE, buf);
 	}
 	p->last_ts = ts;
 }
@@ -775,7 +811,7 @@ static void glued(struct dmesg_parser *p, ns_t from, ns_t to)
 
 	snprintf(buf, sizeof(buf), "a record cut short and the next glued to it: the log "
 		 "lost what came between %.6f and %.6f s", from / 1e9, to / 1e9);
-	say(p, from, WARN_INFO, buf);
+	say(p, from, FC_NOTE, buf);
 }
 
 /* The first record of @line (more may be glued on): the bytes it took;

@@ -6,7 +6,7 @@
  */
 #include <limits.h>
 
-#include "input.h"
+#include "dmesg.h"
 
 /* Why a line is refused (input_refuse()): the numbers pmscope takes. */
 #define REFUSED_STAMP "a time stamp beyond 100000000 s"

@@ -5,7 +5,7 @@
  * prefix of dev_printk() split off, so the analyses can tie them to the
  * callbacks they explain.
  */
-#include "input.h"
+#include "dmesg.h"
 
 /* A driver, bus or class name as dev_driver_string() gives it. */
 static bool is_driver_name(struct str s)
@@ -73,31 +73,14 @@ bool dmesg_msg_prefix(struct str msg, struct str *driver, struct str *device,
 	return true;
 }
 
-/* The kernel's own alarms: an oops, a WARN(), a BUG, a soft lockup, a
- * hung task, an RCU stall. */
-static bool is_alarm(struct str text)
-{
-	static const char *const starts[] = {
-		"WARNING: CPU:", "BUG: ", "kernel BUG at", "Internal error:", "Oops",
-		"Unable to handle kernel", "Unhandled fault:", "general protection fault",
-		"Kernel panic", "INFO: task ", "watchdog: BUG:", "rcu: INFO:", "INFO: rcu_",
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(starts); i++)
-		if (str_starts(text, starts[i]))
-			return true;
-	return false;
-}
-
 void dmesg_message(struct builder *b, const struct kmsg_line *kl, unsigned int line)
 {
 	struct pm_event ev;
 
 	event_init(&ev, EV_MESSAGE, kl->ts, line);
 	/* "Internal error: : 1028 [#1] SMP ARM" has no device in it */
-	ev.alarm = is_alarm(kl->msg);
-	if (ev.alarm)
+	ev.verdict = (uint8_t)dmesg_alarm(kl->msg);
+	if (ev.verdict)
 		ev.text = kl->msg;
 	else
 		dmesg_msg_prefix(kl->msg, &ev.driver, &ev.device, &ev.text);

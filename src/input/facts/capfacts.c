@@ -67,10 +67,10 @@ static void lost(struct pm_run *run, const char *file, unsigned int line, const 
 	if (!n)
 		return;
 	if (!strcmp(key, "capture.trace_overrun"))
-		run_warn(run, WARN_WARNING, 0, file, line, "the trace buffer was full during the "
+		run_warn(run, FC_CAPTURE_LOST, 0, file, line, "the trace buffer was full during the "
 			 "capture: %llu events lost (record --buffer-kb)", n);
 	else
-		run_warn(run, WARN_WARNING, 0, file, line, "the kernel log wrapped during the "
+		run_warn(run, FC_CAPTURE_LOST, 0, file, line, "the kernel log wrapped during the "
 			 "capture: %llu records lost (boot with a larger log_buf_len)", n);
 }
 

@@ -233,7 +233,7 @@ static void failed_suspend(struct pm_run *run, const char *path, const struct st
 	if (!get_num(b, "/sys/power/suspend_stats/fail", &fb) ||
 	    !get_num(a, "/sys/power/suspend_stats/fail", &fa) || fa <= fb)
 		return;
-	run_warn(run, WARN_WARNING, cyc, path, a->line,
+	run_warn(run, FC_SUSPEND_STATS, cyc, path, a->line,
 		 "cycle %u: the kernel counted %lld failed suspend%s (suspend_stats: last "
 		 "failed device %s, errno %s, step %s)", a->cycle, fa - fb, fa - fb == 1 ? "" : "s",
 		 dev && *dev ? dev : "-", err && *err ? err : "-", step && *step ? step : "-");
@@ -251,18 +251,18 @@ static void one_cycle(struct pm_run *run, const char *path, const struct stat_sn
 
 	failed_suspend(run, path, b, a, cyc);
 	if (irq && *irq)
-		run_warn(run, WARN_INFO, cyc, path, a->line, "cycle %u: woken by IRQ %s "
+		run_warn(run, FC_HW_SLEEP, cyc, path, a->line, "cycle %u: woken by IRQ %s "
 			 "(/sys/power/pm_wakeup_irq)", a->cycle, irq);
 	if (!mode || strcmp(mode, "s2idle"))
 		return;
 	if (!h.source) {
-		run_warn(run, WARN_INFO, cyc, path, a->line, "cycle %u: hardware sleep not known: "
+		run_warn(run, FC_HW_SLEEP, cyc, path, a->line, "cycle %u: hardware sleep not known: "
 			 "no residency counter on this machine (suspend_stats/total_hw_sleep, "
 			 "pmc_core, ACPI LPIT or amd_pmc)", a->cycle);
 		return;
 	}
 	if (h.us < 0) {
-		run_warn(run, WARN_WARNING, cyc, path, a->line, "cycle %u: hardware sleep not "
+		run_warn(run, FC_NOT_READ, cyc, path, a->line, "cycle %u: hardware sleep not "
 			 "known: %s went backwards", a->cycle, h.source);
 		return;
 	}
@@ -274,9 +274,9 @@ static void one_cycle(struct pm_run *run, const char *path, const struct stat_sn
 		snprintf(val, sizeof(val), "%.3f s, %s", h.us / 1e6, h.source);
 	snprintf(key, sizeof(key), "hw_sleep.cycle%u", a->cycle);
 	run_set_fact(run, key, val);
-	run_warn(run, WARN_INFO, cyc, path, a->line, "cycle %u: hardware sleep: %s", a->cycle, val);
+	run_warn(run, FC_HW_SLEEP, cyc, path, a->line, "cycle %u: hardware sleep: %s", a->cycle, val);
 	if (!h.us)
-		run_warn(run, WARN_WARNING, cyc, path, a->line, "cycle %u: the platform never "
+		run_warn(run, FC_NO_HW_SLEEP, cyc, path, a->line, "cycle %u: the platform never "
 			 "reached its hardware sleep state: %s did not increase", a->cycle, h.source);
 }
 

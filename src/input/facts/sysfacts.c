@@ -101,7 +101,7 @@ static int read_tree(struct line_reader *r, struct sf_tree *t, struct pm_run *ru
 		d->async = async;
 	}
 	if (bad)
-		run_warn(run, WARN_WARNING, 0, file, first_bad,
+		run_warn(run, FC_LINES_SKIPPED, 0, file, first_bad,
 			 "%u line%s not in the \"<path> async=...\" form skipped", bad,
 			 bad == 1 ? "" : "s");
 	return rc;
@@ -303,7 +303,7 @@ bad:
 	if (rc < 0)
 		snprintf(err, errlen, "%s", reader_error(r));
 	if (bad)
-		run_warn(run, WARN_WARNING, 0, path, first_bad,
+		run_warn(run, FC_LINES_SKIPPED, 0, path, first_bad,
 			 "%u line%s not in the \"<supplier> <consumer> <status>\" form skipped",
 			 bad, bad == 1 ? "" : "s");
 	if (rc >= 0) {

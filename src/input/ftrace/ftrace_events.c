@@ -100,7 +100,7 @@ static void ensure_cycle(struct ftrace_parser *p, const struct ftrace_line *fl)
 		return;
 	cycle_begin(p, fl, fl->ts, p->file_mode);
 	init(p, &ev, EV_NOTE, fl, fl->ts);
-	ev.level = WARN_INFO;
+	ev.code = FC_LOG_START_LOST;
 	ev.text = str_c("the trace starts inside a cycle: its start is not in the buffer "
 			"(it wrapped, or tracing began late)");
 	emit(p, &ev);
@@ -459,7 +459,7 @@ static void bad_line(struct ftrace_parser *p, const struct ftrace_line *fl)
 	t = xasprintf("unreadable %.*s event: '%.*s'", (int)fl->event.len, fl->event.p,
 		      (int)(fl->args.len > 80 ? 80 : fl->args.len), fl->args.p);
 	init(p, &ev, EV_NOTE, fl, fl->ts);
-	ev.level = WARN_WARNING;
+	ev.code = FC_LINES_SKIPPED;
 	ev.text = str_c(t);
 	builder_event(p->b, &ev);
 	free(t);
@@ -614,7 +614,7 @@ void ftrace_finish(struct ftrace_parser *p)
 		t = xasprintf("traced calls: %u inside callbacks lost their entry or return "
 			      "line; nesting repaired", repaired);
 		event_init(&ev, EV_NOTE, NS_NONE, 0);
-		ev.level = WARN_INFO;
+		ev.code = FC_NOTE;
 		ev.text = str_c(t);
 		builder_event(p->b, &ev);
 		free(t);
@@ -625,7 +625,7 @@ void ftrace_finish(struct ftrace_parser *p)
 	t = xasprintf("%u PM event lines could not be read (the first %d are listed)",
 		      p->bad, BAD_LINES_SHOWN);
 	event_init(&ev, EV_NOTE, NS_NONE, 0);
-	ev.level = WARN_WARNING;
+	ev.code = FC_LINES_SKIPPED;
 	ev.text = str_c(t);
 	builder_event(p->b, &ev);
 	free(t);

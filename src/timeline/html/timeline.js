@@ -1506,7 +1506,7 @@
 	}
 
 	function whyPanel(c) {
-		var box = $('why'), w = c.why, i, k, tb, order = [];
+		var box = $('why'), w = c.why, i, k, tb, f, order = [];
 		box.textContent = '';
 		// the longest phases first; a phase where nothing ran says nothing,
 		// nor one outside the window shown (--phase, --from, --to): its
@@ -1542,20 +1542,14 @@
 					    phaseName(c, c.cbs[i * CBF + C_PHASE]), threadName(c, c.cbs[i * CBF + C_PID])]);
 			}
 		}
-		// returned 0, but the log said error or timeout
-		order = w.said.filter(function (i) { return i >= 0 && msgsOf(c, i); });
-		if (w.warnings.length || order.length) {
-			tb = whyTable(box, 'failures and warnings', ['level', 'line', 'what'], 'warnings');
-			for (k = 0; k < w.warnings.length; k++)
-				whyRow(tb, [w.warnings[k].level, w.warnings[k].line ? String(w.warnings[k].line) : '-',
-					    [w.warnings[k].cb, w.warnings[k].text]]);
-			for (k = 0; k < order.length; k++) {
-				i = order[k];
-				whyRow(tb, ['warning', String(msgsOf(c, i)[0].line),
-					    [i, devName(c.cbs[i * CBF + C_DEV]) + ' returned 0 after ' +
-					     ms(endOf(c, i) - c.cbs[i * CBF + C_START]) + ' ms in ' +
-					     phaseName(c, c.cbs[i * CBF + C_PHASE]) + ', but the log said: ' +
-					     msgText(msgsOf(c, i)[0])]]);
+		// the cycle's findings (failures and warnings), as every report has them;
+		// a line of another file than the cycle's is named with its file
+		if (w.warnings.length) {
+			tb = whyTable(box, 'failures and warnings', ['level', 'code', 'line', 'what'], 'warnings');
+			for (k = 0; k < w.warnings.length; k++) {
+				f = w.warnings[k];
+				whyRow(tb, [f.level, f.code, !f.line ? '-' : f.file && f.file !== c.source ?
+					    f.file + ':' + f.line : String(f.line), [f.cb, f.text]]);
 			}
 		}
 		if (!box.firstChild) box.textContent = 'No device phase with callbacks in this cycle.';

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kernel log reader's own (src/input/dmesg/): a line split into its
+ * prefix and its message, the callback and initcall line shapes of every
+ * era, the lines no rule took, and the kernel's verdicts.
+ */
+#ifndef PMSCOPE_INPUT_DMESG_H
+#define PMSCOPE_INPUT_DMESG_H
+
+#include "input.h"
+
+/* One kernel log line split into its prefix and its message. */
+struct kmsg_line {
+	ns_t ts;		/* NS_NONE when the line had no time stamp */
+	int caller_tid;		/* printk caller "[ T123]", -1 none */
+	struct str msg;		/* the text the kernel printed */
+	const char *refused;	/* a stamp out of range: why the line is not used */
+};
+
+bool dmesg_split(struct str line, struct kmsg_line *out);
+/*
+ * A line whose stamp a serial console garbled ("[    0.76 944] initcall
+ * pm_init+0x0/0x78 returned 0 after 0 usecs"): printk's "[%5lu.%06lu]"
+ * with one or two characters out of place. True with @out's message and
+ * no time.
+ */
+bool dmesg_split_damaged(struct str line, struct kmsg_line *out);
+/*
+ * Where in @kl's message the next record starts when garbled bytes glued
+ * it on ("... parent\FA\00[ 7915.551114][T29333] exynos-uart ..."): a
+ * stamp in printk's own width, not before @kl's, then the message or
+ * the caller's bracket. The message's length when none does.
+ */
+size_t dmesg_glued_at(const struct kmsg_line *kl);
+
+/* The device/initcall line shapes of every era (input/dmesg/dmesg_lines.c). */
+enum dmesg_shape {
+	DS_NONE,
+	DS_CB_START,		/* "calling" a PM callback, any era */
+	DS_CB_END,		/* its "returned ... after N usecs" */
+	DS_INITCALL_START,	/* boot "calling  fn+0x0/0x5b @ 1" */
+	DS_INITCALL_END,	/* "initcall fn returned 0 after 37 usecs" */
+	DS_PROBE_END,		/* "probe of X returned 0 after N usecs" */
+	DS_QUIRK_START,		/* "pci 0000:00:00.0: calling  quirk_x+0x0/0x20 @ 1" */
+	DS_QUIRK_END,		/* "pci 0000:00:00.0: quirk_x+0x0/0x20 took 0 usecs" */
+};
+
+struct dmesg_cb {
+	enum dmesg_shape shape;
+	struct str device, driver, parent, fn, module;
+	int pid;
+	bool has_ret;
+	int ret;
+	int64_t usecs;
+	bool pm_prefix;		/* "DRV DEV: PM: ..." (kernels since ~5.1x) */
+	const char *refused;	/* DS_NONE: the shape, with a number out of range */
+};
+
+enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out);
+
+/*
+ * A line the parser took for no PM rule, to the builder as EV_MESSAGE
+ * (input/dmesg/dmesg_message.c). dmesg_msg_prefix() splits dev_printk's
+ * "DRIVER DEVICE: " (and netdev's "DRIVER DEVICE IFNAME: ") off @msg;
+ * false, and @text the whole line, when it has none.
+ */
+bool dmesg_msg_prefix(struct str msg, struct str *driver, struct str *device,
+		      struct str *text);
+void dmesg_message(struct builder *b, const struct kmsg_line *kl, unsigned int line);
+
+/*
+ * A line where the kernel said something went wrong
+ * (input/dmesg/dmesg_verdicts.c): a device that failed a PM step, a
+ * callback's error as the PM core reports it, a phase of devices that
+ * failed. @phase is the phase as the model names it ("suspend_noirq").
+ */
+struct dmesg_verdict {
+	enum verdict_kind kind;	/* VK_DEV_FAILED, VK_CB_RETURNS, VK_PHASE_FAILED */
+	struct str device, driver, fn, text;
+	char phase[32];
+	int err;
+};
+bool dmesg_verdict_line(struct str msg, struct dmesg_verdict *v);
+/* The kind of kernel alarm @text starts (an Oops, a stall, a WARN()),
+ * VK_NONE when it is none. */
+enum verdict_kind dmesg_alarm(struct str text);
+
+#endif

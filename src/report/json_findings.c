@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The findings in the JSON report (pmscope(1), findings): each cycle's
+ * in its own object, the run's at the top with the verdict and the
+ * counts by severity and by code.
+ */
+#include "analysis.h"
+#include "report.h"
+
+static void put_finding(struct jw *w, const struct finding *f)
+{
+	size_t i;
+
+	jw_obj(w);
+	jw_kstr(w, "code", finding_codes[f->code].name);
+	jw_kstr(w, "severity", finding_sev_name(finding_sev(f)));
+	jw_key(w, "cycle");
+	f->cycle ? jw_int(w, f->cycle) : jw_null(w);
+	jw_kstr(w, "phase", f->phase);
+	jw_kstr(w, "device", f->device);
+	jw_kstr(w, "driver", f->driver && *f->driver ? f->driver : NULL);
+	jw_kstr(w, "function", f->fn);
+	jw_key(w, "error");
+	f->err ? jw_int(w, f->err) : jw_null(w);
+	jw_kstr(w, "error_name", f->err ? finding_err_name(f->err) : NULL);
+	jw_kint(w, "count", (int64_t)f->count);
+	jw_kstr(w, "text", f->text);
+	jw_karr(w, "sources");
+	for (i = 0; i < f->nsrcs; i++) {
+		jw_obj(w);
+		jw_kstr(w, "file", f->srcs[i].file);
+		jw_key(w, "line");
+		f->srcs[i].line ? jw_int(w, f->srcs[i].line) : jw_null(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_kint(w, "sources_cut", (int64_t)(f->nsaid - f->nsrcs));
+	jw_obj_end(w);
+}
+
+void report_json_findings(struct jw *w, const struct findings *fs)
+{
+	size_t i;
+
+	jw_karr(w, "findings");
+	for (i = 0; i < fs->n; i++)
+		put_finding(w, &fs->v[i]);
+	jw_arr_end(w);
+}
+
+void report_json_verdict(struct jw *w, const struct pm_results *res)
+{
+	size_t i;
+
+	jw_kstr(w, "verdict", verdict_name(results_verdict(res)));
+	jw_kbool(w, "failed", results_verdict(res) != VERDICT_OK);
+	jw_kobj(w, "counts");
+	for (i = SEV_COUNT; i-- > 0;)
+		jw_kint(w, finding_sev_name((enum finding_sev)i), (int64_t)res->nsev[i]);
+	jw_obj_end(w);
+	jw_kobj(w, "codes");
+	for (i = 0; i < FC_COUNT; i++)
+		if (res->ncode[i])
+			jw_kint(w, finding_codes[i].name, (int64_t)res->ncode[i]);
+	jw_obj_end(w);
+}

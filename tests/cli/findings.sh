@@ -1,0 +1,108 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Never a false "ok" (issue 35): over every fixture (each file, and each
+# run folder as a whole), the findings' counts and codes are the same in
+# the text, the JSON, the JUnit file, the stats JSON over the same input,
+# and the exit status.
+. "$(dirname "$0")/../tap.sh"
+F=$FIXTURES
+T=$TMPDIR_TEST
+
+# codes COUNTED_BY_CODE: "code n" lines, sorted
+text_codes() {
+	sed -n 's/^  \(FAILURE\|warning\|note\): .* \[\([a-z-]*\)\]$/\2/p' "$1" | sort | uniq -c |
+		awk '{ print $2, $1 }'
+}
+json_codes() {
+	jq -r '.codes | to_entries[] | "\(.key) \(.value)"' "$1" | sort
+}
+listed_codes() {	# the findings lists themselves, cycles' and the run's
+	jq -r '[.findings[], (.cycles[].findings[])] | group_by(.code)[] |
+		"\(.[0].code) \(length)"' "$1" | sort
+}
+stats_codes() {
+	jq -r '.stats.findings[] | select(.device == null) | "\(.code) \(.count)"' "$1" | sort
+}
+junit_failures() {	# failure lines naming a code, one per failure finding
+	xmllint --xpath '//failure/text()' "$1" 2>/dev/null |
+		grep -c -E '^(&#10;)?[a-z-]+: ' || true
+}
+
+check() {	# check NAME INPUT
+	name=$1 in=$2
+	"$PMSCOPE" analyze --top 3 --json "$T/j" --junit "$T/u" "$in" > "$T/t" 2> /dev/null
+	rc=$?
+	[ $rc -le 1 ] || [ $rc -eq 4 ] || { n=$((n + 1)); echo "ok $n - $name: exit $rc, not read # SKIP"; return; }
+	"$PMSCOPE" stats -q --json "$T/s" "$in" 2> /dev/null
+	src=$?
+	n=$((n + 1))
+	failures=$(jq .counts.failure "$T/j")
+	verdict=$(jq -r .verdict "$T/j")
+	tc=$(text_codes "$T/t"); jc=$(json_codes "$T/j")
+	lc=$(listed_codes "$T/j"); sc=$(stats_codes "$T/s")
+	want_rc=0
+	[ "$verdict" = failed ] && want_rc=1
+	[ "$verdict" = no-data ] && want_rc=4
+	if [ "$tc" != "$jc" ] || [ "$jc" != "$lc" ] || [ "$jc" != "$sc" ] ||
+	   [ "$rc" != "$want_rc" ] || [ "$src" != "$want_rc" ] ||
+	   [ "$(junit_failures "$T/u")" != "$failures" ] ||
+	   { [ "$failures" -gt 0 ] && [ "$verdict" != failed ] && [ "$verdict" != no-data ]; } ||
+	   { [ "$failures" -eq 0 ] && [ "$verdict" != ok ]; }; then
+		echo "not ok $n - $name: the outputs disagree"
+		echo "#   text: $(echo $tc)"; echo "#   json: $(echo $jc)"
+		echo "#   listed: $(echo $lc)"; echo "#   stats: $(echo $sc)"
+		echo "#   exit $rc, stats exit $src, verdict $verdict, JUnit failures" \
+			"$(junit_failures "$T/u") of $failures"
+		failed=1
+		return
+	fi
+	echo "ok $n - $name: $(echo $jc | tr ' ' '=' | sed 's/=\([0-9]*\)=/=\1 /g'), exit $rc"
+}
+
+for d in "$F"/*/; do
+	b=$(basename "$d")
+	[ "$b" = unusable ] && continue
+	if [ -d "$d/sys" ] || [ -f "$d/dmesg.txt" ]; then
+		check "$b/" "$d"
+	fi
+	for f in "$d"*; do
+		case $f in *.md|*.html|*.eml) continue ;; esac
+		[ -f "$f" ] && check "$b/$(basename "$f")" "$f"
+	done
+done
+ok "at least 40 inputs checked ($n)" test "$n" -ge 40
+
+# No data is never ok: an empty log, a log with no PM line
+: > "$T/empty.txt"
+printf '%s\n' '[    0.000000] Linux version 6.1.0-57-amd64 (gcc)' \
+	'[    2.000000] EXT4-fs (sda1): mounted filesystem' > "$T/nopm.txt"
+for f in empty nopm; do
+	"$PMSCOPE" analyze --json "$T/j" --junit "$T/u" "$T/$f.txt" > "$T/t" 2> /dev/null; rc=$?
+	is "$f: exit 4 (no data)" "$rc" 4
+	is "$f: the JSON's verdict" "$(jq -r .verdict "$T/j")" no-data
+	is "$f: a no-data finding naming the file" \
+		"$(jq -r '.findings[] | select(.code == "no-data") | .sources[0].file' "$T/j")" "$T/$f.txt"
+	is "$f: a failing JUnit case" "$(xmllint --xpath 'string(//testsuite/@failures)' "$T/u")" 1
+	ok "$f: the text says NO DATA" grep -q '^NO DATA: ' "$T/t"
+	"$PMSCOPE" stats -q --json "$T/s" "$T/$f.txt" 2> /dev/null; rc=$?
+	is "$f: stats exit 4" "$rc" 4
+	is "$f: stats lists the run, no data" "$(jq -r '.stats.runs[0].verdict' "$T/s")" no-data
+done
+# an input that cannot be read is a run of stats too, failed, said why
+"$PMSCOPE" stats -q --json "$T/s" --junit "$T/u" "$T/nopm.txt" "$T/missing.txt" 2> /dev/null
+rc=$?
+is "stats: a missing input: exit 2" "$rc" 2
+is "stats: it is a run, not read, with why" \
+	"$(jq -r '.stats.runs[] | select(.verdict == "failed") | .why' "$T/s")" \
+	"$T/missing.txt: No such file or directory"
+ok "stats: and a failing JUnit case" grep -q 'not-read: ' "$T/u"
+
+# --json - is JSON alone on stdout, on every command
+for cmd in "analyze" "stats" "whatif"; do
+	"$PMSCOPE" $cmd --json - "$F/qemu-q35-s3-async1-medium" > "$T/o" 2> /dev/null
+	ok "$cmd --json -: stdout is JSON alone" jq -e . "$T/o"
+done
+"$PMSCOPE" compare --json - "$F/qemu-q35-s3-async1-medium" "$F/qemu-q35-s3-async0-medium" \
+	> "$T/o" 2> /dev/null
+ok "compare --json -: stdout is JSON alone" jq -e . "$T/o"
+done_testing
