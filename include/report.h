@@ -35,6 +35,17 @@ extern const char *const gap_words[];
 struct pm_results;
 struct cycle_results;
 
+/*
+ * The tables of facts (report/tables.c, table.h), each described once:
+ * callbacks and phases take a cycle's rows, findings a list's.
+ */
+struct cycle_rows {
+	const struct pm_run *run;
+	const struct cycle_results *cr;
+};
+struct table;
+extern const struct table callbacks_table, phases_table, findings_table;
+
 /* Every renderer takes the run, what the analyses found and the options;
  * none computes analysis itself. */
 typedef int (*report_fn)(FILE *f, const struct pm_run *run, const struct pm_results *res,

@@ -8,68 +8,29 @@
 
 #include "analysis.h"
 #include "report.h"
+#include "table.h"
 #include "whatif.h"
 
-static void put_phase(struct jw *w, const struct pm_run *run, const struct cycle_results *cr,
-		      size_t i)
+/* A phase: its row of the phases table, then its critical path. */
+static void put_phase(struct jw *w, const struct cycle_rows *rows, size_t i)
 {
-	const struct pm_phase *p = &cr->c->phases[i];
-
 	jw_obj(w);
-	jw_kstr(w, "name", p->name);
-	jw_kstr(w, "kind", phase_kind_name(p->kind));
-	jw_kns(w, "start_ns", p->start);
-	jw_kns(w, "end_ns", p->end);
-	jw_key(w, "kernel_ms");
-	jw_ms_us(w, p->kernel_us);
-	report_json_phase_path(w, run, cr, i);
+	table_json_members(w, &phases_table, rows, i);
+	report_json_phase_path(w, rows->run, rows->cr, i);
 	jw_obj_end(w);
 }
 
-static const char *cb_kind(const struct pm_cycle *c, const struct pm_callback *cb)
+/* A callback: its row of the callbacks table, then what it called and
+ * what the log said while it ran. */
+static void put_cb(struct jw *w, const struct cycle_rows *rows, size_t i)
 {
-	return cb->flags & CB_INITCALL ? "initcall" : cb->flags & CB_PROBE ? "probe" :
-	       cb->flags & CB_QUIRK ? "quirk" : c->mode == MODE_BOOT ? "async_work" : "pm";
-}
-
-static void put_cb(struct jw *w, const struct pm_run *run, const struct cycle_results *cr,
-		   size_t i)
-{
-	const struct pm_cycle *c = cr->c;
-	const struct pm_callback *cb = &c->cbs[i];
-	const struct pm_device *d = &run->devs[cb->dev];
+	const struct pm_cycle *c = rows->cr->c;
 	struct pm_callgraph graph;
-	bool kern = cb->kernel_us != US_NONE;
 
 	jw_obj(w);
-	jw_kstr(w, "device", d->name);
-	jw_kstr(w, "driver", d->driver && *d->driver ? d->driver : NULL);
-	jw_kstr(w, "parent", d->parent);
-	jw_kstr(w, "phase", cb->phase >= 0 ? c->phases[cb->phase].name : NULL);
-	jw_kstr(w, "callback", cb_fn(run, cb));
-	jw_kns(w, "start_ns", cb->start);
-	jw_kns(w, "end_ns", cb->end);
-	jw_key(w, "kernel_us");
-	kern ? jw_int(w, cb->kernel_us) : jw_null(w);
-	jw_key(w, "kernel_unit_ns");
-	kern ? jw_int(w, cb->flags & CB_US_1024 ? 1024 : 1000) : jw_null(w);
-	jw_key(w, "pid");
-	cb->pid >= 0 ? jw_int(w, cb->pid) : jw_null(w);
-	jw_kbool(w, "async", cb->async);
-	jw_key(w, "ret");
-	cb->has_ret ? jw_int(w, cb->ret) : jw_null(w);
-	jw_kbool(w, "unfinished", cb->flags & CB_UNFINISHED);
-	/* optional: end_ns is the latest it can have ended, not an end seen */
-	if (cb_end_inferred(cb))
-		jw_kbool(w, "end_inferred", true);
-	/* optional: started at its calling line, the kernel's figure off */
-	if (cb->from_calling)
-		jw_kbool(w, "from_calling_line", true);
-	jw_kstr(w, "kind", cb_kind(c, cb));
-	jw_kstr(w, "source", cb_file(run, cb));
-	jw_kint(w, "line", cb->line);
-	report_json_callgraph(w, cb_graph(c, cb, &graph));
-	report_json_cb_messages(w, run, cr, i);
+	table_json_members(w, &callbacks_table, rows, i);
+	report_json_callgraph(w, cb_graph(c, &c->cbs[i], &graph));
+	report_json_cb_messages(w, rows->run, rows->cr, i);
 	jw_obj_end(w);
 }
 
@@ -125,6 +86,7 @@ static void put_works(struct jw *w, const struct pm_cycle *c)
 
 static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle_results *cr)
 {
+	const struct cycle_rows rows = { run, cr };
 	const struct pm_cycle *c = cr->c;
 	size_t i;
 
@@ -146,13 +108,13 @@ static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle
 	jw_kstr(w, "wake_reason", c->wake_reason);
 	jw_karr(w, "phases");
 	for (i = 0; i < c->nphases; i++)
-		put_phase(w, run, cr, i);
+		put_phase(w, &rows, i);
 	jw_arr_end(w);
 	put_threads(w, c);
 	put_works(w, c);
 	jw_karr(w, "callbacks");
 	for (i = 0; i < c->ncbs; i++)
-		put_cb(w, run, cr, i);
+		put_cb(w, &rows, i);
 	jw_arr_end(w);
 	report_json_said_error(w, cr);
 	report_json_findings(w, &cr->findings);

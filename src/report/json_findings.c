@@ -6,25 +6,16 @@
  */
 #include "analysis.h"
 #include "report.h"
+#include "table.h"
 
-static void put_finding(struct jw *w, const struct finding *f)
+/* A finding: its row of the findings table, then every line that said it. */
+static void put_finding(struct jw *w, const struct findings *fs, size_t k)
 {
+	const struct finding *f = &fs->v[k];
 	size_t i;
 
 	jw_obj(w);
-	jw_kstr(w, "code", finding_codes[f->code].name);
-	jw_kstr(w, "severity", finding_sev_name(finding_sev(f)));
-	jw_key(w, "cycle");
-	f->cycle ? jw_int(w, f->cycle) : jw_null(w);
-	jw_kstr(w, "phase", f->phase);
-	jw_kstr(w, "device", f->device);
-	jw_kstr(w, "driver", f->driver && *f->driver ? f->driver : NULL);
-	jw_kstr(w, "function", f->fn);
-	jw_key(w, "error");
-	f->err ? jw_int(w, f->err) : jw_null(w);
-	jw_kstr(w, "error_name", f->err ? finding_err_name(f->err) : NULL);
-	jw_kint(w, "count", (int64_t)f->count);
-	jw_kstr(w, "text", f->text);
+	table_json_members(w, &findings_table, fs, k);
 	jw_karr(w, "sources");
 	for (i = 0; i < f->nsrcs; i++) {
 		jw_obj(w);
@@ -44,7 +35,7 @@ void report_json_findings(struct jw *w, const struct findings *fs)
 
 	jw_karr(w, "findings");
 	for (i = 0; i < fs->n; i++)
-		put_finding(w, &fs->v[i]);
+		put_finding(w, fs, i);
 	jw_arr_end(w);
 }
 

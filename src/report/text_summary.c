@@ -62,7 +62,7 @@ static void print_slowest(FILE *f, const struct pm_run *run, const struct cycle_
 			m, thr,
 			cb_end_inferred(cb) ? " NO RETURN LINE" :
 			cb->flags & CB_UNFINISHED ? " UNFINISHED" :
-			cb->has_ret && cb->ret ? " ERROR" : "");
+			cr->cb_failed && cr->cb_failed[cr->slowest[i]] ? " ERROR" : "");
 	}
 }
 

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Tables of facts, each described once (format/table.c): a column is its
+ * key, its type, what it means, and how to get its cell from a row. The
+ * one description writes the JSON report's members, the page's columns,
+ * the rows a warehouse loads (--rows) and the terminal's table cells:
+ * a new column is a line of its table, in every output at once.
+ */
+#ifndef PMSCOPE_TABLE_H
+#define PMSCOPE_TABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "format.h"
+
+enum cell_type {
+	CELL_NULL,	/* unknown: JSON null, an empty CSV field, "-" */
+	CELL_STR,
+	CELL_INT,
+	CELL_NS,	/* integer nanoseconds (NS_NONE is null) */
+	CELL_BOOL,
+	CELL_MS3,	/* microseconds shown as milliseconds, three decimals */
+};
+
+struct cell {
+	enum cell_type type;
+	const char *s;
+	int64_t i;	/* CELL_INT, CELL_NS; CELL_BOOL 0 or 1 */
+};
+
+static inline struct cell cell_str(const char *s)
+{
+	return (struct cell){ s ? CELL_STR : CELL_NULL, s, 0 };
+}
+
+static inline struct cell cell_int(int64_t v)
+{
+	return (struct cell){ CELL_INT, NULL, v };
+}
+
+static inline struct cell cell_ns(ns_t v)
+{
+	return (struct cell){ v == NS_NONE ? CELL_NULL : CELL_NS, NULL, v };
+}
+
+static inline struct cell cell_bool(bool v)
+{
+	return (struct cell){ CELL_BOOL, NULL, v };
+}
+
+static inline struct cell cell_ms3(int64_t us)
+{
+	return (struct cell){ us == US_NONE ? CELL_NULL : CELL_MS3, NULL, us };
+}
+
+static inline struct cell cell_null(void)
+{
+	return (struct cell){ CELL_NULL, NULL, 0 };
+}
+
+enum col_flags {
+	/* in the JSON report only when true (a bool) or known: a member
+	 * added to a schema after its first version, absent when it says
+	 * nothing */
+	COL_OPTIONAL = 1 << 0,
+	/* in the rows only: a nested list's first entry flattened (a
+	 * finding's first line), the JSON having the list */
+	COL_ROWS = 1 << 1,
+};
+
+/*
+ * A column. @get fills the cell of row @row of @ctx (the table's own
+ * context: a cycle's results, a run). @type is what it gives when known,
+ * for the rows' schemas; @doc says what it holds, in pmscope(1)'s words.
+ */
+struct col {
+	const char *key;
+	enum cell_type type;
+	unsigned flags;
+	const char *doc;
+	struct cell (*get)(const void *ctx, size_t row);
+};
+
+struct table {
+	const char *name;	/* "callbacks": the rows' file */
+	const struct col *cols;
+	size_t ncols;
+};
+
+/* Row @row's cells as members of the JSON object open in @w. */
+void table_json_members(struct jw *w, const struct table *t, const void *ctx, size_t row);
+/* One cell as a JSON value. */
+void table_json_cell(struct jw *w, struct cell c);
+/* The rows' CSV: its head line, then a line per row (RFC 4180 quoting). */
+void table_csv_head(FILE *f, const struct table *t);
+void table_csv_row(FILE *f, const struct table *t, const void *ctx, size_t row);
+/* A row as one line of newline-delimited JSON. */
+void table_ndjson_row(FILE *f, const struct table *t, const void *ctx, size_t row);
+/* "device" -> its column, NULL none. */
+const struct col *table_col(const struct table *t, const char *key);
+
+#endif
