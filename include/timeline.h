@@ -254,7 +254,7 @@ struct cb_ref *tl_html_tree_wants(const struct pm_run *run, const struct pm_resu
 				  size_t *n);
 void tl_put_trees(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc,
 		  int (*fn_index)(void *ctx, const char *fn), void *ctx);
-/* pmscope stats --html: the page of a struct tl_summary (analysis.h) */
+/* pmscope stats --html: the page of a struct tl_summary (stats.h) */
 int tl_summary_write(FILE *f, const void *ctx);
 /* Its device table of one cycle (timeline/html_devtab.c). */
 void tl_put_devtab(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc);

@@ -10,7 +10,7 @@
  */
 #include <stdlib.h>
 
-#include "critpath.h"
+#include "critpath_int.h"
 
 static bool other_thread(const struct cp_ctx *x, int cb)
 {

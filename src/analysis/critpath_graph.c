@@ -8,7 +8,7 @@
  */
 #include <stdlib.h>
 
-#include "critpath.h"
+#include "critpath_int.h"
 
 enum { ST_NEW, ST_OPEN, ST_DONE };
 

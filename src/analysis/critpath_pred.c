@@ -17,7 +17,7 @@
  * A callback that started within the tolerance of the phase start with
  * nothing to wait for was started by the phase.
  */
-#include "critpath.h"
+#include "critpath_int.h"
 
 ns_t cp_eps(const struct cp_ctx *x, int hops)
 {

@@ -12,7 +12,7 @@
  */
 #include <stdlib.h>
 
-#include "critpath.h"
+#include "critpath_int.h"
 
 #define LA_DEPTH 64	/* chains of callback-less devices followed */
 

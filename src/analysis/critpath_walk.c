@@ -10,7 +10,7 @@
  */
 #include <stdlib.h>
 
-#include "critpath.h"
+#include "critpath_int.h"
 
 struct seg_vec {
 	struct cp_segment *v;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "analysis.h"
+#include "stats.h"
 
 void stats_init(struct run_stats *st, const char *mode)
 {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "analysis.h"
+#include "stats.h"
 
 static struct stat_run *new_run(struct run_stats *st, const char *source, enum verdict v,
 				const char *why)

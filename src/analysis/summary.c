@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "stats.h"
 
 #define ISSUE_TEXT_MAX 160
 

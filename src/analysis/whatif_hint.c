@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "analyses.h"
-#include "critpath.h"
+#include "critpath_int.h"
 #include "whatif_int.h"
 
 struct cand {

@@ -8,7 +8,7 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 
-#include "critpath.h"
+#include "critpath_int.h"
 #include "whatif_int.h"
 
 static ns_t cb_start(const struct pm_callback *cb)

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "critpath.h"
+#include "critpath_int.h"
 #include "whatif_int.h"
 
 static const char *const base_names[WI_NBASES] = {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "analysis.h"
+#include "stats.h"
 #include "cmd.h"
 #include "input.h"
 #include "report.h"

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "stats.h"
 #include "report.h"
 
 static void put_summary(struct jw *w, const struct stat_series *s)

@@ -6,6 +6,7 @@
  * share of runs that had each.
  */
 #include "analysis.h"
+#include "stats.h"
 #include "report.h"
 
 #define UNREAD_SHOWN 10

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "analysis.h"
+#include "stats.h"
 #include "report.h"
 
 static void summary_line(FILE *f, const char *name, const struct stat_series *s)

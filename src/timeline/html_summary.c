@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 
+#include "stats.h"
 #include "timeline.h"
 
 static void put_ms(FILE *f, ns_t v)

@@ -8,8 +8,8 @@
  * callback each device ran, when each device was done (through devices
  * that ran no callback), and each thread's sequence of callbacks.
  */
-#ifndef PMSCOPE_CRITPATH_H
-#define PMSCOPE_CRITPATH_H
+#ifndef PMSCOPE_CRITPATH_INT_H
+#define PMSCOPE_CRITPATH_INT_H
 
 #include "analysis.h"
 
