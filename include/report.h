@@ -36,6 +36,22 @@ struct pm_results;
 struct cycle_results;
 
 /*
+ * Drawn alike by the timelines and the Perfetto trace (report/lanes.c):
+ * where a callback's bar ends (its end; else its start plus the kernel's
+ * figure; one that never returned, the cycle's end; NS_NONE without a
+ * start), and the threads' lanes in order (the driving thread first,
+ * then the others by their first callback, callbacks of threads the log
+ * did not name last).
+ */
+ns_t cb_drawn_end(const struct pm_cycle *c, const struct pm_callback *cb);
+struct lane_key {
+	int pid;		/* -1: not named */
+	bool main;		/* the driving thread */
+	ns_t first_start;	/* its first callback's start */
+};
+int lane_key_cmp(const struct lane_key *x, const struct lane_key *y);
+
+/*
  * The tables of facts (report/tables.c, table.h), each described once:
  * callbacks and phases take a cycle's rows, findings a list's.
  */

@@ -26,7 +26,7 @@ struct pf_lanes {
 	struct pf_lane *lanes;
 	size_t nlanes, nrows;
 	int *row_of_cb;		/* c->cbs index -> row, -1: no slice (no start) */
-	ns_t *end_of_cb;	/* where its slice ends (see pf_cb_end()) */
+	ns_t *end_of_cb;	/* where its slice ends (cb_drawn_end()) */
 	int *order;		/* callbacks with a slice, by row, then start,
 				 * the longer first when two start together */
 	size_t norder;
@@ -46,9 +46,5 @@ void pf_row_push(struct pf_row *r, ns_t end);
 /* Lanes and rows of @c's callbacks. */
 void pf_lanes_build(struct pf_lanes *pl, const struct pm_cycle *c);
 void pf_lanes_free(struct pf_lanes *pl);
-
-/* A callback's end as the timelines draw it: its end, else its start plus
- * the kernel's figure, else (never returned) the cycle's end. */
-ns_t pf_cb_end(const struct pm_cycle *c, const struct pm_callback *cb);
 
 #endif

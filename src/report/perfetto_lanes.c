@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "perfetto.h"
+#include "report.h"
 
 struct item {
 	int cb, pid;
@@ -17,17 +18,8 @@ struct item {
 struct lane_src {
 	struct pf_lane lane;
 	size_t first, n;	/* its items */
-	ns_t first_start;
+	struct lane_key key;
 };
-
-ns_t pf_cb_end(const struct pm_cycle *c, const struct pm_callback *cb)
-{
-	if (cb->end != NS_NONE)
-		return cb->end;
-	if (!(cb->flags & CB_UNFINISHED) && cb->kernel_us != US_NONE)
-		return cb->start + (ns_t)cb->kernel_us * (cb->flags & CB_US_1024 ? 1024 : 1000);
-	return c->end > cb->start ? c->end : cb->start;
-}
 
 /* By thread (or, once placed, by row), then start, the outer one first. */
 static int cmp_item(const void *a, const void *b)
@@ -43,19 +35,10 @@ static int cmp_item(const void *a, const void *b)
 	return x->cb - y->cb;
 }
 
-/* Driving thread first, then workers by their first callback; callbacks
- * of unnamed threads last (the HTML lanes' order). */
+/* The timelines' lane order (report/lanes.c). */
 static int cmp_lane(const void *a, const void *b)
 {
-	const struct lane_src *x = a, *y = b;
-
-	if (x->lane.main != y->lane.main)
-		return x->lane.main ? -1 : 1;
-	if ((x->lane.pid < 0) != (y->lane.pid < 0))
-		return x->lane.pid < 0 ? 1 : -1;
-	if (x->first_start != y->first_start)
-		return x->first_start < y->first_start ? -1 : 1;
-	return x->lane.pid - y->lane.pid;
+	return lane_key_cmp(&((const struct lane_src *)a)->key, &((const struct lane_src *)b)->key);
 }
 
 bool pf_row_takes(struct pf_row *r, ns_t start, ns_t end)
@@ -109,7 +92,8 @@ static size_t group_lanes(const struct pm_cycle *c, const struct item *it, size_
 			.lane = { .pid = it[i].pid,
 				  .main = it[i].pid >= 0 && it[i].pid == c->main_pid,
 				  .comm = it[i].pid >= 0 ? cycle_thread_comm(c, it[i].pid) : NULL },
-			.first = i, .n = 1, .first_start = it[i].start,
+			.first = i, .n = 1,
+			.key = { it[i].pid, it[i].pid >= 0 && it[i].pid == c->main_pid, it[i].start },
 		};
 		nl++;
 	}
@@ -135,7 +119,7 @@ void pf_lanes_build(struct pf_lanes *pl, const struct pm_cycle *c)
 		pl->end_of_cb[i] = NS_NONE;
 		if (cb->start == NS_NONE)
 			continue;
-		pl->end_of_cb[i] = pf_cb_end(c, cb);
+		pl->end_of_cb[i] = cb_drawn_end(c, cb);
 		it[n++] = (struct item){ (int)i, cb->pid < 0 ? -1 : cb->pid, cb->start,
 					 pl->end_of_cb[i] };
 	}

@@ -196,11 +196,8 @@ static void put_cbs(struct jw *w, const struct pm_run *run, const struct tl_cycl
 	for (i = 0; i < tc->nboxes; i++) {
 		const struct tl_box *b = &tc->boxes[i];
 		const struct pm_callback *cb = &c->cbs[b->cb];
-		ns_t end = cb->end;
+		ns_t end = cb_drawn_end(c, cb);
 
-		if (end == NS_NONE && !(cb->flags & CB_UNFINISHED) && cb->start != NS_NONE &&
-		    cb_kernel_ns(cb) != NS_NONE)
-			end = cb->start + cb_kernel_ns(cb);
 		v[CBF_DEV] = cb->dev;
 		v[CBF_PHASE] = cb->phase;
 		v[CBF_START] = off(c, cb->start);

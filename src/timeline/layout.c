@@ -8,16 +8,6 @@
 
 #include "timeline.h"
 
-/* Where a callback ends for drawing: unfinished ones run to the end. */
-static ns_t cb_draw_end(const struct pm_cycle *c, const struct pm_callback *cb)
-{
-	if (cb->end != NS_NONE)
-		return cb->end;
-	if (!(cb->flags & CB_UNFINISHED) && cb->start != NS_NONE && cb_kernel_ns(cb) != NS_NONE)
-		return cb->start + cb_kernel_ns(cb);
-	return c->end;
-}
-
 static const struct pm_phase *phase_named(const struct pm_cycle *c, const char *name)
 {
 	size_t i;
@@ -173,22 +163,12 @@ static int cmp_vis(const void *a, const void *b)
 struct lane_src {
 	struct tl_lane lane;
 	size_t first, n;	/* its run in the sorted visible list */
-	ns_t first_start;
+	struct lane_key key;
 };
 
-/* Driving thread first, then workers by their first callback; callbacks
- * of unknown threads last. */
 static int cmp_lane(const void *a, const void *b)
 {
-	const struct lane_src *x = a, *y = b;
-
-	if (x->lane.main != y->lane.main)
-		return x->lane.main ? -1 : 1;
-	if ((x->lane.pid < 0) != (y->lane.pid < 0))
-		return x->lane.pid < 0 ? 1 : -1;
-	if (x->first_start != y->first_start)
-		return x->first_start < y->first_start ? -1 : 1;
-	return x->lane.pid - y->lane.pid;
+	return lane_key_cmp(&((const struct lane_src *)a)->key, &((const struct lane_src *)b)->key);
 }
 
 static size_t collect_visible(const struct tl_cycle *tc, struct vis *v)
@@ -202,7 +182,7 @@ static size_t collect_visible(const struct tl_cycle *tc, struct vis *v)
 
 		if (cb->start == NS_NONE)
 			continue;
-		end = cb_draw_end(c, cb);
+		end = cb_drawn_end(c, cb);
 		if (end < tc->t0 || cb->start > tc->t1)
 			continue;
 		v[n++] = (struct vis){ cb->pid < 0 ? -1 : cb->pid, (int)i, cb->start, end };
@@ -220,8 +200,8 @@ static size_t group_lanes(const struct tl_cycle *tc, const struct vis *v, size_t
 	for (i = 0; i < n; i++) {
 		if (nl && ls[nl - 1].lane.pid == v[i].pid) {
 			ls[nl - 1].n++;
-			if (v[i].start < ls[nl - 1].first_start)
-				ls[nl - 1].first_start = v[i].start;
+			if (v[i].start < ls[nl - 1].key.first_start)
+				ls[nl - 1].key.first_start = v[i].start;
 			continue;
 		}
 		VEC_RESERVE(ls, nl, cap);
@@ -231,7 +211,7 @@ static size_t group_lanes(const struct tl_cycle *tc, const struct vis *v, size_t
 		ls[nl].lane.comm = v[i].pid >= 0 ? cycle_thread_comm(tc->c, v[i].pid) : NULL;
 		ls[nl].first = i;
 		ls[nl].n = 1;
-		ls[nl].first_start = v[i].start;
+		ls[nl].key = (struct lane_key){ ls[nl].lane.pid, ls[nl].lane.main, v[i].start };
 		nl++;
 	}
 	if (nl)
