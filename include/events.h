@@ -11,7 +11,8 @@
 #include "util.h"
 
 enum ev_kind {
-	EV_CYCLE_BEGIN,	/* suspend/hibernate/boot starts; .mode, .text label */
+	EV_CYCLE_BEGIN,	/* suspend/hibernate/boot starts; .mode, .text label;
+			 * .cut: the log begins inside it (its start not in it) */
 	EV_CYCLE_END,	/* suspend exit, tasks restarted */
 	EV_CYCLE_ABORT,	/* suspend failed and was backed out */
 	EV_CYCLE_MODE,	/* the open cycle's mode became known: .mode, .text */
@@ -71,6 +72,7 @@ struct pm_event {
 	int ret;
 	unsigned int cb_flags;	/* CB_INITCALL, CB_PROBE, CB_FROM_* */
 	uint8_t verdict;	/* EV_VERDICT, EV_MESSAGE: enum verdict_kind */
+	bool cut;		/* EV_CYCLE_BEGIN */
 	enum finding_code code;	/* EV_NOTE */
 	unsigned int line;	/* 1-based source line */
 };

@@ -48,6 +48,7 @@ enum finding_code {
 	FC_NO_DATA,		/* no cycle in the inputs */
 	FC_NOTHING_FOUND,	/* an input with no timing in it */
 	FC_NO_RETURN,		/* a callback's return line lost */
+	FC_EXCERPT,		/* a cycle the log begins and ends inside */
 	FC_EMPTY_CYCLE,		/* a cycle with no phase or callback */
 	FC_LINES_SKIPPED,	/* binary, overlong or malformed lines */
 	FC_LINES_REFUSED,	/* numbers out of range */

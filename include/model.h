@@ -311,6 +311,8 @@ struct pm_cycle {
 	bool from_trace;	/* read from a trace: exact callback times */
 	bool resumed;		/* reached the end of resume */
 	bool aborted;		/* suspend failed and backed out */
+	bool start_cut;		/* the log begins inside it (an excerpt, a
+				 * wrapped buffer): its start is not seen */
 	int main_pid;		/* the driving thread, -1 unknown */
 	const char *main_comm;
 	struct pm_phase *phases;

@@ -386,12 +386,19 @@ static void verdicts(const struct pm_run *run, const struct pm_cycle *c, const s
 }
 
 /* A cycle the log ends in: one finding, whose callbacks that were still
- * running (they never returned) are named in it. */
+ * running (they never returned) are named in it. A log that begins inside
+ * that cycle too is an excerpt (a paste, a wrapped buffer): a note, its
+ * failures the kernel's own lines only; one whose start it shows, a
+ * failure (a hang and a cut log look alike). */
 static struct finding *incomplete(const struct pm_cycle *c, struct findings *fs)
 {
 	const struct pm_phase *last = c->nphases ? &c->phases[c->nphases - 1] : NULL;
-	struct finding *f = add(fs, FC_INCOMPLETE, c->index, "cycle %d did not complete: the "
-				"log ends in %s", c->index, last ? last->name : "its first phase");
+	const char *in = last ? last->name : "its first phase";
+	struct finding *f = c->start_cut ?
+		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: the log begins inside "
+		    "it and ends in %s", c->index, in) :
+		add(fs, FC_INCOMPLETE, c->index, "cycle %d did not complete: the log ends in %s",
+		    c->index, in);
 
 	f->phase = last ? last->name : NULL;
 	return f;

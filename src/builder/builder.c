@@ -112,7 +112,7 @@ static void stretch(struct pm_cycle *c, ns_t ts, unsigned int line)
 static void say_pending_probes(struct builder *b);
 
 static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
-				   struct str label, ns_t ts, unsigned int line)
+				   struct str label, ns_t ts, unsigned int line, bool cut)
 {
 	struct pm_run *run = b->run;
 	struct pm_cycle *c;
@@ -124,6 +124,7 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	memset(c, 0, sizeof(*c));
 	c->index = (int)run->ncycles + 1;
 	c->mode = mode;
+	c->start_cut = cut;
 	c->mode_label = label.len ? strpool_get(&run->pool, label) : NULL;
 	c->start = c->end = NS_NONE;
 	c->sleep_ts = c->wake_ts = NS_NONE;
@@ -159,7 +160,7 @@ static struct pm_cycle *need_cycle(struct builder *b, const struct pm_event *ev)
 
 	if (!c) {
 		/* The log starts inside a cycle (wrapped buffer, cut paste). */
-		c = open_cycle(b, MODE_UNKNOWN, STR_NULL, ev->ts, ev->line);
+		c = open_cycle(b, MODE_UNKNOWN, STR_NULL, ev->ts, ev->line, true);
 	}
 	stretch(c, ev->ts, ev->line);
 	return c;
@@ -232,7 +233,7 @@ static void on_cycle_begin(struct builder *b, const struct pm_event *ev)
 	}
 	if (c)
 		close_cycle(b);
-	open_cycle(b, ev->mode, ev->text, ev->ts, ev->line);
+	open_cycle(b, ev->mode, ev->text, ev->ts, ev->line, ev->cut);
 }
 
 static void on_phase_begin(struct builder *b, const struct pm_event *ev)

@@ -198,6 +198,7 @@ static void merge_pair(struct pm_run *run, size_t ti, size_t di)
 	if (!t->wake_reason)
 		t->wake_reason = d->wake_reason;
 	t->aborted |= d->aborted;	/* the log's words: a trace has none */
+	t->start_cut &= d->start_cut;	/* either shows its start */
 	if (!t->mode_label)
 		t->mode_label = d->mode_label;
 	if (!t->nmsgs) {	/* a trace has none: the log's say what went on */

@@ -61,6 +61,10 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 	[FC_NO_RETURN] = { "no-return", SEV_WARNING,
 		"a callback whose return line the log lost (its thread went on, or a boot "
 		"went on past it)" },
+	[FC_EXCERPT] = { "excerpt", SEV_NOTE,
+		"a cycle the log begins inside and ends inside (a pasted excerpt, a wrapped "
+		"buffer): cut, not failed, unless the kernel said a failure in it; the "
+		"callbacks still running are named in it" },
 	[FC_EMPTY_CYCLE] = { "empty-cycle", SEV_WARNING,
 		"a cycle with no phase and no callback" },
 	[FC_LINES_SKIPPED] = { "lines-skipped", SEV_WARNING,

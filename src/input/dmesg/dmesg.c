@@ -54,12 +54,15 @@ static void phase(struct dmesg_parser *p, enum ev_kind kind, ns_t ts,
 	emit(p, &ev);
 }
 
-static void cycle_begin(struct dmesg_parser *p, ns_t ts, struct str label,
-			enum pm_mode mode)
+/* A cycle from its first line; cycle_begin_cut() from a line well inside
+ * it, the log having none before (an excerpt). */
+static void cycle_begin_at(struct dmesg_parser *p, ns_t ts, struct str label,
+			   enum pm_mode mode, bool cut)
 {
 	struct pm_event ev;
 
 	event_init(&ev, EV_CYCLE_BEGIN, ts, p->line);
+	ev.cut = cut && !p->in_cycle;
 	ev.mode = mode != MODE_UNKNOWN ? mode : mode_from_label(label);
 	ev.text = label;
 	emit(p, &ev);
@@ -79,13 +82,24 @@ static void cycle_begin(struct dmesg_parser *p, ns_t ts, struct str label,
 	p->boot = BOOT_DONE;
 }
 
+static void cycle_begin(struct dmesg_parser *p, ns_t ts, struct str label, enum pm_mode mode)
+{
+	cycle_begin_at(p, ts, label, mode, false);
+}
+
+static void cycle_begin_cut(struct dmesg_parser *p, ns_t ts, struct str label,
+			    enum pm_mode mode)
+{
+	cycle_begin_at(p, ts, label, mode, true);
+}
+
 /* The mode of the open cycle, learnt from what it does (hibernation). */
 static void set_mode(struct dmesg_parser *p, ns_t ts, enum pm_mode mode, const char *label)
 {
 	struct pm_event ev;
 
 	if (!p->in_cycle) {
-		cycle_begin(p, ts, str_c(label), mode);
+		cycle_begin_cut(p, ts, str_c(label), mode);
 		return;
 	}
 	if (p->mode == mode)
@@ -194,7 +208,7 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 		return true;
 	}
 	if (!p->in_cycle)
-		cycle_begin(p, began, STR_NULL, MODE_UNKNOWN);
+		cycle_begin_cut(p, began, STR_NULL, MODE_UNKNOWN);
 	p->in_enter = false;
 	p->phases_seen = true;
 	if (is_resume_verb(verb) && p->in_machine) {

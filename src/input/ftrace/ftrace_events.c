@@ -65,18 +65,26 @@ static void phase(struct ftrace_parser *p, const struct ftrace_line *fl, ns_t ts
 	emit(p, &ev);
 }
 
-static void cycle_begin(struct ftrace_parser *p, const struct ftrace_line *fl, ns_t ts,
-			enum pm_mode mode)
+/* @cut: its start is not in the trace. */
+static void cycle_begin_at(struct ftrace_parser *p, const struct ftrace_line *fl, ns_t ts,
+			   enum pm_mode mode, bool cut)
 {
 	struct pm_event ev;
 
 	ftrace_boot_end(p, fl);	/* a suspend after boot: boot is over */
 	init(p, &ev, EV_CYCLE_BEGIN, fl, ts);
 	ev.mode = mode;
+	ev.cut = cut;
 	emit(p, &ev);
 	p->in_cycle = true;
 	p->in_enter = p->in_machine = p->in_exit = false;
 	p->mode = mode;
+}
+
+static void cycle_begin(struct ftrace_parser *p, const struct ftrace_line *fl, ns_t ts,
+			enum pm_mode mode)
+{
+	cycle_begin_at(p, fl, ts, mode, false);
 }
 
 static void set_mode(struct ftrace_parser *p, const struct ftrace_line *fl, enum pm_mode mode)
@@ -98,7 +106,7 @@ static void ensure_cycle(struct ftrace_parser *p, const struct ftrace_line *fl)
 
 	if (p->in_cycle)
 		return;
-	cycle_begin(p, fl, fl->ts, p->file_mode);
+	cycle_begin_at(p, fl, fl->ts, p->file_mode, true);
 	init(p, &ev, EV_NOTE, fl, fl->ts);
 	ev.code = FC_LOG_START_LOST;
 	ev.text = str_c("the trace starts inside a cycle: its start is not in the buffer "
