@@ -544,7 +544,8 @@ static void settle(struct findings *fs)
 	 * several findings, made in a fixed order */
 	for (i = 0; i < fs->n; i++)
 		order_srcs(&fs->v[i]);
-	qsort(fs->v, fs->n, sizeof(*fs->v), cmp_finding);
+	if (fs->n)	/* qsort() takes no NULL, even for none */
+		qsort(fs->v, fs->n, sizeof(*fs->v), cmp_finding);
 	memset(fs->nsev, 0, sizeof(fs->nsev));
 	for (i = 0; i < fs->n; i++) {
 		fs->nsev[finding_sev(&fs->v[i])]++;
