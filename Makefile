@@ -10,7 +10,8 @@ DESTDIR ?=
 
 CC      ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive
+PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive libxxhash
+# xxhash is compiled in (XXH_INLINE_ALL), not linked;
 # libarchive and cairo are compiled against, not linked: they are loaded
 # the first time a compressed file is read (src/input/lines/unpack.c) or a PNG
 # drawn (src/timeline/png.c); tests/tools/pngstat links cairo itself
