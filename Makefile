@@ -10,7 +10,8 @@ DESTDIR ?=
 
 CC      ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive
+PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive libxxhash
+# xxhash is compiled in (XXH_INLINE_ALL), not linked;
 # libarchive and cairo are compiled against, not linked: they are loaded
 # the first time a compressed file is read (src/input/lines/unpack.c) or a PNG
 # drawn (src/timeline/png.c); tests/tools/pngstat links cairo itself
@@ -49,6 +50,7 @@ FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 FUZZ_SECONDS ?= 60
 FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(B)/fuzz/replay_%)
 
+.PHONY: rows-schema
 .PHONY: all deps check check-asan check-plain check-clang build-only check-vm check-deb demo bench report-sums install uninstall clean
 .PHONY: fuzz fuzz-build fuzz-bins check-fuzz
 
@@ -196,15 +198,41 @@ report-sums: $(B)/pmscope
 	@mv tests/reports.sums.tmp tests/reports.sums
 	@echo "  SUMS    tests/reports.sums: $$(wc -l < tests/reports.sums) outputs"
 
+# After a change to a table of facts (src/report/tables.c): the schemas
+# and loads of share/pmscope/sql/ and pmscope(1)'s ROWS columns made anew
+# from it (tests/cli/rows_schema.sh holds them to it).
+rows-schema: $(B)/pmscope
+	@$(B)/pmscope --tables > $(B)/tables.tsv
+	@for e in postgresql clickhouse sqlite bigquery; do \
+		sh scripts/rows-schema.sh schema $$e < $(B)/tables.tsv > share/pmscope/sql/$$e/schema.sql; \
+	done
+	@for e in postgresql sqlite bigquery; do \
+		sh scripts/rows-schema.sh load $$e < $(B)/tables.tsv > share/pmscope/sql/$$e/load.sql; \
+	done
+	@sh scripts/rows-schema.sh load clickhouse < $(B)/tables.tsv > share/pmscope/sql/clickhouse/load.sh
+	@sh scripts/rows-schema.sh man < $(B)/tables.tsv > $(B)/rows.man
+	@sed -e '/^\.\\" rows: made by/r $(B)/rows.man' -e '/^\.\\" rows: made by/,/^\.\\" rows: end/{//!d;}' \
+		man/pmscope.1 > $(B)/pmscope.1 && mv $(B)/pmscope.1 man/pmscope.1
+	@echo "  ROWS    share/pmscope/sql/*/schema.sql, load, pmscope(1) ROWS"
+
+SQLDIR ?= $(PREFIX)/share/pmscope/sql
+
 install: $(B)/pmscope
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(B)/pmscope $(DESTDIR)$(BINDIR)/pmscope
 	install -m 644 man/pmscope.1 $(DESTDIR)$(MANDIR)/man1/pmscope.1
 	install -m 644 completion/pmscope.bash $(DESTDIR)$(BASHCOMPDIR)/pmscope
+	for e in postgresql clickhouse sqlite bigquery; do \
+		install -d $(DESTDIR)$(SQLDIR)/$$e/questions; \
+		install -m 644 share/pmscope/sql/$$e/*.sql $(DESTDIR)$(SQLDIR)/$$e/; \
+		install -m 644 share/pmscope/sql/$$e/questions/*.sql $(DESTDIR)$(SQLDIR)/$$e/questions/; \
+	done
+	install -m 755 share/pmscope/sql/clickhouse/load.sh $(DESTDIR)$(SQLDIR)/clickhouse/load.sh
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/pmscope $(DESTDIR)$(MANDIR)/man1/pmscope.1 \
 		$(DESTDIR)$(BASHCOMPDIR)/pmscope
+	rm -rf $(DESTDIR)$(SQLDIR)
 
 clean:
 	rm -rf build build-san build-clang $(FUZZ_B)

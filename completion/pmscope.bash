@@ -12,11 +12,11 @@ _pmscope_options()
 	case $1 in
 	analyze)
 		echo "-j --json --text -o --outdir -n --top -c --cycle -q --quiet -s --stats" \
-		     "--html --svg --png --perfetto --junit --width --from --to --phase --no-hints" \
-		     "-h --help" ;;
+		     "--html --svg --png --perfetto --junit --rows --rows-format --width --from --to" \
+		     "--phase --no-hints -h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
-		     "--junit --html -h --help" ;;
+		     "--junit --html --rows --rows-format -h --help" ;;
 	compare)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
 		     "--max-regress --junit -h --help" ;;
@@ -40,7 +40,7 @@ _pmscope_takes_arg()
 {
 	case "$1:$2" in
 	*:-j | *:--json | *:-n | *:--top | *:-m | *:--mode | *:-o | *:--output | \
-	*:--outdir | *:--text | *:--perfetto | *:--junit | \
+	*:--outdir | *:--text | *:--perfetto | *:--junit | *:--rows | *:--rows-format | \
 	*:-t | *:--pm-test | *:-b | *:--buffer-kb | *:--graph-depth | \
 	analyze:-c | analyze:--cycle | whatif:-c | whatif:--cycle | whatif:-p | \
 	*:--policy | *:--async | *:--sync | *:--defer | *:--scale | *:--cpus | *:--html | *:--svg | *:--png | \
@@ -84,7 +84,9 @@ _pmscope_value()
 	--phase)
 		words="prepare suspend suspend_late suspend_noirq resume_noirq"
 		words="$words resume_early resume complete kernel_init user_init" ;;
-	-o | --output | --outdir)
+	--rows-format)
+		words="ndjson csv" ;;
+	-o | --output | --outdir | --rows)
 		_pmscope_files -d "$cur"
 		return ;;
 	-j | --json | --text | --html | --svg | --png | --perfetto | --junit)

@@ -129,6 +129,27 @@ struct cycle_results {
 				 * the list is released (streaming) */
 };
 
+/*
+ * Who and what a run is (analysis/ident.c), what a fleet's rows key and
+ * group by: the run's id, its machine and kernel, from what the inputs
+ * said (pmscope(1), JSON: run). Strings are the run's facts or kept in
+ * @pool; NULL unknown. @id is the inputs' digest, filled by
+ * input_run_id() (it reads them again) where an output wants it.
+ */
+struct run_ident {
+	char id[RUN_ID_LEN + 1];	/* "" not computed */
+	const char *folder;	/* the folder its sources are named from */
+	const char *host, *machine, *vendor, *product, *board, *bios, *machine_id;
+	const char *kernel, *cmdline, *date;
+	struct strpool pool;
+};
+
+void run_ident_fill(const struct pm_run *run, struct run_ident *ri);
+void run_ident_free(struct run_ident *ri);
+/* @path from @ri's folder (a pointer into @path), @path when outside it;
+ * NULL stays NULL. */
+const char *run_ident_rel(const struct run_ident *ri, const char *path);
+
 enum { RESULTS_MAX_ANALYSES = 16 };
 
 struct results_opts {
@@ -149,6 +170,7 @@ struct pm_results {
 	size_t nsev[SEV_COUNT];
 	size_t ncode[FC_COUNT];
 	struct results_opts opts;
+	struct run_ident ident;	/* set up by results_begin() */
 	/* How often each analysis ran: once per shown cycle, whatever the
 	 * outputs (pmscope analyze -s prints it). */
 	unsigned int runs[RESULTS_MAX_ANALYSES];

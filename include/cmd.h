@@ -22,11 +22,15 @@ enum {
  * outputs: files first (atomically), standard output last, so a closed
  * pipe cannot cost a file.
  */
-enum output_id { OUT_TEXT, OUT_JSON, OUT_SVG, OUT_PNG, OUT_HTML, OUT_PERFETTO, OUT_JUNIT, OUT_COUNT };
+enum output_id {
+	OUT_TEXT, OUT_JSON, OUT_SVG, OUT_PNG, OUT_HTML, OUT_PERFETTO, OUT_JUNIT, OUT_ROWS, OUT_COUNT
+};
 
 enum output_needs {
 	NEEDS_WINDOW = 1 << 0,	/* a timeline: --phase/--from/--to must show something */
 	NEEDS_EXCERPTS = 1 << 1,/* the log lines around callbacks, read again */
+	NEEDS_RUN_ID = 1 << 2,	/* the run's id: its inputs read again (input_run_id()) */
+	NEEDS_DIR = 1 << 3,	/* a folder of files (the rows): @dir_fn writes it */
 };
 
 struct output {
@@ -34,6 +38,8 @@ struct output {
 	const char *what;	/* "JSON report" */
 	const char *file;	/* its name in a run folder */
 	report_fn fn;
+	int (*dir_fn)(const char *dir, const struct pm_run *run, const struct pm_results *res,
+		      const struct report_opts *o, char *err, size_t errlen);
 	unsigned needs;
 	const struct report_stream *stream;	/* a cycle at a time, NULL no */
 };
@@ -58,6 +64,9 @@ struct pipeline {
  */
 bool outputs_spare_inputs(const char *const *outs, size_t nouts, char *const *inputs,
 			  size_t ninputs);
+/* The same for the files of --rows @dir (NULL: not asked for) in @fmt. */
+bool rows_spare_inputs(const char *dir, enum rows_format fmt, char *const *inputs,
+		       size_t ninputs);
 
 /* The exit status of a verdict (analysis.h): the one mapping of every
  * command. */
@@ -78,6 +87,16 @@ int pipeline_run_folder(const char *dir, bool quiet);
 void restart_with_huge_pages(int argc, char **argv);
 /* Whether glibc was told to back the heap with huge pages. */
 bool huge_pages(void);
+
+/* "ndjson" or "csv" (--rows-format) into @out; -1 neither. */
+static inline int rows_format_arg(const char *arg, enum rows_format *out)
+{
+	if (!strcmp(arg, "ndjson") || !strcmp(arg, "csv")) {
+		*out = arg[0] == 'c' ? ROWS_CSV : ROWS_NDJSON;
+		return 0;
+	}
+	return -1;
+}
 
 int cmd_analyze(int argc, char **argv);
 int cmd_stats(int argc, char **argv);

@@ -235,6 +235,18 @@ int input_call_trees(struct pm_run *run, const struct cb_ref *want, size_t nwant
 		     char *err, size_t errlen);
 int input_cycle_logs(struct pm_run *run, size_t budget, char *err, size_t errlen);
 
+/*
+ * The run's id (input/rereads/digest.c; pmscope(1), JSON: run): 32 hex
+ * digits of XXH3-128 over the 128-bit digests of its sources' bytes, as
+ * stored (a compressed file's own), sorted: the same files give the same
+ * id whatever their names and order, so loading a run's rows twice keeps
+ * one copy. Each source is read once more; standard input, which cannot
+ * be, and a file that can no longer be read count by what the run read
+ * from them (its cycles' times and callbacks). Into @out, RUN_ID_LEN + 1
+ * bytes.
+ */
+void input_run_id(const struct pm_run *run, char *out);
+
 /* System facts (input/facts/sysfacts.c): sys/devices.txt and sys/devlinks.txt. */
 int sysfacts_devices(struct pm_run *run, const char *path, char *err, size_t errlen);
 int sysfacts_devlinks(struct pm_run *run, const char *path, char *err, size_t errlen);

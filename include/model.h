@@ -306,6 +306,10 @@ struct pm_cycle {
 	/* The firmware's own figures (ACPI FPDT, as sleepgraph saved them):
 	 * not part of the totals, which the kernel's clock measures. */
 	ns_t fw_suspend_ns, fw_resume_ns;
+	/* Its start on the wall clock, ns since the epoch (UTC), where the
+	 * inputs tell it (a run folder's clocks, input/facts/residency.c);
+	 * NS_NONE unknown. */
+	int64_t wall_start;
 	ns_t boot_marks[BM_COUNT];	/* enum boot_mark, NS_NONE not seen */
 	const char *wake_reason;	/* "IRQ 9; ACPI fixed event", NULL */
 	bool from_trace;	/* read from a trace: exact callback times */
@@ -499,6 +503,9 @@ struct pm_fact {
 };
 
 struct line_index;	/* input.h */
+
+/* A run's id: hex digits of its inputs' digest (input_run_id()). */
+#define RUN_ID_LEN 32
 
 struct pm_run {
 	struct strpool pool;

@@ -14,8 +14,11 @@
 #define PMSCOPE_VERSION "0.1.0"
 #define JSON_SCHEMA "pmscope/2"
 
+enum rows_format { ROWS_NDJSON, ROWS_CSV };
+
 struct report_opts {
 	size_t top;		/* slowest callbacks listed per cycle */
+	enum rows_format rows_format;	/* --rows-format */
 	int cycle;		/* only this cycle (1-based), 0 all */
 	/* timelines (timeline.h) */
 	int width;		/* px, 0 default */
@@ -53,14 +56,32 @@ int lane_key_cmp(const struct lane_key *x, const struct lane_key *y);
 
 /*
  * The tables of facts (report/tables.c, table.h), each described once:
- * callbacks and phases take a cycle's rows, findings a list's.
+ * cycles, callbacks and phases take a cycle's rows, findings a list's,
+ * runs and devices a run's. @ident names the run in the rows' keys and
+ * their sources from its folder; the JSON report, which has neither,
+ * leaves it NULL.
  */
+struct run_ident;
 struct cycle_rows {
 	const struct pm_run *run;
 	const struct cycle_results *cr;
+	const struct run_ident *ident;
+};
+struct finding_rows {
+	const struct findings *fs;
+	const struct run_ident *ident;
+	size_t base;		/* the first one's place in the run's findings */
+};
+struct run_rows {
+	const struct pm_run *run;
+	const struct pm_results *res;
 };
 struct table;
-extern const struct table callbacks_table, phases_table, findings_table;
+extern const struct table runs_table, cycles_table, phases_table, callbacks_table,
+	findings_table, devices_table;
+/* Every table of the rows, in the order of their keys (runs first). */
+extern const struct table *const rows_tables[];
+enum { ROWS_NTABLES = 6 };
 
 /* Every renderer takes the run, what the analyses found and the options;
  * none computes analysis itself. */
@@ -227,6 +248,33 @@ struct gate_result {
 	size_t unchecked;	/* cycles with no figure for it (no time
 				 * stamps): the limit said nothing of them */
 };
+
+/*
+ * The rows a warehouse loads (report/rows.c; pmscope(1), ROWS): a file per
+ * table of rows_tables[] in a folder, "runs.ndjson" or "runs.csv" ...,
+ * each written atomically, the folder made when missing. Runs are added
+ * one at a time (stats: each as it is read), each with every shown
+ * cycle's rows; nothing is in place before rows_commit().
+ */
+struct rows_out {
+	struct out_file files[ROWS_NTABLES];
+	char *paths[ROWS_NTABLES];
+	size_t nopen;
+	enum rows_format fmt;
+	uint64_t nrows;		/* written, every table's */
+};
+/* The file of table @t in @dir (caller frees). */
+char *rows_path(const char *dir, const struct table *t, enum rows_format fmt);
+int rows_open(struct rows_out *o, const char *dir, enum rows_format fmt, char *err,
+	      size_t errlen);
+/* @run's rows: @res computed, its ident's id filled (input_run_id()). */
+void rows_add_run(struct rows_out *o, const struct pm_run *run, const struct pm_results *res);
+int rows_commit(struct rows_out *o, char *err, size_t errlen);
+/* What was not committed thrown away; the paths freed. */
+void rows_close(struct rows_out *o);
+/* analyze --rows DIR: the run's rows into @dir. */
+int report_rows(const char *dir, const struct pm_run *run, const struct pm_results *res,
+		const struct report_opts *o, char *err, size_t errlen);
 
 int report_stats_text(FILE *f, const void *stats_report);
 /* Runs and findings over many runs (report/stats_findings.c); @side the

@@ -19,6 +19,8 @@
 struct stat_summary {
 	size_t n;
 	ns_t min, median, max;	/* NS_NONE when n == 0 */
+	ns_t p95;		/* the 95th percentile, interpolated as SQL's
+				 * percentile_cont(0.95), whole ns down */
 	ns_t mean, stddev;	/* stddev NS_NONE when n < 2 */
 };
 

@@ -68,7 +68,16 @@ enum col_flags {
 	/* in the rows only: a nested list's first entry flattened (a
 	 * finding's first line), the JSON having the list */
 	COL_ROWS = 1 << 1,
+	/* in the JSON report only: the rows have a column of their own
+	 * under that key (a source path relative to the run) */
+	COL_JSON = 1 << 2,
+	/* a key of the rows: with the table's other keys it names one row
+	 * (never null; the schemas' primary key) */
+	COL_KEY = 1 << 3,
 };
+
+/* Whether @c is a column of the rows (--rows, the schemas). */
+#define COL_IN_ROWS(c) (!((c)->flags & COL_JSON))
 
 /*
  * A column. @get fills the cell of row @row of @ctx (the table's own
@@ -98,6 +107,11 @@ void table_csv_head(FILE *f, const struct table *t);
 void table_csv_row(FILE *f, const struct table *t, const void *ctx, size_t row);
 /* A row as one line of newline-delimited JSON. */
 void table_ndjson_row(FILE *f, const struct table *t, const void *ctx, size_t row);
+/* pmscope --tables: every table's columns of the rows, a line each:
+ * "TABLE COLUMN TYPE FLAGS DOC", tab-separated (TYPE str, int, ns, bool
+ * or ms3; FLAGS key, optional or -). What scripts/rows-schema.sh makes
+ * the schemas and pmscope(1)'s ROWS section of. */
+void table_print_columns(FILE *f, const struct table *const *tables, size_t n);
 /* "device" -> its column, NULL none. */
 const struct col *table_col(const struct table *t, const char *key);
 

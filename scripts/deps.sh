@@ -12,6 +12,7 @@ set -u
 
 what=${1:-build}
 need=""
+optional=""	# tried alone: a test says SKIP without them
 
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
@@ -24,6 +25,7 @@ have_pc libtracefs || need="$need libtracefs-dev"
 have_pc libtracecmd || need="$need libtracecmd-dev"
 have_pc cairo || need="$need libcairo2-dev"
 have_pc libarchive || need="$need libarchive-dev"
+have_pc libxxhash || need="$need libxxhash-dev"
 have_cmd xxd || need="$need xxd"
 if [ "$what" = test ] || [ "$what" = vm ]; then
 	have_pc cmocka || need="$need libcmocka-dev"
@@ -36,6 +38,12 @@ if [ "$what" = test ] || [ "$what" = vm ]; then
 	have_cmd gzip || need="$need gzip"
 	have_cmd xz || need="$need xz-utils"
 	have_cmd zstd || need="$need zstd"
+	# the rows in real databases (tests/cli/warehouse.sh): servers of the
+	# test's own, started and stopped by it
+	have_cmd sqlite3 || need="$need sqlite3"
+	have_cmd envsubst || need="$need gettext-base"
+	ls /usr/lib/postgresql/*/bin/initdb > /dev/null 2>&1 || need="$need postgresql"
+	have_cmd clickhouse-server || optional="clickhouse-server clickhouse-client"
 	# make check builds with clang too and runs the libFuzzer targets
 	# briefly: clang's runtime libraries come in their own package.
 	have_cmd clang || need="$need clang"
@@ -58,6 +66,14 @@ if [ "$what" = deb ]; then
 	have_cmd dh || need="$need debhelper"
 	have_cmd lintian || need="$need lintian"
 	have_cmd git || need="$need git"
+fi
+
+# Debian 12's ClickHouse (18.16): when it cannot be installed, the
+# warehouse test skips it with a line saying so.
+if [ -n "$optional" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	export DEBIAN_FRONTEND=noninteractive
+	{ apt-get update -qq && apt-get install -y -qq --no-install-recommends $optional; } >&2 ||
+		echo "pmscope: could not install $optional: tests/cli/warehouse.sh skips ClickHouse" >&2
 fi
 
 [ -z "$need" ] && exit 0

@@ -352,6 +352,21 @@ static int cmp_ns(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * The @level percentile of the @n sorted @v as SQL's percentile_cont()
+ * interpolates it (PostgreSQL's arithmetic, in double), whole ns down:
+ * the warehouse's questions (share/pmscope/sql/) give the same.
+ */
+static ns_t percentile(const ns_t *v, size_t n, double level)
+{
+	double h = level * (double)(n - 1), lo = floor(h);
+	size_t i = (size_t)lo;
+
+	if (i + 1 >= n)
+		return v[n - 1];
+	return (ns_t)floor((double)v[i] + (h - lo) * ((double)v[i + 1] - (double)v[i]));
+}
+
 /* The median of an even count is the mean of the middle two; the sample
  * standard deviation needs two values. */
 static void summarize(const struct stat_series *s, struct stat_summary *out)
@@ -362,7 +377,7 @@ static void summarize(const struct stat_series *s, struct stat_summary *out)
 
 	memset(out, 0, sizeof(*out));
 	out->n = s->n;
-	out->min = out->median = out->max = out->mean = out->stddev = NS_NONE;
+	out->min = out->median = out->max = out->mean = out->stddev = out->p95 = NS_NONE;
 	if (!s->n)
 		return;
 	v = xmalloc(s->n * sizeof(*v));
@@ -376,6 +391,7 @@ static void summarize(const struct stat_series *s, struct stat_summary *out)
 	out->min = v[0];
 	out->max = v[s->n - 1];
 	out->median = s->n % 2 ? v[s->n / 2] : (v[s->n / 2 - 1] + v[s->n / 2]) / 2;
+	out->p95 = percentile(v, s->n, 0.95);
 	out->mean = (ns_t)llround(mean);
 	/* One value has no spread to speak of: not 0, unknown. */
 	out->stddev = s->n > 1 ? (ns_t)llround(sqrt(sq / (double)(s->n - 1))) : NS_NONE;

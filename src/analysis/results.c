@@ -11,7 +11,7 @@
 /* @verdict: run for every cycle, shown or not, and by stats: what the
  * exit status and every output's failures come from. */
 static const struct analysis analyses[] = {
-	{ "totals", an_totals, NULL, false },
+	{ "totals", an_totals, NULL, true },	/* the rows of stats --rows */
 	{ "boottotals", an_boottotals, NULL, false },
 	{ "slowest", an_slowest, an_slowest_free, false },
 	{ "critpath", an_critpath, an_critpath_free, false },
@@ -104,6 +104,7 @@ void results_begin(struct pm_results *r, const struct pm_run *run, const struct 
 	r->run = run;
 	r->opts = *o;
 	r->ncycles = run->ncycles;
+	run_ident_fill(run, &r->ident);
 	r->cycles = xcalloc(run->ncycles ? run->ncycles : 1, sizeof(*r->cycles));
 	index_facts(r, run->nwarns, warn_cycle, &r->run_facts.warns, &r->run_facts.nwarns,
 		    warns_of, nwarns_of);
@@ -176,6 +177,7 @@ void results_free(struct pm_results *r)
 	free(r->run_facts.warns);
 	free(r->run_facts.verdicts);
 	findings_free(&r->findings);
+	run_ident_free(&r->ident);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The system facts of a run folder (RUN-DIR/sys/):
- *   facts.txt     "key: value" lines: kernel, command line, DMI ids,
- *                 the files of /sys/power (read after the capture, before restoring)
+ *   facts.txt     "key: value" lines: kernel, command line, DMI ids, an
+ *                 opaque machine id, the wall clock and BOOTTIME, the files
+ *                 of /sys/power (read after the capture, before restoring)
  *   devices.txt   every device under /sys/devices with a power/ directory:
  *                 "<path> async=enabled|disabled|- runtime=... wakeup=..."
  *   devlinks.txt  "<supplier> <consumer> <status>" from /sys/class/devlink
@@ -14,7 +15,11 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 #include "capture.h"
 #include "util.h"
@@ -48,6 +53,54 @@ static void fact_file(FILE *f, const struct capture_env *env, const char *key,
 	free(v);
 }
 
+/*
+ * The machine's /etc/machine-id, made opaque as systemd asks of anyone
+ * that shows it (sd_id128_get_machine_app_specific()): a 128-bit hash of
+ * it under pmscope's name. The same machine has the same id in every run
+ * folder, and the id says nothing else.
+ */
+static void machine_id(FILE *f, const struct capture_env *env)
+{
+	char *id = capture_read(env, "/etc/machine-id"), *s;
+	XXH128_hash_t h;
+	size_t n;
+
+	if (!id)
+		return;
+	n = strcspn(id, "\n");
+	if (n) {
+		s = xasprintf("pmscope machine id:%.*s", (int)n, id);
+		h = XXH3_128bits(s, strlen(s));
+		fprintf(f, "machine_id: %016llx%016llx\n", (unsigned long long)h.high64,
+			(unsigned long long)h.low64);
+		free(s);
+	}
+	free(id);
+}
+
+static unsigned long long clock_now(clockid_t id)
+{
+	struct timespec ts;
+
+	if (clock_gettime(id, &ts) < 0)
+		return 0;
+	return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
+}
+
+/*
+ * The wall clock now, and BOOTTIME beside it: BOOTTIME goes on while the
+ * machine sleeps, as the wall clock does, so with the BOOTTIME and
+ * MONOTONIC that sys/sleep-stats.txt took before each cycle they place
+ * each cycle's start on the wall clock (input/facts/residency.c).
+ */
+static void clocks(FILE *f)
+{
+	unsigned long long boot = clock_now(CLOCK_BOOTTIME), real = clock_now(CLOCK_REALTIME);
+
+	boot += (clock_now(CLOCK_BOOTTIME) - boot) / 2;
+	fprintf(f, "capture.realtime_ns: %llu\ncapture.boottime_ns: %llu\n", real, boot);
+}
+
 static int write_facts(FILE *f, const struct capture_env *env)
 {
 	static const char *const dmi[] = {
@@ -66,6 +119,8 @@ static int write_facts(FILE *f, const struct capture_env *env)
 		fprintf(f, "uname: %s %s %s %s %s\n", u.sysname, u.nodename, u.release,
 			u.version, u.machine);
 	fact_file(f, env, "cmdline", "/proc/cmdline");
+	machine_id(f, env);
+	clocks(f);
 	for (i = 0; i < ARRAY_SIZE(dmi); i++) {
 		snprintf(key, sizeof(key), "dmi.%s", dmi[i]);
 		snprintf(path, sizeof(path), "/sys/class/dmi/id/%s", dmi[i]);

@@ -9,7 +9,7 @@
 #include "cmd.h"
 #include "timeline.h"
 
-enum { OPT_WIDTH = 256, OPT_FROM, OPT_TO, OPT_PHASE, OPT_NO_HINTS, OPT_OUT };
+enum { OPT_WIDTH = 256, OPT_FROM, OPT_TO, OPT_PHASE, OPT_NO_HINTS, OPT_ROWS_FORMAT, OPT_OUT };
 
 static void analyze_usage(FILE *f)
 {
@@ -38,6 +38,9 @@ static void analyze_usage(FILE *f)
 		"                    phases, callbacks, critical path and waits as flows\n"
 		"      --junit FILE  write a JUnit XML report: a test case per cycle,\n"
 		"                    failed when the cycle has a failure\n"
+		"      --rows DIR    write the run's rows for a warehouse into DIR: runs,\n"
+		"                    cycles, phases, callbacks, findings, devices\n"
+		"      --rows-format FMT  the rows' format: ndjson (default) or csv\n"
 		"      --width PX    timeline width, %d to %d (default %d)\n"
 		"      --from MS     timelines start MS ms after each cycle's start\n"
 		"      --to MS       and end MS ms after it\n"
@@ -78,6 +81,7 @@ static const struct option fixed_opts[] = {
 	{ "to", required_argument, NULL, OPT_TO },
 	{ "phase", required_argument, NULL, OPT_PHASE },
 	{ "no-hints", no_argument, NULL, OPT_NO_HINTS },
+	{ "rows-format", required_argument, NULL, OPT_ROWS_FORMAT },
 };
 
 /* The fixed options, then one per output (cmd/pipeline.c's table). */
@@ -104,6 +108,13 @@ static int bad_value(int c, const char *arg)
 	case OPT_WIDTH:
 		fprintf(stderr, "pmscope analyze: --width takes %d to %d px, not '%s'\n",
 			TL_WIDTH_MIN, TL_WIDTH_MAX, arg);
+		break;
+	case OPT_ROWS_FORMAT:
+		fprintf(stderr, "pmscope analyze: --rows-format takes ndjson or csv, not '%s'\n",
+			arg);
+		break;
+	case OPT_OUT + OUT_ROWS:
+		fprintf(stderr, "pmscope analyze: --rows takes a folder, not '%s'\n", arg);
 		break;
 	default:
 		fprintf(stderr, "pmscope analyze: --%s takes milliseconds (0 to 1e9), not '%s'\n",
@@ -153,6 +164,13 @@ static int take_option(struct pipeline *p, int c, const char *arg)
 		return 0;
 	case OPT_NO_HINTS:
 		p->no_hints = true;
+		return 0;
+	case OPT_ROWS_FORMAT:
+		return rows_format_arg(arg, &p->ro.rows_format);
+	case OPT_OUT + OUT_ROWS:
+		if (!*arg || !strcmp(arg, "-"))
+			return -1;	/* a folder of files: not standard output */
+		p->paths[OUT_ROWS] = arg;
 		return 0;
 	}
 	if (c >= OPT_OUT && c < OPT_OUT + OUT_COUNT) {

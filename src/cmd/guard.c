@@ -6,6 +6,7 @@
  * inode, before anything is read or written.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cmd.h"
 #include "input.h"
@@ -25,4 +26,21 @@ bool outputs_spare_inputs(const char *const *outs, size_t nouts, char *const *in
 				"the output; give another name\n", outs[i], in);
 	file_ids_free(&ids);
 	return !in;
+}
+
+bool rows_spare_inputs(const char *dir, enum rows_format fmt, char *const *inputs,
+		       size_t ninputs)
+{
+	char *files[ROWS_NTABLES];
+	size_t i;
+	bool ok;
+
+	if (!dir)
+		return true;
+	for (i = 0; i < ROWS_NTABLES; i++)
+		files[i] = rows_path(dir, rows_tables[i], fmt);
+	ok = outputs_spare_inputs((const char *const *)files, ROWS_NTABLES, inputs, ninputs);
+	for (i = 0; i < ROWS_NTABLES; i++)
+		free(files[i]);
+	return ok;
 }

@@ -7,6 +7,7 @@
 
 #include "cmd.h"
 #include "report.h"
+#include "table.h"
 
 static const struct {
 	const char *name;
@@ -49,6 +50,12 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
 		printf("pmscope %s\n", PMSCOPE_VERSION);
 		return EXIT_CLEAN;
+	}
+	/* not in --help: the rows' columns, for scripts/rows-schema.sh,
+	 * which makes pmscope(1)'s ROWS and the SQL schemas of them */
+	if (!strcmp(argv[1], "--tables")) {
+		table_print_columns(stdout, rows_tables, ROWS_NTABLES);
+		return fflush(stdout) ? EXIT_USAGE : EXIT_CLEAN;
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))

@@ -16,14 +16,17 @@
 #include "timeline.h"
 
 const struct output outputs[OUT_COUNT] = {
-	[OUT_TEXT] = { "text", "text summary", "report.txt", report_text, 0, &report_text_stream },
-	[OUT_JSON] = { "json", "JSON report", "report.json", report_json, 0, &report_json_stream },
-	[OUT_SVG] = { "svg", "SVG timeline", NULL, report_svg, NEEDS_WINDOW, NULL },
-	[OUT_PNG] = { "png", "PNG timeline", NULL, report_png, NEEDS_WINDOW, NULL },
-	[OUT_HTML] = { "html", "HTML timeline", "report.html", report_html,
+	[OUT_TEXT] = { "text", "text summary", "report.txt", report_text, NULL, 0,
+		       &report_text_stream },
+	[OUT_JSON] = { "json", "JSON report", "report.json", report_json, NULL, NEEDS_RUN_ID,
+		       &report_json_stream },
+	[OUT_SVG] = { "svg", "SVG timeline", NULL, report_svg, NULL, NEEDS_WINDOW, NULL },
+	[OUT_PNG] = { "png", "PNG timeline", NULL, report_png, NULL, NEEDS_WINDOW, NULL },
+	[OUT_HTML] = { "html", "HTML timeline", "report.html", report_html, NULL,
 		       NEEDS_WINDOW | NEEDS_EXCERPTS, NULL },
-	[OUT_PERFETTO] = { "perfetto", "Perfetto trace", NULL, report_perfetto, 0, NULL },
-	[OUT_JUNIT] = { "junit", "JUnit report", NULL, report_junit_run, 0, NULL },
+	[OUT_PERFETTO] = { "perfetto", "Perfetto trace", NULL, report_perfetto, NULL, 0, NULL },
+	[OUT_JUNIT] = { "junit", "JUnit report", NULL, report_junit_run, NULL, 0, NULL },
+	[OUT_ROWS] = { "rows", "rows", NULL, NULL, report_rows, NEEDS_RUN_ID | NEEDS_DIR, NULL },
 };
 
 /* Bytes of log lines the HTML may carry: a few MB, whatever the run. */
@@ -151,7 +154,8 @@ static int write_outputs(const struct pipeline *p, const struct pm_run *run,
 
 		if (!path || files == !strcmp(path, "-"))
 			continue;
-		if (write_report(path, outputs[k].fn, run, res, &p->ro, err, sizeof(err)) < 0) {
+		if (outputs[k].dir_fn ? outputs[k].dir_fn(path, run, res, &p->ro, err, sizeof(err)) < 0
+		    : write_report(path, outputs[k].fn, run, res, &p->ro, err, sizeof(err)) < 0) {
 			fprintf(stderr, "pmscope: %s\n", err);
 			return -1;
 		}
@@ -270,6 +274,8 @@ static int report_whole(const struct pipeline *p, struct pm_run *run, struct pm_
 		fprintf(stderr, "pmscope: the analyses failed\n");
 		return -1;
 	}
+	if (needs(p) & NEEDS_RUN_ID)
+		input_run_id(run, res->ident.id);
 	if ((needs(p) & NEEDS_EXCERPTS) &&
 	    input_excerpts(run, HTML_EXCERPT_BUDGET, err, sizeof(err)) < 0)
 		fprintf(stderr, "pmscope: log lines for the HTML: %s\n", err);
@@ -313,6 +319,8 @@ static int report(const struct pipeline *p, struct pm_run *run, struct pm_result
 	*streamed = can_stream(p, summary);
 	if (*streamed) {
 		results_begin(res, run, &rs);
+		if (needs(p) & NEEDS_RUN_ID)
+			input_run_id(run, res->ident.id);
 		if (stream_outputs(p, run, res, summary) < 0)
 			return -1;
 	} else if (report_whole(p, run, res, &rs, summary) < 0) {
@@ -367,7 +375,8 @@ int pipeline_run(const struct pipeline *p)
 	for (k = 0; p->outdir && k < OUT_COUNT; k++)
 		if (outputs[k].file && !p->paths[k])
 			q.paths[k] = paths[k] = xasprintf("%s/%s", p->outdir, outputs[k].file);
-	rc = outputs_spare_inputs(q.paths, OUT_COUNT, q.inputs, (size_t)q.ninputs)
+	rc = outputs_spare_inputs(q.paths, OUT_ROWS, q.inputs, (size_t)q.ninputs) &&
+	     rows_spare_inputs(q.paths[OUT_ROWS], q.ro.rows_format, q.inputs, (size_t)q.ninputs)
 		? run_pipeline(&q) : EXIT_USAGE;
 	for (k = 0; k < OUT_COUNT; k++)
 		free(paths[k]);

@@ -43,7 +43,9 @@ static void stats_usage(FILE *f, bool compare)
 		compare ? " (after)" : "");
 	if (!compare)
 		fprintf(f, "      --html FILE        write a summary page: totals per mode, every\n"
-			"                         run (linked to its report.html), devices, issues\n");
+			"                         run (linked to its report.html), devices, issues\n"
+			"      --rows DIR         write every run's rows for a warehouse into DIR\n"
+			"      --rows-format FMT  the rows' format: ndjson (default) or csv\n");
 	if (compare)
 		fprintf(f, "      --max-regress PCT  fail when the median suspend or resume grew\n"
 			"                         by more than PCT percent\n");
@@ -54,7 +56,8 @@ static void stats_usage(FILE *f, bool compare)
 }
 
 struct stats_args {
-	const char *json, *mode, *junit, *html;
+	const char *json, *mode, *junit, *html, *rows;
+	enum rows_format rows_format;
 	size_t top;
 	bool quiet;
 	double max_suspend, max_resume, max_regress;	/* NAN: not set */
@@ -65,6 +68,7 @@ struct take {
 	struct run_stats *st;
 	struct junit_suite *junit;	/* NULL: no --junit */
 	struct tl_summary *html;	/* NULL: no --html */
+	struct rows_out *rows;		/* NULL: no --rows */
 	const struct stats_args *a;
 	bool gated;		/* the side --max-suspend/--max-resume judge */
 };
@@ -131,6 +135,10 @@ static void take_run(const struct pm_run *run, const char *source, const char *e
 	stats_add_findings(t->st, &res, source, err);
 	if (t->html)
 		tl_summary_add(t->html, run, &res, source);
+	if (t->rows) {
+		input_run_id(run, res.ident.id);
+		rows_add_run(t->rows, run, &res);
+	}
 	if (t->junit)
 		junit_cycles(t, run, &res, source);
 	results_free(&res);
@@ -160,6 +168,8 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 		{ "max-regress", required_argument, NULL, 'P' },
 		{ "junit", required_argument, NULL, 'U' },
 		{ "html", required_argument, NULL, 'H' },
+		{ "rows", required_argument, NULL, 'W' },
+		{ "rows-format", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -180,6 +190,18 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 				return -1;
 			}
 			a->html = optarg;
+			break;
+		case 'W':
+		case 'F':
+			if (compare || (c == 'W' && (!*optarg || !strcmp(optarg, "-"))) ||
+			    (c == 'F' && rows_format_arg(optarg, &a->rows_format) < 0)) {
+				fprintf(stderr, "pmscope: %s\n", compare ? "--rows is for stats" :
+					c == 'W' ? "--rows takes a folder" :
+					"--rows-format takes ndjson or csv");
+				return -1;
+			}
+			if (c == 'W')
+				a->rows = optarg;
 			break;
 		case 'm': a->mode = optarg; break;
 		case 'q': a->quiet = true; break;
@@ -352,6 +374,8 @@ static int stats_main(int argc, char **argv, bool compare)
 	struct stats_diff diff = { 0 };
 	struct stats_args a;
 	struct tl_summary *html = NULL;
+	struct rows_out rows = { 0 };
+	char err[1024];
 	size_t nbad = 0, nsides = compare ? 2 : 1, s;
 	int i, rc;
 
@@ -368,13 +392,20 @@ static int stats_main(int argc, char **argv, bool compare)
 		return EXIT_USAGE;
 	}
 	if (!outputs_spare_inputs((const char *[]){ a.json, a.html, a.junit }, 3, argv + optind,
-				  (size_t)(argc - optind)))
+				  (size_t)(argc - optind)) ||
+	    !rows_spare_inputs(a.rows, a.rows_format, argv + optind, (size_t)(argc - optind)))
 		return EXIT_USAGE;
+	if (a.rows && rows_open(&rows, a.rows, a.rows_format, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope: %s\n", err);
+		rows_close(&rows);
+		return EXIT_USAGE;
+	}
 	if (a.html && !compare)
 		html = tl_summary_new();
 	for (s = 0; s < nsides; s++) {
 		stats_init(&side[s], a.mode);
-		take[s] = (struct take){ &side[s], a.junit ? &ju : NULL, html, &a, s == nsides - 1 };
+		take[s] = (struct take){ &side[s], a.junit ? &ju : NULL, html, a.rows ? &rows : NULL,
+					 &a, s == nsides - 1 };
 	}
 	/* Each side counts a file once; compare may read one on both sides. */
 	for (i = optind; i < argc; i++) {
@@ -411,6 +442,10 @@ static int stats_main(int argc, char **argv, bool compare)
 		gate_regress(&sr, "resume regression", &side[0].resume, &side[1].resume,
 			     a.max_regress);
 	}
+	if (a.rows && rows_commit(&rows, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope: %s\n", err);
+		goto out;
+	}
 	if (report(&sr, &a, &ju, html) < 0)
 		goto out;
 	rc = nbad ? EXIT_USAGE : exit_status(stats_verdict(&sr, side, nsides));
@@ -420,6 +455,7 @@ out:
 		input_seen_free(&seen[s]);
 	}
 	stats_diff_free(&diff);
+	rows_close(&rows);
 	junit_free(&ju);
 	tl_summary_free(html);
 	return rc;

@@ -51,12 +51,14 @@ void table_json_members(struct jw *w, const struct table *t, const void *ctx, si
 	}
 }
 
-/* A CSV field: quoted when it holds a comma, a quote or a line break. */
+/* A CSV field: quoted when it holds a comma, a quote or a line break,
+ * and when empty (an empty field unquoted is null: RFC 4180 readers such
+ * as PostgreSQL's COPY tell the two apart so). */
 static void csv_str(FILE *f, const char *s)
 {
 	const char *p;
 
-	if (!strpbrk(s, ",\"\r\n")) {
+	if (*s && !strpbrk(s, ",\"\r\n")) {
 		fputs(s, f);
 		return;
 	}
@@ -71,25 +73,34 @@ static void csv_str(FILE *f, const char *s)
 
 void table_csv_head(FILE *f, const struct table *t)
 {
+	bool first = true;
 	size_t k;
 
 	for (k = 0; k < t->ncols; k++) {
-		if (k)
+		if (!COL_IN_ROWS(&t->cols[k]))
+			continue;
+		if (!first)
 			fputc(',', f);
 		csv_str(f, t->cols[k].key);
+		first = false;
 	}
 	fputc('\n', f);
 }
 
 void table_csv_row(FILE *f, const struct table *t, const void *ctx, size_t row)
 {
+	bool first = true;
 	size_t k;
 
 	for (k = 0; k < t->ncols; k++) {
-		struct cell v = t->cols[k].get(ctx, row);
+		struct cell v;
 
-		if (k)
+		if (!COL_IN_ROWS(&t->cols[k]))
+			continue;
+		v = t->cols[k].get(ctx, row);
+		if (!first)
 			fputc(',', f);
+		first = false;
 		if (v.type == CELL_STR)
 			csv_str(f, v.s);
 		else if (v.type == CELL_INT || v.type == CELL_NS)
@@ -112,6 +123,8 @@ void table_ndjson_row(FILE *f, const struct table *t, const void *ctx, size_t ro
 	jw_init(&w, f);
 	jw_obj(&w);
 	for (k = 0; k < t->ncols; k++) {
+		if (!COL_IN_ROWS(&t->cols[k]))
+			continue;
 		jw_key(&w, t->cols[k].key);
 		table_json_cell(&w, t->cols[k].get(ctx, row));
 	}
@@ -127,4 +140,26 @@ const struct col *table_col(const struct table *t, const char *key)
 		if (!strcmp(t->cols[k].key, key))
 			return &t->cols[k];
 	return NULL;
+}
+
+static const char *const type_names[] = {
+	[CELL_NULL] = "null", [CELL_STR] = "str", [CELL_INT] = "int", [CELL_NS] = "ns",
+	[CELL_BOOL] = "bool", [CELL_MS3] = "ms3",
+};
+
+void table_print_columns(FILE *f, const struct table *const *tables, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < tables[i]->ncols; k++) {
+			const struct col *c = &tables[i]->cols[k];
+
+			if (!COL_IN_ROWS(c))
+				continue;
+			fprintf(f, "%s\t%s\t%s\t%s\t%s\n", tables[i]->name, c->key,
+				type_names[c->type], c->flags & COL_KEY ? "key" :
+				c->flags & COL_OPTIONAL ? "optional" : "-", c->doc);
+		}
+	}
 }

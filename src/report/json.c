@@ -86,23 +86,12 @@ static void put_works(struct jw *w, const struct pm_cycle *c)
 
 static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle_results *cr)
 {
-	const struct cycle_rows rows = { run, cr };
+	const struct cycle_rows rows = { run, cr, NULL };
 	const struct pm_cycle *c = cr->c;
 	size_t i;
 
 	jw_obj(w);
-	jw_kint(w, "index", c->index);
-	jw_kstr(w, "mode", mode_name(c->mode));
-	jw_kstr(w, "mode_label", c->mode_label);
-	jw_kns(w, "start_ns", c->start);
-	jw_kns(w, "end_ns", c->end);
-	jw_kbool(w, "completed", c->mode == MODE_BOOT || c->resumed);
-	jw_kbool(w, "aborted", c->aborted);
-	jw_key(w, "main_pid");
-	c->main_pid >= 0 ? jw_int(w, c->main_pid) : jw_null(w);
-	jw_kstr(w, "source", c->file);
-	jw_kint(w, "first_line", c->first_line);
-	jw_kint(w, "last_line", c->last_line);
+	table_json_members(w, &cycles_table, &rows, 0);
 	put_totals(w, cr);
 	report_json_boot_totals(w, run, cr);
 	jw_kstr(w, "wake_reason", c->wake_reason);
@@ -129,7 +118,6 @@ static void json_head(struct report_cursor *rc, const struct pm_run *run,
 	struct jw *w = &rc->jw;
 	size_t i;
 
-	(void)res;
 	(void)o;
 	jw_init(w, rc->f);
 	jw_obj(w);
@@ -142,6 +130,10 @@ static void json_head(struct report_cursor *rc, const struct pm_run *run,
 	jw_kobj(w, "facts");
 	for (i = 0; i < run->nfacts; i++)
 		jw_kstr(w, run->facts[i].key, run->facts[i].value);
+	jw_obj_end(w);
+	/* who and what the run is: the runs table's row (the rows' runs) */
+	jw_kobj(w, "run");
+	table_json_members(w, &runs_table, &(struct run_rows){ run, res }, 0);
 	jw_obj_end(w);
 	jw_karr(w, "cycles");
 }

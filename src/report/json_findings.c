@@ -11,11 +11,12 @@
 /* A finding: its row of the findings table, then every line that said it. */
 static void put_finding(struct jw *w, const struct findings *fs, size_t k)
 {
+	const struct finding_rows rows = { fs, NULL, 0 };
 	const struct finding *f = &fs->v[k];
 	size_t i;
 
 	jw_obj(w);
-	table_json_members(w, &findings_table, fs, k);
+	table_json_members(w, &findings_table, &rows, k);
 	jw_karr(w, "sources");
 	for (i = 0; i < f->nsrcs; i++) {
 		jw_obj(w);

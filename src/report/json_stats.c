@@ -18,6 +18,7 @@ static void put_summary(struct jw *w, const struct stat_series *s)
 	jw_kint(w, "from_kernel", (int64_t)s->nkernel);
 	jw_kns(w, "min_ns", m->min);
 	jw_kns(w, "median_ns", m->median);
+	jw_kns(w, "p95_ns", m->p95);
 	jw_kns(w, "mean_ns", m->mean);
 	jw_kns(w, "max_ns", m->max);
 	jw_kns(w, "stddev_ns", m->stddev);

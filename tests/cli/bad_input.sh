@@ -64,9 +64,10 @@ cut_read() {	# cut_read NAME FILE BYTES: reads the cut; $T/NAME.xz, .json, $line
 	xz -dc "$T/$1.xz" 2>/dev/null | head -n $((${line:-1} - 1)) > "$T/$1.txt"
 	"$P" analyze -q --json "$T/$1-plain.json" "$T/$1.txt" 2>/dev/null
 }
-same_json() {	# same_json A B: the two reports but for the file names
+same_json() {	# same_json A B: the two reports but for the file names (and
+	# the run's id and folder, which are the files')
 	for j; do
-		jq -S 'del(.sources) | walk(if type == "object" then del(.file, .source) else . end)' \
+		jq -S 'del(.sources, .run.run_id, .run.folder) | walk(if type == "object" then del(.file, .source) else . end)' \
 			"$T/$j.json" > "$T/$j.norm"
 	done
 	[ -s "$T/$1.norm" ] && cmp -s "$T/$1.norm" "$T/$2.norm"

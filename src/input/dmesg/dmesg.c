@@ -743,6 +743,8 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 		/* the firmware's ids come first; later "DMI: " lines are other news */
 		fact(p, "dmi", str_skip(m, 5));
 		p->seen_dmi = true;
+	} else if (str_starts(m, "Kernel command line: ")) {
+		fact(p, "cmdline", str_skip(m, 21));
 	}
 }
 

@@ -280,6 +280,41 @@ static void one_cycle(struct pm_run *run, const char *path, const struct stat_sn
 			 "reached its hardware sleep state: %s did not increase", a->cycle, h.source);
 }
 
+/* A fact of the run as a count, -1 when it has none. */
+static long long fact_num(const struct pm_run *run, const char *key)
+{
+	const char *v = run_fact(run, key);
+	char *end;
+	long long n;
+
+	if (!v)
+		return -1;
+	errno = 0;
+	n = strtoll(v, &end, 10);
+	return end != v && !*end && !errno && n >= 0 ? n : -1;
+}
+
+/*
+ * Cycle @b's start on the wall clock: sys/facts.txt's wall clock, less
+ * the BOOTTIME from @b's snapshot to the facts (both clocks go on while
+ * the machine sleeps), plus MONOTONIC from the snapshot to the cycle's
+ * first event (the log's clock: printk's runs as MONOTONIC does, within
+ * the ms a wall-clock time is good for here).
+ */
+static void wall_start(struct pm_run *run, const struct stat_snap *b)
+{
+	long long real = fact_num(run, "capture.realtime_ns"), boot = fact_num(run,
+		"capture.boottime_ns"), bb, mb;
+	int cyc = model_cycle(run, b->cycle);
+	struct pm_cycle *c = cyc ? &run->cycles[cyc - 1] : NULL;
+
+	if (!c || c->index != cyc || c->start == NS_NONE || real < 0 || boot < 0 ||
+	    !get_num(b, "clock.boottime_ns", &bb) || !get_num(b, "clock.monotonic_ns", &mb) ||
+	    bb > boot)
+		return;
+	c->wall_start = real - (boot - bb) + (c->start - mb);
+}
+
 int residency_read(struct pm_run *run, const char *path, char *err, size_t errlen)
 {
 	struct line_reader *r = reader_open(path, err, errlen);
@@ -300,6 +335,9 @@ int residency_read(struct pm_run *run, const char *path, char *err, size_t errle
 	else {
 		/* warnings keep the name: the caller's buffer does not last */
 		path = strpool_cstr(&run->pool, path);
+		for (i = 0; i < sf.n; i++)
+			if (!sf.v[i].after)
+				wall_start(run, &sf.v[i]);
 		/* each "after" with the "before" of its cycle */
 		for (i = 0; i < sf.n; i++)
 			for (k = 0; sf.v[i].after && k < i; k++)
