@@ -2,8 +2,9 @@
 /*
  * The whole analyze path: any input (dmesg, ftrace text, trace.dat, plain
  * or compressed, told apart by content) read as `pmscope analyze` reads
- * it, then every report: terminal text, JSON, SVG, PNG and HTML (with
- * the log excerpts, call trees and cycle logs), written to /dev/null.
+ * it, then every report: terminal text, JSON, Perfetto, JUnit, SVG, PNG
+ * and HTML (with the log excerpts, call trees and cycle logs), written to
+ * /dev/null.
  */
 #include "analysis.h"
 #include "fuzz.h"
@@ -33,6 +34,8 @@ static void reports(struct pm_run *run)
 	input_cycle_logs(run, 1u << 20, err, sizeof(err));
 	report_text(f, run, &res, &ro);
 	report_json(f, run, &res, &ro);
+	report_perfetto(f, run, &res, &ro);
+	report_junit_run(f, run, &res, &ro);
 	if (!tl_window_ok(run, &ro, err, sizeof(err)))
 		goto out;
 	report_svg(f, run, &res, &ro);
