@@ -305,7 +305,7 @@ static void call_done(struct fg_calls *c, int d, const struct fg_frame *x, const
 	if (x->sleep && !x->in_sleep) {
 		fg_totals_add(&c->sleeps, x->fn, x->dur, x->kids);
 		if (x->dur != NS_NONE)
-			c->sleep_ns += x->dur;
+			c->sleep_ns = ns_sum(c->sleep_ns, x->dur);
 		span_add(c, x);
 	}
 	if (x->dur == NS_NONE)
@@ -313,7 +313,7 @@ static void call_done(struct fg_calls *c, int d, const struct fg_frame *x, const
 	if (x->parent) {
 		struct fg_frame *p = &c->frame[d - 1];
 
-		p->kids += x->dur;
+		p->kids = ns_sum(p->kids, x->dur);
 		if (!slower(x->dur, x->seq, p->has_slow, p->slow_dur, p->slow_seq))
 			return;
 		p->has_slow = true;
@@ -636,7 +636,8 @@ void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str na
 		return;
 	}
 	close_from(c, d + 1, fl->ts);
-	frame_close(c, d, fl->ts - c->frame[d].entry);
+	/* a return stamped before its call has no length to add up */
+	frame_close(c, d, fl->ts >= c->frame[d].entry ? fl->ts - c->frame[d].entry : NS_NONE);
 	c->top = d - 1;
 }
 
