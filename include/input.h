@@ -99,6 +99,9 @@ struct input_stats {
 	unsigned int lines;
 	unsigned int used;	/* lines that produced events */
 	unsigned int skipped;	/* binary or overlong lines */
+	unsigned int partial;	/* read up to a NUL byte only, the rest no
+				 * log line (a kernel log's) */
+	unsigned int first_partial;	/* the first of them */
 	unsigned int refused;	/* lines with numbers out of range */
 	unsigned int first_refused;	/* the first of them */
 	char hint[240];		/* why nothing usable was found, "" */

@@ -211,6 +211,11 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	if (st->skipped)
 		run_warn(run, WARN_WARNING, 0, path, 0,
 			 "%u binary or overlong lines skipped", st->skipped);
+	if (st->partial)
+		run_warn(run, WARN_WARNING, 0, path, st->first_partial,
+			 "%u line%s read only in part: a NUL byte inside, and what follows "
+			 "it is no log line (the first is this one)", st->partial,
+			 st->partial == 1 ? "" : "s");
 	if (r)	/* NULL: a trace.dat, read by libtracecmd */
 		run_keep_line_index(run, strpool_cstr(&run->pool, path), reader_take_index(r));
 	rc = 0;

@@ -28,4 +28,14 @@ is "kprobe sums: msleep's total stops at 1e17 ns" \
 	"$(grep -o -m1 '"function":"msleep","total_ns":[0-9]*' "$T/j" | head -1)" \
 	'"function":"msleep","total_ns":100000000000000000'
 
+# A NUL inside a device name: the lines were read up to it, the rest
+# dropped without a word (71 of 73 callbacks, no warning).
+"$PMSCOPE" analyze --json "$T/j" "$A/nul-in-device-name.log" > "$T/out" 2> "$T/err"; rc=$?
+is "NUL in a name: exit 0" "$rc" 0
+ok "NUL in a name: the four lines are counted, the first named" grep -q \
+	"nul-in-device-name.log:10: 4 lines read only in part: a NUL byte inside" "$T/out"
+is "NUL in a name: the warning is in the JSON too" \
+	"$(jq '[.warnings[] | select(.text | startswith("4 lines read only in part"))] | length' "$T/j")" 1
+ok "NUL in a name: no sanitizer report" san "$T/err"
+
 done_testing
