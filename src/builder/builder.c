@@ -64,6 +64,7 @@ struct builder {
 	struct cycle_probes probes;	/* a suspend cycle's, for its note */
 	int probes_said;		/* the last cycle whose note is out */
 	int late_said;			/* its probes past its end told since */
+	size_t backwards;	/* returns stamped before their calls */
 };
 
 void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int line)
@@ -651,6 +652,29 @@ static void boot_error(struct builder *b, const struct pm_cycle *c, const struct
 	}
 }
 
+/*
+ * @cb's return was stamped before its call (two CPUs' clocks, a garbled
+ * stamp, a made-up log): no callback ends before it starts, or a
+ * Perfetto trace would close it before opening it. It ends its kernel's
+ * own length after its start (at its start without one); the first few
+ * are named, the rest counted when the file ends (builder_finish()).
+ */
+#define BACKWARDS_NAMED 5
+
+static void end_before_start(struct builder *b, const struct pm_cycle *c,
+			     struct pm_callback *cb, const struct pm_event *ev)
+{
+	ns_t len = cb_kernel_ns(cb), back = cb->start - cb->end;
+
+	cb->end = len != NS_NONE && len <= NS_MAX - cb->start ? cb->start + len : cb->start;
+	if (b->backwards++ < BACKWARDS_NAMED)
+		run_warn(b->run, WARN_WARNING, c->index, b->file, ev->line,
+			 "%s: its return is stamped %.6f s before its call (line %u): taken "
+			 "to end %s", b->run->devs[cb->dev].name, back / 1e9, cb->line,
+			 len != NS_NONE ? "the kernel's own length after its start" :
+			 "where it started");
+}
+
 static void on_cb_end(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = need_cycle(b, ev);
@@ -686,6 +710,8 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	 * the start is when it ended */
 	if (ev->ts == NS_NONE && cb->start != NS_NONE && ev->kernel_us != US_NONE)
 		cb->end = cb->start + kernel_us_ns(ev->kernel_us, cb->flags & CB_US_1024);
+	if (cb->start != NS_NONE && cb->end != NS_NONE && cb->end < cb->start)
+		end_before_start(b, c, cb, ev);
 	if (cb->start != NS_NONE)
 		stretch(c, cb->start, 0);
 	/* another callback's end: its thread ran it, after what it ran before */
@@ -1229,6 +1255,11 @@ void builder_finish(struct builder *b)
 		return;
 	close_cycle(b);
 	say_pending_probes(b);
+	if (b->backwards > BACKWARDS_NAMED)
+		run_warn(b->run, WARN_WARNING, 0, b->file, 0,
+			 "%zu callbacks' returns stamped before their calls in all (the first "
+			 "%d named): each taken to end its kernel's length after its start",
+			 b->backwards, BACKWARDS_NAMED);
 	comm_map_free(&b->comms);
 	busy_free(&b->busy);
 	free(b->fw);

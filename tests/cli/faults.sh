@@ -38,4 +38,30 @@ is "NUL in a name: the warning is in the JSON too" \
 	"$(jq '[.warnings[] | select(.text | startswith("4 lines read only in part"))] | length' "$T/j")" 1
 ok "NUL in a name: no sanitizer report" san "$T/err"
 
+# A return stamped before its call was kept: end < start, and the
+# Perfetto trace closed the slice before opening it.
+"$PMSCOPE" analyze --json "$T/j" --perfetto "$T/p.pb" "$A/return-before-call.log" > "$T/out" 2> "$T/err"; rc=$?
+is "return before call: exit 0" "$rc" 0
+is "return before call: no callback ends before it starts" \
+	"$(jq '[.cycles[].callbacks[] | select(.end_ns < .start_ns)] | length' "$T/j")" 0
+is "return before call: it ends its kernel's 117 us after its start" \
+	"$(jq -c '.cycles[0].callbacks[0] | [.device, .end_ns - .start_ns]' "$T/j")" '["input2",117000]'
+ok "return before call: the line is named" grep -q \
+	"return-before-call.log:11: input2: its return is stamped 0.000819 s before its call (line 10)" "$T/out"
+# each Perfetto track's slices: none ends before it began, never below 0 deep
+P=$(cd "$(dirname "$0")/../perfetto" && pwd)
+protoc --decode=perfetto.protos.Trace -I "$P" "$P/pmscope_trace.proto" < "$T/p.pb" > "$T/p.txt"
+is "return before call: every Perfetto slice begins before it ends" "$(awk '
+	/^  timestamp: / { ts = $2 }
+	/^    type: / { type = $2 }
+	/^    track_uuid: / { tr = $2 }
+	/^  track_event \{/ { type = ""; tr = "" }
+	/^  \}/ && type == "TYPE_SLICE_BEGIN" { d[tr]++; at[tr, d[tr]] = ts }
+	/^  \}/ && type == "TYPE_SLICE_END" {
+		if (d[tr] < 1 || ts < at[tr, d[tr]]) bad++
+		d[tr]-- }
+	/^  \}/ { type = "" }
+	END { print bad + 0 }' "$T/p.txt")" 0
+ok "return before call: no sanitizer report" san "$T/err"
+
 done_testing
