@@ -64,6 +64,9 @@ int reader_prefill(struct line_reader *r, struct str *window);
 unsigned int reader_lineno(const struct line_reader *r);
 uint64_t reader_bytes(const struct line_reader *r);
 bool reader_compressed(const struct line_reader *r);
+/* A compressed file that ended inside its compressed data (cut short)
+ * and was read to its last decoded byte: a gzip file's. */
+bool reader_cut(const struct line_reader *r);
 
 /* Progress of a long read on stderr when it is a terminal (input/lines/progress.c):
  * call tick every few thousand lines; it looks at the clock only. */

@@ -211,6 +211,10 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	if (st->skipped)
 		run_warn(run, WARN_WARNING, 0, path, 0,
 			 "%u binary or overlong lines skipped", st->skipped);
+	if (r && reader_cut(r))
+		run_warn(run, WARN_WARNING, 0, path, reader_lineno(r),
+			 "the file ends inside its compressed data (cut short?): read to its "
+			 "last decompressed byte, line %u", reader_lineno(r));
 	if (st->partial)
 		run_warn(run, WARN_WARNING, 0, path, st->first_partial,
 			 "%u line%s read only in part: a NUL byte inside, and what follows "

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Line reader: plain files through read(2), compressed ones (gzip, xz,
- * zstd, bzip2) through libarchive's raw format, both into one fixed
- * buffer, so memory does not grow with the input.
+ * zstd, bzip2) through their decompressor (unpack.h), both into one
+ * fixed buffer, so memory does not grow with the input.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -48,12 +48,7 @@ struct line_index {
 struct line_reader {
 	char *path;
 	int fd;
-	struct archive *ar;
-	const struct unpack_fns *arf;	/* with @ar: libarchive's functions */
-	/* bytes read before we knew the file was compressed, fed to libarchive first */
-	char *pre;
-	size_t npre, pre_off;
-	char ioblock[64 * 1024];
+	struct unpack *unpack;	/* a compressed file's decompressor */
 	char *buf;		/* READ_BUF + LINE_MAX_BYTES */
 	size_t cap, head, tail;	/* unread bytes are buf[head..tail) */
 	bool eof, too_long, skipping;
@@ -62,9 +57,6 @@ struct line_reader {
 	 * end. */
 	bool failed;
 	char why[256];
-	/* of a compressed file: what is left of libarchive's last block */
-	const char *blk;
-	size_t blk_len;
 	/* The first NUL in buf[head..tail), or NO_NUL: looked for once per
 	 * read, not once per line, as a line holding one is no text. */
 	size_t nul;
@@ -81,41 +73,6 @@ struct line_reader {
 	char err[512];
 };
 
-static bool is_compressed(const unsigned char *m, size_t n)
-{
-	return (n >= 2 && m[0] == 0x1f && m[1] == 0x8b) ||
-	       (n >= 6 && memcmp(m, "\xfd" "7zXZ\0", 6) == 0) ||
-	       (n >= 4 && memcmp(m, "\x28\xb5\x2f\xfd", 4) == 0) ||
-	       (n >= 3 && memcmp(m, "BZh", 3) == 0);
-}
-
-/* Up to @want bytes of a compressed file into @to, from libarchive's
- * blocks (64 or 128 KB) one at a time: archive_read_data() fills the
- * whole buffer or fails, and the blocks it had read before a failure
- * were lost with it (a cut .xz gave no line at all). */
-static ssize_t archive_bytes(struct line_reader *r, char *to, size_t want)
-{
-	while (!r->blk_len) {
-		const void *p;
-		la_int64_t off;
-		int rc = r->arf->archive_read_data_block(r->ar, &p, &r->blk_len, &off);
-
-		if (rc == ARCHIVE_EOF)
-			return 0;
-		if (rc < ARCHIVE_WARN) {
-			r->blk_len = 0;
-			return -1;
-		}
-		r->blk = p;
-	}
-	if (want > r->blk_len)
-		want = r->blk_len;
-	memcpy(to, r->blk, want);
-	r->blk += want;
-	r->blk_len -= want;
-	return (ssize_t)want;
-}
-
 /* The input ends where a read failed (see struct line_reader). */
 static void read_failed(struct line_reader *r, const char *what, const char *why)
 {
@@ -130,47 +87,18 @@ static int failed_here(struct line_reader *r)
 	return -1;
 }
 
-static la_ssize_t archive_feed(struct archive *a, void *data, const void **buf)
+/* The rest of the file through its decompressor, which takes the bytes
+ * read so far first: nothing is sought, so pipes work. */
+static int open_unpack(struct line_reader *r)
 {
-	struct line_reader *r = data;
-	ssize_t n;
+	char why[320];
 
-	if (r->pre_off < r->npre) {
-		*buf = r->pre + r->pre_off;
-		n = (ssize_t)(r->npre - r->pre_off);
-		r->pre_off = r->npre;
-		return n;
-	}
-	do
-		n = read(r->fd, r->ioblock, sizeof(r->ioblock));
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		r->arf->archive_set_error(a, errno, "%s", strerror(errno));
-	*buf = r->ioblock;
-	return n;
-}
-
-/* Works on pipes too: no seeking, the sniffed bytes are replayed. */
-static int open_archive(struct line_reader *r)
-{
-	struct archive_entry *entry;
-	char why[256];
-
-	r->pre = xmalloc(r->tail);
-	memcpy(r->pre, r->buf, r->tail);
-	r->npre = r->tail;
+	r->unpack = unpack_open(r->fd, r->buf, r->tail, why, sizeof(why));
 	r->tail = 0;
 	r->nul = NO_NUL;
 	r->bytes = 0;
-	if (!(r->arf = unpack_fns(why, sizeof(why)))) {
+	if (!r->unpack) {
 		snprintf(r->err, sizeof(r->err), "%s: %s", r->path, why);
-		return -1;
-	}
-	r->ar = unpack_raw(r->arf);
-	if (r->arf->archive_read_open(r->ar, r, NULL, archive_feed, NULL) != ARCHIVE_OK ||
-	    r->arf->archive_read_next_header(r->ar, &entry) != ARCHIVE_OK) {
-		snprintf(r->err, sizeof(r->err), "%s: cannot decompress: %s", r->path,
-			 unpack_why(r->arf, r->ar));
 		return -1;
 	}
 	return 0;
@@ -206,9 +134,9 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s", r->err);
 		goto fail;
 	}
-	if (is_compressed((unsigned char *)r->buf, r->tail)) {
-		r->eof = r->failed = false;	/* libarchive says why, if it fails */
-		if (open_archive(r) < 0) {
+	if (unpack_magic(r->buf, r->tail)) {
+		r->eof = r->failed = false;	/* the decompressor says why, if it fails */
+		if (open_unpack(r) < 0) {
 			snprintf(err, errlen, "%s", r->err);
 			goto fail;
 		}
@@ -247,10 +175,10 @@ static void refill(struct line_reader *r)
 	if (r->tail == r->cap)
 		return;
 	want = r->cap - r->tail < READ_CHUNK ? r->cap - r->tail : READ_CHUNK;
-	if (r->ar) {
-		n = archive_bytes(r, r->buf + r->tail, want);
+	if (r->unpack) {
+		n = unpack_read(r->unpack, r->buf + r->tail, want);
 		if (n < 0) {
-			read_failed(r, "decompression failed: ", unpack_why(r->arf, r->ar));
+			read_failed(r, "", unpack_error(r->unpack));
 			return;
 		}
 	} else {
@@ -455,7 +383,12 @@ uint64_t reader_bytes(const struct line_reader *r)
 
 bool reader_compressed(const struct line_reader *r)
 {
-	return r->ar != NULL;
+	return r->unpack != NULL;
+}
+
+bool reader_cut(const struct line_reader *r)
+{
+	return r->unpack && unpack_cut(r->unpack) && !r->failed;
 }
 
 void reader_stop_after(struct line_reader *r, unsigned int lineno)
@@ -486,9 +419,7 @@ void reader_close(struct line_reader *r)
 {
 	if (!r)
 		return;
-	if (r->ar)
-		r->arf->archive_read_free(r->ar);
-	free(r->pre);
+	unpack_close(r->unpack);
 	if (r->fd >= 0)
 		close(r->fd);
 	free(r->buf);

@@ -197,48 +197,64 @@ static int iterate(struct dat_child *x)
 	return rc;
 }
 
+/* The decompressed bytes of @u into @tmp; -1 with why in @why. */
+static int unpack_into(struct unpack *u, FILE *tmp, char *why, size_t whylen)
+{
+	char buf[64 * 1024];
+	ssize_t n;
+
+	while ((n = unpack_read(u, buf, sizeof(buf))) > 0)
+		if (fwrite(buf, 1, (size_t)n, tmp) != (size_t)n || ferror(tmp)) {
+			snprintf(why, whylen, "decompressing into a temporary file: %s",
+				 strerror(errno));
+			return -1;
+		}
+	if (n < 0 || unpack_cut(u)) {	/* libtracecmd wants the whole file */
+		snprintf(why, whylen, "cannot decompress: %s", n < 0 ? unpack_error(u) :
+			 "the file ends inside its compressed data (cut short?)");
+		return -1;
+	}
+	if (fflush(tmp)) {
+		snprintf(why, whylen, "decompressing into a temporary file: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* @path decompressed into an unlinked temporary file: its descriptor,
  * or -1 with why in @why. */
 static int unpack(const char *path, char *why, size_t whylen)
 {
-	const struct unpack_fns *f = unpack_fns(why, whylen);
-	char buf[64 * 1024];
-	struct archive *a;
-	struct archive_entry *e;
-	FILE *tmp;
-	la_ssize_t n = -1;
-	int fd = -1;
+	struct unpack *u = NULL;
+	char magic[8];
+	FILE *tmp = NULL;
+	int in, fd = -1;
+	ssize_t n = -1;
 
-	if (!f)
-		return -1;
-	a = unpack_raw(f);
+	if ((in = open(path, O_RDONLY | O_CLOEXEC)) >= 0)
+		n = read(in, magic, sizeof(magic));
+	if (n <= 0) {
+		snprintf(why, whylen, "%s", n < 0 ? strerror(errno) : "empty file");
+		goto out;
+	}
+	if (!(u = unpack_open(in, magic, (size_t)n, why, whylen)))
+		goto out;
 	if (!(tmp = tmpfile())) {
 		snprintf(why, whylen, "a temporary file to decompress into: %s", strerror(errno));
 		goto out;
 	}
-	if (f->archive_read_open_filename(a, path, sizeof(buf)) ||
-	    f->archive_read_next_header(a, &e))
-		goto bad;
-	while ((n = f->archive_read_data(a, buf, sizeof(buf))) > 0)
-		if (fwrite(buf, 1, (size_t)n, tmp) != (size_t)n)
-			break;
-	if (n < 0)
-		goto bad;
-	if (n > 0 || fflush(tmp)) {
-		snprintf(why, whylen, "decompressing into a temporary file: %s", strerror(errno));
+	if (unpack_into(u, tmp, why, whylen) < 0)
 		goto out;
-	}
 	if ((fd = dup(fileno(tmp))) < 0)
 		snprintf(why, whylen, "the decompressed temporary file: %s", strerror(errno));
 	else
 		lseek(fd, 0, SEEK_SET);
-	goto out;
-bad:
-	snprintf(why, whylen, "cannot decompress: %s", unpack_why(f, a));
 out:
 	if (tmp)
 		fclose(tmp);
-	f->archive_read_free(a);
+	unpack_close(u);
+	if (in >= 0)
+		close(in);
 	return fd;
 }
 
