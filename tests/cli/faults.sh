@@ -88,4 +88,23 @@ for z in xz zstd; do
 	ok "$z cut short: said so" grep -q "cut.$z: .*the file ends inside its compressed data (cut short?)" "$T/err"
 done
 
+# Calls deeper than 128 levels were dropped without a word.
+awk 'BEGIN {
+	t = 10; L = "%12.6f |   0)     init-1     | %13s |  %s\n"
+	print "# tracer: function_graph"
+	printf L, t, "", "/* suspend_resume: dpm_suspend[2] begin */"
+	printf L, t += 1e-6, "", "/* device_pm_callback_start: pci 0000:00:01.0, parent: pci0000:00, [suspend] */"
+	for (i = 0; i < 150; i++)
+		printf L, t += 1e-6, "", sprintf("%*s", 2 * i, "") "f" i "() {"
+	for (i = 149; i >= 0; i--)
+		printf L, t += 1e-6, "1.000 us", sprintf("%*s", 2 * i, "") "} /* f" i " */"
+	printf L, t += 1e-6, "", "/* device_pm_callback_end: pci 0000:00:01.0, err=0 */"
+	printf L, t += 1e-3, "", "/* suspend_resume: dpm_suspend[2] end */"
+}' > "$T/deep.txt"
+"$PMSCOPE" analyze --json "$T/j" "$T/deep.txt" > "$T/out" 2> "$T/err"
+ok "150 calls deep: the 22 past 128 levels are counted" grep -q \
+	"warning: traced calls: 22 inside callbacks deeper than 128 levels not read" "$T/out"
+is "150 calls deep: the 128 read are the callback's" \
+	"$(jq '.cycles[0].callbacks[0].callgraph.calls' "$T/j")" 128
+
 done_testing

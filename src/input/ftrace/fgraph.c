@@ -90,6 +90,8 @@ struct fgraph {
 	int *slots;		/* thread key -> index + 1, open addressing */
 	size_t nslots;
 	unsigned int repaired;	/* all callbacks' */
+	unsigned int too_deep;	/* calls inside callbacks deeper than
+				 * FG_MAX_DEPTH, not read */
 	struct fgraph_watch watch;	/* .open NULL: none */
 	struct fgraph_work_sink sink;	/* .work NULL: none */
 	struct pm_callgraph out;	/* the summary handed out, reused */
@@ -152,6 +154,11 @@ void fgraph_free(struct fgraph *g)
 unsigned int fgraph_repaired(const struct fgraph *g)
 {
 	return g ? g->repaired : 0;
+}
+
+unsigned int fgraph_too_deep(const struct fgraph *g)
+{
+	return g ? g->too_deep : 0;
 }
 
 static size_t slot_of(const struct fgraph *g, int key)
@@ -562,8 +569,10 @@ void fgraph_call(struct fgraph *g, const struct ftrace_line *fl, const struct gr
 
 	if (!t->in_cb && !g->sink.work)
 		return;
-	if (d >= FG_MAX_DEPTH)
+	if (d >= FG_MAX_DEPTH) {	/* deeper than kernels nest: said at the end */
+		g->too_deep += t->in_cb && gc->kind != GL_RETURN;
 		return;
+	}
 	if (!t->in_cb) {
 		outside_call(g, t, fl, d, gc);
 		return;
@@ -621,8 +630,10 @@ void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str na
 	c = calls_of(g, t);
 	if (!ret) {
 		d = c->top + 1;
-		if (d >= FG_MAX_DEPTH)
+		if (d >= FG_MAX_DEPTH) {
+			g->too_deep++;
 			return;
+		}
 		if (c->base < 0)
 			c->base = d;
 		add_call(g, c, name, d, NS_NONE, fl->ts, true, false);

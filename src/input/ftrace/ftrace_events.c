@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "ftrace.h"
+#include "fgraph.h"
 
 #define BAD_LINES_SHOWN 10
 
@@ -603,30 +604,34 @@ void ftrace_header(struct ftrace_parser *p, struct str line)
 	p->file_mode = mode_from_label(w);
 }
 
-void ftrace_finish(struct ftrace_parser *p)
+/* A note of the file's, no line's: @t freed. */
+static void file_note(struct ftrace_parser *p, enum warn_level level, char *t)
 {
-	unsigned int repaired = fgraph_repaired(p->fg);
 	struct pm_event ev;
-	char *t;
 
-	ftrace_boot_end(p, NULL);
-	if (repaired) {
-		t = xasprintf("traced calls: %u inside callbacks lost their entry or return "
-			      "line; nesting repaired", repaired);
-		event_init(&ev, EV_NOTE, NS_NONE, 0);
-		ev.level = WARN_INFO;
-		ev.text = str_c(t);
-		builder_event(p->b, &ev);
-		free(t);
-	}
-
-	if (p->bad <= BAD_LINES_SHOWN)
-		return;
-	t = xasprintf("%u PM event lines could not be read (the first %d are listed)",
-		      p->bad, BAD_LINES_SHOWN);
 	event_init(&ev, EV_NOTE, NS_NONE, 0);
-	ev.level = WARN_WARNING;
+	ev.level = level;
 	ev.text = str_c(t);
 	builder_event(p->b, &ev);
 	free(t);
+}
+
+void ftrace_finish(struct ftrace_parser *p)
+{
+	unsigned int repaired = fgraph_repaired(p->fg), deep = fgraph_too_deep(p->fg);
+
+	ftrace_boot_end(p, NULL);
+	if (repaired)
+		file_note(p, WARN_INFO, xasprintf("traced calls: %u inside callbacks lost their "
+						  "entry or return line; nesting repaired",
+						  repaired));
+	if (deep)
+		file_note(p, WARN_WARNING, xasprintf("traced calls: %u inside callbacks deeper "
+						     "than %d levels not read (no kernel nests "
+						     "calls that deep)", deep, FG_MAX_DEPTH));
+
+	if (p->bad > BAD_LINES_SHOWN)
+		file_note(p, WARN_WARNING, xasprintf("%u PM event lines could not be read (the "
+						     "first %d are listed)", p->bad,
+						     BAD_LINES_SHOWN));
 }
