@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "format.h"
 #include "report.h"
 
 static const struct {
@@ -37,6 +38,8 @@ int main(int argc, char **argv)
 	size_t i;
 
 	restart_with_huge_pages(argc, argv);
+	/* what pmscope says on standard error quotes logs and file names */
+	term_stderr();
 
 	if (argc < 2) {
 		usage(stderr);

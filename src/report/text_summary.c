@@ -143,11 +143,13 @@ static void print_cycle(FILE *f, const struct pm_run *run, const struct cycle_re
 	report_text_said_error(f, run, cr);
 }
 
+/* Each part of the summary goes to the terminal through the filter
+ * (format.h, term_open()): it quotes the log, which can hold anything. */
 static void text_head(struct report_cursor *rc, const struct pm_run *run,
 		      const struct pm_results *res, const struct report_opts *o)
 {
 	const char *kernel = run_fact(run, "kernel"), *host = run_fact(run, "host");
-	FILE *f = rc->f;
+	FILE *f = term_open(rc->f);
 
 	(void)res;
 	(void)o;
@@ -158,19 +160,23 @@ static void text_head(struct report_cursor *rc, const struct pm_run *run,
 	if (host)
 		fprintf(f, ", host %s", host);
 	fputc('\n', f);
+	fclose(f);
 }
 
 static void text_cycle(struct report_cursor *rc, const struct pm_run *run,
 		       const struct cycle_results *cr, const struct report_opts *o)
 {
-	print_cycle(rc->f, run, cr, o);
+	FILE *f = term_open(rc->f);
+
+	print_cycle(f, run, cr, o);
+	fclose(f);
 }
 
 static int text_tail(struct report_cursor *rc, const struct pm_run *run,
 		     const struct pm_results *res, const struct report_opts *o)
 {
 	size_t fails = res->nfail, said = res->nsaid_error;
-	FILE *f = rc->f;
+	FILE *f = term_open(rc->f);
 
 	(void)o;
 	if (run->nwarns) {
@@ -182,7 +188,7 @@ static int text_tail(struct report_cursor *rc, const struct pm_run *run,
 		fprintf(f, ", %zu warning%s (returned 0, the log said error or timeout)",
 			said, said == 1 ? "" : "s");
 	fputc('\n', f);
-	return ferror(f) ? -1 : 0;
+	return fclose(f) || ferror(rc->f) ? -1 : 0;
 }
 
 const struct report_stream report_text_stream = { text_head, text_cycle, text_tail };

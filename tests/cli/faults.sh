@@ -119,4 +119,39 @@ for f in "$D"/short-graph-record-*.dat; do
 	ok "$b: no sanitizer report" san "$T/err"
 done
 
+# Device and driver names reached the terminal raw: a crafted log set
+# the title and cleared the screen. Every terminal text goes through one
+# filter: no control byte but '\n' and '\t', no C1 character, no
+# invalid UTF-8 (checked in the C locale, byte by byte).
+raw() { LC_ALL=C grep -c -P '[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|[\x80-\xff]' "$1"; }
+clean_utf8() { iconv -f UTF-8 -t UTF-8 "$1" > /dev/null 2>&1; }
+no_controls() { ! LC_ALL=C grep -q -P '[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]' "$1"; }
+E=$A/escapes-failure.log
+"$PMSCOPE" analyze --text "$T/text" --json "$T/j" "$E" > "$T/out" 2> "$T/err"; rc=$?
+is "escapes: exit 1 (the callbacks returned -5)" "$rc" 1
+ok "escapes: the summary sends no control character" no_controls "$T/out"
+ok "escapes: nor --text" no_controls "$T/text"
+ok "escapes: the FAILURE line shows them" grep -q -F \
+	'FAILURE: '"$E"':11: X\x1b]0;OWNED\x07\x1b[2JY: input_dev_suspend callback returned -5' "$T/out"
+is "escapes: the JSON keeps the name as it was" \
+	"$(jq -r '.cycles[0].callbacks[] | select(.ret == -5) | .device' "$T/j" | head -1 | od -An -c | tr -s ' ')" \
+	"$(printf 'X\033]0;OWNED\007\033[2JY\n' | od -An -c | tr -s ' ')"
+"$PMSCOPE" analyze -n 1000 "$A/escapes-names.log" > "$T/out" 2> "$T/err"
+ok "escapes in 30 names: no control character on stdout" no_controls "$T/out"
+ok "escapes in 30 names: stdout is valid UTF-8" clean_utf8 "$T/out"
+mkdir -p "$T/lab/run1"
+cp "$E" "$T/lab/run1/dmesg.txt"
+"$PMSCOPE" stats -n 100 "$T/lab" > "$T/out" 2> "$T/err"
+ok "escapes: stats's summary shows them" grep -q -F 'X\x1b]0;OWNED\x07\x1b[2JY' "$T/out"
+ok "escapes: nor stats's summary sends them" no_controls "$T/out"
+"$PMSCOPE" whatif --async 'X*' "$E" > "$T/out" 2> "$T/err"
+ok "escapes: nor whatif's" no_controls "$T/out"
+# standard error quotes file names and log text: through the filter too
+"$PMSCOPE" analyze "$(printf '%s/\033]0;x\007\033[2J.log' "$T")" > /dev/null 2> "$T/err"
+ok "escapes: stderr shows a file name's" grep -q -F '\x1b]0;x\x07\x1b[2J.log: No such file' "$T/err"
+ok "escapes: stderr sends no control character" no_controls "$T/err"
+cp "$E" "$(printf '%s/lab/\033[31mred.log' "$T")"
+"$PMSCOPE" stats "$T/lab" > "$T/out" 2> "$T/err"
+ok "escapes: a lab file's name on stdout is shown" no_controls "$T/out"
+
 done_testing
