@@ -110,7 +110,7 @@ static bool read_inputs(const struct pipeline *p, struct pm_run *run, struct inp
 	 * they would be read again for them */
 	run->keep_trees = needs(p) & NEEDS_EXCERPTS;
 	for (i = 0; i < p->ninputs; i++) {
-		if (input_read(run, p->inputs[i], &st, err, sizeof(err)) < 0) {
+		if (input_read(run, p->inputs[i], &p->bounds, &st, err, sizeof(err)) < 0) {
 			/* what was read before an error is still reported */
 			fprintf(stderr, "pmscope: %s\n", err);
 			*bad_input = true;
@@ -374,7 +374,7 @@ int pipeline_run_folder(const char *dir, bool quiet)
 {
 	char *in = (char *)dir;
 	struct pipeline p = { .inputs = &in, .ninputs = 1, .ro = { .top = 10 }, .outdir = dir,
-			      .quiet = quiet };
+			      .quiet = quiet, .bounds = READ_OPTS_DEFAULT };
 
 	return pipeline_run(&p);
 }

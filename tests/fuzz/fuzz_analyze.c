@@ -58,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	run = run_new();
 	run->keep_trees = true;	/* as for an HTML page */
-	rc = input_read(run, path, &st, err, sizeof(err));
+	rc = input_read(run, path, NULL, &st, err, sizeof(err));
 	run_merge_sources(run);
 	if (rc == 0 || run->ncycles) {
 		input_excerpts(run, 1u << 20, err, sizeof(err));

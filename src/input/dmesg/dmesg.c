@@ -865,10 +865,11 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 				  .wake_ts = NS_NONE };
 	struct progress pg;
 	struct str line;
-	int rc;
+	int rc = 0;
 
 	progress_init(&pg, reader_path(r));
-	while ((rc = reader_next(r, &line)) > 0) {
+	/* past a bound of the builder's, the rest is not read */
+	while (!builder_stopped(b, NULL) && (rc = reader_next(r, &line)) > 0) {
 		p.line = reader_lineno(r);
 		p.used = false;
 		if (!(p.line & 0xffff))

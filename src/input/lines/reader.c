@@ -49,6 +49,8 @@ struct line_reader {
 	char *path;
 	int fd;
 	struct unpack *unpack;	/* a compressed file's decompressor */
+	uint64_t max_unpacked;	/* and the bytes it may give (@past_bound) */
+	bool past_bound;
 	char *buf;		/* READ_BUF + LINE_MAX_BYTES */
 	size_t cap, head, tail;	/* unread bytes are buf[head..tail) */
 	bool eof, too_long, skipping;
@@ -123,6 +125,7 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: is a directory", path);
 		goto fail;
 	}
+	r->max_unpacked = UINT64_MAX;
 	r->cap = READ_BUF + LINE_MAX_BYTES;
 	r->buf = xmalloc(r->cap);
 	r->nul = NO_NUL;
@@ -181,6 +184,10 @@ static void refill(struct line_reader *r)
 			read_failed(r, "", unpack_error(r->unpack));
 			return;
 		}
+		if ((uint64_t)n > r->max_unpacked - r->bytes) {
+			n = (ssize_t)(r->max_unpacked - r->bytes);
+			r->past_bound = true;
+		}
 	} else {
 		do
 			n = read(r->fd, r->buf + r->tail, want);
@@ -197,6 +204,13 @@ static void refill(struct line_reader *r)
 	r->bytes += (uint64_t)n;
 	if (r->nul == NO_NUL)
 		find_nul(r, old_tail);
+	if (r->past_bound) {	/* a bomb, or a bound too low: the lines so far */
+		char why[128];
+
+		snprintf(why, sizeof(why), "it unpacks to more than %llu bytes: the rest is "
+			 "not read (--max-unpacked)", (unsigned long long)r->max_unpacked);
+		read_failed(r, "", why);
+	}
 }
 
 /* Line r->lineno + 1 starts at buf[head]: a mark there. */
@@ -384,6 +398,16 @@ uint64_t reader_bytes(const struct line_reader *r)
 bool reader_compressed(const struct line_reader *r)
 {
 	return r->unpack != NULL;
+}
+
+void reader_max_unpacked(struct line_reader *r, uint64_t max)
+{
+	r->max_unpacked = max;
+}
+
+bool reader_past_bound(const struct line_reader *r)
+{
+	return r->past_bound;
 }
 
 bool reader_cut(const struct line_reader *r)

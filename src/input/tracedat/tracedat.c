@@ -153,7 +153,8 @@ static int read_stream(struct dat_ctx *x, FILE *in, struct dat_msg *end)
 	struct dat_msg m;
 	size_t i, len;
 
-	while (fread_unlocked(&m, sizeof(m), 1, in) == 1) {
+	/* past a bound of the builder's the child is left to its SIGPIPE */
+	while (!builder_stopped(x->p.b, NULL) && fread_unlocked(&m, sizeof(m), 1, in) == 1) {
 		if (m.kind == DM_END || m.kind == DM_OPEN_FAILED) {
 			*end = m;
 			return m.kind;
@@ -208,7 +209,7 @@ static void child_error(const char *path, int status, unsigned int nrec, char *e
 }
 
 int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
-		  char *err, size_t errlen)
+		  uint64_t max_unpacked, char *err, size_t errlen)
 {
 	struct dat_ctx x = { .p = { .b = b, .st = st, .start_mark = NS_NONE }, .st = st };
 	struct dat_msg end = { 0 };
@@ -240,7 +241,7 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 	}
 	if (pid == 0) {
 		close(pfd[0]);
-		_exit(tracedat_child(path, sb.st_size, pfd[1]));
+		_exit(tracedat_child(path, sb.st_size, max_unpacked, pfd[1]));
 	}
 	close(pfd[1]);
 	in = fdopen(pfd[0], "r");
@@ -260,6 +261,7 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 	ftrace_finish(&x.p);
 	ftrace_boot_graphs_free(&x.p);
 	fgraph_free(x.p.fg);
+	st->bounded = kind == DM_UNPACK_FAILED && end.status == E2BIG;
 	if (kind == DM_UNPACK_FAILED)
 		snprintf(err, errlen, "%s: %s", path, x.text);
 	else if (kind == DM_OPEN_FAILED)
