@@ -49,7 +49,7 @@ static void analyze_usage(FILE *f)
 	fprintf(f,
 		"  -h, --help        this text\n"
 		"\n"
-		"Files are written first, each atomically; the summary comes last.\n"
+		"Files are written first and put in place together; the summary last.\n"
 		"exit status: 0 clean, 1 a failure was found (error return, unfinished\n"
 		"callback, cycle that did not complete), 2 bad usage, or an input that\n"
 		"could not be read (in full) or held no suspend, resume or boot.\n");

@@ -40,6 +40,7 @@ int main(int argc, char **argv)
 	restart_with_huge_pages(argc, argv);
 	/* what pmscope says on standard error quotes logs and file names */
 	term_stderr();
+	out_catch_signals();	/* no temporary file outlives an interrupt */
 
 	if (argc < 2) {
 		usage(stderr);
