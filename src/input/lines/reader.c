@@ -16,8 +16,14 @@
 #include "unpack.h"
 
 /* The buffer: what input detection looks at first (reader_prefill()),
- * and the longest line beside the rest of a read. */
+ * and the longest line beside the rest of a read. It is as large as a
+ * smaller file, and grows to BUF_MAX as reads need it otherwise (a
+ * compressed file, standard input): most logs, and every fuzzer's input,
+ * are small, and a megabyte allocated and faulted in at each open was
+ * most of the time of a small one, the page's second readings too. */
 #define READ_BUF (1024 * 1024)
+#define BUF_MAX (READ_BUF + LINE_MAX_BYTES)
+#define BUF_FIRST (64 * 1024)
 /* A read asks for 256 KB at most: the lines are cut and parsed while the
  * bytes are still in the CPU's second-level cache (1 MB reads: 2-3%
  * slower to parse, make bench's traces on one CPU). A multiple of 32 KB:
@@ -51,7 +57,7 @@ struct line_reader {
 	struct unpack *unpack;	/* a compressed file's decompressor */
 	uint64_t max_unpacked;	/* and the bytes it may give (@past_bound) */
 	bool past_bound;
-	char *buf;		/* READ_BUF + LINE_MAX_BYTES */
+	char *buf;		/* @cap bytes, up to BUF_MAX */
 	size_t cap, head, tail;	/* unread bytes are buf[head..tail) */
 	bool eof, too_long, skipping;
 	/* A read that failed ended the input there (@failed, with @why):
@@ -126,7 +132,9 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 		goto fail;
 	}
 	r->max_unpacked = UINT64_MAX;
-	r->cap = READ_BUF + LINE_MAX_BYTES;
+	/* a regular file's bytes and one more, to see its end in one read */
+	r->cap = S_ISREG(st.st_mode) && st.st_size >= 0 && (uint64_t)st.st_size < BUF_MAX ?
+		 (size_t)st.st_size + 1 : BUF_FIRST;
 	r->buf = xmalloc(r->cap);
 	r->nul = NO_NUL;
 	/* Sniff the start for compression magic without seeking. */
@@ -174,6 +182,10 @@ static void refill(struct line_reader *r)
 		if (r->nul != NO_NUL)
 			r->nul -= r->head;
 		r->head = 0;
+	}
+	if (r->tail == r->cap && r->cap < BUF_MAX) {
+		r->cap = 2 * r->cap < BUF_MAX ? 2 * r->cap : BUF_MAX;
+		r->buf = xrealloc(r->buf, r->cap);
 	}
 	if (r->tail == r->cap)
 		return;
@@ -367,7 +379,7 @@ int reader_skip(struct line_reader *r, unsigned int upto)
 
 int reader_prefill(struct line_reader *r, struct str *window)
 {
-	while (!r->eof && r->tail < r->cap)
+	while (!r->eof && r->tail < BUF_MAX)
 		refill(r);
 	if (r->failed && r->tail == r->head)
 		return failed_here(r);

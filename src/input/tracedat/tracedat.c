@@ -29,7 +29,11 @@
 #include "../ftrace/ftrace.h"
 #include "tracedat.h"
 
+/* The pipe and its stdio buffer for a large file; a small one's messages
+ * are a few KB, and a megabyte of each at every open was most of the
+ * time of a small file (the fuzzer's). */
 #define DAT_PIPE_BYTES (1 << 20)
+#define DAT_SMALL_FILE (1 << 20)
 
 /* The names of DM_TEXT records, as the ftrace reader knows them. */
 static const char *const dat_names[DN_COUNT] = {
@@ -229,7 +233,8 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 	}
 	/* a bigger pipe: fewer switches between the two processes (the
 	 * system's limit may refuse it; the default works too) */
-	fcntl(pfd[1], F_SETPIPE_SZ, DAT_PIPE_BYTES);
+	if (sb.st_size > DAT_SMALL_FILE)
+		fcntl(pfd[1], F_SETPIPE_SZ, DAT_PIPE_BYTES);
 	fflush(NULL);	/* the child must not write our buffered output again */
 	pid = fork();
 	if (pid < 0) {
@@ -252,7 +257,8 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 		return -1;
 	}
 	x.text = xmalloc(DAT_PARTS * LINE_MAX_BYTES);
-	setvbuf(in, NULL, _IOFBF, 1 << 20);
+	if (sb.st_size > DAT_SMALL_FILE)
+		setvbuf(in, NULL, _IOFBF, DAT_PIPE_BYTES);
 	x.p.fg = ftrace_fgraph_new(&x.p);
 	kind = read_stream(&x, in, &end);
 	fclose(in);	/* a child still writing gets SIGPIPE */

@@ -339,10 +339,14 @@ int tracedat_child(const char *path, off_t size, uint64_t max_unpacked, int wfd)
 	char why[DAT_WHY_MAX] = "";
 	int fd = -1;
 
-	x.out = calloc(1, sizeof(*x.out));
+	/* not calloc(): a megabyte zeroed, of which a small file's messages
+	 * use a few KB */
+	x.out = malloc(sizeof(*x.out));
 	if (!x.out)
 		return 1;
 	x.out->fd = wfd;
+	x.out->len = 0;
+	x.out->broken = false;
 	crash_out = x.out;
 	child_limits(size);
 	errno = 0;
