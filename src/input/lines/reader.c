@@ -24,6 +24,7 @@
 #define READ_BUF (1024 * 1024)
 #define BUF_MAX (READ_BUF + LINE_MAX_BYTES)
 #define BUF_FIRST (64 * 1024)
+#define BUF_PAGE 4096
 /* A read asks for 256 KB at most: the lines are cut and parsed while the
  * bytes are still in the CPU's second-level cache (1 MB reads: 2-3%
  * slower to parse, make bench's traces on one CPU). A multiple of 32 KB:
@@ -132,9 +133,14 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 		goto fail;
 	}
 	r->max_unpacked = UINT64_MAX;
-	/* a regular file's bytes and one more, to see its end in one read */
-	r->cap = S_ISREG(st.st_mode) && st.st_size >= 0 && (uint64_t)st.st_size < BUF_MAX ?
-		 (size_t)st.st_size + 1 : BUF_FIRST;
+	/* a small file's bytes and one more, to see its end in one read
+	 * (a page at least: /proc and /sys files say 0 or 4096) */
+	if (!S_ISREG(st.st_mode))
+		r->cap = BUF_FIRST;
+	else if (st.st_size >= 0 && (uint64_t)st.st_size < BUF_MAX)
+		r->cap = (size_t)st.st_size < BUF_PAGE ? BUF_PAGE : (size_t)st.st_size + 1;
+	else
+		r->cap = BUF_MAX;
 	r->buf = xmalloc(r->cap);
 	r->nul = NO_NUL;
 	/* Sniff the start for compression magic without seeking. */
