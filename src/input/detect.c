@@ -250,6 +250,7 @@ int input_read(struct pm_run *run, const char *path, const struct read_opts *ro,
 	reader_max_unpacked(r, ro->max_unpacked);	/* before a byte is unpacked */
 	if (reader_prefill(r, &window) < 0) {
 		snprintf(err, errlen, "%s", reader_error(r));
+		st->bounded = reader_past_bound(r);
 		goto out;
 	}
 	if (!window.len) {
