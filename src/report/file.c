@@ -55,9 +55,11 @@ static char *tmp_name(const char *path)
  * The temporary files open now, for the signal handler, which can reach
  * nothing but globals: each interrupt left one behind (191 MB after
  * four). A slot points at an out_file's path, set once the file exists
- * and cleared before the path is renamed or freed; the handler only
- * reads the slots and unlink()s, both safe in a handler. A forked child
- * (the trace.dat reader) has copies of them: it is not their owner.
+ * and cleared once it is renamed (with the handled signals held back) or
+ * unlinked, before the path is freed; the handler only reads the slots
+ * and unlink()s, both safe in a handler (a name unlinked twice is gone
+ * the second time). A forked child (the trace.dat reader) has copies of
+ * them: it is not their owner.
  */
 #define TMP_LIVE_MAX 16
 static char *volatile tmp_live[TMP_LIVE_MAX];
