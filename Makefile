@@ -10,11 +10,11 @@ DESTDIR ?=
 
 CC      ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive libxxhash
+PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive zlib libxxhash
 # xxhash is compiled in (XXH_INLINE_ALL), not linked;
-# libarchive and cairo are compiled against, not linked: they are loaded
-# the first time a compressed file is read (src/input/lines/unpack.c) or a PNG
-# drawn (src/timeline/png.c); tests/tools/pngstat links cairo itself
+# libarchive, zlib and cairo are compiled against, not linked: they are
+# loaded the first time a compressed file is read (src/input/lines/unpack.c)
+# or a PNG drawn (src/timeline/png.c); tests/tools/pngstat links cairo itself
 LINK_PKGS := libtraceevent libtracefs libtracecmd
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE

@@ -5,6 +5,8 @@
 # compares them, so a new option needs a line here too.
 
 _pmscope_commands="analyze stats compare whatif record arm collect"
+# the bounds on each input of the commands that read logs
+_pmscope_bounds="--max-cycles --max-callbacks --max-unpacked"
 
 # Every option of @1, long and short, as its --help lists them.
 _pmscope_options()
@@ -13,16 +15,16 @@ _pmscope_options()
 	analyze)
 		echo "-j --json --text -o --outdir -n --top -c --cycle -q --quiet -s --stats" \
 		     "--html --svg --png --perfetto --junit --rows --rows-format --width --from --to" \
-		     "--phase --no-hints -h --help" ;;
+		     "--phase --no-hints $_pmscope_bounds -h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
-		     "--junit --html --rows --rows-format -h --help" ;;
+		     "--junit --rows --rows-format $_pmscope_bounds --html -h --help" ;;
 	compare)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
-		     "--max-regress --junit -h --help" ;;
+		     "--max-regress --junit $_pmscope_bounds -h --help" ;;
 	whatif)
 		echo "-p --policy --async --sync --defer --scale --cpus -j --json --svg --png" \
-		     "--width -n --top -c --cycle -q --quiet -h --help" ;;
+		     "--width -n --top -c --cycle -q --quiet $_pmscope_bounds -h --help" ;;
 	record)
 		echo "-m --mode -s --seconds -C --cmd --via -n --cycles --stress -d --delay" \
 		     "-t --pm-test -g --callgraph --graph-depth -b --buffer-kb -o --output" \
@@ -46,6 +48,7 @@ _pmscope_takes_arg()
 	*:--policy | *:--async | *:--sync | *:--defer | *:--scale | *:--cpus | *:--html | *:--svg | *:--png | \
 	*:--width | *:--from | *:--to | *:--phase | *:--max-suspend | \
 	*:--max-resume | *:--max-regress | record:-s | *:--seconds | \
+	*:--max-cycles | *:--max-callbacks | *:--max-unpacked | \
 	*:-C | *:--cmd | record:--via | record:-n | *:--cycles | *:-d | *:--delay)
 		return 0 ;;
 	esac

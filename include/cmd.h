@@ -3,7 +3,10 @@
 #ifndef PMSCOPE_CMD_H
 #define PMSCOPE_CMD_H
 
+#include <getopt.h>
+
 #include "analysis.h"
+#include "input.h"
 #include "report.h"
 
 /* Exit status, documented in pmscope(1). */
@@ -14,6 +17,21 @@ enum {
 	EXIT_CAPTURE = 3,	/* live capture failed or was interrupted */
 	EXIT_NO_DATA = 4,	/* the inputs held no cycle, and nothing failed */
 };
+
+/*
+ * The bounds of what one input may take (struct read_opts), options of
+ * every command that reads logs (cmd/bounds.c): their entries in a
+ * command's getopt_long() table, their parser (1 taken, 0 not one of
+ * them, -1 a bad value, said on stderr) and their lines of --help, the
+ * text at column @col.
+ */
+enum { OPT_MAX_CYCLES = 0x1000, OPT_MAX_CALLBACKS, OPT_MAX_UNPACKED };
+#define READ_OPTIONS                                                         \
+	{ "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },          \
+	{ "max-callbacks", required_argument, NULL, OPT_MAX_CALLBACKS },    \
+	{ "max-unpacked", required_argument, NULL, OPT_MAX_UNPACKED }
+int read_option(struct read_opts *ro, int opt, const char *arg);
+void read_options_usage(FILE *f, int col);
 
 /*
  * The one output pipeline (cmd/pipeline.c) of analyze, record and
@@ -49,6 +67,7 @@ extern const struct output outputs[OUT_COUNT];
 struct pipeline {
 	char **inputs;
 	int ninputs;
+	struct read_opts bounds;	/* on each input */
 	const char *paths[OUT_COUNT];	/* NULL not asked for, "-" stdout */
 	const char *outdir;	/* and the outputs that have a run-folder name there */
 	struct report_opts ro;

@@ -86,6 +86,16 @@ struct builder *builder_new(struct pm_run *run, const char *file);
 void builder_event(struct builder *b, const struct pm_event *ev);
 /* Close what is open, assign threads, sort phases; frees @b. */
 void builder_finish(struct builder *b);
+/*
+ * What one input may add to the run: past @max_cycles cycles or
+ * @max_callbacks callbacks the builder stops, takes no event any more,
+ * and says where (builder_stopped()); the parsers then stop reading.
+ * Unbounded until this is called.
+ */
+enum builder_stop { BS_NONE, BS_CYCLES, BS_CALLBACKS };
+void builder_bound(struct builder *b, size_t max_cycles, size_t max_callbacks);
+/* Why the builder stopped, BS_NONE not; the line it refused in *@line. */
+enum builder_stop builder_stopped(const struct builder *b, unsigned int *line);
 
 /*
  * Settle a cycle once its events are in: give phase-less callbacks the

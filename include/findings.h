@@ -55,6 +55,7 @@ enum finding_code {
 	FC_NOT_READ,		/* a file of the run that could not be used */
 	FC_CAPTURE_LOST,	/* events or log records lost while capturing */
 	FC_LIMIT,		/* a bound of the model reached: the rest not kept */
+	FC_CLOCK_BACKWARDS,	/* a callback's return stamped before its call */
 	/* notes */
 	FC_PASSED_OVER,		/* a file in a folder that is not a log */
 	FC_PHASES_INFERRED,	/* phases placed from the callbacks */

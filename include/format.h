@@ -91,6 +91,21 @@ static inline void jw_karr(struct jw *w, const char *k)
 }
 
 /*
+ * Text for a terminal (format/term.c): a log can say anything, and a
+ * device name holding ESC sequences set the terminal's title and cleared
+ * its screen. A stream that writes what it is given to @to with control
+ * characters shown, not sent: C0 ones but '\n' and '\t', and DEL, as
+ * "\x1b", C1 ones as "\u009b", invalid UTF-8 as U+FFFD. Every text meant
+ * for a terminal goes through one: the summaries of analyze, stats,
+ * compare and whatif (on stdout or --text) and standard error. fclose()
+ * it (which does not close @to) before using @to again.
+ */
+FILE *term_open(FILE *to);
+/* Standard error through the filter from now on, unbuffered as it was
+ * (main(): what pmscope says there quotes logs and file names). */
+void term_stderr(void);
+
+/*
  * Text from logs into XML (format/xml.c). Invalid UTF-8 becomes U+FFFD,
  * control characters XML cannot hold become U+FFFD too.
  */

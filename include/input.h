@@ -16,6 +16,24 @@
 /* Lines longer than this are reported and skipped, never buffered. */
 #define LINE_MAX_BYTES (64 * 1024)
 
+/*
+ * What one input may take (pmscope(1), INPUT; --max-cycles,
+ * --max-callbacks and --max-unpacked of every command that reads logs):
+ * past a bound the rest of the file is not read, what was read is kept,
+ * and input_read() fails naming the file and the bound. A 27 KB zstd
+ * file of a million cycles took 2.2 GB; a 167 KB one unpacked a 4 GB
+ * trace.dat into /tmp.
+ */
+struct read_opts {
+	size_t max_cycles;	/* cycles kept of one input */
+	size_t max_callbacks;	/* callbacks kept of one input */
+	uint64_t max_unpacked;	/* bytes a compressed input may unpack to */
+};
+#define READ_MAX_CYCLES 10000
+#define READ_MAX_CALLBACKS 10000000
+#define READ_MAX_UNPACKED (2ull << 30)
+#define READ_OPTS_DEFAULT { READ_MAX_CYCLES, READ_MAX_CALLBACKS, READ_MAX_UNPACKED }
+
 struct line_reader;
 
 /* Returns NULL and fills @err (naming @path) on failure. */
@@ -64,6 +82,13 @@ int reader_prefill(struct line_reader *r, struct str *window);
 unsigned int reader_lineno(const struct line_reader *r);
 uint64_t reader_bytes(const struct line_reader *r);
 bool reader_compressed(const struct line_reader *r);
+/* A compressed file's lines end where it unpacked past @max bytes: a
+ * read error saying so (--max-unpacked). */
+void reader_max_unpacked(struct line_reader *r, uint64_t max);
+bool reader_past_bound(const struct line_reader *r);
+/* A compressed file that ended inside its compressed data (cut short)
+ * and was read to its last decoded byte: a gzip file's. */
+bool reader_cut(const struct line_reader *r);
 
 /* Progress of a long read on stderr when it is a terminal (input/lines/progress.c):
  * call tick every few thousand lines; it looks at the clock only. */
@@ -99,8 +124,12 @@ struct input_stats {
 	unsigned int lines;
 	unsigned int used;	/* lines that produced events */
 	unsigned int skipped;	/* binary or overlong lines */
+	unsigned int partial;	/* read up to a NUL byte only, the rest no
+				 * log line (a kernel log's) */
+	unsigned int first_partial;	/* the first of them */
 	unsigned int refused;	/* lines with numbers out of range */
 	unsigned int first_refused;	/* the first of them */
+	bool bounded;		/* a bound (struct read_opts) stopped the reading */
 	char hint[240];		/* why nothing usable was found, "" */
 };
 
@@ -115,14 +144,16 @@ void input_refuse(struct builder *b, struct input_stats *st, unsigned int line, 
 void input_refused_end(struct pm_run *run, const char *path, const struct input_stats *st);
 
 /*
- * Read one file into @run. Returns 0 when something usable was found,
- * -1 with a message in @err when the file cannot be read, INPUT_NOTHING
- * (and the message) when it was read and holds no suspend, resume or
- * boot data at all: a nothing-found note of the run then says so.
+ * Read one file into @run within @ro's bounds (NULL: the defaults).
+ * Returns 0 when something usable was found; -1 with a message in @err
+ * when the file cannot be read in full (what was read is kept, a bound
+ * that stopped it named, st->bounded); INPUT_NOTHING (and the message)
+ * when it was read and holds no suspend, resume or boot data at all: a
+ * nothing-found note of the run then says so.
  */
 #define INPUT_NOTHING (-2)
-int input_read(struct pm_run *run, const char *path, struct input_stats *st,
-	       char *err, size_t errlen);
+int input_read(struct pm_run *run, const char *path, const struct read_opts *ro,
+	       struct input_stats *st, char *err, size_t errlen);
 
 /*
  * What a path holds (input/discover.c, one routine for every command):
@@ -161,16 +192,21 @@ void input_found_free(struct input_found *f);
 /* Every file that reading @path (a log, a folder of runs, "-") may open,
  * added to @ids: no output may replace one. */
 void input_files(const char *path, struct file_ids *ids);
-/* One run's logs (merged when two), then its system facts. */
-int input_read_src(struct pm_run *run, const struct input_src *src, struct input_stats *st,
-		   char *err, size_t errlen);
+/* Why @b stopped reading @path (builder_bound()), as its error: which
+ * bound, and its option. */
+void input_bound_error(const struct builder *b, const char *path, const struct read_opts *ro,
+		       char *err, size_t errlen);
+/* One run's logs (merged when two), then its system facts; -1 when no
+ * log could be read, or one was stopped by a bound. */
+int input_read_src(struct pm_run *run, const struct input_src *src,
+		   const struct read_opts *ro, struct input_stats *st, char *err, size_t errlen);
 
 /*
  * The one run a folder holds (see pmscope(1)). Returns 0 when a log was
  * read, -1 with @err otherwise (no run, or more than one).
  */
-int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
-		   char *err, size_t errlen);
+int input_read_dir(struct pm_run *run, const char *dir, const struct read_opts *ro,
+		   struct input_stats *st, char *err, size_t errlen);
 
 /*
  * The logs input_each() has read, by device and inode: the same file given
@@ -198,8 +234,8 @@ void input_seen_free(struct input_seen *seen);
  */
 typedef void (*input_run_fn)(const struct pm_run *run, const char *source, const char *err,
 			     void *ctx);
-size_t input_each(const char *path, struct input_seen *seen, input_run_fn fn, void *ctx,
-		  size_t *nbad);
+size_t input_each(const char *path, const struct read_opts *ro, struct input_seen *seen,
+		  input_run_fn fn, void *ctx, size_t *nbad);
 
 /*
  * Keep the log lines around each callback's line for the reports
@@ -271,15 +307,18 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 /* ftrace and trace-cmd report text (input/ftrace/ftrace.c). */
 int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st);
 /* trace-cmd's trace.dat, a plain file (input/tracedat/tracedat.c); -1 and @err on
- * a read error, what was read before it kept. */
+ * a read error, what was read before it kept. A compressed copy is
+ * unpacked into a temporary file first, at most @max_unpacked bytes.
+ * Stopped by @b's bound: 0, the bound says the rest. */
 int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
-		  char *err, size_t errlen);
+		  uint64_t max_unpacked, char *err, size_t errlen);
 
 /* A sleepgraph page (input/sleepgraph/sghtml.c): does @window start one; its
  * embedded kernel log into @b, its trace into a builder of its own. */
 bool sghtml_is_page(struct str window);
-int sghtml_read(struct pm_run *run, const char *path, struct line_reader *r,
-		struct builder *b, struct input_stats *st, char *err, size_t errlen);
+int sghtml_read(struct pm_run *run, const char *path, const struct read_opts *ro,
+		struct line_reader *r, struct builder *b, struct input_stats *st, char *err,
+		size_t errlen);
 
 /* "DRIVER DEVICE" (input/devname.c): both may hold blanks; @driver is
  * empty for a device without one. */

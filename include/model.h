@@ -95,6 +95,20 @@ static inline ns_t ns_before(ns_t ts, ns_t len)
 	return r;
 }
 
+/*
+ * @a + @b for sums of lengths (a function's calls, a callback's sleeps):
+ * each length is within NS_MAX, their sum need not be (200 kprobe pairs
+ * 1e8 s apart), and at NS_MAX it stops. Both are lengths, never NS_NONE.
+ */
+static inline ns_t ns_sum(ns_t a, ns_t b)
+{
+	ns_t r;
+
+	if (__builtin_add_overflow(a, b, &r) || r > NS_MAX)
+		return NS_MAX;
+	return r;
+}
+
 const char *phase_kind_name(enum phase_kind k);
 /* Suspend-side kinds come before PK_MACHINE, resume-side after it. */
 bool phase_kind_is_resume(enum phase_kind k);

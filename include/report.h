@@ -176,6 +176,22 @@ struct out_file {
 int out_open(struct out_file *o, const char *path, char *err, size_t errlen);
 int out_commit(struct out_file *o, char *err, size_t errlen);
 void out_abort(struct out_file *o);
+/*
+ * The outputs of one run, each written, put in place together: all are
+ * finished first, then renamed one after the other with the signals
+ * that end a run held back and @dir (NULL: none) locked against another
+ * pmscope doing the same, so that a folder never holds reports of two
+ * runs. On an error none is put in place (or those before it, when a
+ * rename failed) and the rest are thrown away, @err saying why.
+ */
+int out_commit_all(struct out_file *const *o, size_t n, const char *dir, char *err,
+		   size_t errlen);
+/*
+ * At the start of a command: SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM,
+ * SIGXCPU and SIGXFSZ, where they would end it, first remove the
+ * temporary files being written, then end it as they would have.
+ */
+void out_catch_signals(void);
 
 /*
  * JUnit XML (report/junit.c), what CI runners read: a <testcase> per cycle

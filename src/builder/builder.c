@@ -60,6 +60,12 @@ struct builder {
 	struct cycle_probes probes;	/* a suspend cycle's, for its note */
 	int probes_said;		/* the last cycle whose note is out */
 	int late_said;			/* its probes past its end told since */
+	size_t backwards;	/* returns stamped before their calls */
+	/* what this input may add (builder_bound()) and has added; past a
+	 * bound, no event is taken any more (@stop, at @stop_line) */
+	size_t max_cycles, max_cbs, ncycles, ncbs;
+	enum builder_stop stop;
+	unsigned int stop_line;
 };
 
 void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int line)
@@ -86,6 +92,7 @@ struct builder *builder_new(struct pm_run *run, const char *file)
 	b->file = strpool_cstr(&run->pool, file);
 	b->cur = -1;
 	b->open_phase = -1;
+	b->max_cycles = b->max_cbs = SIZE_MAX;
 	b->file_id = (uint16_t)(run->nsources < CB_SOURCES_MAX ? run->nsources : CB_SOURCES_MAX);
 	run->sources = xrealloc(run->sources, (run->nsources + 1) * sizeof(char *));
 	run->sources[run->nsources++] = b->file;
@@ -95,6 +102,40 @@ struct builder *builder_new(struct pm_run *run, const char *file)
 static struct pm_cycle *cur_cycle(struct builder *b)
 {
 	return b->cur >= 0 ? &b->run->cycles[b->cur] : NULL;
+}
+
+void builder_bound(struct builder *b, size_t max_cycles, size_t max_callbacks)
+{
+	b->max_cycles = max_cycles;
+	b->max_cbs = max_callbacks;
+}
+
+enum builder_stop builder_stopped(const struct builder *b, unsigned int *line)
+{
+	if (line)
+		*line = b->stop_line;
+	return b->stop;
+}
+
+/* One more of what @have counts would pass @max: the builder stops at
+ * line @line, and takes no event any more (builder_event()). The model
+ * says where it was cut, beside what it did not finish there. */
+static bool past_bound(struct builder *b, size_t *have, size_t max, enum builder_stop why,
+		       unsigned int line)
+{
+	const char *what = why == BS_CYCLES ? "cycles" : "callbacks";
+	const struct pm_cycle *c = cur_cycle(b);
+
+	if (*have < max) {
+		++*have;
+		return false;
+	}
+	b->stop = why;
+	b->stop_line = line;
+	run_warn(b->run, FC_LIMIT, c ? c->index : 0, b->file, line,
+		 "reading stopped here: more than %zu %s in this file (--max-%s); the rest "
+		 "of it is not read", max, what, what);
+	return true;
 }
 
 static void stretch(struct pm_cycle *c, ns_t ts, unsigned int line)
@@ -111,6 +152,7 @@ static void stretch(struct pm_cycle *c, ns_t ts, unsigned int line)
 
 static void say_pending_probes(struct builder *b);
 
+/* NULL past the bound on cycles (builder_bound()). */
 static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 				   struct str label, ns_t ts, unsigned int line, bool cut)
 {
@@ -118,6 +160,8 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	struct pm_cycle *c;
 	size_t i;
 
+	if (past_bound(b, &b->ncycles, b->max_cycles, BS_CYCLES, line))
+		return NULL;
 	say_pending_probes(b);
 	VEC_RESERVE(run->cycles, run->ncycles, run->cycles_cap);
 	c = &run->cycles[run->ncycles];
@@ -155,14 +199,14 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	return c;
 }
 
+/* The open cycle, or a new one: NULL past the bound on cycles. */
 static struct pm_cycle *need_cycle(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
 
-	if (!c) {
-		/* The log starts inside a cycle (wrapped buffer, cut paste). */
-		c = open_cycle(b, MODE_UNKNOWN, STR_NULL, ev->ts, ev->line, true);
-	}
+	/* The log starts inside a cycle (wrapped buffer, cut paste). */
+	if (!c && !(c = open_cycle(b, MODE_UNKNOWN, STR_NULL, ev->ts, ev->line, true)))
+		return NULL;
 	stretch(c, ev->ts, ev->line);
 	return c;
 }
@@ -244,6 +288,8 @@ static void on_phase_begin(struct builder *b, const struct pm_event *ev)
 	size_t i;
 	int idx = -1;
 
+	if (!c)
+		return;
 	/* A phase known so far only by its end gets its start now. */
 	for (i = c->nphases; i-- > 0;) {
 		if (c->phases[i].name == name && c->phases[i].start == NS_NONE) {
@@ -310,6 +356,8 @@ static void on_phase_end(struct builder *b, const struct pm_event *ev)
 	size_t i;
 	int idx = -1;
 
+	if (!c)
+		return;
 	for (i = c->nphases; i-- > 0;) {
 		if (c->phases[i].name == name && c->phases[i].end == NS_NONE) {
 			idx = (int)i;
@@ -419,13 +467,17 @@ static int32_t kernel_us_field(int64_t us)
 	return us > INT32_MAX ? INT32_MAX : us < 0 ? US_NONE : (int32_t)us;
 }
 
+/* NULL past the bound on callbacks (builder_bound()). */
 static struct pm_callback *add_cb(struct builder *b, struct pm_cycle *c,
 				  int dev, const struct pm_event *ev)
 {
-	uint32_t fn = cb_name(b, &b->run->cb_fns, &b->fn_memo, ev->fn, CB_FNS_MAX, ev->line);
-	uint32_t event = cb_name(b, &b->run->cb_events, &b->event_memo, ev->event,
-				 CB_EVENTS_MAX, ev->line);
+	uint32_t fn, event;
 
+	if (past_bound(b, &b->ncbs, b->max_cbs, BS_CALLBACKS, ev->line))
+		return NULL;
+	fn = cb_name(b, &b->run->cb_fns, &b->fn_memo, ev->fn, CB_FNS_MAX, ev->line);
+	event = cb_name(b, &b->run->cb_events, &b->event_memo, ev->event, CB_EVENTS_MAX,
+			ev->line);
 	VEC_RESERVE(c->cbs, c->ncbs, c->cbs_cap);
 	/* Built whole, not field by field into the array: the bit fields
 	 * share words, and each one's store was read back by the next as a
@@ -551,9 +603,12 @@ static void on_cb_start(struct builder *b, const struct pm_event *ev)
 	struct pm_callback *cb;
 	int dev;
 
+	if (!c)
+		return;
 	dev = device_of_line(b, device_named(b, ev->device), ev);
 	set_device_facts(b, dev, ev);
-	cb = add_cb(b, c, dev, ev);
+	if (!(cb = add_cb(b, c, dev, ev)))
+		return;
 	cb->start = ev->ts;
 	cb->flags |= CB_UNFINISHED;
 	if (cb->flags & CB_INITCALL)
@@ -666,6 +721,29 @@ static void cb_error(struct builder *b, const struct pm_callback *cb, const stru
 		keep_verdict(b, ev, &v);
 }
 
+/*
+ * @cb's return was stamped before its call (two CPUs' clocks, a garbled
+ * stamp, a made-up log): no callback ends before it starts, or a
+ * Perfetto trace would close it before opening it. It ends its kernel's
+ * own length after its start (at its start without one); the first few
+ * are named, the rest counted when the file ends (builder_finish()).
+ */
+#define BACKWARDS_NAMED 5
+
+static void end_before_start(struct builder *b, const struct pm_cycle *c,
+			     struct pm_callback *cb, const struct pm_event *ev)
+{
+	ns_t len = cb_kernel_ns(cb), back = cb->start - cb->end;
+
+	cb->end = len != NS_NONE && len <= NS_MAX - cb->start ? cb->start + len : cb->start;
+	if (b->backwards++ < BACKWARDS_NAMED)
+		run_warn(b->run, FC_CLOCK_BACKWARDS, c->index, b->file, ev->line,
+			 "%s: its return is stamped %.6f s before its call (line %u): taken "
+			 "to end %s", b->run->devs[cb->dev].name, back / 1e9, cb->line,
+			 len != NS_NONE ? "the kernel's own length after its start" :
+			 "where it started");
+}
+
 static void on_cb_end(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = need_cycle(b, ev);
@@ -675,14 +753,17 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	ns_t start;
 	int dev;
 
+	if (!c)
+		return;
 	dev = device_open(b, c, device_named(b, ev->device), ev->pid);
 	set_device_facts(b, dev, ev);
 	d = &run->devs[dev];
 	if (open_here(b, c, d, ev->pid)) {
 		cb = &c->cbs[d->open_cb];
-	} else {
-		cb = add_cb(b, c, dev, ev);
+	} else if ((cb = add_cb(b, c, dev, ev))) {
 		cb->flags |= CB_NO_START;
+	} else {
+		return;
 	}
 	d->open_cb = -1;
 	/* the function first: its bit field shares a word with has_ret's,
@@ -701,6 +782,8 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	 * the start is when it ended */
 	if (ev->ts == NS_NONE && cb->start != NS_NONE && ev->kernel_us != US_NONE)
 		cb->end = cb->start + kernel_us_ns(ev->kernel_us, cb->flags & CB_US_1024);
+	if (cb->start != NS_NONE && cb->end != NS_NONE && cb->end < cb->start)
+		end_before_start(b, c, cb, ev);
 	if (cb->start != NS_NONE)
 		stretch(c, cb->start, 0);
 	/* another callback's end: its thread ran it, after what it ran before */
@@ -819,10 +902,10 @@ static void on_link(struct builder *b, const struct pm_event *ev)
 static void on_wake_reason(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = need_cycle(b, ev);
-	const char *old = c->wake_reason;
+	const char *old = c ? c->wake_reason : NULL;
 	char *s;
 
-	if (old && (strlen(old) > 200 || memmem(old, strlen(old), ev->text.p, ev->text.len)))
+	if (!c || (old && (strlen(old) > 200 || memmem(old, strlen(old), ev->text.p, ev->text.len))))
 		return;
 	s = old ? xasprintf("%s; %.*s", old, (int)ev->text.len, ev->text.p) :
 		  xasprintf("%.*s", (int)ev->text.len, ev->text.p);
@@ -1066,10 +1149,43 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 	close_cycle(b);
 }
 
+/* Cycle-level events, each into the open cycle or a new one. */
+static void on_cycle_event(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = need_cycle(b, ev);
+
+	if (!c)
+		return;
+	switch (ev->kind) {
+	case EV_CYCLE_MODE:
+		if (c->mode == MODE_UNKNOWN || c->mode != ev->mode) {
+			c->mode = ev->mode;
+			if (ev->text.len)
+				c->mode_label = strpool_get(&b->run->pool, ev->text);
+		}
+		break;
+	case EV_CYCLE_ABORT:
+		c->aborted = true;
+		keep_verdict(b, ev, &(struct pm_verdict){ .kind = VK_ABORT });
+		break;
+	case EV_SLEEP:
+		if (c->sleep_ts == NS_NONE)
+			c->sleep_ts = ev->ts;
+		break;
+	case EV_WAKE:
+		c->wake_ts = ev->ts;
+		break;
+	default:
+		break;
+	}
+}
+
 void builder_event(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c;
 
+	if (b->stop)	/* past a bound: the rest of the input is not read */
+		return;
 	comm_map_set(&b->comms, &b->run->pool, ev->pid, ev->comm);
 	switch (ev->kind) {
 	case EV_CYCLE_BEGIN:
@@ -1079,17 +1195,10 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 		on_cycle_end(b, ev);
 		break;
 	case EV_CYCLE_MODE:
-		c = need_cycle(b, ev);
-		if (c->mode == MODE_UNKNOWN || c->mode != ev->mode) {
-			c->mode = ev->mode;
-			if (ev->text.len)
-				c->mode_label = strpool_get(&b->run->pool, ev->text);
-		}
-		break;
 	case EV_CYCLE_ABORT:
-		c = need_cycle(b, ev);
-		c->aborted = true;
-		keep_verdict(b, ev, &(struct pm_verdict){ .kind = VK_ABORT });
+	case EV_SLEEP:
+	case EV_WAKE:
+		on_cycle_event(b, ev);
 		break;
 	case EV_PHASE_BEGIN:
 		on_phase_begin(b, ev);
@@ -1106,7 +1215,8 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 	case EV_VERDICT:
 		/* a device or a phase failing is a cycle, its start cut off or
 		 * not (an excerpt): the verdict is that cycle's */
-		c = need_cycle(b, ev);
+		if (!(c = need_cycle(b, ev)))
+			break;
 		keep_verdict(b, ev, &(struct pm_verdict){
 			.kind = ev->verdict, .err = ev->ret,
 			.phase = ev->event.len ? strpool_get(&b->run->pool, ev->event) : NULL });
@@ -1118,15 +1228,6 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 	case EV_MARKER:
 		if (cur_cycle(b))
 			stretch(cur_cycle(b), ev->ts, ev->line);
-		break;
-	case EV_SLEEP:
-		c = need_cycle(b, ev);
-		if (c->sleep_ts == NS_NONE)
-			c->sleep_ts = ev->ts;
-		break;
-	case EV_WAKE:
-		c = need_cycle(b, ev);
-		c->wake_ts = ev->ts;
 		break;
 	case EV_FACT: {
 		char *k = xasprintf("%.*s", (int)ev->key.len, ev->key.p);
@@ -1223,6 +1324,11 @@ void builder_finish(struct builder *b)
 		return;
 	close_cycle(b);
 	say_pending_probes(b);
+	if (b->backwards > BACKWARDS_NAMED)
+		run_warn(b->run, FC_CLOCK_BACKWARDS, 0, b->file, 0,
+			 "%zu callbacks' returns stamped before their calls in all (the first "
+			 "%d named): each taken to end its kernel's length after its start",
+			 b->backwards, BACKWARDS_NAMED);
 	comm_map_free(&b->comms);
 	busy_free(&b->busy);
 	free(b->fw);

@@ -46,15 +46,17 @@ static void analyze_usage(FILE *f)
 		"      --to MS       and end MS ms after it\n"
 		"      --phase NAME  timelines show only phase NAME (e.g. resume)\n"
 		"      --no-hints    no \"what if\" line per device phase (the one device\n"
-		"                    that, made async, would save the most; pmscope whatif)\n"
+		"                    that, made async, would save the most; pmscope whatif)\n",
+		TL_WIDTH_MIN, TL_WIDTH_MAX, TL_WIDTH_DEFAULT);
+	read_options_usage(f, 20);
+	fprintf(f,
 		"  -h, --help        this text\n"
 		"\n"
-		"Files are written first, each atomically; the summary comes last.\n"
+		"Files are written first and put in place together; the summary last.\n"
 		"exit status: 0 ok, 1 a failure finding (a device failed, a suspend\n"
 		"aborted, a callback hung, an Oops: pmscope(1), FINDINGS), 2 bad usage\n"
-		"or an input that could not be read, 4 no data (no suspend, resume or\n"
-		"boot cycle in the inputs, and nothing failed).\n",
-		TL_WIDTH_MIN, TL_WIDTH_MAX, TL_WIDTH_DEFAULT);
+		"or an input that could not be read (in full), 4 no data (no suspend,\n"
+		"resume or boot cycle in the inputs, and nothing failed).\n");
 }
 
 /* Milliseconds, decimals allowed, into ns. */
@@ -82,6 +84,7 @@ static const struct option fixed_opts[] = {
 	{ "phase", required_argument, NULL, OPT_PHASE },
 	{ "no-hints", no_argument, NULL, OPT_NO_HINTS },
 	{ "rows-format", required_argument, NULL, OPT_ROWS_FORMAT },
+	READ_OPTIONS,
 };
 
 /* The fixed options, then one per output (cmd/pipeline.c's table). */
@@ -123,7 +126,7 @@ static int bad_value(int c, const char *arg)
 	return EXIT_USAGE;
 }
 
-/* One option into @p; -1 on a bad value or option. */
+/* One option into @p; -1 on a bad value or option, -2 on one said. */
 static int take_option(struct pipeline *p, int c, const char *arg)
 {
 	long v;
@@ -173,6 +176,12 @@ static int take_option(struct pipeline *p, int c, const char *arg)
 		p->paths[OUT_ROWS] = arg;
 		return 0;
 	}
+	switch (read_option(&p->bounds, c, arg)) {
+	case 1:
+		return 0;
+	case -1:
+		return -2;	/* said */
+	}
 	if (c >= OPT_OUT && c < OPT_OUT + OUT_COUNT) {
 		p->paths[c - OPT_OUT] = arg;
 		return 0;
@@ -183,7 +192,7 @@ static int take_option(struct pipeline *p, int c, const char *arg)
 int cmd_analyze(int argc, char **argv)
 {
 	struct option opts[ARRAY_SIZE(fixed_opts) + OUT_COUNT + 1];
-	struct pipeline p = { .ro = { .top = 10 } };
+	struct pipeline p = { .ro = { .top = 10 }, .bounds = READ_OPTS_DEFAULT };
 	int c;
 
 	build_options(opts);
@@ -197,8 +206,12 @@ int cmd_analyze(int argc, char **argv)
 			analyze_usage(stderr);
 			return EXIT_USAGE;
 		}
-		if (take_option(&p, c, optarg) < 0)
+		switch (take_option(&p, c, optarg)) {
+		case -1:
 			return bad_value(c, optarg);
+		case -2:
+			return EXIT_USAGE;
+		}
 	}
 	if (p.ro.to_ns && p.ro.from_ns >= p.ro.to_ns) {
 		fprintf(stderr, "pmscope analyze: --from must come before --to\n");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "format.h"
 #include "report.h"
 #include "table.h"
 
@@ -38,6 +39,9 @@ int main(int argc, char **argv)
 	size_t i;
 
 	restart_with_huge_pages(argc, argv);
+	/* what pmscope says on standard error quotes logs and file names */
+	term_stderr();
+	out_catch_signals();	/* no temporary file outlives an interrupt */
 
 	if (argc < 2) {
 		usage(stderr);

@@ -113,7 +113,7 @@ static bool read_inputs(const struct pipeline *p, struct pm_run *run, struct inp
 	 * they would be read again for them */
 	run->keep_trees = needs(p) & NEEDS_EXCERPTS;
 	for (i = 0; i < p->ninputs; i++) {
-		int rc = input_read(run, p->inputs[i], &st, err, sizeof(err));
+		int rc = input_read(run, p->inputs[i], &p->bounds, &st, err, sizeof(err));
 
 		if (rc < 0)
 			fprintf(stderr, "pmscope: %s\n", err);
@@ -142,25 +142,59 @@ static bool to_stdout(const struct pipeline *p)
 	return false;
 }
 
-/* The outputs going to files (@files) or to standard output (!@files). */
-static int write_outputs(const struct pipeline *p, const struct pm_run *run,
-			 const struct pm_results *res, bool files)
+/* The outputs going to standard output, one after the other. */
+static int write_stdout(const struct pipeline *p, const struct pm_run *run,
+			const struct pm_results *res)
 {
 	char err[1024];
 	size_t k;
 
 	for (k = 0; k < OUT_COUNT; k++) {
-		const char *path = p->paths[k];
-
-		if (!path || files == !strcmp(path, "-"))
+		if (!p->paths[k] || strcmp(p->paths[k], "-"))
 			continue;
-		if (outputs[k].dir_fn ? outputs[k].dir_fn(path, run, res, &p->ro, err, sizeof(err)) < 0
-		    : write_report(path, outputs[k].fn, run, res, &p->ro, err, sizeof(err)) < 0) {
+		if (write_report("-", outputs[k].fn, run, res, &p->ro, err, sizeof(err)) < 0) {
 			fprintf(stderr, "pmscope: %s\n", err);
 			return -1;
 		}
 	}
 	return 0;
+}
+
+/* The outputs going to files, each written, then all put in place at
+ * once (out_commit_all()): none of them on an error. */
+static int write_files(const struct pipeline *p, const struct pm_run *run,
+		       const struct pm_results *res)
+{
+	struct out_file out[OUT_COUNT], *done[OUT_COUNT];
+	char err[1024];
+	size_t k, n = 0;
+	int rc = -1;
+
+	for (k = 0; k < OUT_COUNT; k++) {
+		const char *path = p->paths[k];
+
+		if (!path || !strcmp(path, "-") || outputs[k].dir_fn)
+			continue;
+		if (out_open(&out[n], path, err, sizeof(err)) < 0)
+			goto out;
+		done[n] = &out[n];
+		if (outputs[k].fn(out[n++].f, run, res, &p->ro) < 0) {
+			snprintf(err, sizeof(err), "%s: write failed: %s", path, strerror(errno));
+			goto out;
+		}
+	}
+	rc = out_commit_all(done, n, p->outdir, err, sizeof(err));
+	n = 0;
+	/* folders of files (--rows), each file put in place by its writer */
+	for (k = 0; rc == 0 && k < OUT_COUNT; k++)
+		if (p->paths[k] && outputs[k].dir_fn)
+			rc = outputs[k].dir_fn(p->paths[k], run, res, &p->ro, err, sizeof(err));
+out:
+	while (n)
+		out_abort(done[--n]);
+	if (rc < 0)
+		fprintf(stderr, "pmscope: %s\n", err);
+	return rc;
 }
 
 /*
@@ -217,6 +251,7 @@ static int stream_outputs(const struct pipeline *p, const struct pm_run *run,
 			  struct pm_results *res, bool summary)
 {
 	struct streamed st[OUT_COUNT + 1];
+	struct out_file *done[OUT_COUNT + 1];
 	char err[1024] = "";
 	size_t i, c, n = 0;
 	int rc = -1;
@@ -243,8 +278,9 @@ static int stream_outputs(const struct pipeline *p, const struct pm_run *run,
 		}
 	}
 	for (i = 0; i < n; i++)
-		if (out_commit(&st[i].out, err, sizeof(err)) < 0)
-			goto out;
+		done[i] = &st[i].out;
+	if (out_commit_all(done, n, p->outdir, err, sizeof(err)) < 0)
+		goto out;
 	rc = 0;
 out:
 	for (i = 0; i < n; i++)
@@ -290,7 +326,7 @@ static int report_whole(const struct pipeline *p, struct pm_run *run, struct pm_
 			fprintf(stderr, "pmscope: call trees for the HTML: %s\n", err);
 		free(w);
 	}
-	if (write_outputs(p, run, res, true) < 0 || write_outputs(p, run, res, false) < 0)
+	if (write_files(p, run, res) < 0 || write_stdout(p, run, res) < 0)
 		return -1;
 	if (summary && report_text(stdout, run, res, &p->ro) < 0)
 		return -1;
@@ -387,7 +423,7 @@ int pipeline_run_folder(const char *dir, bool quiet)
 {
 	char *in = (char *)dir;
 	struct pipeline p = { .inputs = &in, .ninputs = 1, .ro = { .top = 10 }, .outdir = dir,
-			      .quiet = quiet };
+			      .quiet = quiet, .bounds = READ_OPTS_DEFAULT };
 
 	return pipeline_run(&p);
 }

@@ -41,6 +41,7 @@ static void stats_usage(FILE *f, bool compare)
 		"                         and per limit\n",
 		compare ? "compare" : "stats", compare ? " (after)" : "",
 		compare ? " (after)" : "");
+	read_options_usage(f, 25);
 	if (!compare)
 		fprintf(f, "      --html FILE        write a summary page: totals per mode, every\n"
 			"                         run (linked to its report.html), devices, issues\n"
@@ -52,7 +53,8 @@ static void stats_usage(FILE *f, bool compare)
 	fprintf(f, "  -h, --help             this text\n\n"
 		"exit status: 0 ok, 1 a limit was exceeded or a run failed (a failure\n"
 		"finding, as analyze says of it), 2 bad usage or an input that could\n"
-		"not be read, 4 no data (no run held a cycle, and nothing failed).\n");
+		"not be read (in full), 4 no data (no run held a cycle, and nothing\n"
+		"failed).\n");
 }
 
 struct stats_args {
@@ -61,6 +63,7 @@ struct stats_args {
 	size_t top;
 	bool quiet;
 	double max_suspend, max_resume, max_regress;	/* NAN: not set */
+	struct read_opts bounds;	/* on each input */
 };
 
 /* Where each run read goes: one side's statistics and the JUnit cases. */
@@ -171,6 +174,7 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 		{ "rows", required_argument, NULL, 'W' },
 		{ "rows-format", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
+		READ_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	double v;
@@ -178,7 +182,7 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 	int c;
 
 	*a = (struct stats_args){ .top = 10, .max_suspend = NAN, .max_resume = NAN,
-				  .max_regress = NAN };
+				  .max_regress = NAN, .bounds = READ_OPTS_DEFAULT };
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "j:n:m:qh", opts, NULL)) != -1) {
 		switch (c) {
@@ -223,6 +227,8 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 			*(c == 'S' ? &a->max_suspend : c == 'R' ? &a->max_resume : &a->max_regress) = v;
 			break;
 		default:
+			if (read_option(&a->bounds, c, optarg) > 0)
+				break;
 			return -1;
 		}
 	}
@@ -410,7 +416,7 @@ static int stats_main(int argc, char **argv, bool compare)
 	/* Each side counts a file once; compare may read one on both sides. */
 	for (i = optind; i < argc; i++) {
 		s = compare ? (size_t)(i - optind) : 0;
-		input_each(argv[i], &seen[s], take_run, &take[s], &nbad);
+		input_each(argv[i], &a.bounds, &seen[s], take_run, &take[s], &nbad);
 	}
 	rc = EXIT_USAGE;
 	/* A side with no completed cycle (they hung, aborted, or no input

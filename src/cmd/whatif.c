@@ -78,15 +78,17 @@ static void whatif_usage(FILE *f)
 		"      --width PX       timeline width, 480 to 32000 (default 1400)\n"
 		"  -n, --top N          callbacks listed per predicted critical path (default 5)\n"
 		"  -c, --cycle N        replay only cycle N\n"
-		"  -q, --quiet          no terminal summary\n"
+		"  -q, --quiet          no terminal summary\n", WHATIF_SCHEMA);
+	read_options_usage(f, 23);
+	fprintf(f,
 		"  -h, --help           this text\n"
 		"\n"
-		"assumptions of the model:\n", WHATIF_SCHEMA);
+		"assumptions of the model:\n");
 	for (i = 0; i < whatif_nassumptions; i++)
 		print_wrapped(f, whatif_assumptions[i][1]);
 	fprintf(f, "\nexit status: 0 done (a failure in the log is not 1), 2 bad usage,\n"
-		   "an input that could not be read, or a device option that matches no\n"
-		   "callback, 4 no data (no cycle to replay in the inputs).\n");
+		   "an input that could not be read (in full), or a device option that\n"
+		   "matches no callback, 4 no data (no cycle to replay in the inputs).\n");
 }
 
 struct opts {
@@ -100,6 +102,7 @@ struct opts {
 	size_t top;
 	int cycle;
 	bool quiet;
+	struct read_opts bounds;	/* on each input */
 };
 
 /*
@@ -192,6 +195,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "png", required_argument, NULL, OPT_PNG },
 		{ "width", required_argument, NULL, OPT_WIDTH },
+		READ_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	static const enum whatif_change_kind kinds[] = { WI_SET_ASYNC, WI_SET_SYNC, WI_DEFER,
@@ -255,7 +259,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			}
 			break;
 		default:
-			whatif_usage(stderr);
+			switch (read_option(&o->bounds, c, optarg)) {
+			case 1:
+				continue;
+			case 0:
+				whatif_usage(stderr);
+			}
 			return -1;
 		}
 	}
@@ -377,7 +386,8 @@ static int write_timelines(const struct whatif_report *r, const struct opts *o)
 	return rc;
 }
 
-static int read_inputs(struct pm_run *run, int argc, char **argv, bool *bad)
+static int read_inputs(struct pm_run *run, int argc, char **argv, const struct read_opts *ro,
+		       bool *bad)
 {
 	struct input_stats st;
 	char err[1024];
@@ -385,7 +395,7 @@ static int read_inputs(struct pm_run *run, int argc, char **argv, bool *bad)
 	int i;
 
 	for (i = optind; i < argc; i++) {
-		int rc = input_read(run, argv[i], &st, err, sizeof(err));
+		int rc = input_read(run, argv[i], ro, &st, err, sizeof(err));
 
 		if (rc < 0)
 			fprintf(stderr, "pmscope: %s\n", err);
@@ -418,7 +428,7 @@ static void free_all(struct whatif_report *r, struct opts *o, struct predicted *
 
 int cmd_whatif(int argc, char **argv)
 {
-	struct opts o = { .pol = { .base = WI_MEASURED }, .top = 5 };
+	struct opts o = { .pol = { .base = WI_MEASURED }, .top = 5, .bounds = READ_OPTS_DEFAULT };
 	struct whatif_report r = { 0 };
 	struct predicted pred = { 0 };
 	struct pm_run *run = NULL;
@@ -438,7 +448,7 @@ int cmd_whatif(int argc, char **argv)
 				  (size_t)(argc - optind)))
 		goto out;
 	run = run_new();
-	if (read_inputs(run, argc, argv, &bad_input) < 0)
+	if (read_inputs(run, argc, argv, &o.bounds, &bad_input) < 0)
 		goto out;
 	if (!run->ncycles) {	/* nothing failed, nothing to replay */
 		fprintf(stderr, "pmscope: no suspend, resume or boot cycle in the inputs\n");

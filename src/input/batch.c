@@ -85,8 +85,8 @@ static bool again(struct input_seen *seen, const struct input_src *src)
 	return false;
 }
 
-size_t input_each(const char *path, struct input_seen *seen, input_run_fn fn, void *ctx,
-		  size_t *nbad)
+size_t input_each(const char *path, const struct read_opts *ro, struct input_seen *seen,
+		  input_run_fn fn, void *ctx, size_t *nbad)
 {
 	struct input_found f;
 	struct input_stats st;
@@ -113,7 +113,7 @@ size_t input_each(const char *path, struct input_seen *seen, input_run_fn fn, vo
 		if (again(seen, &f.runs[i]))
 			continue;
 		run = run_new();
-		rc = input_read_src(run, &f.runs[i], &st, err, sizeof(err));
+		rc = input_read_src(run, &f.runs[i], ro, &st, err, sizeof(err));
 
 		if (rc < 0)
 			fprintf(stderr, "pmscope: %s\n", err);

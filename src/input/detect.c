@@ -65,11 +65,13 @@ static unsigned int detect_tracedat(struct str window)
 	return str_starts(window, "\x17\x08\x44tracing") ? DETECT_SURE : 0;
 }
 
-static int read_dmesg(struct pm_run *run, const char *path, struct line_reader **r,
-		      struct builder *b, struct input_stats *st, char *err, size_t errlen)
+static int read_dmesg(struct pm_run *run, const char *path, const struct read_opts *ro,
+		      struct line_reader **r, struct builder *b, struct input_stats *st, char *err,
+		      size_t errlen)
 {
 	(void)run;
 	(void)path;
+	(void)ro;
 	if (dmesg_read(*r, b, st) < 0) {
 		snprintf(err, errlen, "%s", reader_error(*r));
 		return -1;	/* what was read before the error stays */
@@ -77,11 +79,13 @@ static int read_dmesg(struct pm_run *run, const char *path, struct line_reader *
 	return 0;
 }
 
-static int read_ftrace(struct pm_run *run, const char *path, struct line_reader **r,
-		       struct builder *b, struct input_stats *st, char *err, size_t errlen)
+static int read_ftrace(struct pm_run *run, const char *path, const struct read_opts *ro,
+		       struct line_reader **r, struct builder *b, struct input_stats *st, char *err,
+		       size_t errlen)
 {
 	(void)run;
 	(void)path;
+	(void)ro;
 	if (ftrace_read(*r, b, st) < 0) {
 		snprintf(err, errlen, "%s", reader_error(*r));
 		return -1;
@@ -89,13 +93,14 @@ static int read_ftrace(struct pm_run *run, const char *path, struct line_reader 
 	return 0;
 }
 
-static int read_tracedat(struct pm_run *run, const char *path, struct line_reader **r,
-			 struct builder *b, struct input_stats *st, char *err, size_t errlen)
+static int read_tracedat(struct pm_run *run, const char *path, const struct read_opts *ro,
+			 struct line_reader **r, struct builder *b, struct input_stats *st,
+			 char *err, size_t errlen)
 {
 	(void)run;
 	reader_close(*r);	/* libtracecmd reads the file itself */
 	*r = NULL;
-	return tracedat_read(path, b, st, err, errlen);
+	return tracedat_read(path, b, st, ro->max_unpacked, err, errlen);
 }
 
 static unsigned int detect_sghtml(struct str window)
@@ -103,10 +108,11 @@ static unsigned int detect_sghtml(struct str window)
 	return sghtml_is_page(window) ? DETECT_SURE : 0;
 }
 
-static int read_sghtml(struct pm_run *run, const char *path, struct line_reader **r,
-		       struct builder *b, struct input_stats *st, char *err, size_t errlen)
+static int read_sghtml(struct pm_run *run, const char *path, const struct read_opts *ro,
+		       struct line_reader **r, struct builder *b, struct input_stats *st,
+		       char *err, size_t errlen)
 {
-	return sghtml_read(run, path, *r, b, st, err, errlen);
+	return sghtml_read(run, path, ro, *r, b, st, err, errlen);
 }
 
 /*
@@ -118,8 +124,9 @@ static const struct input_format {
 	const char *name;
 	bool trace;
 	unsigned int (*detect)(struct str window);
-	int (*read)(struct pm_run *run, const char *path, struct line_reader **r,
-		    struct builder *b, struct input_stats *st, char *err, size_t errlen);
+	int (*read)(struct pm_run *run, const char *path, const struct read_opts *ro,
+		    struct line_reader **r, struct builder *b, struct input_stats *st, char *err,
+		    size_t errlen);
 } formats[] = {
 	{ INPUT_TRACE_DAT, "trace-cmd data", true, detect_tracedat, read_tracedat },
 	{ INPUT_SGHTML, "sleepgraph page", false, detect_sghtml, read_sghtml },
@@ -160,8 +167,40 @@ enum input_kind input_detect(struct str window)
 	return best ? best->kind : INPUT_UNKNOWN;
 }
 
-/* A file read to its end with nothing in it to use: no error of the
- * reading, a fact of the run (its no-data finding says the rest). */
+void input_bound_error(const struct builder *b, const char *path, const struct read_opts *ro,
+		       char *err, size_t errlen)
+{
+	unsigned int line;
+	bool cycles = builder_stopped(b, &line) == BS_CYCLES;
+
+	snprintf(err, errlen, "%s: line %u: more than %zu %s: the rest of the file is not read "
+		 "(--max-%s)", path, line, cycles ? ro->max_cycles : ro->max_callbacks,
+		 cycles ? "cycles" : "callbacks", cycles ? "cycles" : "callbacks");
+}
+
+/* What could not be read whole of @path (@r NULL: a trace.dat), said. */
+static void read_notes(struct pm_run *run, const char *path, const struct line_reader *r,
+		       const struct input_stats *st)
+{
+	if (st->skipped)
+		run_warn(run, FC_LINES_SKIPPED, 0, path, 0,
+			 "%u binary or overlong lines skipped", st->skipped);
+	if (r && reader_cut(r))
+		run_warn(run, FC_NOT_READ, 0, path, reader_lineno(r),
+			 "the file ends inside its compressed data (cut short?): read to its "
+			 "last decompressed byte, line %u", reader_lineno(r));
+	if (st->partial)
+		run_warn(run, FC_LINES_SKIPPED, 0, path, st->first_partial,
+			 "%u line%s read only in part: a NUL byte inside, and what follows "
+			 "it is no log line (the first is this one)", st->partial,
+			 st->partial == 1 ? "" : "s");
+}
+
+/*
+ * A file read to its end with nothing in it to use (@what says why): no
+ * error of the reading, a fact of the run (its no-data finding says the
+ * rest). INPUT_NOTHING, and @err for stderr.
+ */
 static int nothing_found(struct pm_run *run, const char *path, const char *what, char *err,
 			 size_t errlen)
 {
@@ -170,9 +209,41 @@ static int nothing_found(struct pm_run *run, const char *path, const char *what,
 	return INPUT_NOTHING;
 }
 
-int input_read(struct pm_run *run, const char *path, struct input_stats *st,
-	       char *err, size_t errlen)
+/* Why nothing usable was found in what was read, in @what. */
+static void nothing_why(const struct input_stats *st, char *what, size_t n)
 {
+	char why[96] = "";
+
+	if (st->refused)
+		snprintf(why, sizeof(why), " (%u with numbers out of range not used, "
+			 "the first line %u)", st->refused, st->first_refused);
+	snprintf(what, n, "no suspend, resume or boot timing found in %u lines%s%s%s%s",
+		 st->lines, st->skipped ? " (binary or overlong lines skipped)" : "", why,
+		 st->hint[0] ? ": " : "", st->hint);
+}
+
+/* @path's lines into @b, by format @f, within @ro's bounds. */
+static int read_bounded(struct pm_run *run, const char *path, const struct read_opts *ro,
+			const struct input_format *f, struct line_reader **r, struct builder *b,
+			struct input_stats *st, char *err, size_t errlen)
+{
+	int rc;
+
+	builder_bound(b, ro->max_cycles, ro->max_callbacks);
+	rc = f->read(run, path, ro, r, b, st, err, errlen);
+	if (builder_stopped(b, NULL)) {	/* before what stopping did (a child's SIGPIPE) */
+		input_bound_error(b, path, ro, err, errlen);
+		st->bounded = true;
+		return -1;
+	}
+	st->bounded |= *r && reader_past_bound(*r);
+	return rc;
+}
+
+int input_read(struct pm_run *run, const char *path, const struct read_opts *ro,
+	       struct input_stats *st, char *err, size_t errlen)
+{
+	static const struct read_opts defaults = READ_OPTS_DEFAULT;
 	const struct input_format *f = NULL;
 	struct line_reader *r = NULL;
 	struct builder *b = NULL;
@@ -181,14 +252,18 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 	struct stat sb;
 	int rc = -1;
 
+	if (!ro)
+		ro = &defaults;
 	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
-		return input_read_dir(run, path, st, err, errlen);
+		return input_read_dir(run, path, ro, st, err, errlen);
 	memset(st, 0, sizeof(*st));
 	r = reader_open(path, err, errlen);
 	if (!r)
 		return -1;
+	reader_max_unpacked(r, ro->max_unpacked);	/* before a byte is unpacked */
 	if (reader_prefill(r, &window) < 0) {
 		snprintf(err, errlen, "%s", reader_error(r));
+		st->bounded = reader_past_bound(r);
 		goto out;
 	}
 	if (!window.len) {
@@ -204,28 +279,19 @@ int input_read(struct pm_run *run, const char *path, struct input_stats *st,
 		goto out;
 	}
 	b = builder_new(run, path);
-	if (f->read(run, path, &r, b, st, err, errlen) < 0)
-		goto out;
-	input_refused_end(run, path, st);
-	if (!st->used) {
-		char why[96] = "", what[512];
+	rc = read_bounded(run, path, ro, f, &r, b, st, err, errlen);
+	if (rc == 0)
+		input_refused_end(run, path, st);
+	if (st->used)	/* what was read is kept: and what was not, said */
+		read_notes(run, path, r, st);
+	if (rc == 0 && !st->used) {
+		char what[512];
 
-		if (st->refused)
-			snprintf(why, sizeof(why), " (%u with numbers out of range not used, "
-				 "the first line %u)", st->refused, st->first_refused);
-		snprintf(what, sizeof(what),
-			 "no suspend, resume or boot timing found in %u lines%s%s%s%s",
-			 st->lines, st->skipped ? " (binary or overlong lines skipped)" : "", why,
-			 st->hint[0] ? ": " : "", st->hint);
+		nothing_why(st, what, sizeof(what));
 		rc = nothing_found(run, path, what, err, errlen);
-		goto out;
 	}
-	if (st->skipped)
-		run_warn(run, FC_LINES_SKIPPED, 0, path, 0,
-			 "%u binary or overlong lines skipped", st->skipped);
-	if (r)	/* NULL: a trace.dat, read by libtracecmd */
+	if (rc == 0 && r)	/* NULL: a trace.dat, read by libtracecmd */
 		run_keep_line_index(run, strpool_cstr(&run->pool, path), reader_take_index(r));
-	rc = 0;
 out:
 	builder_finish(b);
 	for (i = first; f && f->trace && i < run->ncycles; i++)

@@ -411,20 +411,24 @@ static void sys_file(struct pm_run *run, const char *dir, const char *name,
  * is said.
  */
 static int read_log(struct pm_run *run, const struct input_src *src, size_t i,
-		    struct input_stats *st, char *err, size_t errlen)
+		    const struct read_opts *ro, struct input_stats *st, char *err, size_t errlen)
 {
 	const char *path = src->logs[i];
 	struct run_mark mark = run_mark(run);
 	char e[1024];
 	int rc;
 
-	/* the trace is the last log */
+	/* the trace is the last log; one a bound stopped is kept as read */
 	if (!src->trace_text || i + 1 < src->nlogs)
-		return input_read(run, path, st, err, errlen);
-	if (input_read(run, path, st, e, sizeof(e)) == 0)
+		return input_read(run, path, ro, st, err, errlen);
+	if (input_read(run, path, ro, st, e, sizeof(e)) == 0)
 		return 0;
+	if (st->bounded) {
+		snprintf(err, errlen, "%s", e);
+		return -1;
+	}
 	run_rollback(run, mark);
-	if ((rc = input_read(run, src->trace_text, st, err, errlen)) < 0) {
+	if ((rc = input_read(run, src->trace_text, ro, st, err, errlen)) < 0) {
 		snprintf(err, errlen, "%s", e);	/* the first failure says more */
 		return rc;
 	}
@@ -434,8 +438,8 @@ static int read_log(struct pm_run *run, const struct input_src *src, size_t i,
 	return 0;
 }
 
-int input_read_src(struct pm_run *run, const struct input_src *src, struct input_stats *st,
-		   char *err, size_t errlen)
+int input_read_src(struct pm_run *run, const struct input_src *src,
+		   const struct read_opts *ro, struct input_stats *st, char *err, size_t errlen)
 {
 	struct input_stats one;
 	bool any = false, failed = false;
@@ -444,31 +448,36 @@ int input_read_src(struct pm_run *run, const struct input_src *src, struct input
 	memset(st, 0, sizeof(*st));
 	for (i = 0; i < src->nlogs; i++) {
 		char e[1024];
-		int rc = read_log(run, src, i, &one, e, sizeof(e));
+		int rc = read_log(run, src, i, ro, &one, e, sizeof(e));
 
 		if (rc < 0) {
-			if (!any && (!failed || rc != INPUT_NOTHING))
+			/* a log a bound stopped is used as far as it was read:
+			 * the run's error, whatever the other log gave; one with
+			 * nothing in it has its note already */
+			if ((!any && (!failed || rc != INPUT_NOTHING)) || (one.bounded && !st->bounded))
 				snprintf(err, errlen, "%s", e);
-			/* a log with nothing in it has its note already */
-			if (src->nlogs > 1 && rc != INPUT_NOTHING)
+			st->bounded |= one.bounded;
+			if (src->nlogs > 1 && !one.bounded && rc != INPUT_NOTHING)
 				run_warn(run, FC_NOT_READ, 0, src->logs[i], 0, "not used: %s", e);
 			failed |= rc != INPUT_NOTHING;
-			continue;
+			if (!one.bounded)
+				continue;
+		} else {
+			any = true;
 		}
-		any = true;
 		st->bytes += one.bytes;
 		st->lines += one.lines;
 		st->used += one.used;
 		st->skipped += one.skipped;
 	}
-	if (!any)
+	if (!any && !st->bounded)
 		return failed ? -1 : INPUT_NOTHING;
 	if (src->nlogs > 1 || src->sysdir)
 		run_merge_sources(run);	/* as pmscope analyze LOG TRACE does */
 	/* last, so that what a log printed about a device wins */
 	for (i = 0; src->sysdir && i < ARRAY_SIZE(sys_files); i++)
 		sys_file(run, src->sysdir, sys_files[i].name, sys_files[i].read);
-	return 0;
+	return st->bounded ? -1 : 0;
 }
 
 /* Every file of @src that input_read_src() may open. */
@@ -500,8 +509,8 @@ void input_files(const char *path, struct file_ids *ids)
 	input_found_free(&f);
 }
 
-int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
-		   char *err, size_t errlen)
+int input_read_dir(struct pm_run *run, const char *dir, const struct read_opts *ro,
+		   struct input_stats *st, char *err, size_t errlen)
 {
 	struct input_found f;
 	size_t i;
@@ -510,7 +519,7 @@ int input_read_dir(struct pm_run *run, const char *dir, struct input_stats *st,
 	memset(st, 0, sizeof(*st));
 	input_find(dir, &f);
 	if (f.nruns == 1)
-		rc = input_read_src(run, &f.runs[0], st, err, errlen);
+		rc = input_read_src(run, &f.runs[0], ro, st, err, errlen);
 	else if (!f.nruns)
 		snprintf(err, errlen, "%s: no dmesg.txt or trace.txt in the folder, nor any "
 			 "other log (see pmscope(1), Run folders)", dir);

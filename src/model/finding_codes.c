@@ -77,6 +77,10 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 		"the capture lost events (trace buffer full) or log records (log wrapped)" },
 	[FC_LIMIT] = { "limit", SEV_WARNING,
 		"a bound of the model was reached: what came past it was not kept" },
+	[FC_CLOCK_BACKWARDS] = { "clock-backwards", SEV_WARNING,
+		"a callback whose return is stamped before its call (a clock that stepped "
+		"back, a trace's CPUs out of step): taken to end its kernel's length after its "
+		"start" },
 	[FC_PASSED_OVER] = { "passed-over", SEV_NOTE,
 		"a file in a run folder that is no log (a temporary file, a FIFO, a link loop)" },
 	[FC_PHASES_INFERRED] = { "phases-inferred", SEV_NOTE,

@@ -661,7 +661,8 @@ static void write_cycle(struct pf_cycle *x, uint64_t *next_flow)
 	phase_events(x, phase_row, nprows);
 	cb_events(x);
 	work_events(x, x->track_row0 + x->lanes.nrows, (int)(nprows + x->lanes.nrows));
-	qsort(x->evs, x->nevs, sizeof(*x->evs), cmp_event);
+	if (x->nevs)	/* a cycle without events has no array to sort */
+		qsort(x->evs, x->nevs, sizeof(*x->evs), cmp_event);
 	for (i = 0; i < x->nevs; i++)
 		put_event(x, &x->evs[i]);
 

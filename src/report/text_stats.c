@@ -369,14 +369,17 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 	report_stats_findings_text(f, "after: ", b);
 }
 
-int report_stats_text(FILE *f, const void *ctx)
+/* Through the terminal filter (format.h): sources and devices are
+ * named as the logs and the folders named them. */
+int report_stats_text(FILE *to, const void *ctx)
 {
 	const struct stats_report *sr = ctx;
+	FILE *f = term_open(to);
 
 	if (sr->b)
 		compare_text(f, sr);
 	else
 		stats_text(f, sr);
 	print_gates(f, sr);
-	return ferror(f) ? -1 : 0;
+	return fclose(f) || ferror(to) ? -1 : 0;
 }

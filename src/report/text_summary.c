@@ -165,11 +165,13 @@ static void print_cycle(FILE *f, const struct pm_run *run, const struct cycle_re
 	print_findings(f, &cr->findings);
 }
 
+/* Each part of the summary goes to the terminal through the filter
+ * (format.h, term_open()): it quotes the log, which can hold anything. */
 static void text_head(struct report_cursor *rc, const struct pm_run *run,
 		      const struct pm_results *res, const struct report_opts *o)
 {
 	const char *kernel = run_fact(run, "kernel"), *host = run_fact(run, "host");
-	FILE *f = rc->f;
+	FILE *f = term_open(rc->f);
 
 	(void)res;
 	(void)o;
@@ -180,12 +182,16 @@ static void text_head(struct report_cursor *rc, const struct pm_run *run,
 	if (host)
 		fprintf(f, ", host %s", host);
 	fputc('\n', f);
+	fclose(f);
 }
 
 static void text_cycle(struct report_cursor *rc, const struct pm_run *run,
 		       const struct cycle_results *cr, const struct report_opts *o)
 {
-	print_cycle(rc->f, run, cr, o);
+	FILE *f = term_open(rc->f);
+
+	print_cycle(f, run, cr, o);
+	fclose(f);
 }
 
 static int text_tail(struct report_cursor *rc, const struct pm_run *run,
@@ -193,7 +199,7 @@ static int text_tail(struct report_cursor *rc, const struct pm_run *run,
 {
 	static const char *const head[] = { "ok", "FAILED", "NO DATA" };
 	const size_t *n = res->nsev;
-	FILE *f = rc->f;
+	FILE *f = term_open(rc->f);
 
 	(void)o;
 	(void)run;
@@ -205,7 +211,7 @@ static int text_tail(struct report_cursor *rc, const struct pm_run *run,
 		head[results_verdict(res)], n[SEV_FAILURE], n[SEV_FAILURE] == 1 ? "" : "s",
 		n[SEV_WARNING], n[SEV_WARNING] == 1 ? "" : "s", n[SEV_NOTE],
 		n[SEV_NOTE] == 1 ? "" : "s");
-	return ferror(f) ? -1 : 0;
+	return fclose(f) || ferror(rc->f) ? -1 : 0;
 }
 
 const struct report_stream report_text_stream = { text_head, text_cycle, text_tail };

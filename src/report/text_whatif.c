@@ -151,9 +151,12 @@ static void print_cycle(FILE *f, const struct whatif_report *r, size_t k)
 			print_path(f, r->run, &w->c, &cp->phases[i], r->top);
 }
 
-int report_whatif_text(FILE *f, const void *ctx)
+/* Through the terminal filter (format.h): devices are named as the log
+ * named them. */
+int report_whatif_text(FILE *to, const void *ctx)
 {
 	const struct whatif_report *r = ctx;
+	FILE *f = term_open(to);
 	size_t k;
 
 	print_policy(f, r);
@@ -161,7 +164,7 @@ int report_whatif_text(FILE *f, const void *ctx)
 		print_cycle(f, r, k);
 	if (!r->ncycles)
 		fprintf(f, "no suspend, resume or hibernation cycle to replay\n");
-	return ferror(f) ? -1 : 0;
+	return fclose(f) || ferror(to) ? -1 : 0;
 }
 
 /*

@@ -150,7 +150,7 @@ int report_png(FILE *f, const struct pm_run *run, const struct pm_results *res,
 	tl_draw(&L, &p);
 	x.f->cairo_destroy(x.cr);
 	x.f->cairo_surface_flush(s);
-	if (x.f->cairo_surface_write_to_png_stream(s, png_write, f) == CAIRO_STATUS_SUCCESS)
+	if (!f || x.f->cairo_surface_write_to_png_stream(s, png_write, f) == CAIRO_STATUS_SUCCESS)
 		rc = 0;
 out:
 	if (s)

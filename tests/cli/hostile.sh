@@ -136,13 +136,14 @@ is "--json to a FIFO: exit 0" "$rc" 0
 ok "the FIFO is still one" test -p "$T/fifo"
 is "and the report came through it" "$(jq -r .schema "$T/from-fifo")" "pmscope/2"
 
-# A run killed while writing (here by the file size limit: SIGXFSZ) leaves
-# only a hidden temporary file, which no reader takes for a log.
+# A run killed while writing (here by the file size limit: SIGXFSZ)
+# leaves no temporary file (issue 41, tests/cli/interrupts.sh); one that
+# SIGKILL leaves is hidden, and no reader takes it for a log.
 mkdir "$T/killed" && cp "$T/log" "$T/killed/dmesg.txt"
 sh -c "ulimit -f 16; exec '$PMSCOPE' analyze -q --json '$T/killed/r.json' '$T/killed/dmesg.txt'" 2> /dev/null
 ok "killed while writing: no r.json" test ! -e "$T/killed/r.json"
-is "killed while writing: one .r.json.XXXXXX.pmscope-tmp left" \
-	"$(ls -A "$T/killed" | sed 's/^\.r\.json\.[A-Za-z0-9]\{6\}\.pmscope-tmp$/TMP/' | sort | tr '\n' ' ')" "TMP dmesg.txt "
+is "killed while writing: no temporary file left" "$(ls -A "$T/killed" | tr '\n' ' ')" "dmesg.txt "
+head -c 1000 "$T/log" > "$T/killed/.r.json.AbC123.pmscope-tmp"
 "$PMSCOPE" stats "$T/killed" > "$T/out" 2> "$T/err"; rc=$?
 is "stats on that folder: the log only (exit 0)" "$rc" 0
 ok "stats on that folder: no word of the temporary file" sh -c "! grep -q pmscope-tmp '$T/out' '$T/err'"

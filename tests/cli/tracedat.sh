@@ -85,9 +85,8 @@ ok "truncated trace.dat: named in the error" grep -q 'cut.dat' "$T/err"
 head -c 400000 "$FIXTURES/qemu-q35-s3-tracecmd-fgraph/trace-v6.dat.xz" > "$T/cut.dat.xz"
 "$PMSCOPE" analyze -q "$T/cut.dat.xz" 2>"$T/err"; rc=$?
 is "truncated trace.dat.xz: exit 2" "$rc" 2
-# (what follows is libarchive's: "Lzma library error: ...")
-is "truncated trace.dat.xz: why" "$(sed "s|$T/||; s|\(cannot decompress\): .*|\1|" "$T/err")" \
-   "pmscope: cut.dat.xz: cannot decompress"
+is "truncated trace.dat.xz: why" "$(sed "s|$T/||" "$T/err")" \
+   "pmscope: cut.dat.xz: cannot decompress: the file ends inside its compressed data (cut short?)"
 "$PMSCOPE" analyze -q - < "$D/trace.dat" 2>"$T/err"; rc=$?
 is "trace.dat on standard input: exit 2" "$rc" 2
 ok "trace.dat on standard input: says why" grep -q 'cannot be read from standard input' "$T/err"

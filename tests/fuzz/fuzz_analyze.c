@@ -2,8 +2,9 @@
 /*
  * The whole analyze path: any input (dmesg, ftrace text, trace.dat, plain
  * or compressed, told apart by content) read as `pmscope analyze` reads
- * it, then every report: terminal text, JSON, SVG, PNG and HTML (with
- * the log excerpts, call trees and cycle logs), written to /dev/null.
+ * it, then every report: terminal text, JSON, Perfetto, JUnit, SVG, PNG
+ * and HTML (with the log excerpts, call trees and cycle logs), written to
+ * /dev/null.
  */
 #include "analysis.h"
 #include "fuzz.h"
@@ -33,10 +34,12 @@ static void reports(struct pm_run *run)
 	input_cycle_logs(run, 1u << 20, err, sizeof(err));
 	report_text(f, run, &res, &ro);
 	report_json(f, run, &res, &ro);
+	report_perfetto(f, run, &res, &ro);
+	report_junit_run(f, run, &res, &ro);
 	if (!tl_window_ok(run, &ro, err, sizeof(err)))
 		goto out;
 	report_svg(f, run, &res, &ro);
-	report_png(f, run, &res, &ro);
+	report_png(NULL, run, &res, &ro);	/* drawn; libpng's encoding was 70% */
 	report_html(f, run, &res, &ro);
 	fflush(f);
 out:
@@ -55,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	run = run_new();
 	run->keep_trees = true;	/* as for an HTML page */
-	rc = input_read(run, path, &st, err, sizeof(err));
+	rc = input_read(run, path, NULL, &st, err, sizeof(err));
 	run_merge_sources(run);
 	if (rc == 0 || run->ncycles) {
 		input_excerpts(run, 1u << 20, err, sizeof(err));

@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (fuzz_file(&fd, data, size, path, sizeof(path)) < 0)
 		abort();
-	tracedat_read(path, b, &st, err, sizeof(err));
+	tracedat_read(path, b, &st, READ_MAX_UNPACKED, err, sizeof(err));
 	builder_finish(b);
 	run_free(run);
 	return 0;

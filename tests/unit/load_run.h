@@ -11,7 +11,7 @@ static inline struct pm_run *load(const char *log, const char *devices)
 	struct input_stats st;
 	char err[512];
 
-	assert_int_equal(input_read(run, log, &st, err, sizeof(err)), 0);
+	assert_int_equal(input_read(run, log, NULL, &st, err, sizeof(err)), 0);
 	if (devices)
 		assert_int_equal(sysfacts_devices(run, devices, err, sizeof(err)), 0);
 	return run;

@@ -25,7 +25,7 @@ static struct pm_run *read_run(const char *path, bool keep_trees)
 	char err[512];
 
 	run->keep_trees = keep_trees;
-	assert_int_equal(input_read(run, path, &st, err, sizeof(err)), 0);
+	assert_int_equal(input_read(run, path, NULL, &st, err, sizeof(err)), 0);
 	return run;
 }
 

@@ -76,7 +76,7 @@ static void test_dmesg_then_tree(void **state)
 	char err[512];
 
 	(void)state;
-	assert_int_equal(input_read(run, Q35 "/dmesg.txt", &st, err, sizeof(err)), 0);
+	assert_int_equal(input_read(run, Q35 "/dmesg.txt", NULL, &st, err, sizeof(err)), 0);
 	/* dmesg never prints the HID device's parent: it has no PM callback */
 	assert_null(parent_of(run, "0003:0627:0001.0001"));
 	assert_int_equal(sysfacts_devices(run, Q35 "/guest/sys/devices.txt", err, sizeof(err)), 0);
@@ -152,7 +152,7 @@ static void test_old_usecs(void **state)
 
 	(void)state;
 	assert_int_equal(input_read(run, FIXTURES "/kernel5.4-xps9360-mem-sleepgraph-dmesg/"
-				    "Ixpees_mem_dmesg.txt", &st, err, sizeof(err)), 0);
+				    "Ixpees_mem_dmesg.txt", NULL, &st, err, sizeof(err)), 0);
 	c = &run->cycles[0];
 	for (i = 0; i < c->ncbs && !cb; i++)
 		if (!strcmp(run->devs[c->cbs[i].dev].name, "0000:00:02.0"))
@@ -174,7 +174,7 @@ static void test_old_usecs(void **state)
 
 	/* 6.1 prints true usecs: usb 1-1 "returned 0 after 302394 usecs" */
 	run = run_new();
-	assert_int_equal(input_read(run, Q35 "/dmesg.txt", &st, err, sizeof(err)), 0);
+	assert_int_equal(input_read(run, Q35 "/dmesg.txt", NULL, &st, err, sizeof(err)), 0);
 	c = &run->cycles[1];
 	for (i = 0, cb = NULL; i < c->ncbs && !cb; i++)
 		if (!strcmp(run->devs[c->cbs[i].dev].name, "1-1") &&

@@ -879,9 +879,10 @@ static bool record(struct dmesg_parser *p, struct str line)
 /*
  * Records glued by NULs (a record cut short, a NUL, the next record: seen
  * in logs copied out of a crashed or mailed buffer): each piece that is
- * a log line is read. False when none was.
+ * a log line is read. False when none was; *@lost when a piece was not
+ * (a NUL inside a record: what follows it is no line of its own).
  */
-static bool glued_records(struct dmesg_parser *p, struct str line)
+static bool glued_records(struct dmesg_parser *p, struct str line, bool *lost)
 {
 	bool any = false;
 
@@ -891,9 +892,23 @@ static bool glued_records(struct dmesg_parser *p, struct str line)
 
 		if (piece.len && record(p, piece))
 			any = true;
+		else if (piece.len)
+			*lost = true;
 		line = str_skip(line, piece.len + 1);
 	}
 	return any;
+}
+
+/* A line holding a NUL: read piece by piece, or counted as skipped (none
+ * read) or as read in part, so that no line goes without a word. */
+static void nul_line(struct dmesg_parser *p, struct str line)
+{
+	bool lost = false;
+
+	if (!glued_records(p, line, &lost))
+		p->st->skipped++;
+	else if (lost && !p->st->partial++)
+		p->st->first_partial = p->line;
 }
 
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
@@ -902,21 +917,23 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 				  .wake_ts = NS_NONE };
 	struct progress pg;
 	struct str line;
-	int rc;
+	int rc = 0;
 
 	progress_init(&pg, reader_path(r));
-	while ((rc = reader_next(r, &line)) > 0) {
+	/* past a bound of the builder's, the rest is not read */
+	while (!builder_stopped(b, NULL) && (rc = reader_next(r, &line)) > 0) {
 		p.line = reader_lineno(r);
 		p.used = false;
 		if (!(p.line & 0xffff))
 			progress_tick(&pg, reader_bytes(r), reader_compressed(r));
 		st->lines++;
-		if (reader_line_too_long(r) ||
-		    (reader_line_has_nul(r) && !glued_records(&p, line))) {
+		if (reader_line_too_long(r)) {
 			st->skipped++;
 			continue;
 		}
-		if (!reader_line_has_nul(r))
+		if (reader_line_has_nul(r))
+			nul_line(&p, line);
+		else
 			record(&p, line);
 		if (p.used)
 			st->used++;

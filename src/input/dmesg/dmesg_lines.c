@@ -498,10 +498,18 @@ static enum dmesg_shape dev_line(struct str msg, struct dmesg_cb *out)
 	return out->shape;
 }
 
+/* Bytes of noise a serial console may leave after a return line's
+ * "usecs" (a 0xff, a replacement character): they must not cost the
+ * line, whose callback would then never have returned. */
+#define USECS_NOISE 8
+
 static bool ends_usecs(struct str s)
 {
+	size_t from;
+
 	s = str_trim(s);
-	return s.len > 6 && memcmp(s.p + s.len - 6, " usecs", 6) == 0;
+	from = s.len > 6 + USECS_NOISE ? s.len - 6 - USECS_NOISE : 0;
+	return s.len > 6 && memmem(s.p + from, s.len - from, " usecs", 6) != NULL;
 }
 
 enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out)

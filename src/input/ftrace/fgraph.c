@@ -90,6 +90,8 @@ struct fgraph {
 	int *slots;		/* thread key -> index + 1, open addressing */
 	size_t nslots;
 	unsigned int repaired;	/* all callbacks' */
+	unsigned int too_deep;	/* calls inside callbacks deeper than
+				 * FG_MAX_DEPTH, not read */
 	struct fgraph_watch watch;	/* .open NULL: none */
 	struct fgraph_work_sink sink;	/* .work NULL: none */
 	struct pm_callgraph out;	/* the summary handed out, reused */
@@ -152,6 +154,11 @@ void fgraph_free(struct fgraph *g)
 unsigned int fgraph_repaired(const struct fgraph *g)
 {
 	return g ? g->repaired : 0;
+}
+
+unsigned int fgraph_too_deep(const struct fgraph *g)
+{
+	return g ? g->too_deep : 0;
 }
 
 static size_t slot_of(const struct fgraph *g, int key)
@@ -305,7 +312,7 @@ static void call_done(struct fg_calls *c, int d, const struct fg_frame *x, const
 	if (x->sleep && !x->in_sleep) {
 		fg_totals_add(&c->sleeps, x->fn, x->dur, x->kids);
 		if (x->dur != NS_NONE)
-			c->sleep_ns += x->dur;
+			c->sleep_ns = ns_sum(c->sleep_ns, x->dur);
 		span_add(c, x);
 	}
 	if (x->dur == NS_NONE)
@@ -313,7 +320,7 @@ static void call_done(struct fg_calls *c, int d, const struct fg_frame *x, const
 	if (x->parent) {
 		struct fg_frame *p = &c->frame[d - 1];
 
-		p->kids += x->dur;
+		p->kids = ns_sum(p->kids, x->dur);
 		if (!slower(x->dur, x->seq, p->has_slow, p->slow_dur, p->slow_seq))
 			return;
 		p->has_slow = true;
@@ -562,8 +569,10 @@ void fgraph_call(struct fgraph *g, const struct ftrace_line *fl, const struct gr
 
 	if (!t->in_cb && !g->sink.work)
 		return;
-	if (d >= FG_MAX_DEPTH)
+	if (d >= FG_MAX_DEPTH) {	/* deeper than kernels nest: said at the end */
+		g->too_deep += t->in_cb && gc->kind != GL_RETURN;
 		return;
+	}
 	if (!t->in_cb) {
 		outside_call(g, t, fl, d, gc);
 		return;
@@ -621,8 +630,10 @@ void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str na
 	c = calls_of(g, t);
 	if (!ret) {
 		d = c->top + 1;
-		if (d >= FG_MAX_DEPTH)
+		if (d >= FG_MAX_DEPTH) {
+			g->too_deep++;
 			return;
+		}
 		if (c->base < 0)
 			c->base = d;
 		add_call(g, c, name, d, NS_NONE, fl->ts, true, false);
@@ -636,7 +647,8 @@ void fgraph_kprobe(struct fgraph *g, const struct ftrace_line *fl, struct str na
 		return;
 	}
 	close_from(c, d + 1, fl->ts);
-	frame_close(c, d, fl->ts - c->frame[d].entry);
+	/* a return stamped before its call has no length to add up */
+	frame_close(c, d, fl->ts >= c->frame[d].entry ? fl->ts - c->frame[d].entry : NS_NONE);
 	c->top = d - 1;
 }
 

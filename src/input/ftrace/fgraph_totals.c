@@ -78,9 +78,9 @@ void fg_totals_add(struct fg_totals *t, const char *fn, ns_t dur, ns_t kids)
 	x->calls++;
 	if (dur == NS_NONE)
 		return;
-	x->total_ns += dur;
+	x->total_ns = ns_sum(x->total_ns, dur);
 	if (dur - kids > 0)
-		x->self_ns += dur - kids;
+		x->self_ns = ns_sum(x->self_ns, dur - kids);
 }
 
 static int cmp_total(const void *a, const void *b)

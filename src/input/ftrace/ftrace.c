@@ -780,13 +780,15 @@ static void consume(struct ftrace_parser *p, unsigned int lineno, enum ftrace_ki
 		p->st->used++;
 }
 
+/* Each line in order; past a bound of the builder's, no more. */
 static bool parse_item(void *ctx, struct ftrace_item *it)
 {
+	struct ftrace_parser *p = ctx;
 	/* Classified first: on one CPU that is what sets it->fl. */
 	enum ftrace_kind k = ftrace_item_kind(it);
 
-	consume(ctx, it->lineno, k, it->line, it->fl);
-	return true;
+	consume(p, it->lineno, k, it->line, it->fl);
+	return !builder_stopped(p->b, NULL);
 }
 
 int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st)

@@ -237,6 +237,8 @@ struct fgraph_work_sink {
 void fgraph_set_work_sink(struct fgraph *g, const struct fgraph_work_sink *s);
 /* Calls whose entry or return was lost, in all callbacks. */
 unsigned int fgraph_repaired(const struct fgraph *g);
+/* Calls inside callbacks deeper than FG_MAX_DEPTH: not read, counted. */
+unsigned int fgraph_too_deep(const struct fgraph *g);
 
 /* An event name seen in this trace and its handler (input/ftrace/ftrace_events.c). */
 struct ftrace_seen {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "ftrace.h"
+#include "fgraph.h"
 
 #define BAD_LINES_SHOWN 10
 
@@ -611,30 +612,34 @@ void ftrace_header(struct ftrace_parser *p, struct str line)
 	p->file_mode = mode_from_label(w);
 }
 
-void ftrace_finish(struct ftrace_parser *p)
+/* A note of the file's, no line's: @t freed. */
+static void file_note(struct ftrace_parser *p, enum finding_code code, char *t)
 {
-	unsigned int repaired = fgraph_repaired(p->fg);
 	struct pm_event ev;
-	char *t;
 
-	ftrace_boot_end(p, NULL);
-	if (repaired) {
-		t = xasprintf("traced calls: %u inside callbacks lost their entry or return "
-			      "line; nesting repaired", repaired);
-		event_init(&ev, EV_NOTE, NS_NONE, 0);
-		ev.code = FC_NOTE;
-		ev.text = str_c(t);
-		builder_event(p->b, &ev);
-		free(t);
-	}
-
-	if (p->bad <= BAD_LINES_SHOWN)
-		return;
-	t = xasprintf("%u PM event lines could not be read (the first %d are listed)",
-		      p->bad, BAD_LINES_SHOWN);
 	event_init(&ev, EV_NOTE, NS_NONE, 0);
-	ev.code = FC_LINES_SKIPPED;
+	ev.code = code;
 	ev.text = str_c(t);
 	builder_event(p->b, &ev);
 	free(t);
+}
+
+void ftrace_finish(struct ftrace_parser *p)
+{
+	unsigned int repaired = fgraph_repaired(p->fg), deep = fgraph_too_deep(p->fg);
+
+	ftrace_boot_end(p, NULL);
+	if (repaired)
+		file_note(p, FC_NOTE, xasprintf("traced calls: %u inside callbacks lost their "
+						"entry or return line; nesting repaired",
+						repaired));
+	if (deep)
+		file_note(p, FC_LIMIT, xasprintf("traced calls: %u inside callbacks deeper "
+						 "than %d levels not read (no kernel nests "
+						 "calls that deep)", deep, FG_MAX_DEPTH));
+
+	if (p->bad > BAD_LINES_SHOWN)
+		file_note(p, FC_LINES_SKIPPED, xasprintf("%u PM event lines could not be read (the "
+							 "first %d are listed)", p->bad,
+							 BAD_LINES_SHOWN));
 }

@@ -143,7 +143,7 @@ static void on_done(void *ctx, int key, int call, ns_t dur)
 	struct capture *c = capture_of(ctx, key);
 
 	if (c && c->b && call >= 0 && dur != NS_NONE && dur > 0)
-		c->b->nodes[call].total_ns += dur;
+		c->b->nodes[call].total_ns = ns_sum(c->b->nodes[call].total_ns, dur);
 }
 
 struct tree_catch *tree_catch_new(struct fgraph *g)

@@ -39,18 +39,25 @@ void progress_tick(struct progress *pg, uint64_t done, bool compressed)
 	if (!pg->on || (t = now_ns()) < pg->next)
 		return;
 	pg->next = t + PROGRESS_EVERY_NS;
+	/* the carriage return past the terminal filter on stderr (main.c) */
+	if (write(STDERR_FILENO, "\r", 1) < 0)
+		return;
 	/* a compressed file's size says nothing about what it unpacks to */
 	if (pg->size && done <= pg->size && !compressed)
-		fprintf(stderr, "\rpmscope: %s: %3.0f%% of %.0f MB", pg->path,
+		fprintf(stderr, "pmscope: %s: %3.0f%% of %.0f MB", pg->path,
 			100.0 * (double)done / (double)pg->size, pg->size / 1e6);
 	else
-		fprintf(stderr, "\rpmscope: %s: %.0f MB read", pg->path, done / 1e6);
+		fprintf(stderr, "pmscope: %s: %.0f MB read", pg->path, done / 1e6);
 	pg->shown = true;
 }
 
 void progress_done(struct progress *pg)
 {
+	ssize_t n = 0;
+
+	/* the line erased, past the terminal filter on stderr (main.c) */
 	if (pg->shown)
-		fprintf(stderr, "\r\033[K");
+		n = write(STDERR_FILENO, "\r\033[K", 4);
+	(void)n;	/* a terminal that takes no more has nothing to erase */
 	pg->shown = false;
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Line reader: plain files through read(2), compressed ones (gzip, xz,
- * zstd, bzip2) through libarchive's raw format, both into one fixed
- * buffer, so memory does not grow with the input.
+ * zstd, bzip2) through their decompressor (unpack.h), both into one
+ * fixed buffer, so memory does not grow with the input.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,8 +16,15 @@
 #include "unpack.h"
 
 /* The buffer: what input detection looks at first (reader_prefill()),
- * and the longest line beside the rest of a read. */
+ * and the longest line beside the rest of a read. It is as large as a
+ * smaller file, and grows to BUF_MAX as reads need it otherwise (a
+ * compressed file, standard input): most logs, and every fuzzer's input,
+ * are small, and a megabyte allocated and faulted in at each open was
+ * most of the time of a small one, the page's second readings too. */
 #define READ_BUF (1024 * 1024)
+#define BUF_MAX (READ_BUF + LINE_MAX_BYTES)
+#define BUF_FIRST (64 * 1024)
+#define BUF_PAGE 4096
 /* A read asks for 256 KB at most: the lines are cut and parsed while the
  * bytes are still in the CPU's second-level cache (1 MB reads: 2-3%
  * slower to parse, make bench's traces on one CPU). A multiple of 32 KB:
@@ -48,13 +55,10 @@ struct line_index {
 struct line_reader {
 	char *path;
 	int fd;
-	struct archive *ar;
-	const struct unpack_fns *arf;	/* with @ar: libarchive's functions */
-	/* bytes read before we knew the file was compressed, fed to libarchive first */
-	char *pre;
-	size_t npre, pre_off;
-	char ioblock[64 * 1024];
-	char *buf;		/* READ_BUF + LINE_MAX_BYTES */
+	struct unpack *unpack;	/* a compressed file's decompressor */
+	uint64_t max_unpacked;	/* and the bytes it may give (@past_bound) */
+	bool past_bound;
+	char *buf;		/* @cap bytes, up to BUF_MAX */
 	size_t cap, head, tail;	/* unread bytes are buf[head..tail) */
 	bool eof, too_long, skipping;
 	/* A read that failed ended the input there (@failed, with @why):
@@ -62,9 +66,6 @@ struct line_reader {
 	 * end. */
 	bool failed;
 	char why[256];
-	/* of a compressed file: what is left of libarchive's last block */
-	const char *blk;
-	size_t blk_len;
 	/* The first NUL in buf[head..tail), or NO_NUL: looked for once per
 	 * read, not once per line, as a line holding one is no text. */
 	size_t nul;
@@ -81,41 +82,6 @@ struct line_reader {
 	char err[512];
 };
 
-static bool is_compressed(const unsigned char *m, size_t n)
-{
-	return (n >= 2 && m[0] == 0x1f && m[1] == 0x8b) ||
-	       (n >= 6 && memcmp(m, "\xfd" "7zXZ\0", 6) == 0) ||
-	       (n >= 4 && memcmp(m, "\x28\xb5\x2f\xfd", 4) == 0) ||
-	       (n >= 3 && memcmp(m, "BZh", 3) == 0);
-}
-
-/* Up to @want bytes of a compressed file into @to, from libarchive's
- * blocks (64 or 128 KB) one at a time: archive_read_data() fills the
- * whole buffer or fails, and the blocks it had read before a failure
- * were lost with it (a cut .xz gave no line at all). */
-static ssize_t archive_bytes(struct line_reader *r, char *to, size_t want)
-{
-	while (!r->blk_len) {
-		const void *p;
-		la_int64_t off;
-		int rc = r->arf->archive_read_data_block(r->ar, &p, &r->blk_len, &off);
-
-		if (rc == ARCHIVE_EOF)
-			return 0;
-		if (rc < ARCHIVE_WARN) {
-			r->blk_len = 0;
-			return -1;
-		}
-		r->blk = p;
-	}
-	if (want > r->blk_len)
-		want = r->blk_len;
-	memcpy(to, r->blk, want);
-	r->blk += want;
-	r->blk_len -= want;
-	return (ssize_t)want;
-}
-
 /* The input ends where a read failed (see struct line_reader). */
 static void read_failed(struct line_reader *r, const char *what, const char *why)
 {
@@ -130,47 +96,18 @@ static int failed_here(struct line_reader *r)
 	return -1;
 }
 
-static la_ssize_t archive_feed(struct archive *a, void *data, const void **buf)
+/* The rest of the file through its decompressor, which takes the bytes
+ * read so far first: nothing is sought, so pipes work. */
+static int open_unpack(struct line_reader *r)
 {
-	struct line_reader *r = data;
-	ssize_t n;
+	char why[320];
 
-	if (r->pre_off < r->npre) {
-		*buf = r->pre + r->pre_off;
-		n = (ssize_t)(r->npre - r->pre_off);
-		r->pre_off = r->npre;
-		return n;
-	}
-	do
-		n = read(r->fd, r->ioblock, sizeof(r->ioblock));
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		r->arf->archive_set_error(a, errno, "%s", strerror(errno));
-	*buf = r->ioblock;
-	return n;
-}
-
-/* Works on pipes too: no seeking, the sniffed bytes are replayed. */
-static int open_archive(struct line_reader *r)
-{
-	struct archive_entry *entry;
-	char why[256];
-
-	r->pre = xmalloc(r->tail);
-	memcpy(r->pre, r->buf, r->tail);
-	r->npre = r->tail;
+	r->unpack = unpack_open(r->fd, r->buf, r->tail, why, sizeof(why));
 	r->tail = 0;
 	r->nul = NO_NUL;
 	r->bytes = 0;
-	if (!(r->arf = unpack_fns(why, sizeof(why)))) {
+	if (!r->unpack) {
 		snprintf(r->err, sizeof(r->err), "%s: %s", r->path, why);
-		return -1;
-	}
-	r->ar = unpack_raw(r->arf);
-	if (r->arf->archive_read_open(r->ar, r, NULL, archive_feed, NULL) != ARCHIVE_OK ||
-	    r->arf->archive_read_next_header(r->ar, &entry) != ARCHIVE_OK) {
-		snprintf(r->err, sizeof(r->err), "%s: cannot decompress: %s", r->path,
-			 unpack_why(r->arf, r->ar));
 		return -1;
 	}
 	return 0;
@@ -195,7 +132,15 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: is a directory", path);
 		goto fail;
 	}
-	r->cap = READ_BUF + LINE_MAX_BYTES;
+	r->max_unpacked = UINT64_MAX;
+	/* a small file's bytes and one more, to see its end in one read
+	 * (a page at least: /proc and /sys files say 0 or 4096) */
+	if (!S_ISREG(st.st_mode))
+		r->cap = BUF_FIRST;
+	else if (st.st_size >= 0 && (uint64_t)st.st_size < BUF_MAX)
+		r->cap = (size_t)st.st_size < BUF_PAGE ? BUF_PAGE : (size_t)st.st_size + 1;
+	else
+		r->cap = BUF_MAX;
 	r->buf = xmalloc(r->cap);
 	r->nul = NO_NUL;
 	/* Sniff the start for compression magic without seeking. */
@@ -206,9 +151,9 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s", r->err);
 		goto fail;
 	}
-	if (is_compressed((unsigned char *)r->buf, r->tail)) {
-		r->eof = r->failed = false;	/* libarchive says why, if it fails */
-		if (open_archive(r) < 0) {
+	if (unpack_magic(r->buf, r->tail)) {
+		r->eof = r->failed = false;	/* the decompressor says why, if it fails */
+		if (open_unpack(r) < 0) {
 			snprintf(err, errlen, "%s", r->err);
 			goto fail;
 		}
@@ -244,14 +189,22 @@ static void refill(struct line_reader *r)
 			r->nul -= r->head;
 		r->head = 0;
 	}
+	if (r->tail == r->cap && r->cap < BUF_MAX) {
+		r->cap = 2 * r->cap < BUF_MAX ? 2 * r->cap : BUF_MAX;
+		r->buf = xrealloc(r->buf, r->cap);
+	}
 	if (r->tail == r->cap)
 		return;
 	want = r->cap - r->tail < READ_CHUNK ? r->cap - r->tail : READ_CHUNK;
-	if (r->ar) {
-		n = archive_bytes(r, r->buf + r->tail, want);
+	if (r->unpack) {
+		n = unpack_read(r->unpack, r->buf + r->tail, want);
 		if (n < 0) {
-			read_failed(r, "decompression failed: ", unpack_why(r->arf, r->ar));
+			read_failed(r, "", unpack_error(r->unpack));
 			return;
+		}
+		if ((uint64_t)n > r->max_unpacked - r->bytes) {
+			n = (ssize_t)(r->max_unpacked - r->bytes);
+			r->past_bound = true;
 		}
 	} else {
 		do
@@ -269,6 +222,13 @@ static void refill(struct line_reader *r)
 	r->bytes += (uint64_t)n;
 	if (r->nul == NO_NUL)
 		find_nul(r, old_tail);
+	if (r->past_bound) {	/* a bomb, or a bound too low: the lines so far */
+		char why[128];
+
+		snprintf(why, sizeof(why), "it unpacks to more than %llu bytes: the rest is "
+			 "not read (--max-unpacked)", (unsigned long long)r->max_unpacked);
+		read_failed(r, "", why);
+	}
 }
 
 /* Line r->lineno + 1 starts at buf[head]: a mark there. */
@@ -425,7 +385,7 @@ int reader_skip(struct line_reader *r, unsigned int upto)
 
 int reader_prefill(struct line_reader *r, struct str *window)
 {
-	while (!r->eof && r->tail < r->cap)
+	while (!r->eof && r->tail < BUF_MAX)
 		refill(r);
 	if (r->failed && r->tail == r->head)
 		return failed_here(r);
@@ -455,7 +415,22 @@ uint64_t reader_bytes(const struct line_reader *r)
 
 bool reader_compressed(const struct line_reader *r)
 {
-	return r->ar != NULL;
+	return r->unpack != NULL;
+}
+
+void reader_max_unpacked(struct line_reader *r, uint64_t max)
+{
+	r->max_unpacked = max;
+}
+
+bool reader_past_bound(const struct line_reader *r)
+{
+	return r->past_bound;
+}
+
+bool reader_cut(const struct line_reader *r)
+{
+	return r->unpack && unpack_cut(r->unpack) && !r->failed;
 }
 
 void reader_stop_after(struct line_reader *r, unsigned int lineno)
@@ -486,9 +461,7 @@ void reader_close(struct line_reader *r)
 {
 	if (!r)
 		return;
-	if (r->ar)
-		r->arf->archive_read_free(r->ar);
-	free(r->pre);
+	unpack_close(r->unpack);
 	if (r->fd >= 0)
 		close(r->fd);
 	free(r->buf);

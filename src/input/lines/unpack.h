@@ -1,43 +1,39 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * libarchive, loaded the first time a compressed file is read
- * (input/lines/unpack.c): linked at startup it and what it needs (libxml2, ICU,
- * libstdc++ ...) took 6.5 of the 16 ms every pmscope run spent before
- * reading a byte, and most inputs are plain text.
+ * Compressed inputs (input/lines/unpack*.c, gunzip.c): one stream read
+ * from a file descriptor, decompressed as it is read. gzip goes through
+ * zlib itself, which hands out every byte it decoded of a stream cut
+ * short; xz, zstd and bzip2 through libarchive's raw format. Both
+ * libraries are loaded the first time a compressed file is read: linked
+ * at startup, libarchive and what it needs (libxml2, ICU, libstdc++ ...)
+ * took 6.5 of the 16 ms every pmscope run spent before reading a byte,
+ * and most inputs are plain text.
  */
 #ifndef PMSCOPE_INPUT_UNPACK_H
 #define PMSCOPE_INPUT_UNPACK_H
 
-#include <archive.h>
-#include <archive_entry.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
 
-#include "util.h"
+/* Whether @m, a file's first @n bytes, starts a compressed stream. */
+bool unpack_magic(const void *m, size_t n);
 
-#define UNPACK_FNS(X)                         \
-	X(archive_read_new)                   \
-	X(archive_read_support_filter_all)    \
-	X(archive_read_support_format_raw)    \
-	X(archive_read_open)                  \
-	X(archive_read_open_filename)         \
-	X(archive_read_next_header)           \
-	X(archive_read_data)                  \
-	X(archive_read_data_block)            \
-	X(archive_read_free)                  \
-	X(archive_error_string)               \
-	X(archive_set_error)
-
-/* The functions pmscope calls, by their own names and types. */
-struct unpack_fns {
-	UNPACK_FNS(LAZY_FN)
-};
-
-/* Loaded once (thread safe); NULL when libarchive is not installed, with
- * why in @err. */
-const struct unpack_fns *unpack_fns(char *err, size_t errlen);
-/* A reader of any compressed stream (gzip, xz, zstd, bzip2) as one raw
- * entry, to be opened by the caller. */
-struct archive *unpack_raw(const struct unpack_fns *f);
-/* Why @a failed: libarchive's words, or "unknown format". */
-const char *unpack_why(const struct unpack_fns *f, struct archive *a);
+struct unpack;
+/*
+ * The stream on @fd, whose first @npre bytes were read already (@pre,
+ * copied): nothing is sought, so pipes work. NULL, with why in @err, when
+ * the library cannot be loaded.
+ */
+struct unpack *unpack_open(int fd, const void *pre, size_t npre, char *err, size_t errlen);
+/* Up to @want decompressed bytes into @to: how many, 0 at the end, -1 on
+ * an error (unpack_error()). */
+ssize_t unpack_read(struct unpack *u, void *to, size_t want);
+/* The file ended inside the compressed data: cut short. A gzip stream
+ * then ends (0) after every byte decoded; the others fail (-1), their
+ * last block lost with libarchive. */
+bool unpack_cut(const struct unpack *u);
+const char *unpack_error(const struct unpack *u);
+void unpack_close(struct unpack *u);
 
 #endif

@@ -60,8 +60,9 @@ static int find_blocks(struct line_reader *r, struct sg_page *pg)
 }
 
 /* Block @bl of @path into @b, read as a trace or as a kernel log. */
-static int read_block(const char *path, const struct sg_block *bl, bool trace,
-		      struct builder *b, struct input_stats *st, char *err, size_t errlen)
+static int read_block(const char *path, const struct read_opts *ro, const struct sg_block *bl,
+		      bool trace, struct builder *b, struct input_stats *st, char *err,
+		      size_t errlen)
 {
 	struct line_reader *r;
 	int rc;
@@ -71,18 +72,21 @@ static int read_block(const char *path, const struct sg_block *bl, bool trace,
 	r = reader_open(path, err, errlen);
 	if (!r)
 		return -1;
+	reader_max_unpacked(r, ro->max_unpacked);
 	reader_stop_after(r, bl->line[1]);
 	rc = reader_skip(r, bl->line[0] - 1);
 	if (rc >= 0)
 		rc = trace ? ftrace_read(r, b, st) : dmesg_read(r, b, st);
 	if (rc < 0)
 		snprintf(err, errlen, "%s", reader_error(r));
+	st->bounded |= reader_past_bound(r);
 	reader_close(r);
 	return rc < 0 ? -1 : 0;
 }
 
-int sghtml_read(struct pm_run *run, const char *path, struct line_reader *r,
-		struct builder *b, struct input_stats *st, char *err, size_t errlen)
+int sghtml_read(struct pm_run *run, const char *path, const struct read_opts *ro,
+		struct line_reader *r, struct builder *b, struct input_stats *st, char *err,
+		size_t errlen)
 {
 	struct sg_page pg = { 0 };
 	struct builder *tb;
@@ -98,12 +102,18 @@ int sghtml_read(struct pm_run *run, const char *path, struct line_reader *r,
 			 "from (sleepgraph -addlogs puts them in); give pmscope the logs", path);
 		return -1;
 	}
-	rc = read_block(path, &pg.dmesg, false, b, st, err, errlen);
+	rc = read_block(path, ro, &pg.dmesg, false, b, st, err, errlen);
 	/* the trace's cycles are its own, as a trace file's are (from_trace) */
 	first = run->ncycles;
 	tb = builder_new(run, path);
-	if (rc == 0)
-		rc = read_block(path, &pg.trace, true, tb, st, err, errlen);
+	builder_bound(tb, ro->max_cycles, ro->max_callbacks);
+	if (rc == 0 && !builder_stopped(b, NULL))
+		rc = read_block(path, ro, &pg.trace, true, tb, st, err, errlen);
+	if (builder_stopped(tb, NULL)) {
+		input_bound_error(tb, path, ro, err, errlen);
+		st->bounded = true;
+		rc = -1;
+	}
 	builder_finish(tb);
 	for (i = first; i < run->ncycles; i++)
 		run->cycles[i].from_trace = true;

@@ -29,7 +29,11 @@
 #include "../ftrace/ftrace.h"
 #include "tracedat.h"
 
+/* The pipe and its stdio buffer for a large file; a small one's messages
+ * are a few KB, and a megabyte of each at every open was most of the
+ * time of a small file (the fuzzer's). */
 #define DAT_PIPE_BYTES (1 << 20)
+#define DAT_SMALL_FILE (1 << 20)
 
 /* The names of DM_TEXT records, as the ftrace reader knows them. */
 static const char *const dat_names[DN_COUNT] = {
@@ -153,7 +157,8 @@ static int read_stream(struct dat_ctx *x, FILE *in, struct dat_msg *end)
 	struct dat_msg m;
 	size_t i, len;
 
-	while (fread_unlocked(&m, sizeof(m), 1, in) == 1) {
+	/* past a bound of the builder's the child is left to its SIGPIPE */
+	while (!builder_stopped(x->p.b, NULL) && fread_unlocked(&m, sizeof(m), 1, in) == 1) {
 		if (m.kind == DM_END || m.kind == DM_OPEN_FAILED) {
 			*end = m;
 			return m.kind;
@@ -208,7 +213,7 @@ static void child_error(const char *path, int status, unsigned int nrec, char *e
 }
 
 int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
-		  char *err, size_t errlen)
+		  uint64_t max_unpacked, char *err, size_t errlen)
 {
 	struct dat_ctx x = { .p = { .b = b, .st = st, .start_mark = NS_NONE }, .st = st };
 	struct dat_msg end = { 0 };
@@ -228,7 +233,8 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 	}
 	/* a bigger pipe: fewer switches between the two processes (the
 	 * system's limit may refuse it; the default works too) */
-	fcntl(pfd[1], F_SETPIPE_SZ, DAT_PIPE_BYTES);
+	if (sb.st_size > DAT_SMALL_FILE)
+		fcntl(pfd[1], F_SETPIPE_SZ, DAT_PIPE_BYTES);
 	fflush(NULL);	/* the child must not write our buffered output again */
 	pid = fork();
 	if (pid < 0) {
@@ -240,7 +246,7 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 	}
 	if (pid == 0) {
 		close(pfd[0]);
-		_exit(tracedat_child(path, sb.st_size, pfd[1]));
+		_exit(tracedat_child(path, sb.st_size, max_unpacked, pfd[1]));
 	}
 	close(pfd[1]);
 	in = fdopen(pfd[0], "r");
@@ -251,7 +257,8 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 		return -1;
 	}
 	x.text = xmalloc(DAT_PARTS * LINE_MAX_BYTES);
-	setvbuf(in, NULL, _IOFBF, 1 << 20);
+	if (sb.st_size > DAT_SMALL_FILE)
+		setvbuf(in, NULL, _IOFBF, DAT_PIPE_BYTES);
 	x.p.fg = ftrace_fgraph_new(&x.p);
 	kind = read_stream(&x, in, &end);
 	fclose(in);	/* a child still writing gets SIGPIPE */
@@ -260,6 +267,7 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 	ftrace_finish(&x.p);
 	ftrace_boot_graphs_free(&x.p);
 	fgraph_free(x.p.fg);
+	st->bounded = kind == DM_UNPACK_FAILED && end.status == E2BIG;
 	if (kind == DM_UNPACK_FAILED)
 		snprintf(err, errlen, "%s: %s", path, x.text);
 	else if (kind == DM_OPEN_FAILED)

@@ -26,7 +26,7 @@ enum dat_kind {
 	DM_END,		/* no more records: .status what iterating returned */
 	DM_OPEN_FAILED,	/* .status errno */
 	/* a compressed trace.dat could not be decompressed: why follows as
-	 * the message's part[0] */
+	 * the message's part[0]; .status E2BIG: it unpacked past the bound */
 	DM_UNPACK_FAILED,
 };
 
@@ -54,9 +54,10 @@ struct dat_msg {
 
 #define DAT_DUR_NONE UINT64_MAX
 
-/* The child: reads @path with libtracecmd, writes the messages to @wfd;
- * its exit status (input/tracedat/tracedat_child.c). */
-int tracedat_child(const char *path, off_t size, int wfd);
+/* The child: reads @path with libtracecmd (a compressed one unpacked to
+ * at most @max_unpacked bytes first), writes the messages to @wfd; its
+ * exit status (input/tracedat/tracedat_child.c). */
+int tracedat_child(const char *path, off_t size, uint64_t max_unpacked, int wfd);
 
 /* Records into messages (input/tracedat/tracedat_decode.c). */
 struct tep_handle;

@@ -197,49 +197,74 @@ static int iterate(struct dat_child *x)
 	return rc;
 }
 
-/* @path decompressed into an unlinked temporary file: its descriptor,
- * or -1 with why in @why. */
-static int unpack(const char *path, char *why, size_t whylen)
+/* The decompressed bytes of @u into @tmp, at most @max of them; -1 with
+ * why in @why, -2 past @max. */
+static int unpack_into(struct unpack *u, FILE *tmp, uint64_t max, char *why, size_t whylen)
 {
-	const struct unpack_fns *f = unpack_fns(why, whylen);
 	char buf[64 * 1024];
-	struct archive *a;
-	struct archive_entry *e;
-	FILE *tmp;
-	la_ssize_t n = -1;
-	int fd = -1;
+	uint64_t total = 0;
+	ssize_t n;
 
-	if (!f)
+	while ((n = unpack_read(u, buf, sizeof(buf))) > 0) {
+		if ((total += (uint64_t)n) > max) {
+			snprintf(why, whylen, "it unpacks to more than %llu bytes, and a trace.dat "
+				 "is read whole: not read (--max-unpacked)",
+				 (unsigned long long)max);
+			return -2;
+		}
+		if (fwrite(buf, 1, (size_t)n, tmp) != (size_t)n || ferror(tmp)) {
+			snprintf(why, whylen, "decompressing into a temporary file: %s",
+				 strerror(errno));
+			return -1;
+		}
+	}
+	if (n < 0 || unpack_cut(u)) {	/* libtracecmd wants the whole file */
+		snprintf(why, whylen, "cannot decompress: %s", n < 0 ? unpack_error(u) :
+			 "the file ends inside its compressed data (cut short?)");
 		return -1;
-	a = unpack_raw(f);
+	}
+	if (fflush(tmp)) {
+		snprintf(why, whylen, "decompressing into a temporary file: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* @path decompressed into an unlinked temporary file, at most @max
+ * bytes: its descriptor, or -1 with why in @why (-2 past @max). */
+static int unpack(const char *path, uint64_t max, char *why, size_t whylen)
+{
+	struct unpack *u = NULL;
+	char magic[8];
+	FILE *tmp = NULL;
+	int in, fd = -1, rc = -1;
+	ssize_t n = -1;
+
+	if ((in = open(path, O_RDONLY | O_CLOEXEC)) >= 0)
+		n = read(in, magic, sizeof(magic));
+	if (n <= 0) {
+		snprintf(why, whylen, "%s", n < 0 ? strerror(errno) : "empty file");
+		goto out;
+	}
+	if (!(u = unpack_open(in, magic, (size_t)n, why, whylen)))
+		goto out;
 	if (!(tmp = tmpfile())) {
 		snprintf(why, whylen, "a temporary file to decompress into: %s", strerror(errno));
 		goto out;
 	}
-	if (f->archive_read_open_filename(a, path, sizeof(buf)) ||
-	    f->archive_read_next_header(a, &e))
-		goto bad;
-	while ((n = f->archive_read_data(a, buf, sizeof(buf))) > 0)
-		if (fwrite(buf, 1, (size_t)n, tmp) != (size_t)n)
-			break;
-	if (n < 0)
-		goto bad;
-	if (n > 0 || fflush(tmp)) {
-		snprintf(why, whylen, "decompressing into a temporary file: %s", strerror(errno));
+	if ((rc = unpack_into(u, tmp, max, why, whylen)) < 0)
 		goto out;
-	}
 	if ((fd = dup(fileno(tmp))) < 0)
 		snprintf(why, whylen, "the decompressed temporary file: %s", strerror(errno));
 	else
 		lseek(fd, 0, SEEK_SET);
-	goto out;
-bad:
-	snprintf(why, whylen, "cannot decompress: %s", unpack_why(f, a));
 out:
 	if (tmp)
 		fclose(tmp);
-	f->archive_read_free(a);
-	return fd;
+	unpack_close(u);
+	if (in >= 0)
+		close(in);
+	return fd >= 0 ? fd : rc == -2 ? -2 : -1;
 }
 
 /* A plain, seekable trace.dat starts with the magic itself. */
@@ -307,25 +332,30 @@ static void child_limits(off_t size)
 		fclose(f);
 }
 
-int tracedat_child(const char *path, off_t size, int wfd)
+int tracedat_child(const char *path, off_t size, uint64_t max_unpacked, int wfd)
 {
 	struct dat_child x = { .comm_pid = -1 };
 	struct dat_msg m = { .kind = DM_END };
 	char why[DAT_WHY_MAX] = "";
 	int fd = -1;
 
-	x.out = calloc(1, sizeof(*x.out));
+	/* not calloc(): a megabyte zeroed, of which a small file's messages
+	 * use a few KB */
+	x.out = malloc(sizeof(*x.out));
 	if (!x.out)
 		return 1;
 	x.out->fd = wfd;
+	x.out->len = 0;
+	x.out->broken = false;
 	crash_out = x.out;
 	child_limits(size);
 	errno = 0;
 	if (plain_file(path)) {
 		x.h = tracecmd_open(path, 0);
 	} else {
-		if ((fd = unpack(path, why, sizeof(why))) < 0) {
+		if ((fd = unpack(path, max_unpacked, why, sizeof(why))) < 0) {
 			m.kind = DM_UNPACK_FAILED;
+			m.status = fd == -2 ? E2BIG : 0;
 			return out_end(x.out, &m, why);
 		}
 		x.h = tracecmd_open_fd(fd, 0);

@@ -39,6 +39,9 @@ struct dat_decoder {
 	bool swap;		/* the file's byte order is not ours */
 	struct trace_seq seq;
 	int id[DN_COUNT];
+	/* the bytes each event's fields span: a shorter record is not
+	 * printed (libtraceevent would read past it) */
+	long long min_size[DN_COUNT];
 	struct dat_fields f;
 	/* suspend_resume's action is a pointer to a kernel string, which
 	 * only printing resolves: each one printed once, its name kept */
@@ -49,11 +52,22 @@ struct dat_decoder {
 	size_t nactions;
 };
 
+/* Where the last of @f's fields ends. */
+static long long fields_end(const struct tep_format_field *f, long long end)
+{
+	for (; f; f = f->next)
+		if ((long long)f->offset + f->size > end)
+			end = (long long)f->offset + f->size;
+	return end;
+}
+
 static struct tep_event *event_of(struct dat_decoder *x, int dn, const char *sys, const char *name)
 {
 	struct tep_event *e = tep_find_event_by_name(x->tep, sys, name);
 
 	x->id[dn] = e ? e->id : -1;
+	x->min_size[dn] = e ? fields_end(e->format.fields, fields_end(e->format.common_fields, 0))
+			    : 0;
 	return e;
 }
 
@@ -338,14 +352,21 @@ struct dat_decoder *dat_decoder_new(struct tep_handle *tep)
  */
 #define DAT_DEPTH_MAX 4096
 
-/* Can @rec of kind @dn go to tep_print_event() in bounded time? */
+/*
+ * Can @rec of kind @dn go to tep_print_event() in bounded time and
+ * within its bytes? Not when it is shorter than its format's fields:
+ * trace-cmd's graph printer read a depth of 761,623,670 past a 16-byte
+ * funcgraph_entry and indented that far (105 s and 1 GB in the child).
+ */
 static bool printable(const struct dat_decoder *x, int dn, const struct tep_record *rec)
 {
 	const struct tep_format_field *f = dn == DN_GENTRY ? x->f.depth :
 					   dn == DN_GEXIT ? x->f.ret_depth : NULL;
 	unsigned long long depth;
 
-	return !f || !number(x, f, rec, &depth) || depth <= DAT_DEPTH_MAX;
+	if (rec->size < 0 || rec->size < x->min_size[dn])
+		return false;
+	return !f || (number(x, f, rec, &depth) && depth <= DAT_DEPTH_MAX);
 }
 
 int dat_decode(struct dat_decoder *x, struct tep_record *rec, struct tep_record *next,
