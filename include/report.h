@@ -16,6 +16,8 @@
 
 enum rows_format { ROWS_NDJSON, ROWS_CSV };
 
+struct page_extras;
+
 struct report_opts {
 	size_t top;		/* slowest callbacks listed per cycle */
 	enum rows_format rows_format;	/* --rows-format */
@@ -24,6 +26,9 @@ struct report_opts {
 	int width;		/* px, 0 default */
 	ns_t from_ns, to_ns;	/* window from each cycle's start; 0 none */
 	const char *phase;	/* window: this phase, NULL none */
+	/* the page's log lines and call trees (extras.h), read for it after
+	 * the results; NULL none */
+	const struct page_extras *page;
 };
 
 /* @ns in ms with three decimals, right-aligned in @width, or a dash. */

@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "extras.h"
 #include "report.h"
 
 #define TL_WIDTH_DEFAULT 1400
@@ -165,6 +166,7 @@ struct tl_cycle {
 struct tl_layout {
 	const struct pm_run *run;
 	const struct pm_results *res;
+	const struct page_extras *page;	/* report_opts.page */
 	double width, height;
 	double x0, x1;		/* the time area */
 	struct tl_cycle *cycles;
@@ -254,7 +256,8 @@ void tl_put_html_data(FILE *f, const struct tl_layout *L);
 struct cb_ref;
 struct cb_ref *tl_html_tree_wants(const struct pm_run *run, const struct pm_results *res,
 				  size_t *n);
-void tl_put_trees(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc,
+void tl_put_trees(struct jw *w, const struct pm_run *run, const struct page_extras *px,
+		  const struct tl_cycle *tc,
 		  int (*fn_index)(void *ctx, const char *fn), void *ctx);
 /* pmscope stats --html: the page of a struct tl_summary (stats.h) */
 int tl_summary_write(FILE *f, const void *ctx);

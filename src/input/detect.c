@@ -279,6 +279,8 @@ int input_read(struct pm_run *run, const char *path, const struct read_opts *ro,
 		goto out;
 	}
 	b = builder_new(run, path);
+	if (ro->keep && ro->keep->want_trees)
+		builder_catch_trees(b, &ro->keep->trees);
 	rc = read_bounded(run, path, ro, f, &r, b, st, err, errlen);
 	if (rc == 0)
 		input_refused_end(run, path, st);
@@ -290,8 +292,8 @@ int input_read(struct pm_run *run, const char *path, const struct read_opts *ro,
 		nothing_why(st, what, sizeof(what));
 		rc = nothing_found(run, path, what, err, errlen);
 	}
-	if (rc == 0 && r)	/* NULL: a trace.dat, read by libtracecmd */
-		run_keep_line_index(run, strpool_cstr(&run->pool, path), reader_take_index(r));
+	if (rc == 0 && r && ro->keep)	/* NULL: a trace.dat, read by libtracecmd */
+		read_keep_index(ro->keep, strpool_cstr(&run->pool, path), reader_take_index(r));
 out:
 	builder_finish(b);
 	for (i = first; f && f->trace && i < run->ncycles; i++)

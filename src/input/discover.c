@@ -415,6 +415,7 @@ static int read_log(struct pm_run *run, const struct input_src *src, size_t i,
 {
 	const char *path = src->logs[i];
 	struct run_mark mark = run_mark(run);
+	size_t ntrees = ro && ro->keep ? ro->keep->trees.n : 0;
 	char e[1024];
 	int rc;
 
@@ -428,6 +429,8 @@ static int read_log(struct pm_run *run, const struct input_src *src, size_t i,
 		return -1;
 	}
 	run_rollback(run, mark);
+	if (ro && ro->keep)
+		caught_trees_drop(&ro->keep->trees, ntrees);
 	if ((rc = input_read(run, src->trace_text, ro, st, err, errlen)) < 0) {
 		snprintf(err, errlen, "%s", e);	/* the first failure says more */
 		return rc;

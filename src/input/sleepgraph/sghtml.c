@@ -107,6 +107,8 @@ int sghtml_read(struct pm_run *run, const char *path, const struct read_opts *ro
 	first = run->ncycles;
 	tb = builder_new(run, path);
 	builder_bound(tb, ro->max_cycles, ro->max_callbacks);
+	if (ro->keep && ro->keep->want_trees)
+		builder_catch_trees(tb, &ro->keep->trees);
 	if (rc == 0 && !builder_stopped(b, NULL))
 		rc = read_block(path, ro, &pg.trace, true, tb, st, err, errlen);
 	if (builder_stopped(tb, NULL)) {
