@@ -328,24 +328,6 @@ int capfacts_read(struct pm_run *run, const char *path, char *err, size_t errlen
 bool sleepgraph_line(struct builder *b, struct str line, unsigned int lineno,
 		     struct str *kernel);
 
-/* The kernel log parser (input/dmesg/dmesg.c). */
-int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st);
-/* ftrace and trace-cmd report text (input/ftrace/ftrace.c). */
-int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st);
-/* trace-cmd's trace.dat, a plain file (input/tracedat/tracedat.c); -1 and @err on
- * a read error, what was read before it kept. A compressed copy is
- * unpacked into a temporary file first, at most @max_unpacked bytes.
- * Stopped by @b's bound: 0, the bound says the rest. */
-int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
-		  uint64_t max_unpacked, char *err, size_t errlen);
-
-/* A sleepgraph page (input/sleepgraph/sghtml.c): does @window start one; its
- * embedded kernel log into @b, its trace into a builder of its own. */
-bool sghtml_is_page(struct str window);
-int sghtml_read(struct pm_run *run, const char *path, const struct read_opts *ro,
-		struct line_reader *r, struct builder *b, struct input_stats *st, char *err,
-		size_t errlen);
-
 /* "DRIVER DEVICE" (input/devname.c): both may hold blanks; @driver is
  * empty for a device without one. */
 void driver_device(struct str head, struct str *driver, struct str *device);

@@ -944,3 +944,29 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 	st->bytes = reader_bytes(r);
 	return rc;
 }
+
+/* A line that splits as a trace line is the trace's (ftrace/ftrace.c). */
+static unsigned int line_score(struct str line)
+{
+	struct kmsg_line kl;
+
+	if (ftrace_line_score(line) || memchr(line.p, '\0', line.len))
+		return 0;
+	return dmesg_split(line, &kl);
+}
+
+static unsigned int detect(struct str window)
+{
+	return detect_lines(window, line_score);
+}
+
+static int read_file(struct input_ctx *in)
+{
+	if (dmesg_read(in->r, in->b, in->st) < 0) {
+		snprintf(in->err, in->errlen, "%s", reader_error(in->r));
+		return -1;
+	}
+	return 0;
+}
+
+const struct input_format dmesg_format = { INPUT_DMESG, "kernel log", false, detect, read_file };

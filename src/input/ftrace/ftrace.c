@@ -814,3 +814,29 @@ int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st
 	st->bytes = reader_bytes(r);
 	return rc;
 }
+
+unsigned int ftrace_line_score(struct str line)
+{
+	struct ftrace_line fl;
+
+	if (str_starts(line, "# tracer:") || str_starts(line, "cpus=") ||
+	    str_starts(line, "# entries-in-buffer"))
+		return 50;
+	return ftrace_split(line, &fl);
+}
+
+static unsigned int detect(struct str window)
+{
+	return detect_lines(window, ftrace_line_score);
+}
+
+static int read_file(struct input_ctx *in)
+{
+	if (ftrace_read(in->r, in->b, in->st) < 0) {
+		snprintf(in->err, in->errlen, "%s", reader_error(in->r));
+		return -1;
+	}
+	return 0;
+}
+
+const struct input_format ftrace_format = { INPUT_FTRACE, "ftrace text", true, detect, read_file };

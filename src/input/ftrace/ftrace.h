@@ -7,7 +7,7 @@
 #ifndef PMSCOPE_FTRACE_H
 #define PMSCOPE_FTRACE_H
 
-#include "input.h"
+#include "../formats.h"
 
 struct ftrace_parser;
 
