@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ftrace.h"
+#include "ftrace_int.h"
 
 struct want_at {
 	const char *file;

@@ -26,7 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../ftrace/ftrace.h"
+#include "../ftrace/ftrace_int.h"
 #include "tracedat.h"
 
 /* The pipe and its stdio buffer for a large file; a small one's messages
