@@ -34,9 +34,25 @@ struct capture_fake {
 struct capture_env {
 	const char *root;			/* "" live */
 	const struct capture_fake *fake;	/* NULL live */
-	/* Set by the caller's SIGINT/SIGTERM handler; NULL: none. */
+	/* The signal that asked to stop (capture_catch_signals()), 0 none; NULL: none caught. */
 	const volatile sig_atomic_t *stop;
+	const char *test_step;			/* PMSCOPE_TEST_STEP, see capture_step() */
 };
+
+static inline bool capture_stopped(const struct capture_env *env)
+{
+	return env->stop && *env->stop;
+}
+
+/* Signals (capture/signals.c). Catch every signal that would end the
+ * process; returns what the handlers set: the first signal that asked to
+ * stop. With @restore_on_crash a crash restores from CAPTURE_ARMED_FILE
+ * in a new process. */
+const volatile sig_atomic_t *capture_catch_signals(bool restore_on_crash);
+/* "SIGTERM", "SIGRTMIN+3" into @buf. */
+const char *capture_signal_name(int sig, char *buf, size_t len);
+/* Where a test may stop the process to signal it (PMSCOPE_TEST_STEP). */
+void capture_step(const struct capture_env *env, const char *name);
 
 /*
  * A file pmscope changed and the value that puts it back. The list is

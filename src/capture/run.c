@@ -78,6 +78,23 @@ static int set_saved(struct capture *c, const char *path, const char *value,
 	return capture_write(c->env, path, value, err, errlen);
 }
 
+/*
+ * A step of arming done: where a test may stop the process to signal it
+ * (capture_step()), and where a signal that came stops the arming, which
+ * puts back what it did.
+ */
+static int arm_step(struct capture *c, const char *name, char *err, size_t errlen)
+{
+	char sig[32];
+
+	capture_step(c->env, name);
+	if (!capture_stopped(c->env))
+		return 0;
+	snprintf(err, errlen, "interrupted by %s while arming",
+		 capture_signal_name(*c->env->stop, sig, sizeof(sig)));
+	return -1;
+}
+
 static int use_tracing_dir(const struct capture_env *env, char *err, size_t errlen)
 {
 	char *tdir = capture_tracing_dir(env);
@@ -153,6 +170,8 @@ static int setup_instance(struct capture *c, const struct capture_opts *o, char 
 	if (dir && c->env->fake && c->env->fake->instance_made)
 		c->env->fake->instance_made(dir, c->env->fake->arg);
 	tracefs_put_tracing_file(dir);
+	if (arm_step(c, "instance", err, errlen) < 0)
+		return -1;
 	snprintf(kb, sizeof(kb), "%u", buffer_kb(o));
 	if (inst_write(c, "tracing_on", "0", err, errlen) < 0 ||
 	    inst_write(c, "trace_clock", TRACE_CLOCK, err, errlen) < 0 ||
@@ -195,6 +214,11 @@ static int save_top_buffer(struct capture *c, char *err, size_t errlen)
 	return rc;
 }
 
+/*
+ * Each file is saved to the armed state before it is written (set_saved),
+ * the state itself before anything: whatever ends the process from here
+ * on, the state names all there is to put back.
+ */
 int capture_arm(struct capture *c, const struct capture_env *env,
 		const struct capture_opts *o, char *err, size_t errlen)
 {
@@ -208,21 +232,28 @@ int capture_arm(struct capture *c, const struct capture_env *env,
 	    capture_state_store(c, err, errlen) < 0)
 		return -1;
 	c->armed = true;
-	if (set_saved(c, "/sys/power/pm_print_times", "1", err, errlen) < 0)
+	if (arm_step(c, "state", err, errlen) < 0 ||
+	    set_saved(c, "/sys/power/pm_print_times", "1", err, errlen) < 0 ||
+	    arm_step(c, "pm_print_times", err, errlen) < 0)
 		goto fail;
 	if (capture_exists(env, "/sys/power/pm_debug_messages") &&
-	    set_saved(c, "/sys/power/pm_debug_messages", "1", err, errlen) < 0)
+	    (set_saved(c, "/sys/power/pm_debug_messages", "1", err, errlen) < 0 ||
+	     arm_step(c, "pm_debug_messages", err, errlen) < 0))
 		goto fail;
 	if (o->mode == CAP_MEM && capture_exists(env, "/sys/power/mem_sleep") &&
-	    set_saved(c, "/sys/power/mem_sleep", "deep", err, errlen) < 0)
+	    (set_saved(c, "/sys/power/mem_sleep", "deep", err, errlen) < 0 ||
+	     arm_step(c, "mem_sleep", err, errlen) < 0))
 		goto fail;
 	/* systemd writes "mem" (its default SuspendState=): mem_sleep says s2idle */
 	if (o->mode == CAP_S2IDLE && o->via_systemd && capture_exists(env, "/sys/power/mem_sleep") &&
-	    set_saved(c, "/sys/power/mem_sleep", "s2idle", err, errlen) < 0)
+	    (set_saved(c, "/sys/power/mem_sleep", "s2idle", err, errlen) < 0 ||
+	     arm_step(c, "mem_sleep", err, errlen) < 0))
 		goto fail;
-	if (o->pm_test && set_saved(c, "/sys/power/pm_test", o->pm_test, err, errlen) < 0)
+	if (o->pm_test && (set_saved(c, "/sys/power/pm_test", o->pm_test, err, errlen) < 0 ||
+			   arm_step(c, "pm_test", err, errlen) < 0))
 		goto fail;
-	if (save_top_buffer(c, err, errlen) < 0 || setup_instance(c, o, err, errlen) < 0)
+	if (save_top_buffer(c, err, errlen) < 0 || setup_instance(c, o, err, errlen) < 0 ||
+	    arm_step(c, "armed", err, errlen) < 0)
 		goto fail;
 	return 0;
 fail:
@@ -242,6 +273,7 @@ int capture_alarm(struct capture *c, unsigned int secs, char *err, size_t errlen
 	if (set_saved(c, "/sys/class/rtc/rtc0/wakealarm", "0", err, errlen) < 0 ||
 	    capture_write(c->env, "/sys/class/rtc/rtc0/wakealarm", when, err, errlen) < 0)
 		return -1;
+	capture_step(c->env, "wakealarm");
 	return 0;
 }
 
@@ -258,10 +290,12 @@ int capture_suspend(struct capture *c, unsigned int secs, char *err, size_t errl
 	}
 	if (capture_alarm(c, secs, err, errlen) < 0)
 		return -1;
-	if (c->env->stop && *c->env->stop) {
+	if (capture_stopped(c->env)) {
 		snprintf(err, errlen, "interrupted before suspending");
 		return -1;
 	}
+	/* a signal from here on waits for the write: the suspend goes on */
+	capture_step(c->env, "suspending");
 	/* returns after the resume, or fails when the suspend was aborted */
 	return capture_write(c->env, "/sys/power/state", state[c->mode], err, errlen);
 }
@@ -450,6 +484,7 @@ int capture_restore(struct capture *c, char *err, size_t errlen)
 		tracefs_instance_free(c->inst);
 		c->inst = NULL;
 	}
+	capture_step(c->env, "restoring");
 	if (saved_restore(&c->saved, c->env, rc ? e : err, rc ? sizeof(e) : errlen) < 0)
 		rc = -1;
 	if (c->armed && capture_state_remove(c->env, rc ? e : err, rc ? sizeof(e) : errlen) < 0)
