@@ -36,6 +36,7 @@ struct capture_env {
 	const struct capture_fake *fake;	/* NULL live */
 	/* The signal that asked to stop (capture_catch_signals()), 0 none; NULL: none caught. */
 	const volatile sig_atomic_t *stop;
+	const char *cmd;			/* "record", "arm", "collect": the armed state's owner */
 	const char *test_step;			/* PMSCOPE_TEST_STEP, see capture_step() */
 };
 
@@ -110,9 +111,19 @@ struct capture_opts {
 
 struct tracefs_instance;
 
+/* The process working on an armed capture; pid 0: none (arm handed it to collect). */
+struct capture_owner {
+	int pid;
+	unsigned long long start;	/* its start time (/proc/PID/stat): pids are reused */
+	char cmd[16];			/* record, arm, collect */
+};
+
 struct capture {
 	const struct capture_env *env;
 	struct saved_settings saved;	/* everything to put back */
+	bool owned;			/* this process owns the armed state */
+	struct capture_owner owner;	/* as loaded from the armed state */
+	char boot[40];			/* the boot it was armed in, as loaded; "" unknown */
 	struct tracefs_instance *inst;
 	uint64_t kmsg_seq;		/* first kernel log record of the capture */
 	unsigned long kmsg_lost;	/* records of it the log overwrote */
@@ -148,6 +159,14 @@ int capture_state_store(const struct capture *c, char *err, size_t errlen);
 int capture_state_load(struct capture *c, const struct capture_env *env, char *err,
 		       size_t errlen);
 int capture_state_remove(const struct capture_env *env, char *err, size_t errlen);
+/* Whether the owner of an armed capture still runs. */
+bool capture_owner_alive(const struct capture_owner *o);
+/*
+ * Before a command touches a capture: an armed state whose owner died
+ * (SIGKILL, a crash no handler saw) is restored, one from an earlier boot
+ * removed. 1 done and @msg says what, 0 nothing to do, -1 error in @msg.
+ */
+int capture_recover(const struct capture_env *env, char *msg, size_t len);
 
 /* Pieces of a run folder (capture/kmsg.c, capture/facts.c). */
 /* The sequence number the next kernel log record will get. */

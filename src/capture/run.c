@@ -227,6 +227,7 @@ int capture_arm(struct capture *c, const struct capture_env *env,
 	memset(c, 0, sizeof(*c));
 	c->env = env;
 	c->mode = o->mode;
+	c->owned = true;
 	if (use_tracing_dir(env, err, errlen) < 0 ||
 	    kmsg_next_seq(env, &c->kmsg_seq, err, errlen) < 0 ||
 	    capture_state_store(c, err, errlen) < 0)

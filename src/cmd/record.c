@@ -22,17 +22,28 @@
 
 /*
  * One environment per command: the kernel's files (a fake tree for the
- * tests, pmscope(1) ENVIRONMENT) and the signal that asked to stop (every
- * signal that would end the process is caught, capture/signals.c).
+ * tests, pmscope(1) ENVIRONMENT), the signal that asked to stop (every
+ * signal that would end the process is caught, capture/signals.c), and
+ * what is left from a capture whose process died, put back first.
  */
-static void env_init(struct capture_env *env, bool restoring)
+static void env_init(struct capture_env *env, const char *cmd, bool restoring)
 {
 	const char *root = getenv("PMSCOPE_SYSROOT");
 
 	memset(env, 0, sizeof(*env));
 	env->root = root ? root : "";
+	env->cmd = cmd;
 	env->test_step = getenv("PMSCOPE_TEST_STEP");
 	env->stop = capture_catch_signals(!restoring);
+}
+
+/* A capture left behind (its process was killed) is put back, and said. */
+static void recover(const struct capture_env *env)
+{
+	char msg[2048];
+
+	if (capture_recover(env, msg, sizeof(msg)) != 0)
+		fprintf(stderr, "pmscope: %s\n", msg);
 }
 
 /* "interrupted by SIGTERM" */
@@ -529,7 +540,8 @@ int cmd_record(int argc, char **argv)
 		fprintf(stderr, "pmscope record: --stress needs --cycles N (N > 1)\n");
 		return EXIT_USAGE;
 	}
-	env_init(&env, false);
+	env_init(&env, "record", false);
+	recover(&env);
 	dir = a.out ? xstrdup(a.out) : default_dir();
 	/* each check before anything is written: a failed one changes nothing */
 	if ((a.o.via_systemd && check_systemd(&env, &a, err, sizeof(err)) < 0) ||
@@ -544,18 +556,23 @@ int cmd_record(int argc, char **argv)
 	return rc;
 }
 
+/*
+ * Armed and handed over: the state loses its owner, so that the next
+ * command does not take it for one a killed process left.
+ */
 int cmd_arm(int argc, char **argv)
 {
 	struct capture_args a = { .o.cycles = 1 };
 	struct capture_env env;
 	struct capture c;
-	char err[1024], sig[32];
+	char err[1024], e[512], sig[32];
 	int rc;
 
 	rc = parse_args(argc, argv, "mtgb", &a, arm_usage);
 	if (rc)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
-	env_init(&env, false);
+	env_init(&env, "arm", false);
+	recover(&env);
 	if (capture_check(&env, &a.o, false, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope arm: %s\n", err);
 		return EXIT_CAPTURE;
@@ -564,14 +581,15 @@ int cmd_arm(int argc, char **argv)
 		fprintf(stderr, "pmscope arm: %s (everything was put back)\n", err);
 		return EXIT_CAPTURE;
 	}
-	/* a signal after the last step of arming */
-	if (capture_stopped(&env)) {
-		if (capture_restore(&c, err, sizeof(err)) < 0)
-			fprintf(stderr, "pmscope arm: interrupted by %s; not everything could be put "
-				"back: %s\n", stop_name(&env, sig, sizeof(sig)), err);
+	c.owned = false;
+	if (capture_state_store(&c, err, sizeof(err)) < 0 || capture_stopped(&env)) {
+		if (capture_stopped(&env))
+			snprintf(err, sizeof(err), "interrupted by %s", stop_name(&env, sig, sizeof(sig)));
+		if (capture_restore(&c, e, sizeof(e)) < 0)
+			fprintf(stderr, "pmscope arm: %s; not everything could be put back: %s\n",
+				err, e);
 		else
-			fprintf(stderr, "pmscope arm: interrupted by %s (everything was put back)\n",
-				stop_name(&env, sig, sizeof(sig)));
+			fprintf(stderr, "pmscope arm: %s (everything was put back)\n", err);
 		capture_free(&c);
 		return EXIT_CAPTURE;
 	}
@@ -583,35 +601,56 @@ int cmd_arm(int argc, char **argv)
 	return EXIT_CLEAN;
 }
 
+/* collect --restore, or a damaged state (what it names, and the instance). */
+static int collect_restore(struct capture *c, const struct capture_args *a, int loaded,
+			   const char *err)
+{
+	char e[1024];
+	int rc;
+
+	if (loaded < 0)
+		fprintf(stderr, "pmscope collect: %s\n", err);
+	/* a crashed pmscope's own restore (capture/signals.c) is its child */
+	if (c->owner.pid != getppid() && capture_owner_alive(&c->owner))
+		fprintf(stderr, "pmscope collect: pmscope %s (pid %d) is still capturing; its "
+			"settings are put back under it\n", c->owner.cmd, c->owner.pid);
+	c->armed = true;
+	rc = capture_restore(c, e, sizeof(e)) < 0 || loaded < 0;
+	if (rc && loaded >= 0)
+		fprintf(stderr, "pmscope collect: %s\n", e);
+	else if (!rc && !a->quiet)
+		printf("pmscope: settings restored\n");
+	return rc ? EXIT_CAPTURE : EXIT_CLEAN;
+}
+
+/*
+ * Collect what arm left. Before anything is saved it becomes ours (the
+ * owner in the armed state), so that a collect that is killed leaves it
+ * to be put back by the next command.
+ */
 int cmd_collect(int argc, char **argv)
 {
 	struct capture_args a = { 0 };
 	struct capture_env env;
 	struct capture c;
-	char err[1024], *dir;
+	char err[1024], *dir = NULL;
 	int rc;
 
 	rc = parse_args(argc, argv, "orq", &a, collect_usage);
 	if (rc)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
-	env_init(&env, a.restore_only);
+	env_init(&env, "collect", a.restore_only);
 	if ((!env.root || !*env.root) && geteuid() != 0) {
 		fprintf(stderr, "pmscope collect: must run as root\n");
 		return EXIT_CAPTURE;
 	}
+	if (!a.restore_only)
+		recover(&env);
 	rc = capture_state_load(&c, &env, err, sizeof(err));
 	if (rc < 0 || a.restore_only) {
-		/* a damaged state file: put back what it names, and the instance */
-		if (rc < 0)
-			fprintf(stderr, "pmscope collect: %s\n", err);
-		c.armed = true;
-		rc = capture_restore(&c, err, sizeof(err)) < 0 || rc < 0;
-		if (rc)
-			fprintf(stderr, "pmscope collect: %s\n", err);
-		else if (!a.quiet)
-			printf("pmscope: settings restored\n");
+		rc = collect_restore(&c, &a, rc, err);
 		capture_free(&c);
-		return rc ? EXIT_CAPTURE : EXIT_CLEAN;
+		return rc;
 	}
 	if (rc > 0) {
 		capture_restore(&c, err, sizeof(err));	/* an instance left without state */
@@ -620,8 +659,15 @@ int cmd_collect(int argc, char **argv)
 			"'pmscope arm' first\n", CAPTURE_ARMED_FILE);
 		return EXIT_CAPTURE;
 	}
+	rc = EXIT_CAPTURE;
 	dir = a.out ? xstrdup(a.out) : default_dir();
-	rc = finish(&c, dir, false, a.quiet);
+	if (capture_owner_alive(&c.owner))
+		fprintf(stderr, "pmscope collect: pmscope %s (pid %d) is capturing now; it saves "
+			"and restores its own run\n", c.owner.cmd, c.owner.pid);
+	else if ((c.owned = true, capture_state_store(&c, err, sizeof(err))) < 0)
+		fprintf(stderr, "pmscope collect: %s\n", err);
+	else
+		rc = finish(&c, dir, false, a.quiet);
 	free(dir);
 	capture_free(&c);
 	return rc;
