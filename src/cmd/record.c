@@ -147,17 +147,22 @@ static char *default_dir(void)
 	return xstrdup(buf);
 }
 
-/* Save, restore, analyze: the end of record and of collect. */
+/*
+ * Save, restore, analyze: the end of record and of collect. A run folder
+ * saved in part (a full disk) is analyzed as it is, its cut files named in
+ * sys/facts.txt; the exit status says the capture failed.
+ */
 static int finish(struct capture *c, const char *dir, bool failed, bool quiet)
 {
 	const struct capture_env *env = c->env;
 	char err[1024], sig[32];
-	bool saved, restored;
-	int rc;
+	bool restored;
+	int saved, rc;
 
-	saved = capture_save(c, dir, err, sizeof(err)) == 0;
-	if (!saved)
-		fprintf(stderr, "pmscope: saving the run folder: %s\n", err);
+	saved = capture_save(c, dir, err, sizeof(err));
+	if (saved)
+		fprintf(stderr, "pmscope: %s: %s\n", saved < 0 ? "saving the run folder" :
+			"the run folder is not whole", err);
 	restored = capture_restore(c, err, sizeof(err)) == 0;
 	if (!restored)
 		fprintf(stderr, "pmscope: %s\n", err);
@@ -166,18 +171,18 @@ static int finish(struct capture *c, const char *dir, bool failed, bool quiet)
 	if (capture_stopped(env)) {
 		fprintf(stderr, "pmscope: interrupted by %s; %s; ", stop_name(env, sig, sizeof(sig)),
 			restored ? "everything was put back" : "not everything could be put back");
-		if (!saved)
+		if (saved < 0)
 			fprintf(stderr, "nothing was saved\n");
 		else
 			fprintf(stderr, "%s holds what was captured ('pmscope analyze %s')\n", dir, dir);
 		return EXIT_CAPTURE;
 	}
-	if (!saved)
+	if (saved < 0)
 		return EXIT_CAPTURE;
 	rc = analyze_dir(dir, quiet);
 	if (!quiet)
 		printf("run folder: %s\n", dir);
-	return failed || !restored ? EXIT_CAPTURE : rc;
+	return failed || saved || !restored ? EXIT_CAPTURE : rc;
 }
 
 static void record_usage(FILE *f)
@@ -545,7 +550,8 @@ int cmd_record(int argc, char **argv)
 	dir = a.out ? xstrdup(a.out) : default_dir();
 	/* each check before anything is written: a failed one changes nothing */
 	if ((a.o.via_systemd && check_systemd(&env, &a, err, sizeof(err)) < 0) ||
-	    capture_check(&env, &a.o, !a.cmd && a.secs, err, sizeof(err)) < 0) {
+	    capture_check(&env, &a.o, !a.cmd && a.secs, err, sizeof(err)) < 0 ||
+	    capture_check_output(dir, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope record: %s\n", err);
 		free(dir);
 		return EXIT_CAPTURE;
@@ -626,7 +632,8 @@ static int collect_restore(struct capture *c, const struct capture_args *a, int 
 /*
  * Collect what arm left. Before anything is saved it becomes ours (the
  * owner in the armed state), so that a collect that is killed leaves it
- * to be put back by the next command.
+ * to be put back by the next command. A folder that cannot be written
+ * leaves the capture armed: collect again with another -o.
  */
 int cmd_collect(int argc, char **argv)
 {
@@ -664,6 +671,9 @@ int cmd_collect(int argc, char **argv)
 	if (capture_owner_alive(&c.owner))
 		fprintf(stderr, "pmscope collect: pmscope %s (pid %d) is capturing now; it saves "
 			"and restores its own run\n", c.owner.cmd, c.owner.pid);
+	else if (capture_check_output(dir, err, sizeof(err)) < 0)
+		fprintf(stderr, "pmscope collect: %s; nothing was saved or put back: collect "
+			"again with another -o, or 'pmscope collect --restore'\n", err);
 	else if ((c.owned = true, capture_state_store(&c, err, sizeof(err))) < 0)
 		fprintf(stderr, "pmscope collect: %s\n", err);
 	else
