@@ -216,7 +216,9 @@ static void record_usage(FILE *f)
 		"  -h, --help           this text\n"
 		"\n"
 		"exit status: 0 clean, 1 the capture shows a failure, 2 bad usage,\n"
-		"3 the capture failed or was interrupted (settings are put back).\n");
+		"3 the capture failed, its run folder was not saved whole, or a signal\n"
+		"stopped it (every setting is put back; after a kill, by the next\n"
+		"record, arm or collect, which says so).\n");
 }
 
 static void arm_usage(FILE *f)
@@ -234,7 +236,10 @@ static void arm_usage(FILE *f)
 		"  -g, --callgraph      function_graph of the device callbacks (see pmscope(1))\n"
 		"      --graph-depth N  its max_graph_depth (default 3)\n"
 		"  -b, --buffer-kb N    trace buffer per CPU (default by mode, see pmscope(1))\n"
-		"  -h, --help           this text\n");
+		"  -h, --help           this text\n"
+		"\n"
+		"exit status: 0 armed, 2 bad usage, 3 a check failed, arming failed or a\n"
+		"signal stopped it (every setting is put back).\n");
 }
 
 static void collect_usage(FILE *f)
@@ -249,7 +254,12 @@ static void collect_usage(FILE *f)
 		"  -o, --output DIR     the run folder (default pmscope-DATE-TIME)\n"
 		"  -r, --restore        only put the settings back, save nothing\n"
 		"  -q, --quiet          no terminal summary\n"
-		"  -h, --help           this text\n");
+		"  -h, --help           this text\n"
+		"\n"
+		"exit status: 0 clean, 1 the capture shows a failure, 2 bad usage,\n"
+		"3 nothing armed, the run folder cannot be written (the capture stays\n"
+		"armed) or was not saved whole, or a signal stopped it (every setting\n"
+		"is put back).\n");
 }
 
 enum { OPT_DEPTH = 1000, OPT_VIA, OPT_STRESS };
