@@ -351,6 +351,14 @@ static int folder_end(struct run_folder *rf, char *err, size_t errlen)
 	return at ? 1 : 0;
 }
 
+static int make_dir(const char *dir, char *err, size_t errlen)
+{
+	if (mkdir(dir, 0755) == 0 || errno == EEXIST)
+		return 0;
+	snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+	return -1;
+}
+
 int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
 {
 	struct run_folder rf = { .c = c, .dir = dir, .facts_fd = -1 };
@@ -358,8 +366,7 @@ int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
 	size_t i;
 	int rc;
 
-	if ((mkdir(dir, 0755) < 0 && errno != EEXIST) || (mkdir(sys, 0755) < 0 && errno != EEXIST)) {
-		snprintf(err, errlen, "%s: %s", errno == ENOTDIR ? dir : sys, strerror(errno));
+	if (make_dir(dir, err, errlen) < 0 || make_dir(sys, err, errlen) < 0) {
 		free(sys);
 		return -1;
 	}
