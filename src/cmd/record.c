@@ -645,6 +645,28 @@ static int collect_restore(struct capture *c, const struct capture_args *a, int 
  * to be put back by the next command. A folder that cannot be written
  * leaves the capture armed: collect again with another -o.
  */
+static int collect_run(struct capture *c, const struct capture_args *a, const char *dir)
+{
+	char err[1024];
+
+	if (capture_owner_alive(&c->owner)) {
+		fprintf(stderr, "pmscope collect: pmscope %s (pid %d) is capturing now; it saves "
+			"and restores its own run\n", c->owner.cmd, c->owner.pid);
+		return EXIT_CAPTURE;
+	}
+	if (capture_check_output(dir, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope collect: %s; nothing was saved or put back: collect "
+			"again with another -o, or 'pmscope collect --restore'\n", err);
+		return EXIT_CAPTURE;
+	}
+	c->owned = true;
+	if (capture_state_store(c, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope collect: %s\n", err);
+		return EXIT_CAPTURE;
+	}
+	return finish(c, dir, false, a->quiet);
+}
+
 int cmd_collect(int argc, char **argv)
 {
 	struct capture_args a = { 0 };
@@ -661,8 +683,7 @@ int cmd_collect(int argc, char **argv)
 		fprintf(stderr, "pmscope collect: must run as root\n");
 		return EXIT_CAPTURE;
 	}
-	if (!a.restore_only)
-		recover(&env);
+	recover(&env);
 	rc = capture_state_load(&c, &env, err, sizeof(err));
 	if (rc < 0 || a.restore_only) {
 		rc = collect_restore(&c, &a, rc, err);
@@ -676,18 +697,8 @@ int cmd_collect(int argc, char **argv)
 			"'pmscope arm' first\n", CAPTURE_ARMED_FILE);
 		return EXIT_CAPTURE;
 	}
-	rc = EXIT_CAPTURE;
 	dir = a.out ? xstrdup(a.out) : default_dir();
-	if (capture_owner_alive(&c.owner))
-		fprintf(stderr, "pmscope collect: pmscope %s (pid %d) is capturing now; it saves "
-			"and restores its own run\n", c.owner.cmd, c.owner.pid);
-	else if (capture_check_output(dir, err, sizeof(err)) < 0)
-		fprintf(stderr, "pmscope collect: %s; nothing was saved or put back: collect "
-			"again with another -o, or 'pmscope collect --restore'\n", err);
-	else if ((c.owned = true, capture_state_store(&c, err, sizeof(err))) < 0)
-		fprintf(stderr, "pmscope collect: %s\n", err);
-	else
-		rc = finish(&c, dir, false, a.quiet);
+	rc = collect_run(&c, &a, dir);
 	free(dir);
 	capture_free(&c);
 	return rc;

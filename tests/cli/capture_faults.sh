@@ -228,6 +228,12 @@ printf 'pmscope-armed 1\nowner 1 1 record\nboot 11111111-2222-3333-4444-55555555
 "$P" collect -o "$T/run" > "$T/out" 2> "$T/err"
 ok "an earlier boot's state: said" grep -q "/run/pmscope/armed was left from an earlier boot, whose settings are gone with it: removed" "$T/err"
 is "an earlier boot's state: removed, nothing written back" "$(snap)" "$before"
+mkdir -p "$R/run/pmscope"
+printf 'pmscope-armed 1\nboot 11111111-2222-3333-4444-555555555555\nmode mem\nkmsg_seq 2\nrestore /sys/power/pm_print_times 1\n' \
+	> "$R/run/pmscope/armed"
+"$P" collect --restore > "$T/out" 2> "$T/err"
+is "an earlier boot's state, collect --restore: exit 0" "$?" 0
+is "an earlier boot's state, collect --restore: removed, nothing written back" "$(snap)" "$before"
 
 # The output folder is checked before anything is written
 touch "$T/afile"
