@@ -182,6 +182,13 @@ static int finish(struct capture *c, const char *dir, bool failed, bool quiet)
 	rc = analyze_dir(dir, quiet);
 	if (!quiet)
 		printf("run folder: %s\n", dir);
+	capture_step(env, "analyzed");
+	/* nothing was left to put back: the analysis went on to its end */
+	if (capture_stopped(env)) {
+		fprintf(stderr, "pmscope: interrupted by %s while analyzing %s; everything had "
+			"been put back\n", stop_name(env, sig, sizeof(sig)), dir);
+		return EXIT_CAPTURE;
+	}
 	return failed || saved || !restored ? EXIT_CAPTURE : rc;
 }
 

@@ -185,6 +185,20 @@ for step in dmesg.txt restoring; do
 	rm -rf "$T/crash"
 done
 
+# a signal once everything is back, during the analysis: it ends, exit 3
+mkdir -p "$R/run/pmscope"
+printf 'pmscope-armed 1\nmode mem\nkmsg_seq 2\nrestore /sys/power/pm_print_times 0\n' > "$R/run/pmscope/armed"
+put /sys/power/pm_print_times "1
+"
+cp "$T/kmsg" "$R/dev/kmsg"
+fault analyzed 15 "" -- "$P" collect -q -o "$T/analyzed"
+is "SIGTERM while analyzing: exit 3" "$rc" 3
+ok "SIGTERM while analyzing: said" grep -q "^pmscope: interrupted by SIGTERM while analyzing $T/analyzed; everything had been put back$" "$T/err"
+ok "SIGTERM while analyzing: the reports written" test -s "$T/analyzed/report.json"
+is "SIGTERM while analyzing: every file as before" "$(snap)" "$before"
+put /dev/kmsg "6,1,1000000,-;Linux version 6.1.0
+"
+
 # nohup: a signal ignored at the start stays ignored
 rm -f "$T/pid"
 killer 1 15 &
