@@ -84,7 +84,7 @@ j=$TMPDIR_TEST/lkp.json
 is "LKP: suspend_enter ends where the device callbacks began" "$(ph suspend_enter 1)" \
    "38898123000 38918880000 null"
 is "LKP: then suspend" "$(jq -r '[.cycles[1].phases[].name] | join(",")' "$j")" \
-   "suspend_enter,suspend,suspend_late,suspend_noirq,machine,resume_noirq,resume_early,resume,thaw_processes"
+   "suspend_enter,suspend,suspend_late,suspend_noirq,machine,resume_noirq,resume_early,resume,thaw_processes,post_suspend"
 
 # the check itself, on a report bent three ways: resume before
 # resume_early ends (the figure placed by the stamps of another clock),
