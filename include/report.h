@@ -21,6 +21,7 @@ struct page_extras;
 struct report_opts {
 	size_t top;		/* slowest callbacks listed per cycle */
 	enum rows_format rows_format;	/* --rows-format */
+	const char *table, *columns;	/* --table, --columns */
 	int cycle;		/* only this cycle (1-based), 0 all */
 	/* timelines (timeline.h) */
 	int width;		/* px, 0 default */
@@ -290,6 +291,18 @@ int rows_open(struct rows_out *o, const char *dir, enum rows_format fmt, char *e
 	      size_t errlen);
 /* @run's rows: @res computed, its ident's id filled (input_run_id()). */
 void rows_add_run(struct rows_out *o, const struct pm_run *run, const struct pm_results *res);
+/* Every row of the run, table by table as rows_tables[] has them (@table
+ * an index into it): the run, its own findings, each shown cycle with its
+ * phases, callbacks and findings, the devices. */
+typedef void (*rows_visit_fn)(void *arg, size_t table, const void *ctx, size_t row);
+void rows_walk(const struct pm_run *run, const struct pm_results *res, rows_visit_fn fn,
+	       void *arg);
+/* analyze --table: one table of the rows as terminal text (report/text_table.c),
+ * o->table its name, o->columns the columns (NULL all). */
+int report_table(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		 const struct report_opts *o);
+/* rows_tables[]'s table named @name, or NULL. */
+const struct table *rows_table(const char *name);
 int rows_commit(struct rows_out *o, char *err, size_t errlen);
 /* What was not committed thrown away; the paths freed. */
 void rows_close(struct rows_out *o);
