@@ -34,20 +34,20 @@ static void take(void *arg, size_t table, const void *ctx, size_t row)
 }
 
 int report_table(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		 const struct report_opts *o)
+		 const struct report_opts *o, char *err, size_t errlen)
 {
 	const struct table *t = rows_table(o->table);
 	struct table_text tt;
 	struct pick p = { 0, &tt };
-	char err[256];
 	FILE *out;
 	int rc;
 
-	if (!t || table_text_init(&tt, t, o->columns, err, sizeof(err)) < 0) {
-		if (t)
-			fprintf(stderr, "pmscope: %s\n", err);
+	if (!t) {
+		snprintf(err, errlen, "no table %s", o->table);
 		return -1;
 	}
+	if (table_text_init(&tt, t, o->columns, err, errlen) < 0)
+		return -1;
 	while (rows_tables[p.table] != t)
 		p.table++;
 	rows_walk(run, res, take, &p);
