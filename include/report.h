@@ -84,6 +84,9 @@ struct run_rows {
 struct table;
 extern const struct table runs_table, cycles_table, phases_table, callbacks_table,
 	findings_table, devices_table;
+/* A boot's milestones: in the JSON report (cycles[].milestones), not in
+ * the rows. */
+extern const struct table milestones_table;
 /* Every table of the rows, in the order of their keys (runs first). */
 extern const struct table *const rows_tables[];
 enum { ROWS_NTABLES = 6 };
@@ -130,6 +133,10 @@ void report_text_messages(FILE *f, const struct pm_run *run, const struct cycle_
 /* A boot cycle's totals with what each measures (report/text_boot.c,
  * report/json_boot.c). */
 void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
+/* Its headline: to the milestone it was up at, modules loaded later. */
+void report_text_boot_headline(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
+/* Its milestones, in log order (report/text_milestones.c). */
+void report_text_milestones(FILE *f, const struct cycle_results *cr);
 void report_json_boot_totals(struct jw *w, const struct pm_run *run,
 			     const struct cycle_results *cr);
 /* Inside the longest callback function_graph traced (report/text_callgraph.c). */
