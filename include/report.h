@@ -135,8 +135,13 @@ void report_text_messages(FILE *f, const struct pm_run *run, const struct cycle_
 void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
 /* Its headline: to the milestone it was up at, modules loaded later. */
 void report_text_boot_headline(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
-/* Its milestones, in log order (report/text_milestones.c). */
+/* Its milestones, in log order (report/text_milestones.c); over many
+ * boots (stats), and two sets side by side (compare). */
 void report_text_milestones(FILE *f, const struct cycle_results *cr);
+struct run_stats;
+struct stats_diff;
+void report_text_ms_stats(FILE *f, const struct run_stats *st);
+void report_text_ms_compare(FILE *f, const struct stats_diff *d);
 void report_json_boot_totals(struct jw *w, const struct pm_run *run,
 			     const struct cycle_results *cr);
 /* Inside the longest callback function_graph traced (report/text_callgraph.c). */

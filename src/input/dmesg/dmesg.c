@@ -591,8 +591,10 @@ static void boot_line(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb
  * A boot without initcall_debug begins where its log shows it is one:
  * the kernel's banner, then its first milestone; without the banner (an
  * excerpt), at its first milestone once a line only a boot prints comes
- * (the root mounted, init memory freed, init run). The banner's time
- * starts it when the log has it.
+ * (the root mounted, init memory freed, init run). It starts where the
+ * kernel's clock does, the banner's time; an excerpt's stamps are on
+ * that clock too: its kernel_init is from 0 to init, as the boot totals
+ * count, not from whichever line its author pasted first.
  */
 static void boot_shown(struct dmesg_parser *p, ns_t ts)
 {
@@ -608,6 +610,8 @@ static void boot_shown(struct dmesg_parser *p, ns_t ts)
 	if (p->seen_banner && p->banner_ts != NS_NONE && p->banner_ts <= start) {
 		start = p->banner_ts;
 		line = p->banner_line;
+	} else if (!p->seen_banner && start > 0) {
+		start = 0;
 	}
 	open_boot(p, start, line);
 }
