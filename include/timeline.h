@@ -261,6 +261,9 @@ void tl_put_trees(struct jw *w, const struct pm_run *run, const struct page_extr
 		  int (*fn_index)(void *ctx, const char *fn), void *ctx);
 /* pmscope stats --html: the page of a struct tl_summary (stats.h) */
 int tl_summary_write(FILE *f, const void *ctx);
+/* pmscope compare --html (timeline/html_compare.c): @ctx a struct
+ * stats_report of two sides. */
+int tl_compare_write(FILE *f, const void *ctx);
 /* Its boot milestones, a table in its head (timeline/html_milestones.c). */
 void tl_put_milestones(FILE *f, const struct tl_layout *L);
 /* Its device table of one cycle (timeline/html_devtab.c). */
