@@ -36,13 +36,14 @@ struct dmesg_parser {
 	bool calls_coming;	/* the command line says initcall_debug: the
 				 * boot begins at its first calling line */
 	bool counted;		/* the current line was a boot's milestone */
-	struct ms_pending pending;	/* milestones before a boot began */
 	ns_t wake_ts;		/* the open cycle's wake, NS_NONE */
 	enum pm_mode mode;
 	ns_t last_ts;
 	unsigned int line;
 	bool used;		/* the current line produced an event */
 	int exact_us;		/* kernel >= 5.14 prints true usecs: 1, 0, -1 unknown */
+	struct ms_pending pending;	/* milestones before a boot began (last:
+					 * 5 KB, apart from the fields of every line) */
 };
 
 static void emit(struct dmesg_parser *p, struct pm_event *ev)
@@ -568,11 +569,15 @@ static void open_boot(struct dmesg_parser *p, ns_t ts, unsigned int line)
 	emit(p, &ev);
 	phase(p, EV_PHASE_BEGIN, ts, PK_BOOT_KERNEL, "kernel_init", US_NONE);
 	p->boot = BOOT_KERNEL;
-	if (!p->seen_banner)
+	if (!p->seen_banner) {
+		unsigned int at = p->line;
+
+		p->line = line;	/* said at the boot's first line */
 		say(p, ts, FC_LOG_START_LOST, "the log begins inside this boot: the "
-		    "kernel's banner (\"Linux version\") and what came before the "
-		    "first initcall are not in it (the ring buffer wrapped, or an "
-		    "excerpt)");
+		    "kernel's banner (\"Linux version\") and what came before this "
+		    "line are not in it (the ring buffer wrapped, or an excerpt)");
+		p->line = at;
+	}
 	p->st->used += ms_pending_flush(&p->pending, p->b, !p->calls);
 }
 

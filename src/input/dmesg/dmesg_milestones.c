@@ -59,16 +59,23 @@ static bool partition_token(struct str disk, struct str t, bool *part)
  * the disk's name, then its partitions only. */
 static bool partitions(struct str m, struct dmesg_milestone *out)
 {
-	long colon = str_find(m, ":");
+	const char *colon = memchr(m.p, ':', m.len < 34 ? m.len : 34);
 	struct str disk, rest;
 	bool any = false;
+	size_t n;
+	char c;
 
-	if (colon <= 0 || (size_t)colon + 1 >= m.len || m.p[colon + 1] != ' ')
+	/* most lines fail here, at the word after the first colon: a
+	 * partition's ("p1", the disk's own name, "<") */
+	if (!colon || (n = (size_t)(colon - m.p)) + 3 >= m.len || m.p[n + 1] != ' ')
 		return false;
-	disk = str_make(m.p, (size_t)colon);
+	c = m.p[n + 2];
+	if (c != m.p[0] && c != '<' && !(c == 'p' && m.p[n + 3] >= '0' && m.p[n + 3] <= '9'))
+		return false;
+	disk = str_make(m.p, n);
 	if (!is_disk_name(disk))
 		return false;
-	rest = str_skip(m, (size_t)colon + 1);
+	rest = str_skip(m, n + 1);
 	while ((rest = str_trim(rest)).len) {
 		long sp = str_find(rest, " ");
 		struct str t = str_make(rest.p, sp < 0 ? rest.len : (size_t)sp);
