@@ -171,6 +171,10 @@ init /sbin/init 2596.07 350"
 is "nanopi: text, no initcall said missing" "$(grep -c 'last initcall' "$T/p.txt")" 0
 is "nanopi: no critical path of one gap" \
    "$(jq '[.cycles[0].phases[].critical_path | length] | add' "$T/p.json")" 0
+"$PMSCOPE" analyze -q --html "$T/p.html" "$P"
+is "nanopi page: its eight milestones, init last, where the headline ends" \
+   "$(sed -n 's/^<tr\( class="bootend"\)\{0,1\}><td><a href="#cycle=1">1<\/a><\/td><td class="name">\([^<]*\)<\/td><td>\([0-9.]*\)<\/td>.*/\2 \3\1/p' "$T/p.html" | tr '\n' ';')" \
+   'console ttyS2 281.840;bootconsole uart0 off 282.623;mmc1 attached 1961.572;mmcblk1 partitions 1975.717;sda partitions 2459.192;sda attached 2460.372;init memory freed 2462.455;init /sbin/init 2596.070 class="bootend";'
 
 # --- cut boots. The NanoPi's log from line 300 (no banner, no
 # initcall_debug): a boot once "Freeing unused kernel memory" comes, its
