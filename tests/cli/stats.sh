@@ -378,7 +378,7 @@ is "boot totals: n and medians" \
 	'[[4,0,2828996500],[3,0,3628394000],[4,0,14456775500]]'
 is "boot totals: the boots' count beside" "$(jq '.stats.boot.n' "$T/boots.json")" 5
 is "boot totals: text rows" \
-	"$(sed -n '/^boot totals/,/^phases/{/^  /p}' "$T/boots.txt" | tr -s ' ' | cut -d' ' -f2-5)" \
+	"$(sed -n '/^boot totals/,/^boot milestones/{/^  /p}' "$T/boots.txt" | tr -s ' ' | cut -d' ' -f2-5)" \
 	"$(printf '%s\n' 'kernel->/init 4 0 441.792' '/init->systemd 3 0 2306.413' '/init->modules 4 0 5904.427')"
 "$PMSCOPE" compare "$FIXTURES/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz" \
 	"$FIXTURES/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt" > "$T/bc.txt"
