@@ -1230,6 +1230,10 @@ static void post_notifiers(struct builder *b, struct pm_cycle *c, const struct p
 	ns_t from;
 	int idx;
 
+	if (p && p->kind == PK_NOTIFY && ev->ts > p->end) {
+		p->end = ev->ts;	/* Android's dated "suspend exit", then the kernel's */
+		return;
+	}
 	if (!p || p->kind != PK_EXIT || p->end == NS_NONE || ev->ts <= p->end)
 		return;
 	if (!b->thaw_ended || c->nphases >= CB_PHASES_MAX) {

@@ -44,5 +44,5 @@ is "6.18: thaw to Restarting tasks: Done, then the notifiers" "$(ph thaw_process
    "38084992000 38092613000 / 38092613000 38101412000"
 j=$TMPDIR_TEST/mt7925e.json
 "$PMSCOPE" analyze -q --json "$j" "$FIXTURES/kernel6.17-amd-mt7925e-hibernate-restore-fail-dmesg/dmesg-full.log"
-is "6.17 hibernation: post_hibernation" "$(ph post_hibernation 0)" "50401371000 50419955000"
+is "6.17 hibernation: post_hibernation" "$(ph post_hibernation 1)" "50401371000 50419955000"
 done_testing
