@@ -78,6 +78,7 @@ struct whatif_policy {
 	const struct whatif_change *changes;	/* later ones win */
 	size_t nchanges;
 	int cpus;		/* 0: unlimited */
+	bool cpus_from_run;	/* .cpus is the run's own count (fact ncpus) */
 };
 
 struct whatif_phase {

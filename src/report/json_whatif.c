@@ -10,6 +10,7 @@
 
 #include "analysis.h"
 #include "report.h"
+#include "table.h"
 #include "whatif.h"
 
 static const char *const change_kinds[] = {
@@ -29,6 +30,7 @@ static void put_policy(struct jw *w, const struct whatif_report *r)
 		jw_int(w, pol->cpus);
 	else
 		jw_null(w);
+	jw_kstr(w, "cpus_from", pol->cpus ? (pol->cpus_from_run ? "run" : "option") : NULL);
 	jw_karr(w, "changes");
 	for (i = 0; i < pol->nchanges; i++) {
 		const struct whatif_change *ch = &pol->changes[i];
@@ -61,6 +63,32 @@ static void put_totals(struct jw *w, const char *key, const struct cycle_totals 
 	jw_obj_end(w);
 }
 
+/* Each predicted callback as pmscope/1's callbacks[] write one (the
+ * line is the measured one's), then where and when it ran as measured. */
+static void put_callbacks(struct jw *w, const struct pm_run *run, const struct whatif_cycle *wc,
+			  const struct cycle_results *cr)
+{
+	const struct cycle_rows rows = { run, cr, NULL };
+	size_t i;
+
+	jw_karr(w, "callbacks");
+	for (i = 0; i < wc->c.ncbs; i++) {
+		const struct pm_callback *m = &wc->measured->cbs[i];
+
+		jw_obj(w);
+		table_json_members(w, &callbacks_table, &rows, i);
+		jw_kns(w, "measured_start_ns", m->start);
+		jw_kns(w, "measured_end_ns", m->end);
+		jw_key(w, "measured_pid");
+		if (m->pid >= 0)
+			jw_int(w, m->pid);
+		else
+			jw_null(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 static void put_cycle(struct jw *w, const struct whatif_report *r, size_t k)
 {
 	const struct whatif_cycle *wc = &r->cycles[k];
@@ -91,6 +119,7 @@ static void put_cycle(struct jw *w, const struct whatif_report *r, size_t k)
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
+	put_callbacks(w, r->run, wc, cr);
 	report_json_blocked(w, r->run, cr);
 	jw_obj_end(w);
 }

@@ -32,7 +32,8 @@ static void print_policy(FILE *f, const struct whatif_report *r)
 
 	fprintf(f, "pmscope %s whatif: policy %s", PMSCOPE_VERSION, whatif_base_name(pol->base));
 	if (pol->cpus)
-		fprintf(f, ", %d CPUs shared\n", pol->cpus);
+		fprintf(f, ", %d CPU%s shared%s\n", pol->cpus, pol->cpus == 1 ? "" : "s",
+			pol->cpus_from_run ? " (the run's)" : "");
 	else
 		fprintf(f, ", unlimited workers\n");
 	for (i = 0; i < pol->nchanges; i++) {

@@ -27,7 +27,7 @@ is "json: every replayed phase has a critical path" \
 
 # pm_async 1 predicted from the pm_async 0 run (tests/unit/test_whatif.c
 # pins every phase): suspend 278.882 -> 69.579 ms, with 2 CPUs 142.438 ms
-"$PMSCOPE" whatif -q -p upfront -j "$a0/u.json" "$a0"
+"$PMSCOPE" whatif -q -p upfront --cpus 0 -j "$a0/u.json" "$a0"
 is "upfront: suspend predicted" \
 	"$(jq '.cycles[0].phases[] | select(.name == "suspend") | [.measured_ns, .predicted_ns]' -c "$a0/u.json")" \
 	'[278882000,69579000]'
@@ -35,6 +35,27 @@ is "upfront: suspend predicted" \
 is "upfront, 2 CPUs: suspend predicted" \
 	"$(jq '.cycles[0].phases[] | select(.name == "suspend") | .predicted_ns' "$a0/u2.json")" 142437643
 is "json: cpus" "$(jq .policy.cpus "$a0/u2.json")" 2
+
+# Without --cpus the run's own CPUs are shared: its trace's "#P:2"
+"$PMSCOPE" whatif -q -p upfront -j "$a0/ud.json" "$a0"
+is "default --cpus: the run's 2, said" "$(jq -c '.policy | [.cpus, .cpus_from]' "$a0/ud.json")" \
+	'[2,"run"]'
+is "  the same prediction as --cpus 2" \
+	"$(jq '.cycles[0].phases[] | select(.name == "suspend") | .predicted_ns' "$a0/ud.json")" 142437643
+is "  text: the policy line says whose count" \
+	"$("$PMSCOPE" whatif -p upfront "$a0" | head -1)" \
+	"pmscope 0.1.0 whatif: policy upfront, 2 CPUs shared (the run's)"
+is "  from dmesg's \"smp: Brought up 1 node, 4 CPUs\" (the IdeaPad's line 263)" \
+	"$("$PMSCOPE" whatif "$FIXTURES/kernel5.15-chromeos-ideapad-mem-pmprint/ideapad_patch_complete.txt" |
+		head -1)" "pmscope 0.1.0 whatif: policy measured, 4 CPUs shared (the run's)"
+is "  from trace-cmd report's \"cpus=4\": the fact ncpus" \
+	"$("$PMSCOPE" analyze -q -j - "$FIXTURES/kernel5.5-tegra-trace-cmd-suspend/trace.txt.xz" |
+		jq -r .facts.ncpus)" 4
+is "--cpus 0: unlimited" "$(jq -c '.policy | [.cpus, .cpus_from]' "$a0/u.json")" '[null,null]'
+# a log without a CPU count (skynet's 3.15 dmesg) keeps unlimited workers
+is "no count in the log: unlimited" "$("$PMSCOPE" whatif \
+	"$FIXTURES/pmgraph-2014-skynet-mem-k3.15/skynet_mem_dmesg.txt" | head -1)" \
+	"pmscope 0.1.0 whatif: policy measured, unlimited workers"
 
 # pm_async 0 keeps everything on the driving thread
 "$PMSCOPE" whatif -q -p sync -j "$a1/s.json" "$a1"
@@ -57,12 +78,12 @@ is "unknown policy: exit 2" "$?" 2
 "$PMSCOPE" whatif -q --defer '1-2@resume' -j "$a1/d.json" "$a1"
 is "--scale 0 = --defer" "$(jq -c '[.cycles[].phases[].predicted_ns]' "$a1/z.json")" \
 	"$(jq -c '[.cycles[].phases[].predicted_ns]' "$a1/d.json")"
-"$PMSCOPE" whatif -p async "$a1" > "$a1/t.txt"
+"$PMSCOPE" whatif -p async --cpus 0 "$a1" > "$a1/t.txt"
 is "text: 80 columns" "$(grep -v "$a1" "$a1/t.txt" | awk 'length > 80' | wc -l)" 0
 is "text: policy line" "$(head -1 "$a1/t.txt")" "pmscope 0.1.0 whatif: policy async, unlimited workers"
 
 # the timeline: measured, then predicted, through the timeline renderers
-ok "--svg" "$PMSCOPE" whatif -q -p async --svg "$a1/t.svg" "$a1"
+ok "--svg" "$PMSCOPE" whatif -q -p async --cpus 0 --svg "$a1/t.svg" "$a1"
 is "svg: both cycles drawn, the second one labelled" \
 	"$(grep -o 'cycle 1: mem[^<]*' "$a1/t.svg" | sort -u | tr '\n' '|')" \
 	"cycle 1: mem|cycle 1: mem (predicted, policy async)|"
@@ -71,7 +92,7 @@ is "svg: the predicted suspend phase in its legend" \
 
 # cycle 1 of the input pair with the input devices made async: the resume
 # wait moves to input2's LED (cycle 2 measured 632.312 ms; test_whatif)
-"$PMSCOPE" whatif -q -c 1 --async 'input[0-9]' -j "$TMPDIR_TEST/p.json" \
+"$PMSCOPE" whatif -q -c 1 --cpus 0 --async 'input[0-9]' -j "$TMPDIR_TEST/p.json" \
 	"$FIXTURES/qemu-q35-s3-async1-input-async-2cycles/trace.txt.xz"
 is "input pair: the predicted blocked device" \
 	"$(jq -c '.cycles[0].blocked[0] | [.device, .waited_for, .lost_ns]' "$TMPDIR_TEST/p.json")" \
@@ -138,9 +159,9 @@ is "hints with the device tree: no such line" \
 # 3435 and 3865, 0 us each). A name picks both, NAME{DRIVER} one.
 ip=$FIXTURES/kernel5.15-chromeos-ideapad-mem-pmprint/ideapad_patch_complete.txt
 T=$TMPDIR_TEST
-"$PMSCOPE" whatif -q -j "$T/ip0.json" "$ip"
-"$PMSCOPE" whatif -q --async MSFT0101:00 -j "$T/ip2.json" "$ip"
-"$PMSCOPE" whatif -q --async 'MSFT0101:00{tpm_crb}' -j "$T/ip1.json" "$ip"
+"$PMSCOPE" whatif -q --cpus 0 -j "$T/ip0.json" "$ip"
+"$PMSCOPE" whatif -q --cpus 0 --async MSFT0101:00 -j "$T/ip2.json" "$ip"
+"$PMSCOPE" whatif -q --cpus 0 --async 'MSFT0101:00{tpm_crb}' -j "$T/ip1.json" "$ip"
 is "--async NAME: both devices' 4 callbacks" \
 	"$(jq -c '.policy.changes[0] | [.devices, .driver, .matched_callbacks]' "$T/ip2.json")" \
 	'["MSFT0101:00",null,4]'
@@ -161,7 +182,7 @@ is "  with both, the platform callback (0 us) ran on a worker too" \
 # deferred: the 303.745 ms callback leaves suspend (phy0's 54.658 ms async
 # callback and the rest remain), the platform device's 0 us one saves nothing
 for d in 'MSFT0101:00{tpm_crb}@suspend' 'MSFT0101:00 {platform}@suspend' 'MSFT0101:00@suspend'; do
-	"$PMSCOPE" whatif -q --defer "$d" -j "$T/d.json" "$ip"
+	"$PMSCOPE" whatif -q --cpus 0 --defer "$d" -j "$T/d.json" "$ip"
 	echo "$(jq -c '[.policy.changes[0].matched_callbacks, (.cycles[0].phases[] |
 		select(.name == "suspend") | .predicted_ns)]' "$T/d.json")"
 done > "$T/defer.txt"

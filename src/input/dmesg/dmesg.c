@@ -539,6 +539,24 @@ static void fact(struct dmesg_parser *p, const char *key, struct str value)
 	emit(p, &ev);
 }
 
+/* "smp: Brought up 1 node, 2 CPUs" (4.15 on), "Brought up 4 CPUs": the
+ * CPUs online after boot, what the what-if replay shares by default. */
+static void brought_up(struct dmesg_parser *p, struct str m)
+{
+	long at = str_find(m, " CPU");
+	const char *q;
+	uint64_t n;
+
+	if (at <= 0)
+		return;
+	for (q = m.p + at; q > m.p && q[-1] >= '0' && q[-1] <= '9'; q--)
+		;
+	if (q == m.p + at || str_u64(str_make(q, (size_t)(m.p + at - q)), &n) == 0 || !n ||
+	    n > 100000)
+		return;
+	fact(p, "ncpus", str_make(q, (size_t)(m.p + at - q)));
+}
+
 static void boot_line(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb)
 {
 	if (p->boot == BOOT_DONE || p->in_cycle || p->seen_cycle)
@@ -745,6 +763,8 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 		p->seen_dmi = true;
 	} else if (str_starts(m, "Kernel command line: ")) {
 		fact(p, "cmdline", str_skip(m, 21));
+	} else if (str_starts(m, "smp: Brought up ") || str_starts(m, "Brought up ")) {
+		brought_up(p, m);
 	}
 }
 
