@@ -108,10 +108,14 @@ static int replay_phase(const struct wi_phase_in *in, struct cp_ctx *g, struct w
 	s.t0 = (double)(p->start + shift);
 	wi_simulate(&s);
 	wp->predicted = true;
-	wp->ncbs = s.n;
+	wp->ncbs = s.ncbs;
 	wp->nforced = s.nforced;
 	for (k = 0; k < s.n; k++) {
-		struct pm_callback *cb = &w->c.cbs[s.it[k].cb];
+		struct pm_callback *cb;
+
+		if (s.it[k].cb < 0)	/* a held device: no callback */
+			continue;
+		cb = &w->c.cbs[s.it[k].cb];
 
 		cb->start = llround(s.it[k].start);
 		cb->end = llround(s.it[k].end);
@@ -237,8 +241,11 @@ const char *const whatif_assumptions[][2] = {
 	{ "order", "a phase's callbacks are taken in the order they started in the "
 		   "measured cycle: dpm_list order on the driving thread" },
 	{ "waits", "in suspend a device waits for its children and device-link consumers, "
-		   "in resume for its parent and suppliers; a device without a callback in "
-		   "the phase passes a wait on at once" },
+		   "in resume for its parent and suppliers; a sync device without a callback "
+		   "in the phase waits so on the driving thread, which reaches it once what it "
+		   "waits for was done as measured, before the next sync callback that started "
+		   "after that; an async one (or one the facts do not show sync) passes a wait "
+		   "on at once" },
 	{ "lengths", "each callback keeps its measured length (times --scale, 0 with "
 		     "--defer) whatever thread runs it" },
 	{ "gaps", "the gap before each callback that no wait explains (printk, PM core "

@@ -213,13 +213,13 @@ static void test_cross_policy(void **state)
 	static const double a0_meas[] = { 278.882, 4.841, 32.428, 62.811, 3.701, 1325.935 };
 	/* async 1 predicted from async 0 (policy upfront, the flags of
 	 * devices.txt): unlimited CPUs, then 2 and 1 CPUs */
-	static const double up_inf[] = { 69.579, 4.782, 17.450, 23.919, 3.541, 478.007 };
-	static const double up_2[] = { 142.438, 4.782, 17.651, 32.662, 3.541, 647.700 };
-	static const double up_1[] = { 255.663, 4.782, 30.510, 57.273, 3.541, 1280.752 };
+	static const double up_inf[] = { 69.579, 4.782, 17.450, 25.590, 3.541, 478.007 };
+	static const double up_2[] = { 142.438, 4.782, 17.651, 34.261, 3.541, 647.822 };
+	static const double up_1[] = { 255.663, 4.782, 30.510, 58.800, 3.541, 1280.752 };
 	/* async 0 predicted from async 1 (policy sync) */
-	static const double sy_inf[] = { 876.188, 6.263, 30.407, 107.169, 5.290, 1591.710 };
-	static const double sy_2[] = { 263.673, 6.263, 30.303, 101.629, 5.290, 1499.576 };
-	static const double sy_1[] = { 166.619, 6.263, 18.189, 65.958, 5.290, 1049.236 };
+	static const double sy_inf[] = { 876.188, 6.263, 30.407, 91.367, 2.986, 1552.530 };
+	static const double sy_2[] = { 263.673, 6.263, 30.303, 85.827, 2.986, 1460.396 };
+	static const double sy_1[] = { 166.619, 6.263, 18.189, 50.156, 2.986, 1010.056 };
 	double got[6], meas[6];
 
 	(void)state;
