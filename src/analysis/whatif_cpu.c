@@ -65,16 +65,20 @@ static double progress_at(const struct sweep_ev *ev, const double *f, size_t n, 
  * running ones wanted more than @cpus CPUs progressed at cpus / demand. */
 void wi_deflate(struct wi_sim *s, int cpus)
 {
-	size_t n = 2 * s->n, i;
+	size_t n = 4 * s->n, i;
 	struct sweep_ev *ev = xmalloc((n ? n : 1) * sizeof(*ev));
 	double *f = xmalloc((n ? n : 1) * sizeof(double)), demand = 0;
 
-	/* a held device's item takes no time and no CPU: frac 0 */
+	/* a held device's item takes no time and no CPU (frac 0); one on a
+	 * shared resource none while it queued */
 	for (i = 0; i < s->n; i++) {
 		const struct wi_item *it = &s->it[i];
+		ns_t a = it->res >= 0 ? it->req : it->m_end, b = it->res >= 0 ? it->svc : it->m_end;
 
-		ev[2 * i] = (struct sweep_ev){ it->m_start, it->frac };
-		ev[2 * i + 1] = (struct sweep_ev){ it->m_end, -it->frac };
+		ev[4 * i] = (struct sweep_ev){ it->m_start, it->frac };
+		ev[4 * i + 1] = (struct sweep_ev){ a, -it->frac };
+		ev[4 * i + 2] = (struct sweep_ev){ b, it->frac };
+		ev[4 * i + 3] = (struct sweep_ev){ it->m_end, -it->frac };
 	}
 	sort_events(ev, n, NULL);
 	for (i = 0; i < n; i++) {
@@ -90,9 +94,16 @@ void wi_deflate(struct wi_sim *s, int cpus)
 	for (i = n; i-- > 1;)
 		if (ev[i - 1].t == ev[i].t)
 			f[i - 1] = f[i];
-	for (i = 0; i < s->n; i++)
-		s->it[i].work = progress_at(ev, f, n, s->it[i].m_end) -
-				progress_at(ev, f, n, s->it[i].m_start);
+	for (i = 0; i < s->n; i++) {
+		struct wi_item *it = &s->it[i];
+
+		if (it->res < 0) {
+			it->work = progress_at(ev, f, n, it->m_end) - progress_at(ev, f, n, it->m_start);
+			continue;
+		}
+		it->pre = progress_at(ev, f, n, it->req) - progress_at(ev, f, n, it->m_start);
+		it->work = it->pre + progress_at(ev, f, n, it->m_end) - progress_at(ev, f, n, it->svc);
+	}
 	free(ev);
 	free(f);
 }

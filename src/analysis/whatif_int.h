@@ -26,6 +26,13 @@ struct wi_item {
 	bool async;		/* in the prediction */
 	bool was_async;		/* in the measured cycle */
 	double start, end;	/* simulated */
+	/* On a shared resource (whatif_share.c): .res, -1 none; it runs
+	 * .pre of its .work, then asks for the resource (FIFO, equal times
+	 * by .rank, the measured order) and holds it for the rest. .req
+	 * and .svc: when it asked and was served as measured. */
+	int res, rank;
+	double pre, pre0;
+	ns_t req, svc;
 };
 
 /* Items a phase's callbacks wait for, compressed: item i waits for
@@ -38,6 +45,8 @@ struct wi_sim {
 	struct wi_item *it;	/* in loop order */
 	size_t n;
 	size_t ncbs;		/* items that are callbacks */
+	struct whatif_shared *shared;	/* the resources, .res indexes it */
+	size_t nshared;
 	struct wi_adj deps, waiters;
 	bool loop_starts_async;	/* async work waits for the loop to reach it */
 	int cpus;		/* 0 unlimited */
@@ -62,6 +71,8 @@ struct cp_ctx;
 /* whatif_order.c: the items of @phase in loop order (@g in that phase);
  * 1 when a callback has no end to move. */
 int wi_collect(struct cp_ctx *g, int phase, struct wi_sim *s);
+/* whatif_share.c: the resources of built phase @phase, own times. */
+void wi_share(const struct pm_run *run, int phase, struct wi_sim *s);
 /* whatif_cpu.c: CPU shares from function_graph's sleeps; measured lengths
  * into lengths alone on one of @cpus CPUs. */
 void wi_cpu_shares(const struct pm_cycle *c, struct wi_sim *s);

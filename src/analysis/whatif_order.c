@@ -190,6 +190,7 @@ static size_t held_keys(struct cp_ctx *g, struct order_key *k, bool resume)
 static void fill_item(const struct pm_cycle *c, const struct order_key *k, struct wi_item *it)
 {
 	memset(it, 0, sizeof(*it));
+	it->res = -1;
 	it->cb = k->cb;
 	it->dev = k->dev;
 	if (k->cb < 0) {	/* a held device: no work, done when reached */

@@ -201,9 +201,11 @@ static void apply_policy(const struct wi_phase_in *in, const struct pm_phase *p,
 			if (ch->kind == WI_SET_ASYNC || ch->kind == WI_SET_SYNC)
 				it->async = ch->kind == WI_SET_ASYNC;
 			else if (ch->kind == WI_DEFER)
-				it->work = 0;
-			else
+				it->work = it->pre = 0;
+			else {
 				it->work *= ch->factor;
+				it->pre *= ch->factor;
+			}
 		}
 		if (never_async)
 			it->async = false;
@@ -279,6 +281,7 @@ void wi_phase_policy(const struct wi_phase_in *in, int phase, struct wi_sim *s)
 	for (i = 0; i < s->n; i++) {
 		s->it[i].work = s->it[i].work0;
 		s->it[i].over = s->it[i].over0;
+		s->it[i].pre = s->it[i].pre0;
 		s->it[i].step = 0;
 	}
 	apply_policy(in, &in->c->phases[phase], s);
@@ -304,12 +307,14 @@ int wi_phase_build(const struct wi_phase_in *in, struct cp_ctx *g, int phase,
 	build_deps(c, g, s, has_deps);
 	cp_phase_end(g);
 	kept_gaps(p, s, has_deps && !resume && in->run_rules == WI_RULES_UPFRONT);
+	wi_share(in->run, phase, s);
 	wi_cpu_shares(c, s);
 	if (in->pol->cpus > 0)
 		wi_deflate(s, in->pol->cpus);
 	for (i = 0; i < s->n; i++) {
 		s->it[i].work0 = s->it[i].work;
 		s->it[i].over0 = s->it[i].over;
+		s->it[i].pre0 = s->it[i].pre;
 	}
 	wi_phase_policy(in, phase, s);
 	s->loop_starts_async = has_deps && !resume && in->rules == WI_RULES_UPFRONT;
@@ -328,5 +333,6 @@ void wi_sim_free(struct wi_sim *s)
 	free(s->deps.v);
 	free(s->waiters.off);
 	free(s->waiters.v);
+	free(s->shared);
 	memset(s, 0, sizeof(*s));
 }

@@ -126,6 +126,11 @@ static int replay_phase(const struct wi_phase_in *in, struct cp_ctx *g, struct w
 		wp->kept_gaps_ns += llround(s.it[k].over + s.it[k].step);
 	}
 	wp->predicted_ns = llround(s.end) + tail - (p->start + shift);
+	if (s.nshared) {
+		w->shared = xrealloc(w->shared, (w->nshared + s.nshared) * sizeof(*w->shared));
+		memcpy(w->shared + w->nshared, s.shared, s.nshared * sizeof(*s.shared));
+		w->nshared += s.nshared;
+	}
 	wi_sim_free(&s);
 	return 0;
 }
@@ -234,6 +239,7 @@ void whatif_cycle_free(struct whatif_cycle *w)
 	free(w->c.threads);
 	free(w->phases);
 	free(w->matched);
+	free(w->shared);
 	memset(w, 0, sizeof(*w));
 }
 

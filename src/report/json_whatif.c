@@ -89,6 +89,29 @@ static void put_callbacks(struct jw *w, const struct pm_run *run, const struct w
 	jw_arr_end(w);
 }
 
+/* The resources inferred (whatif_share.c) and their members. */
+static void put_shared(struct jw *w, const struct pm_run *run, const struct whatif_cycle *wc)
+{
+	size_t i;
+
+	jw_karr(w, "shared");
+	for (i = 0; i < wc->nshared; i++) {
+		const struct whatif_shared *sh = &wc->shared[i];
+		const char *drv = run->devs[sh->dev].driver;
+
+		jw_obj(w);
+		jw_kstr(w, "phase", wc->c.phases[sh->phase].name);
+		jw_kstr(w, "device", run->devs[sh->dev].name);
+		jw_kstr(w, "driver", drv && *drv ? drv : NULL);
+		jw_kstr(w, "from", "ends");
+		jw_kint(w, "callbacks", (int64_t)sh->ncbs);
+		jw_kns(w, "queued_ns", sh->queued_ns);
+		jw_kns(w, "length_ns", sh->length_ns);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 static void put_cycle(struct jw *w, const struct whatif_report *r, size_t k)
 {
 	const struct whatif_cycle *wc = &r->cycles[k];
@@ -119,6 +142,7 @@ static void put_cycle(struct jw *w, const struct whatif_report *r, size_t k)
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
+	put_shared(w, r->run, wc);
 	put_callbacks(w, r->run, wc, cr);
 	report_json_blocked(w, r->run, cr);
 	jw_obj_end(w);
@@ -135,6 +159,8 @@ int report_whatif_json(FILE *f, const void *ctx)
 	jw_kstr(&w, "schema", WHATIF_SCHEMA);
 	jw_kstr(&w, "tool", "pmscope " PMSCOPE_VERSION);
 	put_policy(&w, r);
+	/* sys/devices.txt read: the tree and each device's power/async */
+	jw_kbool(&w, "device_facts", r->ncycles && r->pred->cycles[0].cp.devtree);
 	jw_kobj(&w, "assumptions");
 	for (i = 0; i < whatif_nassumptions; i++)
 		jw_kstr(&w, whatif_assumptions[i][0], whatif_assumptions[i][1]);
