@@ -379,15 +379,22 @@ static int write_timelines(const struct whatif_report *r, const struct opts *o)
 	struct pm_run view = *r->run;
 	struct pm_results res;
 	size_t i;
-	int rc = 0;
+	int rc = 0, last = 0;
 
+	for (i = 0; i < r->run->ncycles; i++)
+		if (r->run->cycles[i].index > last)
+			last = r->run->cycles[i].index;
+	/* a predicted cycle is numbered after the run's: the page finds a
+	 * cycle by its number (#cycle=N) */
 	for (i = 0; i < r->ncycles; i++) {
 		const struct pm_cycle *m = r->cycles[i].measured;
 
 		cycles[2 * i] = *m;
 		cycles[2 * i + 1] = r->cycles[i].c;
-		labels[i] = xasprintf("%s%spredicted, policy %s", m->mode_label ? m->mode_label : "",
-				      m->mode_label ? "; " : "", whatif_base_name(r->pol->base));
+		cycles[2 * i + 1].index = last + 1 + (int)i;
+		labels[i] = xasprintf("%s%spredicted from cycle %d, policy %s",
+				      m->mode_label ? m->mode_label : "", m->mode_label ? "; " : "",
+				      m->index, whatif_base_name(r->pol->base));
 		cycles[2 * i + 1].mode_label = labels[i];
 	}
 	view.cycles = cycles;

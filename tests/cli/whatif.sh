@@ -85,8 +85,32 @@ is "text: policy line" "$(head -1 "$a1/t.txt")" "pmscope 0.1.0 whatif: policy as
 # the timeline: measured, then predicted, through the timeline renderers
 ok "--svg" "$PMSCOPE" whatif -q -p async --cpus 0 --svg "$a1/t.svg" "$a1"
 is "svg: both cycles drawn, the second one labelled" \
-	"$(grep -o 'cycle 1: mem[^<]*' "$a1/t.svg" | sort -u | tr '\n' '|')" \
-	"cycle 1: mem|cycle 1: mem (predicted, policy async)|"
+	"$(grep -o 'cycle [12]: mem[^<]*' "$a1/t.svg" | sort -u | tr '\n' '|')" \
+	"cycle 1: mem|cycle 2: mem (predicted from cycle 1, policy async)|"
+
+# the page: the measured cycle and the predicted one, numbered after the
+# run's last (the page finds a cycle by its number)
+ok "--html" "$PMSCOPE" whatif -q -p sync --html "$a1/t.html" "$a1"
+is "html: both cycles in the page's list, each its own number" \
+	"$(grep -o '<tr data-cycle="[0-9]*"><td><a href="#cycle=[0-9]*">' "$a1/t.html" | tr '\n' '|')" \
+	'<tr data-cycle="0"><td><a href="#cycle=1">|<tr data-cycle="1"><td><a href="#cycle=2">|'
+is "html: the predicted one says so" "$(grep -c 'predicted from cycle 1, policy sync' "$a1/t.html")" 1
+"$PMSCOPE" whatif -p sync --html "$a1/t2.html" "$a1" > "$a1/h.txt"
+is "html: said where it went" "$(tail -1 "$a1/h.txt")" "HTML timeline: $a1/t2.html"
+
+# pmscope-whatif/1: every predicted callback, with where it ran as measured
+"$PMSCOPE" whatif -q -p sync -j "$a1/cb.json" "$a1"
+"$PMSCOPE" analyze -q -j "$a1/an.json" "$a1"
+is "json: the predicted callbacks, as many as measured, all sync under -p sync" \
+	"$(jq -c '.cycles[0].callbacks | [length, ([.[] | select(.async)] | length),
+		([.[] | select(.measured_pid != 1)] | length > 0)]' "$a1/cb.json")" \
+	"[$(jq '.cycles[0].callbacks | length' "$a1/an.json"),0,true]"
+is "json: device facts from sys/devices.txt" "$(jq .device_facts "$a1/cb.json")" true
+"$PMSCOPE" whatif -q -j "$a1/nf.json" "$a1/trace.txt"
+is "json: none from the trace alone" "$(jq .device_facts "$a1/nf.json")" false
+is "  the text says what that means" \
+	"$("$PMSCOPE" whatif -n 0 "$a1/trace.txt" | sed -n 2p)" \
+	"  note: no device facts (a run folder's sys/devices.txt): the device tree is the"
 is "svg: the predicted suspend phase in its legend" \
 	"$(grep -c 'suspend 87.421 ms' "$a1/t.svg")" 1
 
