@@ -262,9 +262,15 @@ const char *const whatif_assumptions[][2] = {
 		  "driving thread staying there as the loop's walk to it; each phase keeps its tail "
 		  "after the last callback; phases without device callbacks keep their "
 		  "measured length" },
-	{ "workers", "unlimited async workers; with --cpus N the callbacks running at once "
-		     "share N CPUs, measured lengths being turned into CPU-alone lengths "
-		     "the same way first" },
+	{ "shared", "async callbacks of a phase under one host controller (the nearest PCI "
+		    "function above them) that ended one after another, the later ones waiting "
+		    "for a fifth or more of their summed lengths, queued on it: each keeps only "
+		    "the time before it asked and its service, and queues again on a resource of "
+		    "capacity one, first asked first served" },
+	{ "workers", "unlimited async workers; the callbacks running at once share the "
+		     "run's CPUs as its log counts them (--cpus N: N, 0: no limit), measured "
+		     "lengths being turned into CPU-alone lengths the same way first (a queued "
+		     "callback's while it ran, not while it waited)" },
 	{ "sleep", "time function_graph saw a callback sleep needs no CPU; without "
 		   "function_graph all of a callback's time is CPU time" },
 };

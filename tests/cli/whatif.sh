@@ -16,7 +16,7 @@ ok "measured replay, JSON" "$PMSCOPE" whatif -q -j "$a1/m.json" "$a1"
 j=$a1/m.json
 is "json: schema" "$(jq -r .schema "$j")" "pmscope-whatif/1"
 is "json: assumptions named" "$(jq -c '.assumptions | keys' "$j")" \
-	'["gaps","lengths","order","sleep","waits","workers"]'
+	'["gaps","lengths","order","shared","sleep","waits","workers"]'
 is "json: measured replay gives back every phase" \
 	"$(jq '[.cycles[].phases[] | select(.predicted_ns != .measured_ns)] | length' "$j")" 0
 is "json: resume 977.849 ms" \
