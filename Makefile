@@ -169,8 +169,9 @@ check-plain: $(B)/pmscope $(TESTBIN) $(B)/tests/pngstat $(FUZZ_REPLAY)
 	@sh tests/run.sh $(B) > $(B)/test-results.tap 2>&1; st=$$?; cat $(B)/test-results.tap; exit 0
 
 # Live capture on real kernels in QEMU (TCG): S3, s2idle, arm/collect,
-# SIGINT, pm_test, function_graph. A few minutes; the kernel download is
-# cached in $(B)/vm-cache.
+# SIGINT, pm_test, function_graph; record stopped at each of its steps by
+# every signal, SIGKILL and a crash. About half an hour (the signals most
+# of it); the kernel download is cached in $(B)/vm-cache.
 check-vm: $(B)/pmscope
 	@sh scripts/deps.sh vm
 	@bash tests/vm/run.sh $(B) > $(B)/vm-results.tap 2>&1; cat $(B)/vm-results.tap

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* The one tracing instance pmscope uses; never the top-level buffer. */
 #define CAPTURE_INSTANCE "pmscope"
@@ -34,9 +35,26 @@ struct capture_fake {
 struct capture_env {
 	const char *root;			/* "" live */
 	const struct capture_fake *fake;	/* NULL live */
-	/* Set by the caller's SIGINT/SIGTERM handler; NULL: none. */
+	/* The signal that asked to stop (capture_catch_signals()), 0 none; NULL: none caught. */
 	const volatile sig_atomic_t *stop;
+	const char *cmd;			/* "record", "arm", "collect": the armed state's owner */
+	const char *test_step;			/* PMSCOPE_TEST_STEP, see capture_step() */
 };
+
+static inline bool capture_stopped(const struct capture_env *env)
+{
+	return env->stop && *env->stop;
+}
+
+/* Signals (capture/signals.c). Catch every signal that would end the
+ * process; returns what the handlers set: the first signal that asked to
+ * stop. With @restore_on_crash a crash restores from CAPTURE_ARMED_FILE
+ * in a new process. */
+const volatile sig_atomic_t *capture_catch_signals(bool restore_on_crash);
+/* "SIGTERM", "SIGRTMIN+3" into @buf. */
+const char *capture_signal_name(int sig, char *buf, size_t len);
+/* Where a test may stop the process to signal it (PMSCOPE_TEST_STEP). */
+void capture_step(const struct capture_env *env, const char *name);
 
 /*
  * A file pmscope changed and the value that puts it back. The list is
@@ -94,9 +112,19 @@ struct capture_opts {
 
 struct tracefs_instance;
 
+/* The process working on an armed capture; pid 0: none (arm handed it to collect). */
+struct capture_owner {
+	int pid;
+	unsigned long long start;	/* its start time (/proc/PID/stat): pids are reused */
+	char cmd[16];			/* record, arm, collect */
+};
+
 struct capture {
 	const struct capture_env *env;
 	struct saved_settings saved;	/* everything to put back */
+	bool owned;			/* this process owns the armed state */
+	struct capture_owner owner;	/* as loaded from the armed state */
+	char boot[40];			/* the boot it was armed in, as loaded; "" unknown */
 	struct tracefs_instance *inst;
 	uint64_t kmsg_seq;		/* first kernel log record of the capture */
 	unsigned long kmsg_lost;	/* records of it the log overwrote */
@@ -120,8 +148,21 @@ int capture_arm(struct capture *c, const struct capture_env *env,
 int capture_alarm(struct capture *c, unsigned int secs, char *err, size_t errlen);
 /* capture_alarm() and suspend; returns when resumed. */
 int capture_suspend(struct capture *c, unsigned int secs, char *err, size_t errlen);
-/* Save the run folder @dir (created). Tracing stops; nothing is restored yet. */
+/* Whether @dir can take a run folder: a writable folder, or one that can
+ * be made there; checked before anything is changed. */
+int capture_check_output(const char *dir, char *err, size_t errlen);
+/*
+ * Save the run folder @dir (created). Tracing stops; nothing is restored
+ * yet. 0 whole; 1 saved but not whole (a full disk: each file not saved to
+ * its end is named in sys/facts.txt as capture.cut.FILE; @err says the
+ * first); -1 nothing could be saved.
+ */
 int capture_save(struct capture *c, const char *dir, char *err, size_t errlen);
+/* The instance arm made, found from another process; -1 when there is none. */
+int capture_find_instance(struct capture *c);
+/* Write a file of the instance (it is removed whole: nothing is saved). */
+int capture_inst_write(struct capture *c, const char *file, const char *value, char *err,
+		       size_t errlen);
 /* Put back every file, remove the instance and the armed state. */
 int capture_restore(struct capture *c, char *err, size_t errlen);
 void capture_free(struct capture *c);
@@ -132,20 +173,37 @@ int capture_state_store(const struct capture *c, char *err, size_t errlen);
 int capture_state_load(struct capture *c, const struct capture_env *env, char *err,
 		       size_t errlen);
 int capture_state_remove(const struct capture_env *env, char *err, size_t errlen);
+/* Whether the owner of an armed capture still runs. */
+bool capture_owner_alive(const struct capture_owner *o);
+/*
+ * Before a command touches a capture: an armed state whose owner died
+ * (SIGKILL, a crash no handler saw) is restored, one from an earlier boot
+ * removed. 1 done and @msg says what, 0 nothing to do, -1 error in @msg.
+ */
+int capture_recover(const struct capture_env *env, char *msg, size_t len);
 
-/* Pieces of a run folder (capture/kmsg.c, capture/facts.c). */
+/*
+ * Pieces of a run folder (capture/kmsg.c, facts.c, sleepstats.c), each
+ * written to @f; capture/save.c opens the files and sees write errors.
+ * -1 and @err when what they read from failed.
+ */
 /* The sequence number the next kernel log record will get. */
 int kmsg_next_seq(const struct capture_env *env, uint64_t *seq, char *err, size_t errlen);
-/* Kernel log records from @seq on into @path as dmesg text; @lost: records
- * the log overwrote before they could be read. */
-int kmsg_save(const struct capture_env *env, uint64_t seq, const char *path,
-	      unsigned long *lost, char *err, size_t errlen);
-int facts_save(const struct capture_env *env, const char *sysdir, char *err, size_t errlen);
+/* Kernel log records from @seq on as dmesg text; @lost: records the log
+ * overwrote before they could be read. */
+int kmsg_write(FILE *f, const struct capture_env *env, uint64_t seq, unsigned long *lost,
+	       char *err, size_t errlen);
+/* sys/facts.txt's "key: value" lines about the system (uname, command
+ * line, DMI, /sys/power), malloc'ed. */
+char *facts_text(const struct capture_env *env);
+/* sys/devices.txt and sys/devlinks.txt. */
+int devices_write(FILE *f, const struct capture_env *env, char *err, size_t errlen);
+int devlinks_write(FILE *f, const struct capture_env *env, char *err, size_t errlen);
 /* What the kernel counts about sleep (suspend_stats, residency counters),
  * @when "before" or "after" cycle @cycle, kept for sys/sleep-stats.txt
  * (capture/sleepstats.c). */
 void capture_sleep_stats(struct capture *c, unsigned int cycle, const char *when);
-int sleep_stats_save(const struct capture *c, const char *sysdir, char *err, size_t errlen);
+int sleep_stats_write(FILE *f, const struct capture *c, char *err, size_t errlen);
 /* The instance's raw buffer as trace-cmd's trace.dat at @path, consuming it
  * (capture/tracedat_write.c); @kallsyms: with /proc/kallsyms (function names). */
 int tracedat_save(struct capture *c, const char *path, bool kallsyms, char *err,

@@ -7,6 +7,7 @@
 #ifndef PMSCOPE_EVENTS_H
 #define PMSCOPE_EVENTS_H
 
+#include "extras.h"
 #include "model.h"
 #include "util.h"
 
@@ -120,8 +121,31 @@ const struct pm_callgraph_packed *callgraph_copy(struct strpool *pool, struct ar
 /* @to gets its own copy of @from's nodes, their names in @pool
  * (builder/graph.c); @to's cycle and callback are left as they are. */
 void calltree_copy(struct strpool *pool, struct pm_calltree *to, const struct pm_calltree *from);
-/* Whether an input should catch call trees as it reads (for the HTML
- * page: run->keep_trees), and may still: kept within READ_TREE_NODES. */
+/*
+ * Call trees caught while a trace is read, for the HTML page (the
+ * pipeline asks for them, struct read_keep): by their callback's file and
+ * start line, as cycles and callbacks may still be renumbered then
+ * (builder/merge.c). The page's trees take theirs from here
+ * (input_call_trees()) and read the trace again only for the ones
+ * missing. At most CAUGHT_TREE_NODES nodes in all (a tree's own record
+ * weighs two): past that, trees are no longer caught.
+ */
+struct caught_tree {
+	const char *file;
+	unsigned int line;
+	struct pm_calltree tree;
+};
+struct caught_trees {
+	struct caught_tree *v;
+	size_t n, cap, nodes;
+};
+#define CAUGHT_TREE_NODES (1u << 18)
+#define CAUGHT_TREE_WEIGHT(t) ((t)->n + 2)
+/* The trees past the first @keep freed (builder/graph.c). */
+void caught_trees_drop(struct caught_trees *ct, size_t keep);
+/* @b catches the trees of the callbacks it ends into @ct (NULL: none). */
+void builder_catch_trees(struct builder *b, struct caught_trees *ct);
+/* Whether an input should catch call trees as it reads, and may still. */
 bool builder_keeps_trees(const struct builder *b);
 
 #endif

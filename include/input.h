@@ -24,15 +24,38 @@
  * file of a million cycles took 2.2 GB; a 167 KB one unpacked a 4 GB
  * trace.dat into /tmp.
  */
+struct read_keep;
 struct read_opts {
 	size_t max_cycles;	/* cycles kept of one input */
 	size_t max_callbacks;	/* callbacks kept of one input */
 	uint64_t max_unpacked;	/* bytes a compressed input may unpack to */
+	struct read_keep *keep;	/* what a second reading will want, NULL none */
 };
 #define READ_MAX_CYCLES 10000
 #define READ_MAX_CALLBACKS 10000000
 #define READ_MAX_UNPACKED (2ull << 30)
-#define READ_OPTS_DEFAULT { READ_MAX_CYCLES, READ_MAX_CALLBACKS, READ_MAX_UNPACKED }
+#define READ_OPTS_DEFAULT { READ_MAX_CYCLES, READ_MAX_CALLBACKS, READ_MAX_UNPACKED, NULL }
+
+/*
+ * What the first reading keeps for a second one, beside the model (the
+ * HTML page's log lines and call trees, extras.h): where each plain
+ * file's lines start, and the call trees caught as the traces were read
+ * (when @want_trees). The pipeline owns it (input/rereads/read_keep.c).
+ */
+struct read_keep {
+	bool want_trees;
+	struct caught_trees trees;
+	struct kept_index {
+		const char *file;	/* interned, as run->sources[] */
+		struct line_index *index;
+	} *index;
+	size_t nindex;
+};
+/* @index (reader_take_index()) of @file (interned) kept; NULL ignored. */
+void read_keep_index(struct read_keep *k, const char *file, struct line_index *index);
+/* The index of @file kept last, or NULL (@k NULL: none). */
+const struct line_index *read_kept_index(const struct read_keep *k, const char *file);
+void read_keep_free(struct read_keep *k);
 
 struct line_reader;
 
@@ -238,38 +261,41 @@ size_t input_each(const char *path, const struct read_opts *ro, struct input_see
 		  input_run_fn fn, void *ctx, size_t *nbad);
 
 /*
- * Keep the log lines around each callback's line for the reports
- * (input/rereads/excerpts.c): EXCERPT_BEFORE lines before it and EXCERPT_AFTER
- * after, each cut to EXCERPT_COLS bytes, longest callbacks first until
- * about @budget bytes are kept. Reads each log once more; standard input
- * cannot be read again and is passed over. Returns 0, or -1 with @err
- * when a log could not be read again (what was read is kept).
+ * The HTML page's extras (extras.h), read again after the results into
+ * @px, each log once more (standard input cannot be and is passed over),
+ * each plain file from the marks @keep holds. Each returns 0, or -1 with
+ * @err when a log could not be read again (what was read is kept).
+ *
+ * The log lines around each callback's line (input/rereads/excerpts.c):
+ * EXCERPT_BEFORE lines before it and EXCERPT_AFTER after, each cut to
+ * EXCERPT_COLS bytes, longest callbacks first until about @budget bytes
+ * are kept.
  */
 #define EXCERPT_BEFORE 2
 #define EXCERPT_AFTER 2
 #define EXCERPT_COLS 200
-int input_excerpts(struct pm_run *run, size_t budget, char *err, size_t errlen);
+int input_excerpts(const struct pm_run *run, const struct read_keep *keep, size_t budget,
+		   struct page_extras *px, char *err, size_t errlen);
 
 /*
- * Keep each cycle's own log lines for the HTML log viewer
- * (input/rereads/cycle_logs.c, run->logs): per cycle and file, the lines from its
- * first to its last, at most LOG_LINES_MAX (those around the longest
- * callback), cycles in order until about @budget bytes are kept. Like
- * input_excerpts(), reads each log once more, never standard input.
+ * Each cycle's own log lines for the log viewer (input/rereads/cycle_logs.c):
+ * per cycle and file, the lines from its first to its last, at most
+ * LOG_LINES_MAX (those around the longest callback), cycles in order
+ * until about @budget bytes are kept.
  */
 #define LOG_LINES_MAX 20000
+int input_cycle_logs(const struct pm_run *run, const struct read_keep *keep, size_t budget,
+		     struct page_extras *px, char *err, size_t errlen);
 
 /*
- * Keep the function_graph call trees of the callbacks in @want (cycle,
- * callback index pairs, sorted) for the HTML page (input/ftrace/calltrees.c,
- * run->trees): the ones caught while the traces were read
- * (run->read_trees, freed here), and for the rest each text trace read
- * once more, a wanted callback's calls collected between its start line
- * and its end on its thread.
+ * The function_graph call trees of the callbacks in @want (cycle,
+ * callback index pairs, sorted; input/ftrace/calltrees.c): the ones
+ * caught while the traces were read (@keep's, taken from it), and for
+ * the rest each text trace read once more, a wanted callback's calls
+ * collected between its start line and its end on its thread.
  */
-int input_call_trees(struct pm_run *run, const struct cb_ref *want, size_t nwant,
-		     char *err, size_t errlen);
-int input_cycle_logs(struct pm_run *run, size_t budget, char *err, size_t errlen);
+int input_call_trees(struct pm_run *run, struct read_keep *keep, const struct cb_ref *want,
+		     size_t nwant, struct page_extras *px, char *err, size_t errlen);
 
 /*
  * The run's id (input/rereads/digest.c; pmscope(1), JSON: run): 32 hex
@@ -301,24 +327,6 @@ int capfacts_read(struct pm_run *run, const char *path, char *err, size_t errlen
  */
 bool sleepgraph_line(struct builder *b, struct str line, unsigned int lineno,
 		     struct str *kernel);
-
-/* The kernel log parser (input/dmesg/dmesg.c). */
-int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st);
-/* ftrace and trace-cmd report text (input/ftrace/ftrace.c). */
-int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st);
-/* trace-cmd's trace.dat, a plain file (input/tracedat/tracedat.c); -1 and @err on
- * a read error, what was read before it kept. A compressed copy is
- * unpacked into a temporary file first, at most @max_unpacked bytes.
- * Stopped by @b's bound: 0, the bound says the rest. */
-int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
-		  uint64_t max_unpacked, char *err, size_t errlen);
-
-/* A sleepgraph page (input/sleepgraph/sghtml.c): does @window start one; its
- * embedded kernel log into @b, its trace into a builder of its own. */
-bool sghtml_is_page(struct str window);
-int sghtml_read(struct pm_run *run, const char *path, const struct read_opts *ro,
-		struct line_reader *r, struct builder *b, struct input_stats *st, char *err,
-		size_t errlen);
 
 /* "DRIVER DEVICE" (input/devname.c): both may hold blanks; @driver is
  * empty for a device without one. */

@@ -239,15 +239,10 @@ struct pm_device {
 	bool driver_pm;		/* @driver is from a PM callback line, not
 				 * from boot (enumeration, fixups, probes) */
 	const char *parent;	/* NULL unknown or none */
-	/* strlen() of @driver and @parent, kept: the builder holds every
-	 * callback start line's to them (twin) */
-	uint32_t driver_len, parent_len;
 	int parent_id;		/* index into run->devs, -1 */
 	int async_flag;		/* power/async from system facts: 1, 0, -1 */
 	bool in_devtree;	/* listed in the system facts' device tree, so
 				 * parent (or its absence) is known, not guessed */
-	int open_cb;		/* builder state: unfinished callback, -1 */
-	int open_cycle;
 	/* The next device of the same name, -1. Names are unique on a
 	 * bus, not across buses: an ACPI device and the platform device
 	 * made from it are both "MSFT0101:00", every USB interface has its
@@ -423,15 +418,6 @@ struct pm_link {
 	const char *status;	/* "active", "dormant", ... as read */
 };
 
-/* Log lines kept for the reports: the lines around line @line of @file
- * ("\n"-joined, the middle one is @line). */
-struct pm_excerpt {
-	const char *file;
-	unsigned int line;
-	unsigned int first;	/* line number of the first line in @text */
-	char *text;
-};
-
 /*
  * A kernel log line inside a cycle that no PM rule took ("xhci_hcd
  * 0000:39:00.0: Timeout while waiting for setup device command"): what
@@ -456,67 +442,10 @@ struct pm_message {
 #define CYCLE_MSG_BYTES (256 * 1024)
 #define CYCLE_ALARM_BYTES (32 * 1024)
 
-/*
- * A cycle's own log, for the HTML log viewer: lines @first .. @first + @n
- * - 1 of @file ("\n"-joined in @text, each cut to EXCERPT_COLS bytes).
- * A cycle with more lines than the viewer keeps has the lines around its
- * longest callback and counts the rest (cut_before, cut_after); @n is 0
- * when the run's budget was spent on earlier cycles.
- */
-struct pm_log {
-	int cycle;		/* index into run->cycles */
-	const char *file;
-	unsigned int first, n;
-	unsigned int cut_before, cut_after;
-	char *text;
-};
-
-/*
- * A callback's function_graph call tree, for the HTML page (kept only
- * for a few callbacks, input_call_trees()): calls in entry order, a
- * parent before its children; calls of one function under one parent
- * merged (@calls of them), calls deeper than CALLTREE_DEPTH or past
- * CALLTREE_NODES not kept but counted (@cut).
- */
-struct pm_tree_node {
-	const char *fn;		/* interned in the run's pool */
-	int32_t parent;		/* index of its caller, -1 outermost */
-	uint32_t calls;
-	ns_t total_ns;		/* its calls' lengths (those known) */
-};
-
-struct pm_calltree {
-	int cycle;		/* index into run->cycles */
-	int cb;			/* index into its cbs */
-	struct pm_tree_node *nodes;
-	size_t n;
-	unsigned int cut;
-};
-#define CALLTREE_DEPTH 12
-#define CALLTREE_NODES 1500
-
-/*
- * A call tree caught while the trace was read (run->keep_trees: the HTML
- * page wants trees), by its callback's file and start line: cycles and
- * callbacks may still be renumbered then (builder/merge.c). The page's
- * trees take theirs from here (input_call_trees()) and read the trace
- * again only for the ones missing. At most READ_TREE_NODES nodes in all
- * (a tree's own record weighs two): past that, trees are no longer caught.
- */
-struct pm_read_tree {
-	const char *file;
-	unsigned int line;
-	struct pm_calltree tree;
-};
-#define READ_TREE_NODES (1u << 18)
-#define READ_TREE_WEIGHT(t) ((t)->n + 2)
-
 struct pm_fact {
 	const char *key;
 	const char *value;
 };
-
-struct line_index;	/* input.h */
 
 /* A run's id: hex digits of its inputs' digest (input_run_id()). */
 #define RUN_ID_LEN 32
@@ -539,27 +468,8 @@ struct pm_run {
 	size_t verdicts_cut;	/* past RUN_VERDICTS_MAX */
 	struct pm_fact *facts;	/* kernel, host, ... as the inputs said */
 	size_t nfacts, facts_cap;
-	struct pm_excerpt *excerpts;	/* sorted by file pointer, line; none
-					 * unless asked for (input_excerpts()) */
-	size_t nexcerpts;
-	struct pm_log *logs;	/* by cycle, then file; none unless asked for
-				 * (input_cycle_logs()) */
-	size_t nlogs;
-	struct pm_calltree *trees;	/* by cycle, then callback; none unless
-					 * asked for (input_call_trees()) */
-	size_t ntrees;
-	bool keep_trees;		/* catch call trees while reading */
-	struct pm_read_tree *read_trees;	/* as callbacks ended */
-	size_t nread_trees, read_trees_cap, read_tree_nodes;
 	const char **sources;	/* input files read */
 	size_t nsources;
-	/* where the lines of each plain file read start (input.h), to read a
-	 * few of them again; one allocation each, the run's to free */
-	struct pm_line_index {
-		const char *file;	/* interned, as sources[] */
-		struct line_index *index;
-	} *line_index;
-	size_t nline_index;
 	struct name_table cb_fns, cb_events;	/* callbacks' fn_id, event_id */
 	struct arena graph_arena;	/* the cycles' graphs */
 	struct arena msg_arena;		/* the cycles' messages' text */
@@ -588,15 +498,10 @@ struct pm_verdict *run_verdict(struct pm_run *run, const struct pm_verdict *v);
  * events (a run folder's trace.txt beside a cut trace.dat).
  */
 struct run_mark {
-	size_t ncycles, nwarns, nverdicts, nsources, nread_trees;
+	size_t ncycles, nwarns, nverdicts, nsources;
 };
 struct run_mark run_mark(const struct pm_run *run);
 void run_rollback(struct pm_run *run, struct run_mark m);
-/* @index (input.h) of @file (interned), kept; and found again, or NULL. */
-void run_keep_line_index(struct pm_run *run, const char *file, struct line_index *index);
-const struct line_index *run_line_index(const struct pm_run *run, const char *file);
-/* The trees caught while reading past the first @keep freed. */
-void run_drop_read_trees(struct pm_run *run, size_t keep);
 
 /* The phase of @kind named @name in @c, the last one if several; or NULL. */
 const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind);
@@ -672,8 +577,5 @@ static inline int place_cmp(const char *fa, unsigned int la, const char *fb, uns
 		return (uintptr_t)fa < (uintptr_t)fb ? -1 : 1;
 	return la < lb ? -1 : la > lb;
 }
-/* The kept lines around @line of @file, or NULL. */
-const struct pm_excerpt *run_excerpt(const struct pm_run *run, const char *file,
-				     unsigned int line);
 
 #endif

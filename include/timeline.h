@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "extras.h"
 #include "report.h"
 
 #define TL_WIDTH_DEFAULT 1400
@@ -165,6 +166,7 @@ struct tl_cycle {
 struct tl_layout {
 	const struct pm_run *run;
 	const struct pm_results *res;
+	const struct page_extras *page;	/* report_opts.page */
 	double width, height;
 	double x0, x1;		/* the time area */
 	struct tl_cycle *cycles;
@@ -239,13 +241,13 @@ void tl_draw(const struct tl_layout *L, const struct tl_painter *p);
 
 
 int report_svg(FILE *f, const struct pm_run *run, const struct pm_results *res,
-	       const struct report_opts *o);
+	       const struct report_opts *o, char *err, size_t errlen);
 /* @f NULL: drawn, not encoded (the analyze fuzz harness: libpng's
  * encoding was 70% of its time, and none of it pmscope's code). */
 int report_png(FILE *f, const struct pm_run *run, const struct pm_results *res,
-	       const struct report_opts *o);
+	       const struct report_opts *o, char *err, size_t errlen);
 int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		const struct report_opts *o);
+		const struct report_opts *o, char *err, size_t errlen);
 /* The HTML page's data: the layout as JSON (timeline/html_data.c). */
 void tl_put_html_data(FILE *f, const struct tl_layout *L);
 /* Which callbacks the page shows a call tree for, sorted (the pipeline
@@ -254,7 +256,8 @@ void tl_put_html_data(FILE *f, const struct tl_layout *L);
 struct cb_ref;
 struct cb_ref *tl_html_tree_wants(const struct pm_run *run, const struct pm_results *res,
 				  size_t *n);
-void tl_put_trees(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc,
+void tl_put_trees(struct jw *w, const struct pm_run *run, const struct page_extras *px,
+		  const struct tl_cycle *tc,
 		  int (*fn_index)(void *ctx, const char *fn), void *ctx);
 /* pmscope stats --html: the page of a struct tl_summary (stats.h) */
 int tl_summary_write(FILE *f, const void *ctx);

@@ -17,8 +17,22 @@
  * them all before it names one again. */
 #define DEV_MEMO_BITS 11
 
+/*
+ * The builder's own state of each device, beside the model's facts: its
+ * open callback, and the lengths of its driver's and parent's names
+ * (line_of() compares them on every callback start). One entry per
+ * device of the run, taken from the device when first wanted.
+ */
+struct dev_state {
+	int open_cb;		/* unfinished callback of cycle @open_cycle, -1 */
+	int open_cycle;
+	uint32_t driver_len, parent_len;
+};
+
 struct builder {
 	struct pm_run *run;
+	struct dev_state *dstate;	/* by device index */
+	size_t ndstate, dstate_cap;
 	const char *file;
 	uint16_t file_id;	/* index into run->sources */
 	bool names_full;	/* warned: a name table is full */
@@ -31,6 +45,7 @@ struct builder {
 	ns_t (*fw)[2];
 	size_t nfw, fw_cap, fw_next;
 	struct comm_map comms;	/* task names by pid, from every event */
+	struct caught_trees *trees;	/* where call trees go, NULL none */
 	struct busy_map busy;	/* what each thread last started */
 	/* the callback function and event named last: a trace names the
 	 * same ("suspend") callback after callback */
@@ -67,6 +82,32 @@ struct builder {
 	enum builder_stop stop;
 	unsigned int stop_line;
 };
+
+static struct dev_state *dev_state(struct builder *b, int id)
+{
+	const struct pm_run *run = b->run;
+
+	if ((size_t)id >= b->ndstate) {
+		VEC_RESERVE(b->dstate, run->ndevs - 1, b->dstate_cap);
+		for (; b->ndstate < run->ndevs; b->ndstate++) {
+			const struct pm_device *d = &run->devs[b->ndstate];
+
+			b->dstate[b->ndstate] = (struct dev_state){
+				.open_cb = -1, .open_cycle = -1,
+				.driver_len = d->driver ? (uint32_t)strlen(d->driver) : 0,
+				.parent_len = d->parent ? (uint32_t)strlen(d->parent) : 0 };
+		}
+	}
+	return &b->dstate[id];
+}
+
+/* Device @id's callback open in this builder, -1 none. */
+static int open_cb_of(const struct builder *b, int id)
+{
+	const struct dev_state *st = (size_t)id < b->ndstate ? &b->dstate[id] : NULL;
+
+	return st && st->open_cycle == b->cur ? st->open_cb : -1;
+}
 
 void event_init(struct pm_event *ev, enum ev_kind kind, ns_t ts, unsigned int line)
 {
@@ -422,11 +463,11 @@ static void set_device_facts(struct builder *b, int id, const struct pm_event *e
 
 	if (ev->driver.p && ev->driver.len && pm_line(ev) && !d->driver_pm) {
 		d->driver = strpool_get(&run->pool, ev->driver);
-		d->driver_len = (uint32_t)ev->driver.len;
+		dev_state(b, id)->driver_len = (uint32_t)ev->driver.len;
 		d->driver_pm = true;
 	} else if (ev->driver.p && (!d->driver || !*d->driver)) {
 		d->driver = strpool_get(&run->pool, ev->driver);
-		d->driver_len = (uint32_t)ev->driver.len;
+		dev_state(b, id)->driver_len = (uint32_t)ev->driver.len;
 	}
 	if (!d->parent && ev->parent.len && !str_eq(ev->parent, "none")) {
 		parent = strpool_get(&run->pool, ev->parent);
@@ -434,7 +475,7 @@ static void set_device_facts(struct builder *b, int id, const struct pm_event *e
 		d = &run->devs[id];
 		d->parent_id = pid;
 		d->parent = parent;
-		d->parent_len = (uint32_t)ev->parent.len;
+		dev_state(b, id)->parent_len = (uint32_t)ev->parent.len;
 	}
 }
 
@@ -518,15 +559,17 @@ static int device_named(struct builder *b, struct str name)
 
 /* Could @ev's line be of device @d: no other parent, no other driver
  * (of a PM line) than @d has, where both are known. */
-static bool line_of(const struct pm_device *d, const struct pm_event *ev)
+static bool line_of(struct builder *b, int id, const struct pm_event *ev)
 {
+	const struct pm_device *d = &b->run->devs[id];
+	const struct dev_state *st = dev_state(b, id);
 	bool parent = !d->parent || !ev->parent.len ||
-		      (ev->parent.len == d->parent_len &&
-		       same_bytes(ev->parent.p, d->parent, d->parent_len)) ||
+		      (ev->parent.len == st->parent_len &&
+		       same_bytes(ev->parent.p, d->parent, st->parent_len)) ||
 		      str_eq(ev->parent, "none");
 	bool driver = !d->driver_pm || !ev->driver.len || !pm_line(ev) ||
-		      (ev->driver.len == d->driver_len &&
-		       same_bytes(ev->driver.p, d->driver, d->driver_len));
+		      (ev->driver.len == st->driver_len &&
+		       same_bytes(ev->driver.p, d->driver, st->driver_len));
 
 	return parent && driver;
 }
@@ -543,17 +586,17 @@ static int device_of_line(struct builder *b, int id, const struct pm_event *ev)
 	int d;
 
 	for (d = id; d >= 0; d = run->devs[d].twin)
-		if (line_of(&run->devs[d], ev))
+		if (line_of(b, d, ev))
 			return d;
 	return run_device_twin(run, id);
 }
 
 /* Device @d has a callback open in this cycle that a line of @pid ends. */
-static bool open_here(const struct builder *b, const struct pm_cycle *c,
-		      const struct pm_device *d, int pid)
+static bool open_here(const struct builder *b, const struct pm_cycle *c, int id, int pid)
 {
-	return d->open_cb >= 0 && d->open_cycle == b->cur &&
-	       (pid < 0 || c->cbs[d->open_cb].pid < 0 || c->cbs[d->open_cb].pid == pid);
+	int i = open_cb_of(b, id);
+
+	return i >= 0 && (pid < 0 || c->cbs[i].pid < 0 || c->cbs[i].pid == pid);
 }
 
 /* The device of @id's name (or a twin) with a callback that @pid ends. */
@@ -563,7 +606,7 @@ static int device_open(const struct builder *b, const struct pm_cycle *c, int id
 	int d;
 
 	for (d = run->devs[id].twin >= 0 ? id : -1; d >= 0; d = run->devs[d].twin)
-		if (open_here(b, c, &run->devs[d], pid))
+		if (open_here(b, c, d, pid))
 			return d;
 	return id;
 }
@@ -599,8 +642,8 @@ static void thread_moves_on(struct builder *b, struct pm_cycle *c, size_t i, ns_
 static void on_cb_start(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = need_cycle(b, ev);
-	struct pm_run *run = b->run;
 	struct pm_callback *cb;
+	struct dev_state *st;
 	int dev;
 
 	if (!c)
@@ -613,8 +656,9 @@ static void on_cb_start(struct builder *b, const struct pm_event *ev)
 	cb->flags |= CB_UNFINISHED;
 	if (cb->flags & CB_INITCALL)
 		b->initcall_line = ev->line;
-	run->devs[dev].open_cb = (int)c->ncbs - 1;
-	run->devs[dev].open_cycle = b->cur;
+	st = dev_state(b, dev);
+	st->open_cb = (int)c->ncbs - 1;
+	st->open_cycle = b->cur;
 	thread_moves_on(b, c, c->ncbs - 1, ev->ts);
 }
 
@@ -758,14 +802,14 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 	dev = device_open(b, c, device_named(b, ev->device), ev->pid);
 	set_device_facts(b, dev, ev);
 	d = &run->devs[dev];
-	if (open_here(b, c, d, ev->pid)) {
-		cb = &c->cbs[d->open_cb];
+	if (open_here(b, c, dev, ev->pid)) {
+		cb = &c->cbs[open_cb_of(b, dev)];
 	} else if ((cb = add_cb(b, c, dev, ev))) {
 		cb->flags |= CB_NO_START;
 	} else {
 		return;
 	}
-	d->open_cb = -1;
+	dev_state(b, dev)->open_cb = -1;
 	/* the function first: its bit field shares a word with has_ret's,
 	 * and reading it after has_ret's store waits for that store */
 	if (!cb->fn_id)
@@ -877,7 +921,7 @@ static void on_device(struct builder *b, const struct pm_event *ev)
 		parent = strpool_get(&run->pool, ev->parent);
 		pid = run_device(run, parent);
 		run->devs[id].parent = parent;
-		run->devs[id].parent_len = (uint32_t)ev->parent.len;
+		dev_state(b, id)->parent_len = (uint32_t)ev->parent.len;
 		run->devs[id].parent_id = pid;
 	}
 	d = &run->devs[id];
@@ -913,23 +957,28 @@ static void on_wake_reason(struct builder *b, const struct pm_event *ev)
 	free(s);
 }
 
+void builder_catch_trees(struct builder *b, struct caught_trees *ct)
+{
+	b->trees = ct;
+}
+
 bool builder_keeps_trees(const struct builder *b)
 {
-	return b->run->keep_trees && b->run->read_tree_nodes < READ_TREE_NODES;
+	return b->trees && b->trees->nodes < CAUGHT_TREE_NODES;
 }
 
 /* The call tree of the callback that started at @line, for the HTML page. */
 static void keep_tree(struct builder *b, unsigned int line, const struct pm_calltree *t)
 {
-	struct pm_run *run = b->run;
-	struct pm_read_tree *r;
+	struct caught_trees *ct = b->trees;
+	struct caught_tree *r;
 
-	VEC_RESERVE(run->read_trees, run->nread_trees, run->read_trees_cap);
-	r = &run->read_trees[run->nread_trees++];
+	VEC_RESERVE(ct->v, ct->n, ct->cap);
+	r = &ct->v[ct->n++];
 	r->file = b->file;
 	r->line = line;
-	calltree_copy(&run->pool, &r->tree, t);
-	run->read_tree_nodes += READ_TREE_WEIGHT(t);
+	calltree_copy(&b->run->pool, &r->tree, t);
+	ct->nodes += CAUGHT_TREE_WEIGHT(t);
 }
 
 /* function_graph's summary of the callback @ev's device has open. */
@@ -942,9 +991,9 @@ static void on_cb_graph(struct builder *b, const struct pm_event *ev)
 	if (!c || dev < 0)
 		return;
 	dev = device_open(b, c, dev, ev->pid);
-	if (!open_here(b, c, &b->run->devs[dev], ev->pid))
+	if (!open_here(b, c, dev, ev->pid))
 		return;
-	cb = &c->cbs[b->run->devs[dev].open_cb];
+	cb = &c->cbs[open_cb_of(b, dev)];
 	if (cb->graph_id >= 0 || c->ngraphs >= CB_GRAPHS_MAX)
 		return;
 	VEC_RESERVE(c->graphs, c->ngraphs, c->graphs_cap);
@@ -1301,7 +1350,7 @@ static void close_cycle(struct builder *b)
 	/* Starts with no end stay in the model, flagged, for the report. */
 	for (i = 0; i < c->ncbs; i++)
 		if (c->cbs[i].flags & CB_UNFINISHED)
-			b->run->devs[c->cbs[i].dev].open_cb = -1;
+			dev_state(b, c->cbs[i].dev)->open_cb = -1;
 	say_counted(b, c);
 	if (c->msgs_cut)
 		run_warn(b->run, FC_MESSAGES_CUT, c->index, b->file, c->last_line,
@@ -1331,6 +1380,7 @@ void builder_finish(struct builder *b)
 			 b->backwards, BACKWARDS_NAMED);
 	comm_map_free(&b->comms);
 	busy_free(&b->busy);
+	free(b->dstate);
 	free(b->fw);
 	free(b);
 }

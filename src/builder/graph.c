@@ -80,3 +80,17 @@ void calltree_copy(struct strpool *pool, struct pm_calltree *to, const struct pm
 		to->nodes[i].fn = strpool_cstr(pool, from->nodes[i].fn);
 	}
 }
+
+void caught_trees_drop(struct caught_trees *ct, size_t keep)
+{
+	while (ct->n > keep) {
+		struct pm_calltree *t = &ct->v[--ct->n].tree;
+
+		ct->nodes -= CAUGHT_TREE_WEIGHT(t);
+		free(t->nodes);
+	}
+	if (!ct->n) {
+		free(ct->v);
+		*ct = (struct caught_trees){ 0 };
+	}
+}

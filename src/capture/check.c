@@ -147,6 +147,22 @@ out:
 	return rc;
 }
 
+/* A capture that a live process is at work on, or one armed for collect. */
+static void armed_already(const struct capture_env *env, char *err, size_t errlen)
+{
+	struct capture c;
+	char e[512];
+
+	if (capture_state_load(&c, env, e, sizeof(e)) == 0 && capture_owner_alive(&c.owner))
+		snprintf(err, errlen, "a capture is armed already, by pmscope %s (pid %d), "
+			 "which is at work on it: let it end, or stop it (kill %d) and it puts "
+			 "everything back", c.owner.cmd, c.owner.pid, c.owner.pid);
+	else
+		snprintf(err, errlen, "a capture is armed already (or one was killed): "
+			 "'pmscope collect' saves it, 'pmscope collect --restore' only undoes it");
+	capture_free(&c);
+}
+
 int capture_check(const struct capture_env *env, const struct capture_opts *o,
 		  bool need_rtc, char *err, size_t errlen)
 {
@@ -167,8 +183,7 @@ int capture_check(const struct capture_env *env, const struct capture_opts *o,
 		goto out;
 	inst = xasprintf("%s/instances/%s", tdir, CAPTURE_INSTANCE);
 	if (capture_exists(env, CAPTURE_ARMED_FILE) || access(inst, F_OK) == 0) {
-		snprintf(err, errlen, "a capture is armed already (or one was killed): "
-			 "'pmscope collect' saves it, 'pmscope collect --restore' only undoes it");
+		armed_already(env, err, errlen);
 		goto out;
 	}
 	if (check_mode(env, o->mode, err, errlen) < 0)

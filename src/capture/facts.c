@@ -3,7 +3,8 @@
  * The system facts of a run folder (RUN-DIR/sys/):
  *   facts.txt     "key: value" lines: kernel, command line, DMI ids, an
  *                 opaque machine id, the wall clock and BOOTTIME, the files
- *                 of /sys/power (read after the capture, before restoring)
+ *                 of /sys/power (read after the capture, before restoring);
+ *                 written with the rest by capture/save.c
  *   devices.txt   every device under /sys/devices with a power/ directory:
  *                 "<path> async=enabled|disabled|- runtime=... wakeup=..."
  *   devlinks.txt  "<supplier> <consumer> <status>" from /sys/class/devlink
@@ -101,7 +102,7 @@ static void clocks(FILE *f)
 	fprintf(f, "capture.realtime_ns: %llu\ncapture.boottime_ns: %llu\n", real, boot);
 }
 
-static int write_facts(FILE *f, const struct capture_env *env)
+char *facts_text(const struct capture_env *env)
 {
 	static const char *const dmi[] = {
 		"sys_vendor", "product_name", "product_version", "board_vendor",
@@ -111,10 +112,13 @@ static int write_facts(FILE *f, const struct capture_env *env)
 		"state", "mem_sleep", "disk", "pm_async", "pm_test", "pm_print_times",
 		"pm_debug_messages", "pm_trace", "wakeup_count", "image_size",
 	};
+	char key[64], path[128], *buf = NULL;
+	size_t i, len = 0;
 	struct utsname u;
-	char key[64], path[128];
-	size_t i;
+	FILE *f = open_memstream(&buf, &len);
 
+	if (!f)
+		return xstrdup("");
 	if (uname(&u) == 0)
 		fprintf(f, "uname: %s %s %s %s %s\n", u.sysname, u.nodename, u.release,
 			u.version, u.machine);
@@ -131,7 +135,8 @@ static int write_facts(FILE *f, const struct capture_env *env)
 		snprintf(path, sizeof(path), "/sys/power/%s", power[i]);
 		fact_file(f, env, key, path);
 	}
-	return 0;
+	fclose(f);
+	return buf;
 }
 
 /* A directory is a device when it has a power/ directory. */
@@ -185,7 +190,7 @@ static void walk_devices(FILE *out, const char *path, size_t skip, unsigned int 
 	closedir(d);
 }
 
-static int write_devices(FILE *f, const struct capture_env *env, char *err, size_t errlen)
+int devices_write(FILE *f, const struct capture_env *env, char *err, size_t errlen)
 {
 	char *top = capture_path(env, "/sys/devices");
 	struct stat sb;
@@ -216,12 +221,14 @@ static char *link_name(const char *dir, const char *which)
 }
 
 /* A system without device links has no /sys/class/devlink: an empty file. */
-static int write_devlinks(FILE *f, const struct capture_env *env)
+int devlinks_write(FILE *f, const struct capture_env *env, char *err, size_t errlen)
 {
 	char *top = capture_path(env, "/sys/class/devlink");
 	struct dirent *de;
 	DIR *d = opendir(top);
 
+	(void)err;
+	(void)errlen;
 	if (!d)
 		goto out;
 	while ((de = readdir(d))) {
@@ -246,54 +253,5 @@ static int write_devlinks(FILE *f, const struct capture_env *env)
 	closedir(d);
 out:
 	free(top);
-	return 0;
-}
-
-static int save_file(const char *dir, const char *name, const struct capture_env *env,
-		     int (*fn)(FILE *, const struct capture_env *, char *, size_t),
-		     char *err, size_t errlen)
-{
-	char *path = xasprintf("%s/%s", dir, name);
-	FILE *f = fopen(path, "we");
-	int rc = -1;
-
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto out;
-	}
-	rc = fn(f, env, err, errlen);
-	if (fclose(f) != 0 && !rc) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		rc = -1;
-	}
-out:
-	free(path);
-	return rc;
-}
-
-static int facts_fn(FILE *f, const struct capture_env *env, char *err, size_t errlen)
-{
-	(void)err;
-	(void)errlen;
-	return write_facts(f, env);
-}
-
-static int links_fn(FILE *f, const struct capture_env *env, char *err, size_t errlen)
-{
-	(void)err;
-	(void)errlen;
-	return write_devlinks(f, env);
-}
-
-int facts_save(const struct capture_env *env, const char *sysdir, char *err, size_t errlen)
-{
-	if (mkdir(sysdir, 0755) < 0 && errno != EEXIST) {
-		snprintf(err, errlen, "%s: %s", sysdir, strerror(errno));
-		return -1;
-	}
-	if (save_file(sysdir, "facts.txt", env, facts_fn, err, errlen) < 0 ||
-	    save_file(sysdir, "devices.txt", env, write_devices, err, errlen) < 0 ||
-	    save_file(sysdir, "devlinks.txt", env, links_fn, err, errlen) < 0)
-		return -1;
 	return 0;
 }

@@ -136,21 +136,18 @@ int kmsg_next_seq(const struct capture_env *env, uint64_t *seq, char *err, size_
 	return rc;
 }
 
-int kmsg_save(const struct capture_env *env, uint64_t seq, const char *path,
-	      unsigned long *lost, char *err, size_t errlen)
+int kmsg_write(FILE *out, const struct capture_env *env, uint64_t seq, unsigned long *lost,
+	       char *err, size_t errlen)
 {
 	struct kmsg_src s;
 	struct kmsg_rec r;
-	FILE *out = fopen(path, "we");
-	int rc = -1, n;
+	int n = 0;
 
-	if (!out) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
+	*lost = 0;
 	if (src_open(&s, env, err, errlen) < 0)
-		goto out;
-	while ((n = src_next(&s)) > 0) {
+		return -1;
+	/* a write that failed (a full disk) ends it: the rest would fail too */
+	while (!ferror(out) && (n = src_next(&s)) > 0) {
 		if (!parse_rec(s.buf, &r) || r.seq < seq)
 			continue;
 		/* records the log overwrote before they were read */
@@ -166,13 +163,5 @@ int kmsg_save(const struct capture_env *env, uint64_t seq, const char *path,
 		snprintf(err, errlen, "reading the kernel log: %s", strerror(errno));
 	*lost = s.lost;
 	src_close(&s);
-	if (n < 0)
-		goto out;
-	rc = 0;
-out:
-	if (fclose(out) != 0 && !rc) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		rc = -1;
-	}
-	return rc;
+	return n < 0 ? -1 : 0;
 }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Arm, suspend, save, restore. Every file outside the tracing instance
- * goes through the saved-settings list, which is persisted before the
- * file is written, so that a crash at any point leaves enough behind for
- * `pmscope collect --restore`. The instance itself is removed whole.
+ * Arm, suspend, restore (saving the run folder: capture/save.c). Every
+ * file outside the tracing instance goes through the saved-settings list,
+ * which is persisted before the file is written, so that whatever ends the
+ * process leaves enough behind for the next command (capture_recover()).
+ * The instance itself is removed whole.
  *
  * Trace clock "global": the same sched_clock time base as the printk
  * time stamps of dmesg.txt (so trace and log line up), and ordered across
@@ -52,7 +53,7 @@ static unsigned int buffer_kb(const struct capture_opts *o)
 }
 
 /* A file of the instance; the instance is removed, so nothing is saved. */
-static int inst_write(struct capture *c, const char *file, const char *value,
+int capture_inst_write(struct capture *c, const char *file, const char *value,
 		      char *err, size_t errlen)
 {
 	char *path = tracefs_instance_get_file(c->inst, file);
@@ -76,6 +77,23 @@ static int set_saved(struct capture *c, const char *path, const char *value,
 	    capture_state_store(c, err, errlen) < 0)
 		return -1;
 	return capture_write(c->env, path, value, err, errlen);
+}
+
+/*
+ * A step of arming done: where a test may stop the process to signal it
+ * (capture_step()), and where a signal that came stops the arming, which
+ * puts back what it did.
+ */
+static int arm_step(struct capture *c, const char *name, char *err, size_t errlen)
+{
+	char sig[32];
+
+	capture_step(c->env, name);
+	if (!capture_stopped(c->env))
+		return 0;
+	snprintf(err, errlen, "interrupted by %s while arming",
+		 capture_signal_name(*c->env->stop, sig, sizeof(sig)));
+	return -1;
 }
 
 static int use_tracing_dir(const struct capture_env *env, char *err, size_t errlen)
@@ -119,21 +137,21 @@ static int setup_callgraph(struct capture *c, const struct capture_opts *o, char
 		return -1;
 	}
 	snprintf(depth, sizeof(depth), "%u", o->graph_depth ? o->graph_depth : 3);
-	if (inst_write(c, "set_ftrace_filter", GRAPH_FILTER, err, errlen) < 0)
+	if (capture_inst_write(c, "set_ftrace_filter", GRAPH_FILTER, err, errlen) < 0)
 		return -1;
 	if (tracefs_file_exists(c->inst, "set_graph_function") &&
-	    inst_write(c, "set_graph_function", GRAPH_FUNCTION, err, errlen) < 0)
+	    capture_inst_write(c, "set_graph_function", GRAPH_FUNCTION, err, errlen) < 0)
 		return -1;
 	if (tracefs_file_exists(c->inst, "max_graph_depth") &&
-	    inst_write(c, "max_graph_depth", depth, err, errlen) < 0)
+	    capture_inst_write(c, "max_graph_depth", depth, err, errlen) < 0)
 		return -1;
 	/* time stamps and task names on every line, as sleepgraph -f has them */
 	if ((tracefs_file_exists(c->inst, "options/funcgraph-abstime") &&
-	     inst_write(c, "options/funcgraph-abstime", "1", err, errlen) < 0) ||
+	     capture_inst_write(c, "options/funcgraph-abstime", "1", err, errlen) < 0) ||
 	    (tracefs_file_exists(c->inst, "options/funcgraph-proc") &&
-	     inst_write(c, "options/funcgraph-proc", "1", err, errlen) < 0))
+	     capture_inst_write(c, "options/funcgraph-proc", "1", err, errlen) < 0))
 		return -1;
-	return inst_write(c, "current_tracer", "function_graph", err, errlen);
+	return capture_inst_write(c, "current_tracer", "function_graph", err, errlen);
 }
 
 static int setup_instance(struct capture *c, const struct capture_opts *o, char *err,
@@ -153,15 +171,17 @@ static int setup_instance(struct capture *c, const struct capture_opts *o, char 
 	if (dir && c->env->fake && c->env->fake->instance_made)
 		c->env->fake->instance_made(dir, c->env->fake->arg);
 	tracefs_put_tracing_file(dir);
+	if (arm_step(c, "instance", err, errlen) < 0)
+		return -1;
 	snprintf(kb, sizeof(kb), "%u", buffer_kb(o));
-	if (inst_write(c, "tracing_on", "0", err, errlen) < 0 ||
-	    inst_write(c, "trace_clock", TRACE_CLOCK, err, errlen) < 0 ||
-	    inst_write(c, "buffer_size_kb", kb, err, errlen) < 0)
+	if (capture_inst_write(c, "tracing_on", "0", err, errlen) < 0 ||
+	    capture_inst_write(c, "trace_clock", TRACE_CLOCK, err, errlen) < 0 ||
+	    capture_inst_write(c, "buffer_size_kb", kb, err, errlen) < 0)
 		return -1;
 	for (i = 0; i < ARRAY_SIZE(events); i++) {
 		char *f = xasprintf("events/%s/enable", events[i]);
 		int rc = tracefs_file_exists(c->inst, f) || i < EVENTS_REQUIRED ?
-			inst_write(c, f, "1", err, errlen) : 0;
+			capture_inst_write(c, f, "1", err, errlen) : 0;
 
 		free(f);
 		if (rc < 0)
@@ -169,7 +189,7 @@ static int setup_instance(struct capture *c, const struct capture_opts *o, char 
 	}
 	if (o->callgraph && setup_callgraph(c, o, err, errlen) < 0)
 		return -1;
-	return inst_write(c, "tracing_on", "1", err, errlen);
+	return capture_inst_write(c, "tracing_on", "1", err, errlen);
 }
 
 /*
@@ -195,6 +215,11 @@ static int save_top_buffer(struct capture *c, char *err, size_t errlen)
 	return rc;
 }
 
+/*
+ * Each file is saved to the armed state before it is written (set_saved),
+ * the state itself before anything: whatever ends the process from here
+ * on, the state names all there is to put back.
+ */
 int capture_arm(struct capture *c, const struct capture_env *env,
 		const struct capture_opts *o, char *err, size_t errlen)
 {
@@ -203,26 +228,34 @@ int capture_arm(struct capture *c, const struct capture_env *env,
 	memset(c, 0, sizeof(*c));
 	c->env = env;
 	c->mode = o->mode;
+	c->owned = true;
 	if (use_tracing_dir(env, err, errlen) < 0 ||
 	    kmsg_next_seq(env, &c->kmsg_seq, err, errlen) < 0 ||
 	    capture_state_store(c, err, errlen) < 0)
 		return -1;
 	c->armed = true;
-	if (set_saved(c, "/sys/power/pm_print_times", "1", err, errlen) < 0)
+	if (arm_step(c, "state", err, errlen) < 0 ||
+	    set_saved(c, "/sys/power/pm_print_times", "1", err, errlen) < 0 ||
+	    arm_step(c, "pm_print_times", err, errlen) < 0)
 		goto fail;
 	if (capture_exists(env, "/sys/power/pm_debug_messages") &&
-	    set_saved(c, "/sys/power/pm_debug_messages", "1", err, errlen) < 0)
+	    (set_saved(c, "/sys/power/pm_debug_messages", "1", err, errlen) < 0 ||
+	     arm_step(c, "pm_debug_messages", err, errlen) < 0))
 		goto fail;
 	if (o->mode == CAP_MEM && capture_exists(env, "/sys/power/mem_sleep") &&
-	    set_saved(c, "/sys/power/mem_sleep", "deep", err, errlen) < 0)
+	    (set_saved(c, "/sys/power/mem_sleep", "deep", err, errlen) < 0 ||
+	     arm_step(c, "mem_sleep", err, errlen) < 0))
 		goto fail;
 	/* systemd writes "mem" (its default SuspendState=): mem_sleep says s2idle */
 	if (o->mode == CAP_S2IDLE && o->via_systemd && capture_exists(env, "/sys/power/mem_sleep") &&
-	    set_saved(c, "/sys/power/mem_sleep", "s2idle", err, errlen) < 0)
+	    (set_saved(c, "/sys/power/mem_sleep", "s2idle", err, errlen) < 0 ||
+	     arm_step(c, "mem_sleep", err, errlen) < 0))
 		goto fail;
-	if (o->pm_test && set_saved(c, "/sys/power/pm_test", o->pm_test, err, errlen) < 0)
+	if (o->pm_test && (set_saved(c, "/sys/power/pm_test", o->pm_test, err, errlen) < 0 ||
+			   arm_step(c, "pm_test", err, errlen) < 0))
 		goto fail;
-	if (save_top_buffer(c, err, errlen) < 0 || setup_instance(c, o, err, errlen) < 0)
+	if (save_top_buffer(c, err, errlen) < 0 || setup_instance(c, o, err, errlen) < 0 ||
+	    arm_step(c, "armed", err, errlen) < 0)
 		goto fail;
 	return 0;
 fail:
@@ -242,6 +275,7 @@ int capture_alarm(struct capture *c, unsigned int secs, char *err, size_t errlen
 	if (set_saved(c, "/sys/class/rtc/rtc0/wakealarm", "0", err, errlen) < 0 ||
 	    capture_write(c->env, "/sys/class/rtc/rtc0/wakealarm", when, err, errlen) < 0)
 		return -1;
+	capture_step(c->env, "wakealarm");
 	return 0;
 }
 
@@ -258,46 +292,14 @@ int capture_suspend(struct capture *c, unsigned int secs, char *err, size_t errl
 	}
 	if (capture_alarm(c, secs, err, errlen) < 0)
 		return -1;
-	if (c->env->stop && *c->env->stop) {
+	if (capture_stopped(c->env)) {
 		snprintf(err, errlen, "interrupted before suspending");
 		return -1;
 	}
+	/* a signal from here on waits for the write: the suspend goes on */
+	capture_step(c->env, "suspending");
 	/* returns after the resume, or fails when the suspend was aborted */
 	return capture_write(c->env, "/sys/power/state", state[c->mode], err, errlen);
-}
-
-static int copy_file(const char *from, const char *to, char *err, size_t errlen)
-{
-	int in = open(from, O_RDONLY | O_CLOEXEC), out = -1, rc = -1;
-	char buf[65536];
-	ssize_t n;
-
-	if (in < 0) {
-		snprintf(err, errlen, "%s: %s", from, strerror(errno));
-		return -1;
-	}
-	out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (out < 0) {
-		snprintf(err, errlen, "%s: %s", to, strerror(errno));
-		goto out;
-	}
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, (size_t)n) != n) {
-			snprintf(err, errlen, "%s: %s", to, strerror(errno));
-			goto out;
-		}
-	if (n < 0) {
-		snprintf(err, errlen, "%s: %s", from, strerror(errno));
-		goto out;
-	}
-	rc = 0;
-out:
-	if (out >= 0 && close(out) != 0 && !rc) {
-		snprintf(err, errlen, "%s: %s", to, strerror(errno));
-		rc = -1;
-	}
-	close(in);
-	return rc;
 }
 
 /*
@@ -305,7 +307,7 @@ out:
  * (tracefs_instance_exists() looks at the mounted tracefs, not at the
  * directory given to tracefs_set_tracing_dir()).
  */
-static int find_instance(struct capture *c)
+int capture_find_instance(struct capture *c)
 {
 	char e[256], *tdir, *dir;
 	bool there;
@@ -325,120 +327,14 @@ static int find_instance(struct capture *c)
 	return c->inst ? 0 : -1;
 }
 
-/* Events the ring buffer dropped because it was full, from per_cpu/cpuN/stats. */
-static unsigned long long trace_overrun(struct capture *c)
-{
-	unsigned long long sum = 0, v;
-	char name[64], *stats, *p;
-	int cpu;
-
-	for (cpu = 0; cpu < 4096; cpu++) {
-		snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
-		if (!tracefs_file_exists(c->inst, name))
-			break;
-		stats = tracefs_instance_file_read(c->inst, name, NULL);
-		p = stats ? strstr(stats, "overrun: ") : NULL;
-		if (p && sscanf(p + 9, "%llu", &v) == 1)
-			sum += v;
-		free(stats);
-	}
-	return sum;
-}
-
-/* How the trace was taken, as the instance says, into sys/facts.txt. */
-static void trace_facts(struct capture *c, const char *dir)
-{
-	static const char *const files[] = { "trace_clock", "buffer_size_kb", "current_tracer" };
-	char *path = xasprintf("%s/sys/facts.txt", dir);
-	FILE *f = fopen(path, "ae");
-	size_t i;
-
-	free(path);
-	if (!f)
-		return;
-	fprintf(f, "capture.mode: %s\ncapture.instance: %s\ncapture.kmsg_lost: %lu\n",
-		capture_mode_name(c->mode), c->inst ? CAPTURE_INSTANCE : "-", c->kmsg_lost);
-	if (c->inst)
-		fprintf(f, "capture.trace_overrun: %llu\n", c->overrun);
-	for (i = 0; c->inst && i < ARRAY_SIZE(files); i++) {
-		char *v = tracefs_instance_file_read(c->inst, files[i], NULL);
-
-		if (v)
-			fprintf(f, "capture.%s: %.*s\n", files[i], (int)strcspn(v, "\n"), v);
-		free(v);
-	}
-	fclose(f);
-}
-
-/*
- * After trace.txt: reading the raw buffer empties it. A trace.dat that
- * cannot be written is said and left out; trace.txt holds the same events.
- */
-static void save_tracedat(struct capture *c, const char *dir)
-{
-	char *tracer = tracefs_instance_file_read(c->inst, "current_tracer", NULL);
-	char *path = xasprintf("%s/trace.dat", dir), e[1024];
-	bool graph = tracer && !strncmp(tracer, "function_graph", 14);
-
-	if (tracedat_save(c, path, graph, e, sizeof(e)) < 0)
-		fprintf(stderr, "pmscope: no trace.dat (trace.txt has the events): %s\n", e);
-	free(path);
-	free(tracer);
-}
-
-int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
-{
-	char *path = NULL, *trace;
-	int rc = -1;
-
-	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
-		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
-		return -1;
-	}
-	if (find_instance(c) == 0) {
-		inst_write(c, "tracing_on", "0", err, errlen);
-		c->overrun = trace_overrun(c);
-		if (c->overrun)
-			fprintf(stderr, "pmscope: the trace buffer was full: %llu events lost "
-				"(a larger --buffer-kb)\n", c->overrun);
-		trace = tracefs_instance_get_file(c->inst, "trace");
-		path = xasprintf("%s/trace.txt", dir);
-		rc = trace ? copy_file(trace, path, err, errlen) : -1;
-		tracefs_put_tracing_file(trace);
-		free(path);
-		if (rc < 0)
-			return -1;
-		save_tracedat(c, dir);
-	} else {
-		fprintf(stderr, "pmscope: no tracing instance %s: the run folder has no trace.txt\n",
-			CAPTURE_INSTANCE);
-	}
-	path = xasprintf("%s/dmesg.txt", dir);
-	rc = kmsg_save(c->env, c->kmsg_seq, path, &c->kmsg_lost, err, errlen);
-	if (c->kmsg_lost)
-		fprintf(stderr, "pmscope: the kernel log wrapped: %lu records of the capture "
-			"lost (boot with a larger log_buf_len)\n", c->kmsg_lost);
-	free(path);
-	if (rc < 0)
-		return -1;
-	path = xasprintf("%s/sys", dir);
-	rc = facts_save(c->env, path, err, errlen);
-	if (!rc)
-		rc = sleep_stats_save(c, path, err, errlen);
-	free(path);
-	if (!rc)
-		trace_facts(c, dir);
-	return rc;
-}
-
 int capture_restore(struct capture *c, char *err, size_t errlen)
 {
 	char e[512], *dir;
 	int rc = 0;
 
-	if (find_instance(c) == 0) {
+	if (capture_find_instance(c) == 0) {
 		dir = tracefs_instance_get_dir(c->inst);
-		inst_write(c, "tracing_on", "0", e, sizeof(e));
+		capture_inst_write(c, "tracing_on", "0", e, sizeof(e));
 		if (dir && c->env->fake && c->env->fake->instance_removing)
 			c->env->fake->instance_removing(dir, c->env->fake->arg);
 		tracefs_put_tracing_file(dir);
@@ -450,6 +346,7 @@ int capture_restore(struct capture *c, char *err, size_t errlen)
 		tracefs_instance_free(c->inst);
 		c->inst = NULL;
 	}
+	capture_step(c->env, "restoring");
 	if (saved_restore(&c->saved, c->env, rc ? e : err, rc ? sizeof(e) : errlen) < 0)
 		rc = -1;
 	if (c->armed && capture_state_remove(c->env, rc ? e : err, rc ? sizeof(e) : errlen) < 0)

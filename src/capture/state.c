@@ -1,18 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The armed state, CAPTURE_ARMED_FILE below the root: what `pmscope arm`
- * changed, so that `pmscope collect` (another process, maybe after a
- * crash) can put it back. Written atomically after every change.
+ * or `record` changed, so that `pmscope collect` (another process, maybe
+ * after a crash) can put it back. Written atomically before every change.
  *
  *   pmscope-armed 1
+ *   owner 4242 981234 record
+ *   boot 5c3a9b0e-8d55-4c5e-a3b8-0d6c2f9e4a11
  *   mode mem
  *   kmsg_seq 4711
  *   restore /sys/power/pm_print_times 0
  *
+ * "owner": the process at work on it (pid, start time in clock ticks
+ * after boot, command); none once arm has handed the capture to the
+ * user's collect. An owner that is gone (SIGKILL, or a crash before the
+ * restore) left it behind: the next command restores it. "boot": the
+ * kernel's boot_id; after a reboot there is nothing left to put back.
  * Paths and values are %XX-escaped (space, control bytes, '%').
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -53,11 +61,55 @@ static bool unescape(char *s)
 	return true;
 }
 
+#define BOOT_ID "/proc/sys/kernel/random/boot_id"
+
+/*
+ * Field 22 of /proc/PID/stat, the start time, 0 when the process is gone
+ * or a zombie (dead, not yet waited for). The real /proc: processes are
+ * not below the test root.
+ */
+static unsigned long long proc_start(int pid)
+{
+	struct capture_env raw = { .root = "" };
+	unsigned long long start = 0;
+	char path[64], *stat, *p, state;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	stat = capture_read(&raw, path);
+	/* the command name may hold spaces and parentheses: after the last ')' */
+	p = stat ? strrchr(stat, ')') : NULL;
+	if (p && sscanf(p + 1, " %c %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s "
+			"%*s %*s %*s %*s %llu", &state, &start) == 2 &&
+	    (state == 'Z' || state == 'X'))
+		start = 0;
+	free(stat);
+	return start;
+}
+
+bool capture_owner_alive(const struct capture_owner *o)
+{
+	if (o->pid <= 0)
+		return false;
+	if (o->start)
+		return proc_start(o->pid) == o->start;
+	/* stored without /proc: the pid alone */
+	return kill(o->pid, 0) == 0 || errno == EPERM;
+}
+
+/* The kernel's boot_id through the root ("" when there is none). */
+static void read_boot(const struct capture_env *env, char *buf, size_t len)
+{
+	char *id = capture_read(env, BOOT_ID);
+
+	snprintf(buf, len, "%.*s", id ? (int)strcspn(id, " \n") : 0, id ? id : "");
+	free(id);
+}
+
 int capture_state_store(const struct capture *c, char *err, size_t errlen)
 {
 	char *dir = capture_path(c->env, CAPTURE_ARMED_DIR);
 	char *path = capture_path(c->env, CAPTURE_ARMED_FILE);
-	char *tmp = xasprintf("%s.tmp", path);
+	char *tmp = xasprintf("%s.tmp", path), boot[40];
 	FILE *f = NULL;
 	int fd, rc = -1;
 	size_t i;
@@ -73,7 +125,14 @@ int capture_state_store(const struct capture *c, char *err, size_t errlen)
 			close(fd);
 		goto out;
 	}
-	fprintf(f, "pmscope-armed 1\nmode %s\nkmsg_seq %llu\n", capture_mode_name(c->mode),
+	fputs("pmscope-armed 1\n", f);
+	if (c->owned)
+		fprintf(f, "owner %d %llu %s\n", (int)getpid(), proc_start((int)getpid()),
+			c->env->cmd ? c->env->cmd : "pmscope");
+	read_boot(c->env, boot, sizeof(boot));
+	if (*boot)
+		fprintf(f, "boot %s\n", boot);
+	fprintf(f, "mode %s\nkmsg_seq %llu\n", capture_mode_name(c->mode),
 		(unsigned long long)c->kmsg_seq);
 	for (i = 0; i < c->saved.n; i++) {
 		fputs("restore ", f);
@@ -114,6 +173,13 @@ static int load_line(struct capture *c, char *line)
 		return capture_mode_parse(line + 5, &c->mode);
 	if (sscanf(line, "kmsg_seq %llu", &seq) == 1) {
 		c->kmsg_seq = seq;
+		return 0;
+	}
+	if (!strncmp(line, "owner ", 6))
+		return sscanf(line, "owner %d %llu %15s", &c->owner.pid, &c->owner.start,
+			      c->owner.cmd) == 3 ? 0 : -1;
+	if (!strncmp(line, "boot ", 5)) {
+		snprintf(c->boot, sizeof(c->boot), "%s", line + 5);
 		return 0;
 	}
 	if (strncmp(line, "restore ", 8))
@@ -173,15 +239,88 @@ int capture_state_remove(const struct capture_env *env, char *err, size_t errlen
 {
 	char *path = capture_path(env, CAPTURE_ARMED_FILE);
 	char *dir = capture_path(env, CAPTURE_ARMED_DIR);
+	char *tmp = xasprintf("%s.tmp", path);
 	int rc = 0;
 
 	if (unlink(path) < 0 && errno != ENOENT) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		rc = -1;
 	}
+	/* a store a kill cut short */
+	unlink(tmp);
+	free(tmp);
 	/* the directory is ours too; something else in it is left alone */
 	rmdir(dir);
 	free(dir);
 	free(path);
+	return rc;
+}
+
+/* "/sys/power/pm_test, /sys/power/pm_print_times and the tracing instance pmscope" */
+static void what_is_restored(const struct capture *c, bool instance, char *buf, size_t len)
+{
+	size_t i, at = 0;
+
+	buf[0] = '\0';
+	for (i = c->saved.n; i-- > 0 && at < len;)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? ", " : "",
+				       c->saved.v[i].path);
+	if (instance && at < len)
+		snprintf(buf + at, len - at, "%sthe tracing instance %s", at ? " and " : "",
+			 CAPTURE_INSTANCE);
+}
+
+static bool instance_there(const struct capture_env *env)
+{
+	char *tdir = capture_tracing_dir(env), *dir;
+	bool there;
+
+	if (!tdir)
+		return false;
+	dir = xasprintf("%s/instances/%s", tdir, CAPTURE_INSTANCE);
+	there = access(dir, F_OK) == 0;
+	free(dir);
+	free(tdir);
+	return there;
+}
+
+int capture_recover(const struct capture_env *env, char *msg, size_t len)
+{
+	char what[768], err[512], boot[40];
+	struct capture c;
+	int rc;
+
+	/* a damaged state is left to 'collect --restore', which the checks name */
+	if (capture_state_load(&c, env, err, sizeof(err)) != 0) {
+		capture_free(&c);
+		return 0;
+	}
+	read_boot(env, boot, sizeof(boot));
+	if (*c.boot && *boot && strcmp(c.boot, boot)) {
+		rc = capture_state_remove(env, err, sizeof(err)) < 0 ? -1 : 1;
+		snprintf(msg, len, rc > 0 ? "%s was left from an earlier boot, whose settings "
+			 "are gone with it: removed" : "%s is from an earlier boot: %s",
+			 CAPTURE_ARMED_FILE, err);
+		capture_free(&c);
+		return rc;
+	}
+	if (!c.owner.pid || capture_owner_alive(&c.owner)) {
+		capture_free(&c);
+		return 0;
+	}
+	what_is_restored(&c, instance_there(env), what, sizeof(what));
+	rc = capture_restore(&c, err, sizeof(err)) < 0 ? -1 : 1;
+	if (rc < 0)
+		snprintf(msg, len, "pmscope %s (pid %d) ended without putting back what it "
+			 "changed; restoring it from %s failed: %s", c.owner.cmd, c.owner.pid,
+			 CAPTURE_ARMED_FILE, err);
+	else if (!*what)
+		snprintf(msg, len, "pmscope %s (pid %d) ended before it changed anything; its %s "
+			 "is removed", c.owner.cmd, c.owner.pid, CAPTURE_ARMED_FILE);
+	else
+		snprintf(msg, len, "pmscope %s (pid %d) ended without putting back what it "
+			 "changed; restored now from %s: %s", c.owner.cmd, c.owner.pid,
+			 CAPTURE_ARMED_FILE, what);
+	capture_free(&c);
 	return rc;
 }

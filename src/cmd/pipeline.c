@@ -27,6 +27,8 @@ const struct output outputs[OUT_COUNT] = {
 	[OUT_PERFETTO] = { "perfetto", "Perfetto trace", NULL, report_perfetto, NULL, 0, NULL },
 	[OUT_JUNIT] = { "junit", "JUnit report", NULL, report_junit_run, NULL, 0, NULL },
 	[OUT_ROWS] = { "rows", "rows", NULL, NULL, report_rows, NEEDS_RUN_ID | NEEDS_DIR, NULL },
+	/* always to standard output: its option names the table */
+	[OUT_TABLE] = { "table", "table", NULL, report_table, NULL, NEEDS_RUN_ID, NULL },
 };
 
 /* Bytes of log lines the HTML may carry: a few MB, whatever the run. */
@@ -109,9 +111,6 @@ static bool read_inputs(const struct pipeline *p, struct pm_run *run, struct inp
 	char err[1024];
 	int i;
 
-	/* the HTML page's call trees, caught as the traces are read: else
-	 * they would be read again for them */
-	run->keep_trees = needs(p) & NEEDS_EXCERPTS;
 	for (i = 0; i < p->ninputs; i++) {
 		int rc = input_read(run, p->inputs[i], &p->bounds, &st, err, sizeof(err));
 
@@ -166,7 +165,7 @@ static int write_files(const struct pipeline *p, const struct pm_run *run,
 		       const struct pm_results *res)
 {
 	struct out_file out[OUT_COUNT], *done[OUT_COUNT];
-	char err[1024];
+	char err[1024], why[512];
 	size_t k, n = 0;
 	int rc = -1;
 
@@ -178,8 +177,13 @@ static int write_files(const struct pipeline *p, const struct pm_run *run,
 		if (out_open(&out[n], path, err, sizeof(err)) < 0)
 			goto out;
 		done[n] = &out[n];
-		if (outputs[k].fn(out[n++].f, run, res, &p->ro) < 0) {
-			snprintf(err, sizeof(err), "%s: write failed: %s", path, strerror(errno));
+		why[0] = '\0';
+		if (outputs[k].fn(out[n++].f, run, res, &p->ro, why, sizeof(why)) < 0) {
+			if (why[0])
+				snprintf(err, sizeof(err), "%s: %s", path, why);
+			else
+				snprintf(err, sizeof(err), "%s: write failed: %s", path,
+					 strerror(errno));
 			goto out;
 		}
 	}
@@ -300,11 +304,32 @@ static void say_written(const struct pipeline *p)
 			printf("%s: %s\n", outputs[k].what, p->paths[k]);
 }
 
+/* The page's log lines and call trees (extras.h), read again now the
+ * results say which callbacks it shows: into @px, which p->ro.page
+ * hands to the page. What could not be read is said, the page written. */
+static void read_page_extras(const struct pipeline *p, struct pm_run *run,
+			     const struct pm_results *res, struct page_extras *px)
+{
+	struct read_keep *keep = p->bounds.keep;
+	struct cb_ref *w;
+	char err[1024];
+	size_t nw;
+
+	if (input_excerpts(run, keep, HTML_EXCERPT_BUDGET, px, err, sizeof(err)) < 0)
+		fprintf(stderr, "pmscope: log lines for the HTML: %s\n", err);
+	if (input_cycle_logs(run, keep, HTML_LOG_BUDGET, px, err, sizeof(err)) < 0)
+		fprintf(stderr, "pmscope: the cycles' logs for the HTML: %s\n", err);
+	w = tl_html_tree_wants(run, res, &nw);
+	if (nw && input_call_trees(run, keep, w, nw, px, err, sizeof(err)) < 0)
+		fprintf(stderr, "pmscope: call trees for the HTML: %s\n", err);
+	free(w);
+}
+
 /* The results all computed, then files, then standard output. */
 static int report_whole(const struct pipeline *p, struct pm_run *run, struct pm_results *res,
-			const struct results_opts *rs, bool summary)
+			const struct results_opts *rs, bool summary, struct page_extras *px)
 {
-	char err[1024];
+	char err[256];
 
 	if (results_compute(res, run, rs) < 0) {
 		fprintf(stderr, "pmscope: the analyses failed\n");
@@ -312,23 +337,11 @@ static int report_whole(const struct pipeline *p, struct pm_run *run, struct pm_
 	}
 	if (needs(p) & NEEDS_RUN_ID)
 		input_run_id(run, res->ident.id);
-	if ((needs(p) & NEEDS_EXCERPTS) &&
-	    input_excerpts(run, HTML_EXCERPT_BUDGET, err, sizeof(err)) < 0)
-		fprintf(stderr, "pmscope: log lines for the HTML: %s\n", err);
-	if ((needs(p) & NEEDS_EXCERPTS) &&
-	    input_cycle_logs(run, HTML_LOG_BUDGET, err, sizeof(err)) < 0)
-		fprintf(stderr, "pmscope: the cycles' logs for the HTML: %s\n", err);
-	if (needs(p) & NEEDS_EXCERPTS) {
-		size_t nw;
-		struct cb_ref *w = tl_html_tree_wants(run, res, &nw);
-
-		if (nw && input_call_trees(run, w, nw, err, sizeof(err)) < 0)
-			fprintf(stderr, "pmscope: call trees for the HTML: %s\n", err);
-		free(w);
-	}
+	if (needs(p) & NEEDS_EXCERPTS)
+		read_page_extras(p, run, res, px);
 	if (write_files(p, run, res) < 0 || write_stdout(p, run, res) < 0)
 		return -1;
-	if (summary && report_text(stdout, run, res, &p->ro) < 0)
+	if (summary && report_text(stdout, run, res, &p->ro, err, sizeof(err)) < 0)
 		return -1;
 	return 0;
 }
@@ -336,7 +349,7 @@ static int report_whole(const struct pipeline *p, struct pm_run *run, struct pm_
 /* Everything after reading; *@streamed says whether the results were
  * kept one cycle at a time. */
 static int report(const struct pipeline *p, struct pm_run *run, struct pm_results *res,
-		  bool *streamed)
+		  struct page_extras *px, bool *streamed)
 {
 	const struct results_opts rs = { .top = p->ro.top, .cycle = p->ro.cycle,
 					 .hints = !p->no_hints };
@@ -359,7 +372,7 @@ static int report(const struct pipeline *p, struct pm_run *run, struct pm_result
 			input_run_id(run, res->ident.id);
 		if (stream_outputs(p, run, res, summary) < 0)
 			return -1;
-	} else if (report_whole(p, run, res, &rs, summary) < 0) {
+	} else if (report_whole(p, run, res, &rs, summary, px) < 0) {
 		return -1;
 	}
 	if (summary)
@@ -371,15 +384,23 @@ static int report(const struct pipeline *p, struct pm_run *run, struct pm_result
 	return 0;
 }
 
-static int run_pipeline(const struct pipeline *p)
+/* @p: the caller's copy, which gets what the page wants kept as the
+ * logs are read and where its extras go. */
+static int run_pipeline(struct pipeline *p)
 {
 	struct pm_run *run = run_new();
 	struct pm_results res = { 0 };
 	struct input_stats total = { 0 };
+	struct read_keep keep = { .want_trees = true };
+	struct page_extras px = { 0 };
 	bool bad_input = false, done = false, streamed = false;
 	struct read_time t;
 	int rc = EXIT_USAGE;
 
+	if (needs(p) & NEEDS_EXCERPTS) {
+		p->bounds.keep = &keep;
+		p->ro.page = &px;
+	}
 	time_start(&t);
 	if (!read_inputs(p, run, &total, &bad_input)) {
 		time_stop(&t);
@@ -387,13 +408,15 @@ static int run_pipeline(const struct pipeline *p)
 	}
 	run_merge_sources(run);	/* a log and a trace of the same run */
 	time_stop(&t);
-	if (report(p, run, &res, &streamed) < 0)
+	if (report(p, run, &res, &px, &streamed) < 0)
 		goto out;
 	done = true;
 	rc = bad_input ? EXIT_USAGE : exit_status(results_verdict(&res));
 out:
 	if (p->stats)
 		print_stats(run, &total, &t, done ? &res : NULL, streamed);
+	page_extras_free(&px);
+	read_keep_free(&keep);
 	results_free(&res);
 	run_free(run);
 	return rc;

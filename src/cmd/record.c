@@ -20,34 +20,36 @@
 #include "report.h"
 #include "timeline.h"
 
-/* The handlers only set this; the main loop sees it and restores. */
-static volatile sig_atomic_t stop_requested;
-
-static void on_stop(int sig)
+/*
+ * One environment per command: the kernel's files (a fake tree for the
+ * tests, pmscope(1) ENVIRONMENT), the signal that asked to stop (every
+ * signal that would end the process is caught, capture/signals.c), and
+ * what is left from a capture whose process died, put back first.
+ */
+static void env_init(struct capture_env *env, const char *cmd, bool restoring)
 {
-	(void)sig;
-	stop_requested = 1;
-}
-
-/* Without SA_RESTART: a blocking wait returns EINTR and the loop looks. */
-static void catch_stop_signals(void)
-{
-	struct sigaction sa = { .sa_handler = on_stop };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
-static void env_init(struct capture_env *env)
-{
-	/* a fake kernel tree, for the tests only (pmscope(1), ENVIRONMENT) */
 	const char *root = getenv("PMSCOPE_SYSROOT");
 
 	memset(env, 0, sizeof(*env));
 	env->root = root ? root : "";
-	env->stop = &stop_requested;
+	env->cmd = cmd;
+	env->test_step = getenv("PMSCOPE_TEST_STEP");
+	env->stop = capture_catch_signals(!restoring);
+}
+
+/* A capture left behind (its process was killed) is put back, and said. */
+static void recover(const struct capture_env *env)
+{
+	char msg[2048];
+
+	if (capture_recover(env, msg, sizeof(msg)) != 0)
+		fprintf(stderr, "pmscope: %s\n", msg);
+}
+
+/* "interrupted by SIGTERM" */
+static const char *stop_name(const struct capture_env *env, char *buf, size_t len)
+{
+	return capture_signal_name(*env->stop, buf, len);
 }
 
 static int parse_uint(const char *s, unsigned long max, unsigned int *out)
@@ -61,11 +63,11 @@ static int parse_uint(const char *s, unsigned long max, unsigned int *out)
 }
 
 /* Sleep @secs unless a stop signal comes first. */
-static void pause_secs(unsigned int secs)
+static void pause_secs(const struct capture_env *env, unsigned int secs)
 {
 	struct timespec ts = { .tv_sec = secs };
 
-	while (!stop_requested && nanosleep(&ts, &ts) < 0 && errno == EINTR)
+	while (!capture_stopped(env) && nanosleep(&ts, &ts) < 0 && errno == EINTR)
 		;
 }
 
@@ -97,17 +99,16 @@ static int run_command(const struct capture_env *env, const char *cmd, char *err
 		snprintf(err, errlen, "fork: %s", strerror(errno));
 		return -1;
 	}
+	/* exec gives the command every signal we catch back at its default */
 	if (!pid) {
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
 	while ((w = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
-		if (stop_requested)
+		if (capture_stopped(env))
 			kill(pid, SIGTERM);
-	if (w < 0 || stop_requested) {
-		snprintf(err, errlen, stop_requested ? "interrupted while '%s' ran" :
+	if (w < 0 || capture_stopped(env)) {
+		snprintf(err, errlen, capture_stopped(env) ? "interrupted while '%s' ran" :
 			 "waiting for '%s': %s", cmd, strerror(errno));
 		return -1;
 	}
@@ -116,9 +117,10 @@ static int run_command(const struct capture_env *env, const char *cmd, char *err
 			 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
 		return -1;
 	}
-	while (before >= 0 && suspend_count(env) <= before && waited++ < 300 && !stop_requested)
-		pause_secs(1);
-	if (stop_requested) {
+	while (before >= 0 && suspend_count(env) <= before && waited++ < 300 &&
+	       !capture_stopped(env))
+		pause_secs(env, 1);
+	if (capture_stopped(env)) {
 		snprintf(err, errlen, "interrupted while waiting for the suspend");
 		return -1;
 	}
@@ -145,29 +147,49 @@ static char *default_dir(void)
 	return xstrdup(buf);
 }
 
-/* Save, restore, analyze: the end of record and of collect. */
+/*
+ * Save, restore, analyze: the end of record and of collect. A run folder
+ * saved in part (a full disk) is analyzed as it is, its cut files named in
+ * sys/facts.txt; the exit status says the capture failed.
+ */
 static int finish(struct capture *c, const char *dir, bool failed, bool quiet)
 {
-	char err[1024];
-	bool saved;
-	int rc;
+	const struct capture_env *env = c->env;
+	char err[1024], sig[32];
+	bool restored;
+	int saved, rc;
 
-	saved = capture_save(c, dir, err, sizeof(err)) == 0;
-	if (!saved)
-		fprintf(stderr, "pmscope: saving the run folder: %s\n", err);
-	if (capture_restore(c, err, sizeof(err)) < 0) {
+	saved = capture_save(c, dir, err, sizeof(err));
+	if (saved)
+		fprintf(stderr, "pmscope: %s: %s\n", saved < 0 ? "saving the run folder" :
+			"the run folder is not whole", err);
+	restored = capture_restore(c, err, sizeof(err)) == 0;
+	if (!restored)
 		fprintf(stderr, "pmscope: %s\n", err);
-		failed = true;
-	}
-	if (!saved)
+	capture_step(env, "restored");
+	/* asked to stop: no analysis, which can take long ('analyze DIR' later) */
+	if (capture_stopped(env)) {
+		fprintf(stderr, "pmscope: interrupted by %s; %s; ", stop_name(env, sig, sizeof(sig)),
+			restored ? "everything was put back" : "not everything could be put back");
+		if (saved < 0)
+			fprintf(stderr, "nothing was saved\n");
+		else
+			fprintf(stderr, "%s holds what was captured ('pmscope analyze %s')\n", dir, dir);
 		return EXIT_CAPTURE;
-	if (stop_requested)
-		fprintf(stderr, "pmscope: interrupted; everything was put back; %s holds "
-			"what was captured\n", dir);
+	}
+	if (saved < 0)
+		return EXIT_CAPTURE;
 	rc = analyze_dir(dir, quiet);
 	if (!quiet)
 		printf("run folder: %s\n", dir);
-	return failed || stop_requested ? EXIT_CAPTURE : rc;
+	capture_step(env, "analyzed");
+	/* nothing was left to put back: the analysis went on to its end */
+	if (capture_stopped(env)) {
+		fprintf(stderr, "pmscope: interrupted by %s while analyzing %s; everything had "
+			"been put back\n", stop_name(env, sig, sizeof(sig)), dir);
+		return EXIT_CAPTURE;
+	}
+	return failed || saved || !restored ? EXIT_CAPTURE : rc;
 }
 
 static void record_usage(FILE *f)
@@ -201,7 +223,9 @@ static void record_usage(FILE *f)
 		"  -h, --help           this text\n"
 		"\n"
 		"exit status: 0 clean, 1 the capture shows a failure, 2 bad usage,\n"
-		"3 the capture failed or was interrupted (settings are put back).\n");
+		"3 the capture failed, its run folder was not saved whole, or a signal\n"
+		"stopped it (every setting is put back; after a kill, by the next\n"
+		"record, arm or collect, which says so).\n");
 }
 
 static void arm_usage(FILE *f)
@@ -219,7 +243,10 @@ static void arm_usage(FILE *f)
 		"  -g, --callgraph      function_graph of the device callbacks (see pmscope(1))\n"
 		"      --graph-depth N  its max_graph_depth (default 3)\n"
 		"  -b, --buffer-kb N    trace buffer per CPU (default by mode, see pmscope(1))\n"
-		"  -h, --help           this text\n");
+		"  -h, --help           this text\n"
+		"\n"
+		"exit status: 0 armed, 2 bad usage, 3 a check failed, arming failed or a\n"
+		"signal stopped it (every setting is put back).\n");
 }
 
 static void collect_usage(FILE *f)
@@ -234,7 +261,12 @@ static void collect_usage(FILE *f)
 		"  -o, --output DIR     the run folder (default pmscope-DATE-TIME)\n"
 		"  -r, --restore        only put the settings back, save nothing\n"
 		"  -q, --quiet          no terminal summary\n"
-		"  -h, --help           this text\n");
+		"  -h, --help           this text\n"
+		"\n"
+		"exit status: 0 clean, 1 the capture shows a failure, 2 bad usage,\n"
+		"3 nothing armed, the run folder cannot be written (the capture stays\n"
+		"armed) or was not saved whole, or a signal stopped it (every setting\n"
+		"is put back).\n");
 }
 
 enum { OPT_DEPTH = 1000, OPT_VIA, OPT_STRESS };
@@ -397,6 +429,8 @@ static int one_cycle(const struct capture_args *a, const struct capture_env *env
 		rc = run_command(env, a->cmd, err, sizeof(err));
 	else if (a->o.via_systemd)
 		rc = capture_alarm(c, a->secs, err, sizeof(err)) < 0 ? -1 :
+		     capture_stopped(env) ? snprintf(err, sizeof(err), "interrupted before "
+						     "suspending"), -1 :
 		     run_command(env, "systemctl suspend", err, sizeof(err));
 	else
 		rc = capture_suspend(c, a->secs, err, sizeof(err));
@@ -405,6 +439,7 @@ static int one_cycle(const struct capture_args *a, const struct capture_env *env
 		fprintf(stderr, "pmscope record: cycle %u: %s\n", i, err);
 	else if (!a->quiet)
 		fprintf(stderr, "pmscope: cycle %u of %u: resumed\n", i, a->o.cycles);
+	capture_step(env, "resumed");
 	return rc;
 }
 
@@ -422,16 +457,16 @@ static int rm_entry(const char *path, const struct stat *sb, int flag, struct FT
  * (the suspend failed, or its analysis found a failure) is kept and ends
  * the run. DIR/stress.txt has a line per cycle.
  */
-static int record_stress(const struct capture_args *a, const struct capture_env *env)
+static int record_stress(const struct capture_args *a, const struct capture_env *env,
+			 const char *dir)
 {
-	char *dir = a->out ? xstrdup(a->out) : default_dir(), *path, err[1024];
 	unsigned int i, done = 0;
 	int rc = EXIT_CLEAN;
+	char *path, err[1024];
 	FILE *log;
 
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
 		fprintf(stderr, "pmscope record: %s: %s\n", dir, strerror(errno));
-		free(dir);
 		return EXIT_CAPTURE;
 	}
 	path = xasprintf("%s/stress.txt", dir);
@@ -439,17 +474,16 @@ static int record_stress(const struct capture_args *a, const struct capture_env 
 	free(path);
 	if (!log) {
 		fprintf(stderr, "pmscope record: %s/stress.txt: %s\n", dir, strerror(errno));
-		free(dir);
 		return EXIT_CAPTURE;
 	}
-	for (i = 1; i <= a->o.cycles && !stop_requested; i++) {
+	for (i = 1; i <= a->o.cycles && !capture_stopped(env); i++) {
 		struct capture c;
 		bool failed;
 		int crc;
 
 		if (i > 1)
-			pause_secs(a->delay);
-		if (stop_requested)
+			pause_secs(env, a->delay);
+		if (capture_stopped(env))
 			break;
 		if (capture_arm(&c, env, &a->o, err, sizeof(err)) < 0) {
 			fprintf(stderr, "pmscope record: %s (everything was put back)\n", err);
@@ -481,18 +515,40 @@ static int record_stress(const struct capture_args *a, const struct capture_env 
 	fclose(log);
 	if (!a->quiet)
 		printf("pmscope: %u of %u cycles clean; %s/stress.txt\n", done, a->o.cycles, dir);
-	free(dir);
-	return stop_requested && rc == EXIT_CLEAN ? EXIT_CAPTURE : rc;
+	return capture_stopped(env) && rc == EXIT_CLEAN ? EXIT_CAPTURE : rc;
+}
+
+/* Arm, suspend each cycle, save, restore, analyze. */
+static int record_run(const struct capture_args *a, const struct capture_env *env,
+		      const char *dir)
+{
+	struct capture c;
+	bool failed = false;
+	char err[1024];
+	unsigned int i;
+	int rc;
+
+	if (capture_arm(&c, env, &a->o, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope record: %s (everything was put back)\n", err);
+		return EXIT_CAPTURE;
+	}
+	for (i = 1; i <= a->o.cycles && !capture_stopped(env) && !failed; i++) {
+		if (i > 1)
+			pause_secs(env, a->delay);
+		if (capture_stopped(env))
+			break;
+		failed = one_cycle(a, env, &c, i, i) < 0;
+	}
+	rc = finish(&c, dir, failed, a->quiet);
+	capture_free(&c);
+	return rc;
 }
 
 int cmd_record(int argc, char **argv)
 {
 	struct capture_args a = { .secs = 10, .delay = 5, .o.cycles = 1 };
 	struct capture_env env;
-	struct capture c;
 	char err[1024], *dir;
-	unsigned int i;
-	bool failed = false;
 	int rc;
 
 	rc = parse_args(argc, argv, "msCndtgboq", &a, record_usage);
@@ -506,52 +562,58 @@ int cmd_record(int argc, char **argv)
 		fprintf(stderr, "pmscope record: --stress needs --cycles N (N > 1)\n");
 		return EXIT_USAGE;
 	}
-	env_init(&env);
-	if ((a.o.via_systemd && check_systemd(&env, &a, err, sizeof(err)) < 0) ||
-	    capture_check(&env, &a.o, !a.cmd && a.secs, err, sizeof(err)) < 0) {
-		fprintf(stderr, "pmscope record: %s\n", err);
-		return EXIT_CAPTURE;
-	}
-	catch_stop_signals();
-	if (a.stress)
-		return record_stress(&a, &env);
-	if (capture_arm(&c, &env, &a.o, err, sizeof(err)) < 0) {
-		fprintf(stderr, "pmscope record: %s (everything was put back)\n", err);
-		return EXIT_CAPTURE;
-	}
-	for (i = 1; i <= a.o.cycles && !stop_requested && !failed; i++) {
-		if (i > 1)
-			pause_secs(a.delay);
-		if (stop_requested)
-			break;
-		failed = one_cycle(&a, &env, &c, i, i) < 0;
-	}
+	env_init(&env, "record", false);
+	recover(&env);
 	dir = a.out ? xstrdup(a.out) : default_dir();
-	rc = finish(&c, dir, failed, a.quiet);
+	/* each check before anything is written: a failed one changes nothing */
+	if ((a.o.via_systemd && check_systemd(&env, &a, err, sizeof(err)) < 0) ||
+	    capture_check(&env, &a.o, !a.cmd && a.secs, err, sizeof(err)) < 0 ||
+	    capture_check_output(dir, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope record: %s\n", err);
+		free(dir);
+		return EXIT_CAPTURE;
+	}
+	capture_step(&env, "checked");
+	rc = a.stress ? record_stress(&a, &env, dir) : record_run(&a, &env, dir);
 	free(dir);
-	capture_free(&c);
 	return rc;
 }
 
+/*
+ * Armed and handed over: the state loses its owner, so that the next
+ * command does not take it for one a killed process left.
+ */
 int cmd_arm(int argc, char **argv)
 {
 	struct capture_args a = { .o.cycles = 1 };
 	struct capture_env env;
 	struct capture c;
-	char err[1024];
+	char err[1024], e[512], sig[32];
 	int rc;
 
 	rc = parse_args(argc, argv, "mtgb", &a, arm_usage);
 	if (rc)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
-	env_init(&env);
+	env_init(&env, "arm", false);
+	recover(&env);
 	if (capture_check(&env, &a.o, false, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope arm: %s\n", err);
 		return EXIT_CAPTURE;
 	}
-	catch_stop_signals();
 	if (capture_arm(&c, &env, &a.o, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope arm: %s (everything was put back)\n", err);
+		return EXIT_CAPTURE;
+	}
+	c.owned = false;
+	if (capture_state_store(&c, err, sizeof(err)) < 0 || capture_stopped(&env)) {
+		if (capture_stopped(&env))
+			snprintf(err, sizeof(err), "interrupted by %s", stop_name(&env, sig, sizeof(sig)));
+		if (capture_restore(&c, e, sizeof(e)) < 0)
+			fprintf(stderr, "pmscope arm: %s; not everything could be put back: %s\n",
+				err, e);
+		else
+			fprintf(stderr, "pmscope arm: %s (everything was put back)\n", err);
+		capture_free(&c);
 		return EXIT_CAPTURE;
 	}
 	printf("pmscope: armed; suspend now (rtcwake -m %s -s 10, systemctl suspend, ...),\n"
@@ -562,36 +624,78 @@ int cmd_arm(int argc, char **argv)
 	return EXIT_CLEAN;
 }
 
+/* collect --restore, or a damaged state (what it names, and the instance). */
+static int collect_restore(struct capture *c, const struct capture_args *a, int loaded,
+			   const char *err)
+{
+	char e[1024];
+	int rc;
+
+	if (loaded < 0)
+		fprintf(stderr, "pmscope collect: %s\n", err);
+	/* a crashed pmscope's own restore (capture/signals.c) is its child */
+	if (c->owner.pid != getppid() && capture_owner_alive(&c->owner))
+		fprintf(stderr, "pmscope collect: pmscope %s (pid %d) is still capturing; its "
+			"settings are put back under it\n", c->owner.cmd, c->owner.pid);
+	c->armed = true;
+	rc = capture_restore(c, e, sizeof(e)) < 0 || loaded < 0;
+	if (rc && loaded >= 0)
+		fprintf(stderr, "pmscope collect: %s\n", e);
+	else if (!rc && !a->quiet)
+		printf("pmscope: settings restored\n");
+	return rc ? EXIT_CAPTURE : EXIT_CLEAN;
+}
+
+/*
+ * Collect what arm left. Before anything is saved it becomes ours (the
+ * owner in the armed state), so that a collect that is killed leaves it
+ * to be put back by the next command. A folder that cannot be written
+ * leaves the capture armed: collect again with another -o.
+ */
+static int collect_run(struct capture *c, const struct capture_args *a, const char *dir)
+{
+	char err[1024];
+
+	if (capture_owner_alive(&c->owner)) {
+		fprintf(stderr, "pmscope collect: pmscope %s (pid %d) is capturing now; it saves "
+			"and restores its own run\n", c->owner.cmd, c->owner.pid);
+		return EXIT_CAPTURE;
+	}
+	if (capture_check_output(dir, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope collect: %s; nothing was saved or put back: collect "
+			"again with another -o, or 'pmscope collect --restore'\n", err);
+		return EXIT_CAPTURE;
+	}
+	c->owned = true;
+	if (capture_state_store(c, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope collect: %s\n", err);
+		return EXIT_CAPTURE;
+	}
+	return finish(c, dir, false, a->quiet);
+}
+
 int cmd_collect(int argc, char **argv)
 {
 	struct capture_args a = { 0 };
 	struct capture_env env;
 	struct capture c;
-	char err[1024], *dir;
+	char err[1024], *dir = NULL;
 	int rc;
 
 	rc = parse_args(argc, argv, "orq", &a, collect_usage);
 	if (rc)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
-	env_init(&env);
+	env_init(&env, "collect", a.restore_only);
 	if ((!env.root || !*env.root) && geteuid() != 0) {
 		fprintf(stderr, "pmscope collect: must run as root\n");
 		return EXIT_CAPTURE;
 	}
-	catch_stop_signals();
+	recover(&env);
 	rc = capture_state_load(&c, &env, err, sizeof(err));
 	if (rc < 0 || a.restore_only) {
-		/* a damaged state file: put back what it names, and the instance */
-		if (rc < 0)
-			fprintf(stderr, "pmscope collect: %s\n", err);
-		c.armed = true;
-		rc = capture_restore(&c, err, sizeof(err)) < 0 || rc < 0;
-		if (rc)
-			fprintf(stderr, "pmscope collect: %s\n", err);
-		else if (!a.quiet)
-			printf("pmscope: settings restored\n");
+		rc = collect_restore(&c, &a, rc, err);
 		capture_free(&c);
-		return rc ? EXIT_CAPTURE : EXIT_CLEAN;
+		return rc;
 	}
 	if (rc > 0) {
 		capture_restore(&c, err, sizeof(err));	/* an instance left without state */
@@ -601,7 +705,7 @@ int cmd_collect(int argc, char **argv)
 		return EXIT_CAPTURE;
 	}
 	dir = a.out ? xstrdup(a.out) : default_dir();
-	rc = finish(&c, dir, false, a.quiet);
+	rc = collect_run(&c, &a, dir);
 	free(dir);
 	capture_free(&c);
 	return rc;

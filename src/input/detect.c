@@ -6,18 +6,30 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 
-#include "dmesg/dmesg.h"
-#include "ftrace/ftrace.h"
+#include "formats.h"
 
-#define DETECT_LINES 400
-#define DETECT_SURE UINT32_MAX	/* a magic number: no other kind can win */
+/* Most sure wins; on a tie the earlier entry. */
+static const struct input_format *const formats[] = {
+	&tracedat_format,
+	&sghtml_format,
+	&dmesg_format,
+	&ftrace_format,
+};
 
-/* Calls @fn on each of the first DETECT_LINES lines of @window. */
-static unsigned int each_line(struct str window, unsigned int (*fn)(struct str line))
+int input_read_lines(struct input_ctx *in,
+		     int (*read)(struct line_reader *r, struct builder *b, struct input_stats *st))
 {
-	unsigned int score = 0, n = 0;
+	if (read(in->r, in->b, in->st) < 0) {
+		snprintf(in->err, in->errlen, "%s", reader_error(in->r));
+		return -1;	/* what was read before the error stays */
+	}
+	return 0;
+}
+
+unsigned int detect_lines(struct str window, unsigned int (*score)(struct str line))
+{
+	unsigned int sum = 0, n = 0;
 	const char *nl;
 	struct str line;
 
@@ -25,122 +37,18 @@ static unsigned int each_line(struct str window, unsigned int (*fn)(struct str l
 		nl = memchr(window.p, '\n', window.len);
 		line = str_make(window.p, nl ? (size_t)(nl - window.p) : window.len);
 		window = str_skip(window, line.len + 1);
-		score += fn(line);
+		sum += score(line);
 	}
-	return score;
+	return sum;
 }
-
-static unsigned int ftrace_line_score(struct str line)
-{
-	struct ftrace_line fl;
-
-	if (str_starts(line, "# tracer:") || str_starts(line, "cpus=") ||
-	    str_starts(line, "# entries-in-buffer"))
-		return 50;
-	return ftrace_split(line, &fl);
-}
-
-/* A line that splits as a trace line is the trace's (input/ftrace/ftrace.c). */
-static unsigned int dmesg_line_score(struct str line)
-{
-	struct kmsg_line kl;
-
-	if (ftrace_line_score(line) || memchr(line.p, '\0', line.len))
-		return 0;
-	return dmesg_split(line, &kl);
-}
-
-static unsigned int detect_dmesg(struct str window)
-{
-	return each_line(window, dmesg_line_score);
-}
-
-static unsigned int detect_ftrace(struct str window)
-{
-	return each_line(window, ftrace_line_score);
-}
-
-static unsigned int detect_tracedat(struct str window)
-{
-	return str_starts(window, "\x17\x08\x44tracing") ? DETECT_SURE : 0;
-}
-
-static int read_dmesg(struct pm_run *run, const char *path, const struct read_opts *ro,
-		      struct line_reader **r, struct builder *b, struct input_stats *st, char *err,
-		      size_t errlen)
-{
-	(void)run;
-	(void)path;
-	(void)ro;
-	if (dmesg_read(*r, b, st) < 0) {
-		snprintf(err, errlen, "%s", reader_error(*r));
-		return -1;	/* what was read before the error stays */
-	}
-	return 0;
-}
-
-static int read_ftrace(struct pm_run *run, const char *path, const struct read_opts *ro,
-		       struct line_reader **r, struct builder *b, struct input_stats *st, char *err,
-		       size_t errlen)
-{
-	(void)run;
-	(void)path;
-	(void)ro;
-	if (ftrace_read(*r, b, st) < 0) {
-		snprintf(err, errlen, "%s", reader_error(*r));
-		return -1;
-	}
-	return 0;
-}
-
-static int read_tracedat(struct pm_run *run, const char *path, const struct read_opts *ro,
-			 struct line_reader **r, struct builder *b, struct input_stats *st,
-			 char *err, size_t errlen)
-{
-	(void)run;
-	reader_close(*r);	/* libtracecmd reads the file itself */
-	*r = NULL;
-	return tracedat_read(path, b, st, ro->max_unpacked, err, errlen);
-}
-
-static unsigned int detect_sghtml(struct str window)
-{
-	return sghtml_is_page(window) ? DETECT_SURE : 0;
-}
-
-static int read_sghtml(struct pm_run *run, const char *path, const struct read_opts *ro,
-		       struct line_reader **r, struct builder *b, struct input_stats *st,
-		       char *err, size_t errlen)
-{
-	return sghtml_read(run, path, ro, *r, b, st, err, errlen);
-}
-
-/*
- * Most sure wins; on a tie the earlier entry. @trace: the kind times
- * callbacks exactly (a tracer's clock), so its cycles are from_trace.
- */
-static const struct input_format {
-	enum input_kind kind;
-	const char *name;
-	bool trace;
-	unsigned int (*detect)(struct str window);
-	int (*read)(struct pm_run *run, const char *path, const struct read_opts *ro,
-		    struct line_reader **r, struct builder *b, struct input_stats *st, char *err,
-		    size_t errlen);
-} formats[] = {
-	{ INPUT_TRACE_DAT, "trace-cmd data", true, detect_tracedat, read_tracedat },
-	{ INPUT_SGHTML, "sleepgraph page", false, detect_sghtml, read_sghtml },
-	{ INPUT_DMESG, "kernel log", false, detect_dmesg, read_dmesg },
-	{ INPUT_FTRACE, "ftrace text", true, detect_ftrace, read_ftrace },
-};
 
 static const struct input_format *format_of(enum input_kind k)
 {
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(formats); i++)
-		if (formats[i].kind == k)
-			return &formats[i];
+		if (formats[i]->kind == k)
+			return formats[i];
 	return NULL;
 }
 
@@ -158,10 +66,10 @@ enum input_kind input_detect(struct str window)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(formats) && top != DETECT_SURE; i++) {
-		score = formats[i].detect(window);
+		score = formats[i]->detect(window);
 		if (score > top) {
 			top = score;
-			best = &formats[i];
+			best = formats[i];
 		}
 	}
 	return best ? best->kind : INPUT_UNKNOWN;
@@ -222,80 +130,91 @@ static void nothing_why(const struct input_stats *st, char *what, size_t n)
 		 st->hint[0] ? ": " : "", st->hint);
 }
 
-/* @path's lines into @b, by format @f, within @ro's bounds. */
-static int read_bounded(struct pm_run *run, const char *path, const struct read_opts *ro,
-			const struct input_format *f, struct line_reader **r, struct builder *b,
-			struct input_stats *st, char *err, size_t errlen)
+/* @in's lines into its builder, by format @f, within its bounds. */
+static int read_bounded(struct input_ctx *in, const struct input_format *f)
 {
 	int rc;
 
-	builder_bound(b, ro->max_cycles, ro->max_callbacks);
-	rc = f->read(run, path, ro, r, b, st, err, errlen);
-	if (builder_stopped(b, NULL)) {	/* before what stopping did (a child's SIGPIPE) */
-		input_bound_error(b, path, ro, err, errlen);
-		st->bounded = true;
+	builder_bound(in->b, in->ro->max_cycles, in->ro->max_callbacks);
+	rc = f->read(in);
+	if (builder_stopped(in->b, NULL)) {	/* before what stopping did (a child's SIGPIPE) */
+		input_bound_error(in->b, in->path, in->ro, in->err, in->errlen);
+		in->st->bounded = true;
 		return -1;
 	}
-	st->bounded |= *r && reader_past_bound(*r);
+	in->st->bounded |= in->r && reader_past_bound(in->r);
 	return rc;
 }
 
-int input_read(struct pm_run *run, const char *path, const struct read_opts *ro,
-	       struct input_stats *st, char *err, size_t errlen)
+/* What a reading that ended with @rc leaves said and kept. */
+static int after_reading(struct input_ctx *in, int rc)
 {
-	static const struct read_opts defaults = READ_OPTS_DEFAULT;
-	const struct input_format *f = NULL;
-	struct line_reader *r = NULL;
-	struct builder *b = NULL;
-	size_t first = run->ncycles, i;
-	struct str window;
-	struct stat sb;
-	int rc = -1;
+	const struct read_keep *keep = in->ro->keep;
 
-	if (!ro)
-		ro = &defaults;
-	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
-		return input_read_dir(run, path, ro, st, err, errlen);
-	memset(st, 0, sizeof(*st));
-	r = reader_open(path, err, errlen);
-	if (!r)
-		return -1;
-	reader_max_unpacked(r, ro->max_unpacked);	/* before a byte is unpacked */
-	if (reader_prefill(r, &window) < 0) {
-		snprintf(err, errlen, "%s", reader_error(r));
-		st->bounded = reader_past_bound(r);
-		goto out;
+	if (rc == 0)
+		input_refused_end(in->run, in->path, in->st);
+	if (in->st->used)	/* what was read is kept: and what was not, said */
+		read_notes(in->run, in->path, in->r, in->st);
+	if (rc == 0 && !in->st->used) {
+		char what[512];
+
+		nothing_why(in->st, what, sizeof(what));
+		rc = nothing_found(in->run, in->path, what, in->err, in->errlen);
 	}
-	if (!window.len) {
-		rc = nothing_found(run, path, "empty file", err, errlen);
-		goto out;
+	if (rc == 0 && in->r && keep)	/* NULL: a trace.dat, read by libtracecmd */
+		read_keep_index(in->ro->keep, strpool_cstr(&in->run->pool, in->path),
+				reader_take_index(in->r));
+	return rc;
+}
+
+/* @in's file, read by the format its first lines show. */
+static int read_detected(struct input_ctx *in)
+{
+	const struct input_format *f;
+	size_t first = in->run->ncycles, i;
+	struct str window;
+	int rc;
+
+	if (reader_prefill(in->r, &window) < 0) {
+		snprintf(in->err, in->errlen, "%s", reader_error(in->r));
+		in->st->bounded = reader_past_bound(in->r);
+		return -1;
+	}
+	if (!window.len)
+		return nothing_found(in->run, in->path, "empty file", in->err, in->errlen);
+	if (in->run->nsources >= CB_SOURCES_MAX) {	/* a callback's file_id is 16 bits */
+		snprintf(in->err, in->errlen, "%s: more than %u input files", in->path,
+			 CB_SOURCES_MAX);
+		return -1;
 	}
 	/* nothing recognised: the kernel log reader says what it skipped */
 	f = format_of(input_detect(window));
 	if (!f)
-		f = format_of(INPUT_DMESG);
-	if (run->nsources >= CB_SOURCES_MAX) {	/* a callback's file_id is 16 bits */
-		snprintf(err, errlen, "%s: more than %u input files", path, CB_SOURCES_MAX);
-		goto out;
-	}
-	b = builder_new(run, path);
-	rc = read_bounded(run, path, ro, f, &r, b, st, err, errlen);
-	if (rc == 0)
-		input_refused_end(run, path, st);
-	if (st->used)	/* what was read is kept: and what was not, said */
-		read_notes(run, path, r, st);
-	if (rc == 0 && !st->used) {
-		char what[512];
+		f = &dmesg_format;
+	in->b = builder_new(in->run, in->path);
+	if (in->ro->keep && in->ro->keep->want_trees)
+		builder_catch_trees(in->b, &in->ro->keep->trees);
+	rc = after_reading(in, read_bounded(in, f));
+	builder_finish(in->b);
+	for (i = first; f->trace && i < in->run->ncycles; i++)
+		in->run->cycles[i].from_trace = true;
+	return rc;
+}
 
-		nothing_why(st, what, sizeof(what));
-		rc = nothing_found(run, path, what, err, errlen);
-	}
-	if (rc == 0 && r)	/* NULL: a trace.dat, read by libtracecmd */
-		run_keep_line_index(run, strpool_cstr(&run->pool, path), reader_take_index(r));
-out:
-	builder_finish(b);
-	for (i = first; f && f->trace && i < run->ncycles; i++)
-		run->cycles[i].from_trace = true;
-	reader_close(r);
+int input_read_file(struct pm_run *run, const char *path, const struct read_opts *ro,
+		    struct input_stats *st, char *err, size_t errlen)
+{
+	static const struct read_opts defaults = READ_OPTS_DEFAULT;
+	struct input_ctx in = { .run = run, .path = path, .ro = ro ? ro : &defaults, .st = st,
+				.err = err, .errlen = errlen };
+	int rc;
+
+	memset(st, 0, sizeof(*st));
+	in.r = reader_open(path, err, errlen);
+	if (!in.r)
+		return -1;
+	reader_max_unpacked(in.r, in.ro->max_unpacked);	/* before a byte is unpacked */
+	rc = read_detected(&in);
+	reader_close(in.r);
 	return rc;
 }

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#include "input.h"
+#include "formats.h"
 
 static const char *const packed[] = { ".gz", ".xz", ".zst", ".bz2" };
 
@@ -415,20 +415,23 @@ static int read_log(struct pm_run *run, const struct input_src *src, size_t i,
 {
 	const char *path = src->logs[i];
 	struct run_mark mark = run_mark(run);
+	size_t ntrees = ro && ro->keep ? ro->keep->trees.n : 0;
 	char e[1024];
 	int rc;
 
 	/* the trace is the last log; one a bound stopped is kept as read */
 	if (!src->trace_text || i + 1 < src->nlogs)
-		return input_read(run, path, ro, st, err, errlen);
-	if (input_read(run, path, ro, st, e, sizeof(e)) == 0)
+		return input_read_file(run, path, ro, st, err, errlen);
+	if (input_read_file(run, path, ro, st, e, sizeof(e)) == 0)
 		return 0;
 	if (st->bounded) {
 		snprintf(err, errlen, "%s", e);
 		return -1;
 	}
 	run_rollback(run, mark);
-	if ((rc = input_read(run, src->trace_text, ro, st, err, errlen)) < 0) {
+	if (ro && ro->keep)
+		caught_trees_drop(&ro->keep->trees, ntrees);
+	if ((rc = input_read_file(run, src->trace_text, ro, st, err, errlen)) < 0) {
 		snprintf(err, errlen, "%s", e);	/* the first failure says more */
 		return rc;
 	}
@@ -537,4 +540,14 @@ int input_read_dir(struct pm_run *run, const char *dir, const struct read_opts *
 	}
 	input_found_free(&f);
 	return rc;
+}
+
+int input_read(struct pm_run *run, const char *path, const struct read_opts *ro,
+	       struct input_stats *st, char *err, size_t errlen)
+{
+	struct stat sb;
+
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return input_read_dir(run, path, ro, st, err, errlen);
+	return input_read_file(run, path, ro, st, err, errlen);
 }

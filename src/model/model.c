@@ -90,16 +90,6 @@ void run_free(struct pm_run *run)
 		cycle_free(&run->cycles[i]);
 	for (i = 0; i < run->nwarns; i++)
 		free(run->warns[i].text);
-	for (i = 0; i < run->nexcerpts; i++)
-		free(run->excerpts[i].text);
-	free(run->excerpts);
-	for (i = 0; i < run->nlogs; i++)
-		free(run->logs[i].text);
-	free(run->logs);
-	for (i = 0; i < run->ntrees; i++)
-		free(run->trees[i].nodes);
-	free(run->trees);
-	run_drop_read_trees(run, 0);
 	free(run->cycles);
 	free(run->devs);
 	free(run->links);
@@ -108,9 +98,6 @@ void run_free(struct pm_run *run)
 	free(run->verdicts);
 	free(run->facts);
 	free(run->sources);
-	for (i = 0; i < run->nline_index; i++)
-		free(run->line_index[i].index);
-	free(run->line_index);
 	free(run->cb_fns.names);
 	free(run->cb_fns.slots);
 	free(run->cb_events.names);
@@ -123,8 +110,7 @@ void run_free(struct pm_run *run)
 
 struct run_mark run_mark(const struct pm_run *run)
 {
-	return (struct run_mark){ run->ncycles, run->nwarns, run->nverdicts, run->nsources,
-				  run->nread_trees };
+	return (struct run_mark){ run->ncycles, run->nwarns, run->nverdicts, run->nsources };
 }
 
 /* Devices and names the file added stay: they name the same devices the
@@ -138,43 +124,6 @@ void run_rollback(struct pm_run *run, struct run_mark m)
 	run->nverdicts = m.nverdicts;
 	if (run->nsources > m.nsources)
 		run->nsources = m.nsources;
-	run_drop_read_trees(run, m.nread_trees);
-}
-
-void run_keep_line_index(struct pm_run *run, const char *file, struct line_index *index)
-{
-	if (!index)
-		return;
-	run->line_index = xrealloc(run->line_index,
-				   (run->nline_index + 1) * sizeof(*run->line_index));
-	run->line_index[run->nline_index++] = (struct pm_line_index){ file, index };
-}
-
-/* The last one kept: a file read twice (a folder and its trace given
- * again) is the same file, or its index is not used (reader.c). */
-const struct line_index *run_line_index(const struct pm_run *run, const char *file)
-{
-	size_t i;
-
-	for (i = run->nline_index; i-- > 0;)
-		if (run->line_index[i].file == file)
-			return run->line_index[i].index;
-	return NULL;
-}
-
-void run_drop_read_trees(struct pm_run *run, size_t keep)
-{
-	while (run->nread_trees > keep) {
-		struct pm_calltree *t = &run->read_trees[--run->nread_trees].tree;
-
-		run->read_tree_nodes -= READ_TREE_WEIGHT(t);
-		free(t->nodes);
-	}
-	if (!run->nread_trees) {
-		free(run->read_trees);
-		run->read_trees = NULL;
-		run->read_trees_cap = 0;
-	}
 }
 
 static size_t ptr_hash(const char *p)
@@ -272,8 +221,6 @@ static int new_device(struct pm_run *run, const char *name)
 	d->name = name;
 	d->parent_id = -1;
 	d->async_flag = -1;
-	d->open_cb = -1;
-	d->open_cycle = -1;
 	d->twin = -1;
 	return (int)run->ndevs++;
 }
@@ -427,23 +374,6 @@ const struct pm_callgraph *cb_graph(const struct pm_cycle *c, const struct pm_ca
 	view->slow_path = (const char **)(view->spans + g->nspans);
 	view->deep_path = view->slow_path + g->nslow;
 	return view;
-}
-
-static int cmp_excerpt(const void *k, const void *e)
-{
-	const struct pm_excerpt *a = k, *b = e;
-
-	return place_cmp(a->file, a->line, b->file, b->line);
-}
-
-const struct pm_excerpt *run_excerpt(const struct pm_run *run, const char *file,
-				     unsigned int line)
-{
-	struct pm_excerpt key = { .file = file, .line = line };
-
-	if (!run->nexcerpts)
-		return NULL;
-	return bsearch(&key, run->excerpts, run->nexcerpts, sizeof(key), cmp_excerpt);
 }
 
 /*

@@ -225,29 +225,32 @@ struct log_lines {
 	size_t *start;		/* @l->n + 1: each line's, then past the end */
 };
 
-/* The kept logs of cycle @ci, which run->logs has together (by cycle,
- * then file): where they start, and how many into *@n. */
-static const struct pm_log *logs_of_cycle(const struct pm_run *run, size_t ci, size_t *n)
+/* The kept logs of cycle @ci, which @px has together (by cycle, then
+ * file): where they start, and how many into *@n. */
+static const struct pm_log *logs_of_cycle(const struct page_extras *px, size_t ci, size_t *n)
 {
-	size_t lo = 0, hi = run->nlogs, end;
+	size_t lo = 0, hi = px ? px->nlogs : 0, end;
 
+	*n = 0;
+	if (!hi)
+		return NULL;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if ((size_t)run->logs[mid].cycle < ci)
+		if ((size_t)px->logs[mid].cycle < ci)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (end = lo; end < run->nlogs && (size_t)run->logs[end].cycle == ci; end++)
+	for (end = lo; end < px->nlogs && (size_t)px->logs[end].cycle == ci; end++)
 		;
 	*n = end - lo;
-	return run->logs + lo;
+	return px->logs + lo;
 }
 
-static struct log_lines *index_logs(const struct pm_run *run, size_t ci, size_t *n)
+static struct log_lines *index_logs(const struct page_extras *px, size_t ci, size_t *n)
 {
-	const struct pm_log *l = logs_of_cycle(run, ci, n);
+	const struct pm_log *l = logs_of_cycle(px, ci, n);
 	struct log_lines *v = xcalloc(*n ? *n : 1, sizeof(*v));
 	size_t k, j;
 
@@ -295,17 +298,18 @@ static const struct log_lines *excerpt_in_log(const struct log_lines *v, size_t 
 
 /* The log lines around each callback that has them kept, by box index:
  * their text, or where the cycle's log viewer has them. */
-static void put_logs(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc)
+static void put_logs(struct jw *w, const struct pm_run *run, const struct page_extras *px,
+		     const struct tl_cycle *tc)
 {
 	const struct pm_cycle *c = tc->c;
 	size_t i, nl = 0;
-	struct log_lines *logs = index_logs(run, (size_t)(c - run->cycles), &nl);
+	struct log_lines *logs = index_logs(px, (size_t)(c - run->cycles), &nl);
 	char key[24];
 
 	jw_kobj(w, "logs");
-	for (i = 0; i < tc->nboxes && run->nexcerpts; i++) {
+	for (i = 0; i < tc->nboxes && px && px->nexcerpts; i++) {
 		const struct pm_callback *cb = &c->cbs[tc->boxes[i].cb];
-		const struct pm_excerpt *e = run_excerpt(run, cb_file(run, cb), cb->line);
+		const struct pm_excerpt *e = page_excerpt(px, cb_file(run, cb), cb->line);
 		const struct log_lines *in;
 		unsigned int lines;
 
@@ -425,10 +429,11 @@ static struct log_mark *log_marks(const struct pm_run *run, const struct tl_cycl
 
 /* The cycle's own log for the log viewer, with the lines that lead to
  * boxes as flat [line, box, kind] records in line order. */
-static void put_cycle_logs(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc)
+static void put_cycle_logs(struct jw *w, const struct pm_run *run, const struct page_extras *px,
+			   const struct tl_cycle *tc)
 {
 	size_t i, k, n, nl;
-	const struct pm_log *logs = logs_of_cycle(run, (size_t)(tc->c - run->cycles), &nl);
+	const struct pm_log *logs = logs_of_cycle(px, (size_t)(tc->c - run->cycles), &nl);
 
 	jw_karr(w, "log");
 	for (i = 0; i < nl; i++) {
@@ -677,14 +682,14 @@ static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_c
 	put_phases(w, c);
 	put_lanes(w, tc);
 	put_cbs(w, L->run, tc, fns);
-	put_logs(w, L->run, tc);
+	put_logs(w, L->run, L->page, tc);
 	put_msgs(w, tc);
-	put_cycle_logs(w, L->run, tc);
+	put_cycle_logs(w, L->run, L->page, tc);
 	tl_put_devtab(w, L->run, tc);
 	put_path(w, tc);
 	put_graphs(w, tc);
 	put_works(w, tc);
-	tl_put_trees(w, L->run, tc, fn_index, fns);
+	tl_put_trees(w, L->run, L->page, tc, fn_index, fns);
 	put_why(w, tc);
 	jw_obj_end(w);
 }

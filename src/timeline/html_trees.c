@@ -60,14 +60,14 @@ struct cb_ref *tl_html_tree_wants(const struct pm_run *run, const struct pm_resu
 
 /* The trees of cycle @tc's callbacks, by box: nodes as flat records
  * [fn, parent, calls, total] (fn an index into the page's "fns"). */
-void tl_put_trees(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc,
-		  int (*fn_index)(void *ctx, const char *fn), void *ctx)
+void tl_put_trees(struct jw *w, const struct pm_run *run, const struct page_extras *px,
+		  const struct tl_cycle *tc, int (*fn_index)(void *ctx, const char *fn), void *ctx)
 {
 	size_t ci = (size_t)(tc->c - run->cycles), i, k;
 
 	jw_karr(w, "trees");
-	for (i = 0; i < run->ntrees; i++) {
-		const struct pm_calltree *t = &run->trees[i];
+	for (i = 0; px && i < px->ntrees; i++) {
+		const struct pm_calltree *t = &px->trees[i];
 
 		if ((size_t)t->cycle != ci || tc->box_of_cb[t->cb] < 0)
 			continue;

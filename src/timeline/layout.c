@@ -320,6 +320,7 @@ int tl_layout(struct tl_layout *L, const struct pm_run *run, const struct pm_res
 	memset(L, 0, sizeof(*L));
 	L->run = run;
 	L->res = res;
+	L->page = o->page;
 	L->width = o->width ? o->width : TL_WIDTH_DEFAULT;
 	L->x0 = TL_GUTTER_PX;
 	L->x1 = L->width - TL_MARGIN_PX;

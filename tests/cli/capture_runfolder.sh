@@ -52,4 +52,16 @@ printf 'capture.kmsg_lost: 12\ncapture.trace_overrun: 345\n' >> "$T/lost/sys/fac
 is "lost: still exit 0" "$?" 0
 is "lost: both said" "$(jq -r "$FINDINGS"'[findings | select(.text | test("lost")) | .text] | join("|")' "$T/lost.json")" \
 	"the kernel log wrapped during the capture: 12 records lost (boot with a larger log_buf_len)|the trace buffer was full during the capture: 345 events lost (record --buffer-kb)"
+# a file record could not save whole (a full disk) is named in
+# sys/facts.txt, and reading the folder says so
+mkdir -p "$T/cut"
+cp -r "$R/dmesg.txt" "$R/sys" "$T/cut/"
+head -c 20000 "$R/trace.txt" > "$T/cut/trace.txt"
+printf 'capture.cut.trace.txt: No space left on device\n' >> "$T/cut/sys/facts.txt"
+"$PMSCOPE" analyze -q --json "$T/cut.json" "$T/cut" > /dev/null 2>&1
+ok "a cut trace.txt: still read" test -s "$T/cut.json"
+is "a cut trace.txt: said" \
+	"$(jq -r "$FINDINGS"'[findings | select(.text | test("not saved whole")) | "\(.sources[0].file | sub(".*/"; "")):\(.sources[0].line) \(.text)"] | join("|")' "$T/cut.json")" \
+	"facts.txt:$(wc -l < "$T/cut/sys/facts.txt") trace.txt was not saved whole (No space left on device): the reports lack what it is missing"
+is "a cut trace.txt: the fact kept" "$(jq -r '.facts["capture.cut.trace.txt"]' "$T/cut.json")" "No space left on device"
 done_testing

@@ -56,4 +56,37 @@ is "a trace.dat broken half way: the callbacks of trace.txt, none twice" \
 	"$(cbs half | diff "$T/txt.cbs" -)" ""
 is "a trace.dat broken half way: not among the sources" \
 	"$(j half '[.sources[] | select(test("trace\\.(dat|txt)$")) | sub(".*/"; "")] | join(",")')" trace.txt
+# The child that reads a trace.dat dies with its parent: stopped (it would
+# stay so, as a child busy in libtracecmd would run on), it is gone once
+# the parent is killed. A trace.dat big enough to catch the child at work
+# is made from the fixture's pages by make bench's generator.
+alive() {
+	st=
+	read -r st < "/proc/$1/stat" 2>/dev/null || return 1
+	st=${st##*) }
+	[ "${st%% *}" != Z ]
+}
+dead() { ! alive "$1"; }
+if ${CC:-cc} -o "$T/datgen" "$(dirname "$0")/../tools/datgen.c" 2>/dev/null &&
+   "$T/datgen" "$R/trace.dat" 100000000 1000000000 > "$T/big.dat"; then
+	"$PMSCOPE" analyze -q "$T/big.dat" > /dev/null 2>&1 &
+	parent=$!
+	child= i=0
+	while [ -z "$child" ] && [ $i -lt 1000 ]; do
+		child=$(pgrep -P $parent)
+		i=$((i + 1))
+		[ -n "$child" ] || sleep 0.01
+	done
+	ok "the trace.dat reader's child is there" test -n "$child"
+	kill -STOP $child
+	kill -KILL $parent
+	wait $parent 2>/dev/null
+	i=0
+	while alive $child && [ $i -lt 200 ]; do sleep 0.01; i=$((i + 1)); done
+	ok "the child died with its parent" dead $child
+	kill -KILL $child 2>/dev/null
+else
+	n=$((n + 1))
+	echo "ok $n - the child dies with its parent # SKIP no C compiler for tests/tools/datgen.c"
+fi
 done_testing

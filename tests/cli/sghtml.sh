@@ -20,13 +20,14 @@ is "its log's figures: the suspend phase, 1284.747 ms" \
    "$(jq '.cycles[0].phases[] | select(.name == "suspend") | .kernel_ms' "$T/p.json")" 1284.747
 
 # the same report as the two logs cut out of the page and given side by
-# side, but that it names the page's lines
+# side, but that it names the page's lines and has another run id (the
+# digest of other files)
 awk '/^<div id="dmesglog"/ { d = 1; next } /^<div id="ftracelog"/ { t = 1; next }
 	/^<\/div>/ { d = t = 0 } d { print > "'"$T"'/dmesg.txt" } t { print > "'"$T"'/trace.txt" }' "$T/page.html"
 "$PMSCOPE" analyze -q --json "$T/two.json" "$T/dmesg.txt" "$T/trace.txt"
 for j in p two; do
 	jq -S 'del(.sources) | walk(if type == "object" then
-		del(.source, .line, .first_line, .last_line, .file) else . end)' "$T/$j.json" > "$T/$j.norm"
+		del(.source, .line, .first_line, .last_line, .file, .run_id) else . end)' "$T/$j.json" > "$T/$j.norm"
 done
 ok "the report of its two logs given side by side" cmp -s "$T/p.norm" "$T/two.norm"
 "$PMSCOPE" analyze "$T/page.html" > "$T/p.txt"

@@ -15,10 +15,11 @@
 /* As the output pipeline (cmd/pipeline.c) does: results once, the HTML
  * page's trees (caught while reading, the rest read again) and logs, then
  * every renderer. */
-static void reports(struct pm_run *run)
+static void reports(struct pm_run *run, struct read_keep *keep)
 {
 	const struct results_opts rs = { .top = 10 };
-	struct report_opts ro = { .top = 10 };
+	struct page_extras px = { 0 };
+	struct report_opts ro = { .top = 10, .page = &px };
 	struct pm_results res = { 0 };
 	FILE *f = fuzz_sink();
 	struct cb_ref *want;
@@ -27,28 +28,32 @@ static void reports(struct pm_run *run)
 
 	if (results_compute(&res, run, &rs) < 0)
 		goto out;
+	input_excerpts(run, keep, 1u << 20, &px, err, sizeof(err));
 	want = tl_html_tree_wants(run, &res, &nw);
 	if (nw)
-		input_call_trees(run, want, nw, err, sizeof(err));
+		input_call_trees(run, keep, want, nw, &px, err, sizeof(err));
 	free(want);
-	input_cycle_logs(run, 1u << 20, err, sizeof(err));
-	report_text(f, run, &res, &ro);
-	report_json(f, run, &res, &ro);
-	report_perfetto(f, run, &res, &ro);
-	report_junit_run(f, run, &res, &ro);
+	input_cycle_logs(run, keep, 1u << 20, &px, err, sizeof(err));
+	report_text(f, run, &res, &ro, err, sizeof(err));
+	report_json(f, run, &res, &ro, err, sizeof(err));
+	report_perfetto(f, run, &res, &ro, err, sizeof(err));
+	report_junit_run(f, run, &res, &ro, err, sizeof(err));
 	if (!tl_window_ok(run, &ro, err, sizeof(err)))
 		goto out;
-	report_svg(f, run, &res, &ro);
-	report_png(NULL, run, &res, &ro);	/* drawn; libpng's encoding was 70% */
-	report_html(f, run, &res, &ro);
+	report_svg(f, run, &res, &ro, err, sizeof(err));
+	report_png(NULL, run, &res, &ro, err, sizeof(err));	/* drawn; libpng's encoding was 70% */
+	report_html(f, run, &res, &ro, err, sizeof(err));
 	fflush(f);
 out:
+	page_extras_free(&px);
 	results_free(&res);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int fd = -1;
+	struct read_keep keep = { .want_trees = true };	/* as for an HTML page */
+	struct read_opts ro = READ_OPTS_DEFAULT;
 	struct input_stats st;
 	struct pm_run *run;
 	char path[64], err[1024];
@@ -57,13 +62,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fuzz_file(&fd, data, size, path, sizeof(path)) < 0)
 		abort();
 	run = run_new();
-	run->keep_trees = true;	/* as for an HTML page */
-	rc = input_read(run, path, NULL, &st, err, sizeof(err));
+	ro.keep = &keep;
+	rc = input_read(run, path, &ro, &st, err, sizeof(err));
 	run_merge_sources(run);
-	if (rc == 0 || run->ncycles) {
-		input_excerpts(run, 1u << 20, err, sizeof(err));
-		reports(run);
-	}
+	if (rc == 0 || run->ncycles)
+		reports(run, &keep);
+	read_keep_free(&keep);
 	run_free(run);
 	return 0;
 }

@@ -5,7 +5,7 @@
  * and closes a callback on its thread, and "NAME_cal" / "NAME_ret" events
  * are kprobes, as the ftrace reader would hand them over.
  */
-#include "input/ftrace/ftrace.h"
+#include "input/ftrace/ftrace_int.h"
 #include "fuzz.h"
 
 static void event(struct fgraph *g, const struct ftrace_line *fl)

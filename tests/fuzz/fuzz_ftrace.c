@@ -8,7 +8,7 @@
  * lines before left and without one: a difference aborts (the memo is a
  * cache, never an answer of its own).
  */
-#include "input/ftrace/ftrace.h"
+#include "input/ftrace/ftrace_int.h"
 #include "fuzz.h"
 
 static bool same_str(struct str a, struct str b)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The HTML page's call trees two ways: caught while the trace is read
- * (run->keep_trees) and read again from the trace afterwards. Both must
+ * (struct read_keep) and read again from the trace afterwards. Both must
  * give every traced callback the same tree; the caught ones must need no
  * second reading (the file is gone by then).
  */
@@ -18,14 +18,15 @@
 
 #define FGRAPH FIXTURES "/qemu-q35-s3-fgraph-async1-small/trace.txt.xz"
 
-static struct pm_run *read_run(const char *path, bool keep_trees)
+static struct pm_run *read_run(const char *path, struct read_keep *keep)
 {
+	struct read_opts ro = READ_OPTS_DEFAULT;
 	struct pm_run *run = run_new();
 	struct input_stats st;
 	char err[512];
 
-	run->keep_trees = keep_trees;
-	assert_int_equal(input_read(run, path, NULL, &st, err, sizeof(err)), 0);
+	ro.keep = keep;
+	assert_int_equal(input_read(run, path, &ro, &st, err, sizeof(err)), 0);
 	return run;
 }
 
@@ -63,6 +64,8 @@ static void copy_file(const char *from, const char *to)
 static void test_caught_as_read_again(void **state)
 {
 	char path[] = "/tmp/pmscope-trees.XXXXXX.txt.xz", err[512];
+	struct read_keep keep_caught = { .want_trees = true }, keep_again = { 0 };
+	struct page_extras px_caught = { 0 }, px_again = { 0 };
 	struct pm_run *caught, *again;
 	struct cb_ref *want;
 	size_t n, i, k, nodes = 0;
@@ -72,21 +75,23 @@ static void test_caught_as_read_again(void **state)
 	assert_true(fd >= 0);
 	close(fd);
 	copy_file(FGRAPH, path);
-	caught = read_run(path, true);
-	assert_true(caught->nread_trees > 0);
+	caught = read_run(path, &keep_caught);
+	assert_true(keep_caught.trees.n > 0);
 	unlink(path);	/* what was caught needs no second reading */
-	again = read_run(FGRAPH, false);
-	assert_int_equal(again->nread_trees, 0);
+	again = read_run(FGRAPH, &keep_again);
+	assert_int_equal(keep_again.trees.n, 0);
 
 	want = traced(caught, &n);
 	assert_true(n > 10);
-	assert_int_equal(input_call_trees(caught, want, n, err, sizeof(err)), 0);
-	assert_int_equal(input_call_trees(again, want, n, err, sizeof(err)), 0);
-	assert_int_equal(caught->nread_trees, 0);	/* handed over, or freed */
-	assert_int_equal(caught->ntrees, again->ntrees);
-	assert_true(caught->ntrees > 10);
-	for (i = 0; i < caught->ntrees; i++) {
-		const struct pm_calltree *a = &caught->trees[i], *b = &again->trees[i];
+	assert_int_equal(input_call_trees(caught, &keep_caught, want, n, &px_caught, err,
+					  sizeof(err)), 0);
+	assert_int_equal(input_call_trees(again, &keep_again, want, n, &px_again, err,
+					  sizeof(err)), 0);
+	assert_int_equal(keep_caught.trees.n, 0);	/* handed over, or freed */
+	assert_int_equal(px_caught.ntrees, px_again.ntrees);
+	assert_true(px_caught.ntrees > 10);
+	for (i = 0; i < px_caught.ntrees; i++) {
+		const struct pm_calltree *a = &px_caught.trees[i], *b = &px_again.trees[i];
 
 		assert_int_equal(a->cycle, b->cycle);
 		assert_int_equal(a->cb, b->cb);
@@ -100,8 +105,12 @@ static void test_caught_as_read_again(void **state)
 		}
 		nodes += a->n;
 	}
-	assert_true(nodes > caught->ntrees);	/* trees, not single calls */
+	assert_true(nodes > px_caught.ntrees);	/* trees, not single calls */
 	free(want);
+	page_extras_free(&px_caught);
+	page_extras_free(&px_again);
+	read_keep_free(&keep_caught);
+	read_keep_free(&keep_again);
 	run_free(caught);
 	run_free(again);
 }

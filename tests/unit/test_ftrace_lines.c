@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 
-#include "input/ftrace/ftrace.h"
+#include "input/ftrace/ftrace_int.h"
 
 static void assert_str(struct str s, const char *want)
 {

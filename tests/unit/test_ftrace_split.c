@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <cmocka.h>
 
-#include "input/ftrace/ftrace.h"
+#include "input/ftrace/ftrace_int.h"
 
 struct tally {
 	unsigned long lines, fast, general;

@@ -117,16 +117,209 @@ armcollect() {
 }
 case_armcollect() { run armcollect armcollect; }
 
-# SIGINT while the capture waits for the user's command
+# SIGINT while the capture waits for the user's command. pmscope runs in
+# the foreground, as from a terminal: a shell starts what it puts in the
+# background with SIGINT ignored, and pmscope leaves an ignored signal so.
 sigint() {
-	pmscope record -m mem --cmd 'sleep 30' -o $O/sigint &
-	pid=$!
-	sleep 4
-	snap > sigint.during
-	kill -INT $pid
-	wait $pid
+	rm -f /tmp/sigint.pid
+	( until [ -s /tmp/sigint.pid ]; do sleep 0.1; done; sleep 4
+	  snap > sigint.during; kill -INT $(cat /tmp/sigint.pid) ) &
+	sh -c 'echo $$ > /tmp/sigint.pid; exec pmscope record -m mem --cmd "sleep 30" -o /out/sigint'
+	rc=$?
+	wait
+	return $rc
 }
 case_sigint() { run sigint sigint; }
+
+# --- Faults: record ended at each of its steps ---
+# The files record changes, read with shell builtins (fork is slow under
+# TCG): a snapshot after each of some thousand runs.
+FS="/sys/power/pm_print_times /sys/power/pm_debug_messages /sys/power/mem_sleep
+	/sys/power/pm_test /sys/class/rtc/rtc0/wakealarm $T/tracing_on $T/trace_clock
+	$T/current_tracer $T/buffer_size_kb $T/set_ftrace_filter"
+fsnap() {
+	for f in $FS $T/events/power/*/enable; do
+		v=
+		{ IFS= read -r v; } 2>/dev/null < $f
+		echo "$f=$v"
+	done
+	echo "instances=" $T/instances/*
+	echo "run=" /run/pmscope /run/pmscope/*
+}
+fstopped() {
+	st=
+	read -r st < /proc/$1/stat 2>/dev/null || return 1
+	st=${st##*) }
+	[ "${st%% *}" = T ]
+}
+# fkiller SIGNAL: once record has stopped itself at its step
+# (PMSCOPE_TEST_STEP), snapshot (with $FDURING), signal it, continue it
+fkiller() {
+	kp=
+	until [ -n "$kp" ]; do
+		sleep 0.02
+		[ ! -s /tmp/f.pid ] || read -r kp < /tmp/f.pid
+	done
+	until fstopped $kp; do
+		[ -d /proc/$kp ] || return
+		sleep 0.02
+	done
+	[ -z "$FDURING" ] || fsnap > /tmp/f.during
+	kill -$1 $kp
+	kill -CONT $kp 2>/dev/null
+}
+# frun STEP SIGNAL: record (in the foreground) signalled at STEP; rc
+FREC="pmscope record -q -m mem -s 30 -t freezer -o /tmp/f/run"
+frun() {
+	rm -rf /tmp/f.pid /tmp/f
+	mkdir /tmp/f
+	fkiller $2 &
+	fk=$!
+	PMSCOPE_TEST_STEP=$1 sh -c 'echo $$ > /tmp/f.pid; exec '"$FREC" > /tmp/f.log 2>&1
+	rc=$?
+	wait $fk
+}
+# every step of record with -m mem -s 30 -t freezer, in order
+FSTEPS="checked state pm_print_times pm_debug_messages mem_sleep pm_test instance armed
+	wakealarm suspending resumed sys/devices.txt sys/devlinks.txt sys/sleep-stats.txt
+	dmesg.txt trace.txt trace.dat saved restoring restored"
+# every signal whose default ends a process, but KILL: not STOP, CHLD,
+# CONT, TSTP, TTIN, TTOU, URG, WINCH, nor 32 and 33 (glibc's own)
+FSIGS=$(seq 1 64 | grep -vxE '9|17|18|19|20|21|22|23|28|32|33' | tr '\n' ' ')
+# restored: 1 when every file is as before the run
+frestored() { fsnap > /tmp/f.after; cmp -s faults.base /tmp/f.after && echo 1 || echo 0; }
+fkeep() { cp /tmp/f.log "faults/$1.log"; cp /tmp/f.after "faults/$1.after"; }
+
+# Each catchable signal at each step: exit 3, said, every file as before.
+# SIGKILL at each step: the next command (record, arm, collect in turn)
+# restores and says so. abort() at each step: a new pmscope restores.
+# faults.txt: "STEP SIGNAL rc=N said=0|1 restored=0|1 changed=0|1 [next=CMD]"
+case_faults() {
+	steps=$(sed -n 's/.*pmscope\.fault_steps=\([^ ]*\).*/\1/p' /proc/cmdline | tr ',' ' ')
+	sigs=$(sed -n 's/.*pmscope\.fault_sigs=\([^ ]*\).*/\1/p' /proc/cmdline | tr ',' ' ')
+	mkdir -p faults
+	# no wait at the freezer test point: a cycle is a freeze and thaw
+	read -r pm_test_delay < /sys/module/suspend/parameters/pm_test_delay
+	echo 0 > /sys/module/suspend/parameters/pm_test_delay
+	# 6.1 expands the top-level buffer at the first instance: before the baseline
+	mkdir -p /tmp/f
+	$FREC > faults.warm.log 2>&1
+	echo $? > faults.warm.rc
+	fsnap > faults.base
+	: > faults.txt
+	log "faults: begin at $(cut -d' ' -f1 /proc/uptime)"
+	for step in ${steps:-$FSTEPS}; do
+		FDURING=1
+		for sig in ${sigs:-$FSIGS}; do
+			frun $step $sig
+			r=$(frestored)
+			ch=0
+			[ -z "$FDURING" ] || { cmp -s faults.base /tmp/f.during || ch=1; }
+			said=0
+			grep -q "interrupted by SIG" /tmp/f.log && said=1
+			echo "$step $sig rc=$rc said=$said restored=$r changed=$ch" >> faults.txt
+			[ "$r$said$rc" = 113 ] || fkeep "$(echo $step | tr / _).$sig"
+			FDURING=
+		done
+		log "faults: $step done at $(cut -d' ' -f1 /proc/uptime)"
+	done
+	# SIGKILL: the armed state stays; the next command puts it back
+	next=record
+	for step in ${steps:-$FSTEPS}; do
+		FDURING=1
+		frun $step KILL
+		ch=0
+		cmp -s faults.base /tmp/f.during || ch=1
+		cmd=$next
+		mkdir -p /tmp/f
+		case $next in
+		record) $FREC > /tmp/f.log 2>&1; next=arm ;;
+		arm) { pmscope arm -m mem -t freezer && pmscope collect -q -o /tmp/f/run2; } \
+			> /tmp/f.log 2>&1; next=collect ;;
+		collect) pmscope collect -q -o /tmp/f/run2 > /tmp/f.log 2>&1; next=record ;;
+		esac
+		r=$(frestored)
+		said=0
+		grep -q "^pmscope: pmscope record (pid [0-9]*) ended" /tmp/f.log && said=1
+		echo "$step KILL rc=$rc said=$said restored=$r changed=$ch next=$cmd" >> faults.txt
+		cp /tmp/f.log "faults/$(echo $step | tr / _).KILL.log"
+	done
+	# a crash (abort()): the handler starts a pmscope that restores
+	for step in ${steps:-$FSTEPS}; do
+		rm -rf /tmp/f
+		mkdir /tmp/f
+		PMSCOPE_TEST_STEP=$step:abort $FREC > /tmp/f.log 2>&1
+		rc=$?
+		r=$(frestored)
+		said=0
+		grep -q "crashed; a new pmscope process puts the settings back" /tmp/f.log && said=1
+		echo "$step ABRT rc=$rc said=$said restored=$r changed=1" >> faults.txt
+		[ "$r$said" = 11 ] || fkeep "$(echo $step | tr / _).ABRT"
+	done
+	log "faults: end at $(cut -d' ' -f1 /proc/uptime)"
+	echo $pm_test_delay > /sys/module/suspend/parameters/pm_test_delay
+	rm -rf /tmp/f
+}
+
+# stopped STEP: wait until the pmscope in /tmp/f.pid stopped itself there
+fwait() {
+	kp=
+	until [ -n "$kp" ]; do
+		sleep 0.1
+		[ ! -s /tmp/f.pid ] || read -r kp < /tmp/f.pid
+	done
+	until fstopped $kp; do sleep 0.1; done
+}
+
+# A disk that fills while the run folder is saved: a real S3 cycle, record
+# stopped after dmesg.txt, the file system filled but for 8 KB, then on:
+# trace.txt is cut there, sys/facts.txt (its room set aside first) says
+# so, the rest stays whole. What was saved comes back as /out/fulldisk.
+fulldisk() {
+	mkdir -p /tmp/full && mount -t tmpfs -o size=4m tmpfs /tmp/full || return 10
+	rm -f /tmp/f.pid
+	( fwait
+	  dd if=/dev/zero of=/tmp/full/filler bs=4096 2>/dev/null
+	  truncate -s $(( $(stat -c %s /tmp/full/filler) - 8192 )) /tmp/full/filler
+	  df /tmp/full > fulldisk.df
+	  kill -CONT $kp ) &
+	PMSCOPE_TEST_STEP=dmesg.txt sh -c 'echo $$ > /tmp/f.pid; exec pmscope record -m mem -s 5 -o /tmp/full/run'
+	rc=$?
+	wait
+	cp -r /tmp/full/run $O/fulldisk
+	ls -la /tmp/full/run > fulldisk.ls
+	umount /tmp/full
+	return $rc
+}
+case_fulldisk() { run fulldisk fulldisk; }
+
+# Run folders that cannot be written: checked before anything changes
+rofolder() {
+	mkdir -p /tmp/ro /tmp/nospace
+	mount -t tmpfs -o ro tmpfs /tmp/ro || return 10
+	mount -t tmpfs -o size=64k tmpfs /tmp/nospace || return 11
+	dd if=/dev/zero of=/tmp/nospace/filler bs=4096 2>/dev/null
+	pmscope record -m mem -s 5 -o /tmp/ro/run
+	echo "ro rc=$?"
+	pmscope record -m mem -s 5 -o /tmp/nospace/run
+	echo "nospace rc=$?"
+	umount /tmp/ro /tmp/nospace
+}
+case_rofolder() { run rofolder rofolder; }
+
+# One that becomes read-only after the suspend, before the saving:
+# nothing saved, said, everything put back
+rolate() {
+	mkdir -p /tmp/rw && mount -t tmpfs tmpfs /tmp/rw || return 10
+	rm -f /tmp/f.pid
+	( fwait; mount -o remount,ro /tmp/rw; kill -CONT $kp ) &
+	PMSCOPE_TEST_STEP=resumed sh -c 'echo $$ > /tmp/f.pid; exec pmscope record -m mem -s 0 -t freezer -o /tmp/rw/run'
+	rc=$?
+	wait
+	umount /tmp/rw
+	return $rc
+}
+case_rolate() { run rolate rolate; }
 
 # SIGTERM between two real S3 cycles: one cycle saved, all put back
 sigterm() {

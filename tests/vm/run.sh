@@ -7,7 +7,11 @@
 # BUILD_DIR/pmscope and its shared libraries. tests/vm/guest-init.sh runs
 # the cases and sends their results back over the second serial port.
 # Results: BUILD_DIR/vm/<boot>/ (console.log, out/ = the guest's /out).
-# PMSCOPE_VM_BOOTS="name:metapackage:case,case ..." replaces the boots.
+# PMSCOPE_VM_BOOTS="name:metapackage:case,case[:timeout] ..." replaces the
+# boots (timeout: seconds of QEMU for that boot, default PMSCOPE_VM_TIMEOUT);
+# PMSCOPE_VM_APPEND adds to the guests' kernel command line, e.g.
+# "pmscope.fault_steps=armed,saved pmscope.fault_sigs=1,15" to run the
+# faults case at those steps with those signals only.
 set -u
 B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -18,7 +22,9 @@ WAKE=6	# seconds in s2idle before the power button is pressed
 # s2idle first: after an S3 resume, QEMU 7.2's power button no longer
 # wakes s2idle (seen with 6.1; the RTC never does). function_graph in a
 # tracing instance needs a newer kernel than 6.1: a second boot on 6.12.
-BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph k612:linux-image-6.12-amd64:callgraph,cycles,cmd,sigterm,stress,stressfail,systemd"}
+# The faults case (every signal at every step of record: some thousand
+# runs, 20 minutes or so on 2 cores) has a boot of its own.
+BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph,fulldisk,rofolder,rolate k612:linux-image-6.12-amd64:callgraph,cycles,cmd,sigterm,stress,stressfail,systemd k61f:linux-image-amd64:faults:2700"}
 
 mkdir -p "$V"
 exec 3>"$V/vm.log"
@@ -48,9 +54,9 @@ initramfs() {
 	(cd "$S" && find . | cpio -o -H newc --quiet) | gzip -1 > "$1/initrd.gz"
 }
 
-# boot NAME METAPACKAGE CASES: one VM run into $V/NAME
+# boot NAME METAPACKAGE CASES TIMEOUT: one VM run into $V/NAME
 boot() {
-	local name=$1 meta=$2 cases=$3 D=$V/$1 W kroot vmlinuz kver append qpid catpid t0
+	local name=$1 meta=$2 cases=$3 timeout=$4 D=$V/$1 W kroot vmlinuz kver append qpid catpid t0
 	local pressed_at=0 entered_at=0
 	rm -rf "$D"
 	mkdir -p "$D/work" "$D/out"
@@ -65,7 +71,8 @@ boot() {
 	: > "$W/out.b64"
 	append="console=ttyS0,115200 loglevel=${PMSCOPE_VM_LOGLEVEL:-4} no_console_suspend"
 	append="$append log_buf_len=16M panic=-1 rdinit=/init pmscope.cases=$cases"
-	timeout --kill-after=10 "$TIMEOUT" qemu-system-x86_64 -nodefaults -no-reboot \
+	append="$append ${PMSCOPE_VM_APPEND:-}"
+	timeout --kill-after=10 "$timeout" qemu-system-x86_64 -nodefaults -no-reboot \
 		-machine q35 -global ICH9-LPC.disable_s3=0 -accel tcg,thread=single -cpu max \
 		-smp 2 -m 1024 -display none -kernel "$vmlinuz" -initrd "$W/initrd.gz" \
 		-append "$append" -rtc base=utc \
@@ -215,6 +222,36 @@ dat_checks() {
 		"$(diff "$O/$c.cbs.txt" "$O/$c.cbs.dat" | head -n 10)" ""
 }
 
+# faults.txt (guest-init.sh, case_faults): "STEP SIGNAL rc=N said=0|1
+# restored=0|1 changed=0|1 [next=CMD]", a line per run of record
+fault_checks() {
+	local F=$O/faults.txt step cnt bad first line want
+	ok "$K faults: the warm-up capture ran" test "$(cat "$O/faults.warm.rc" 2>/dev/null)" = 0
+	ok "$K faults: results came back" test -s "$F"
+	for step in $(awk '!seen[$1]++ { print $1 }' "$F"); do
+		cnt=$(awk -v s="$step" '$1 == s && $2 ~ /^[0-9]+$/' "$F" | wc -l)
+		bad=$(awk -v s="$step" '$1 == s && $2 ~ /^[0-9]+$/ &&
+			!($3 == "rc=3" && $4 == "said=1" && $5 == "restored=1") {
+			printf " %s(%s %s %s)", $2, $3, $4, $5 }' "$F")
+		is "$K faults: $cnt signals at $step: each exit 3, said, every setting put back" "$bad" ""
+		first=$(awk -v s="$step" '$1 == s && $2 ~ /^[0-9]+$/ { print $6; exit }' "$F")
+		case $step in
+		checked) is "$K faults: $step: nothing changed yet" "$first" changed=0 ;;
+		restored) is "$K faults: $step: nothing changed any more" "$first" changed=0 ;;
+		*) is "$K faults: $step: settings changed when the signal came" "$first" changed=1 ;;
+		esac
+		line=$(awk -v s="$step" '$1 == s && $2 == "KILL"' "$F")
+		# nothing to put back before the armed state and after the restore
+		case $step in checked|restored) want=said=0 ;; *) want=said=1 ;; esac
+		is "$K faults: SIGKILL at $step: killed, then the next command ($(echo "$line" |
+			sed 's/.*next=//')) restored ($want) every setting" \
+			"$(echo "$line" | awk '{ print $3, $4, $5 }')" "rc=137 $want restored=1"
+		line=$(awk -v s="$step" '$1 == s && $2 == "ABRT"' "$F")
+		is "$K faults: abort() at $step: died of it, said, every setting put back" \
+			"$(echo "$line" | awk '{ print $3, $4, $5 }')" "rc=134 said=1 restored=1"
+	done
+}
+
 check_case() {
 	case $1 in
 	s3)
@@ -234,7 +271,7 @@ check_case() {
 		is "$K s3: suspend_stats success before and after (the boot's second)" \
 			"$(grep '^/sys/power/suspend_stats/success:' "$O/s3/sys/sleep-stats.txt" | tr '\n' ' ')" \
 			"/sys/power/suspend_stats/success: 1 /sys/power/suspend_stats/success: 2 "
-		is "$K s3: no hardware sleep note for S3" "$(jqc s3 '[.warnings[] | select(.text | test("hardware sleep"))] | length')" 0
+		is "$K s3: no hardware sleep note for S3" "$(jqc s3 "$FINDINGS"'[findings | select(.text | test("hardware sleep"))] | length')" 0
 		cycle_checks s3 0 mem
 		dat_checks s3
 		;;
@@ -250,7 +287,7 @@ check_case() {
 		;;
 	sigint)
 		exit_status sigint 3
-		ok "$K sigint: said so" grep -q 'interrupted; everything was put back' "$O/sigint.log"
+		ok "$K sigint: said so" grep -q "interrupted by SIGINT; everything was put back; /out/sigint holds what was captured ('pmscope analyze /out/sigint')" "$O/sigint.log"
 		restored sigint during
 		ok "$K sigint: instance there meanwhile" grep -q 'instances=pmscope' "$O/sigint.during"
 		ok "$K sigint: run folder kept" test -f "$O/sigint/trace.txt"
@@ -258,7 +295,7 @@ check_case() {
 	sigterm)
 		exit_status sigterm 3
 		restored sigterm during
-		ok "$K sigterm: said so" grep -q 'interrupted; everything was put back' "$O/sigterm.log"
+		ok "$K sigterm: said so" grep -q "interrupted by SIGTERM; everything was put back; /out/sigterm holds what was captured ('pmscope analyze /out/sigterm')" "$O/sigterm.log"
 		analyze sigterm
 		is "$K sigterm: the one cycle done is saved" "$(jqc sigterm '.cycles | length')" 1
 		cycle_checks sigterm 0 mem
@@ -275,10 +312,10 @@ check_case() {
 			"$(grep '^/sys/power/suspend_stats/success:' "$O/s2idle/sys/sleep-stats.txt" | tr '\n' ' ')" \
 			"/sys/power/suspend_stats/success: 0 /sys/power/suspend_stats/success: 1 "
 		is "$K s2idle: woken by IRQ 9 (ACPI SCI), from sys/sleep-stats.txt" \
-			"$(jqc s2idle '[.warnings[] | select(.cycle == 1 and (.text | test("woken by IRQ"))) | .text] | join(",")')" \
+			"$(jqc s2idle "$FINDINGS"'[findings | select(.cycle == 1 and (.text | test("woken by IRQ"))) | .text] | join(",")')" \
 			"cycle 1: woken by IRQ 9 (/sys/power/pm_wakeup_irq)"
 		is "$K s2idle: QEMU has no residency counter: said" \
-			"$(jqc s2idle '[.warnings[] | select(.text | test("hardware sleep not known: no residency counter"))] | length')" 1
+			"$(jqc s2idle "$FINDINGS"'[findings | select(.text | test("hardware sleep not known: no residency counter"))] | length')" 1
 		;;
 	pmtest)
 		exit_status pmtest 0
@@ -348,6 +385,44 @@ post suspend"
 		is "$K systemd: the suspend systemctl started" "$(jqc systemd '.cycles | length')" 1
 		cycle_checks systemd 0 mem
 		;;
+	faults)
+		fault_checks
+		;;
+	fulldisk)
+		exit_status fulldisk 3
+		restored fulldisk
+		ok "$K fulldisk: said" grep -q '^pmscope: the run folder is not whole: trace.txt: No space left on device' "$O/fulldisk.log"
+		is "$K fulldisk: sys/facts.txt names the cut file" \
+			"$(grep '^capture\.cut\.' "$O/fulldisk/sys/facts.txt" 2>&1)" "capture.cut.trace.txt: No space left on device"
+		ok "$K fulldisk: sys/facts.txt whole, its last line the cut file" \
+			sh -c "tail -n 1 '$O/fulldisk/sys/facts.txt' | grep -q '^capture.cut.trace.txt: ' && ! grep -q '^\$' '$O/fulldisk/sys/facts.txt'"
+		ok "$K fulldisk: trace.txt kept as far as it got" sh -c "head -n 1 '$O/fulldisk/trace.txt' | grep -q '^# tracer: nop'"
+		ok "$K fulldisk: trace.txt at most the 8 KB that were free" test "$(wc -c < "$O/fulldisk/trace.txt")" -le 8192
+		echo "# $K fulldisk: trace.txt $(wc -c < "$O/fulldisk/trace.txt") bytes"
+		ok "$K fulldisk: dmesg.txt whole" grep -q 'PM: suspend exit' "$O/fulldisk/dmesg.txt"
+		ok "$K fulldisk: sys/devices.txt whole" grep -q '^pnp0/00:' "$O/fulldisk/sys/devices.txt"
+		ok "$K fulldisk: sys/sleep-stats.txt whole" grep -q '^\[cycle 1 after\]' "$O/fulldisk/sys/sleep-stats.txt"
+		ok "$K fulldisk: facts.txt has the kernel log's lost count" grep -q '^capture.kmsg_lost: ' "$O/fulldisk/sys/facts.txt"
+		is "$K fulldisk: no trace.dat, and no temporary file of it" \
+			"$(cd "$O/fulldisk" && ls -d trace.dat* 2>/dev/null)" ""
+		"$P" analyze -q --json "$O/fulldisk.json" "$O/fulldisk" > "$O/fulldisk.analyze.log" 2>&1
+		ok "$K fulldisk: the folder is read (exit 0 or 1)" test $? -le 1
+		is "$K fulldisk: reading it warns of the cut file" \
+			"$(jqc fulldisk "$FINDINGS"'[findings | select(.text | test("not saved whole")) | .text] | join("|")')" \
+			"trace.txt was not saved whole (No space left on device): the reports lack what it is missing"
+		;;
+	rofolder)
+		restored rofolder
+		ok "$K rofolder: read-only: exit 3" grep -q '^ro rc=3$' "$O/rofolder.log"
+		ok "$K rofolder: read-only: why" grep -q '^pmscope record: the run folder /tmp/ro/run cannot be made: /tmp/ro: Read-only file system$' "$O/rofolder.log"
+		ok "$K rofolder: full: exit 3" grep -q '^nospace rc=3$' "$O/rofolder.log"
+		ok "$K rofolder: full: why" grep -q '^pmscope record: the run folder /tmp/nospace/run: no space left on its file system$' "$O/rofolder.log"
+		;;
+	rolate)
+		exit_status rolate 3
+		restored rolate
+		ok "$K rolate: said" grep -q '^pmscope: saving the run folder: /tmp/rw/run: Read-only file system$' "$O/rolate.log"
+		;;
 	cycles)
 		exit_status cycles 0
 		restored cycles
@@ -361,12 +436,14 @@ post suspend"
 
 for b in $BOOTS; do
 	name=${b%%:*}; rest=${b#*:}; meta=${rest%%:*}; cases=${rest#*:}
+	timeout=$TIMEOUT
+	case $cases in *:*) timeout=${cases#*:}; cases=${cases%%:*} ;; esac
 	if ! apt-cache show "$meta" >/dev/null 2>&1; then
 		n=$((n + 1))
 		echo "ok $n - $name: # SKIP apt knows no $meta (cases $cases not run)"
 		continue
 	fi
-	boot "$name" "$meta" "$cases"
+	boot "$name" "$meta" "$cases" "$timeout"
 	K=$name
 	O=$V/$name/out
 	ok "$K: the guest sent its results back" test -s "$O/kernel.txt"

@@ -964,3 +964,25 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 	st->bytes = reader_bytes(r);
 	return rc;
 }
+
+/* A line that splits as a trace line is the trace's (ftrace/ftrace.c). */
+static unsigned int line_score(struct str line)
+{
+	struct kmsg_line kl;
+
+	if (ftrace_line_score(line) || memchr(line.p, '\0', line.len))
+		return 0;
+	return dmesg_split(line, &kl);
+}
+
+static unsigned int detect(struct str window)
+{
+	return detect_lines(window, line_score);
+}
+
+static int read_file(struct input_ctx *in)
+{
+	return input_read_lines(in, dmesg_read);
+}
+
+const struct input_format dmesg_format = { INPUT_DMESG, "kernel log", false, detect, read_file };

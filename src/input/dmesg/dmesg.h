@@ -7,7 +7,7 @@
 #ifndef PMSCOPE_INPUT_DMESG_H
 #define PMSCOPE_INPUT_DMESG_H
 
-#include "input.h"
+#include "../formats.h"
 
 /* One kernel log line split into its prefix and its message. */
 struct kmsg_line {
@@ -60,9 +60,9 @@ enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out);
 
 /*
  * A line the parser took for no PM rule, to the builder as EV_MESSAGE
- * (input/dmesg/dmesg_message.c). dmesg_msg_prefix() splits dev_printk's
- * "DRIVER DEVICE: " (and netdev's "DRIVER DEVICE IFNAME: ") off @msg;
- * false, and @text the whole line, when it has none.
+ * (input/dmesg/dmesg_message.c). dmesg_msg_prefix() (dmesg_prefix.c)
+ * splits dev_printk's "DRIVER DEVICE: " (and netdev's "DRIVER DEVICE
+ * IFNAME: ") off @msg; false, and @text the whole line, when it has none.
  */
 bool dmesg_msg_prefix(struct str msg, struct str *driver, struct str *device,
 		      struct str *text);

@@ -6,8 +6,9 @@
  * run fact under its own key; the ones the reports name are derived as
  * a log would have given them, unless the log did: "kernel" and "host"
  * from uname, "dmi" as the kernel's "DMI:" line words it, "trace_clock"
- * the selected clock. Events the trace buffer dropped and kernel log
- * records the log overwrote are warnings: the run lacks them.
+ * the selected clock. Events the trace buffer dropped, kernel log
+ * records the log overwrote and files record could not save whole
+ * ("capture.cut.FILE: why", a full disk) are warnings: the run lacks them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +108,9 @@ int capfacts_read(struct pm_run *run, const char *path, char *err, size_t errlen
 			derive_clock(run, value);
 		else if (!strcmp(key, "capture.trace_overrun") || !strcmp(key, "capture.kmsg_lost"))
 			lost(run, file, reader_lineno(r), key, value);
+		else if (!strncmp(key, "capture.cut.", 12))
+			run_warn(run, FC_CAPTURE_LOST, 0, file, reader_lineno(r), "%s was not saved "
+				 "whole (%s): the reports lack what it is missing", key + 12, value);
 		free(key);
 		free(value);
 	}

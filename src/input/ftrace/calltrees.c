@@ -3,19 +3,19 @@
  * function_graph call trees of a few callbacks, for the HTML page
  * (input.h, input_call_trees()): the ones the page shows (the slowest,
  * the critical path's). The trace parser catches the trees as it reads
- * when the page wants them (run->read_trees, tree_catch.c), within a
+ * when the page wants them (struct read_keep, tree_catch.c), within a
  * bound; a tree it did not keep is read again from the trace with the
  * same graph parser, so either way they agree with the summary.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "ftrace.h"
+#include "ftrace_int.h"
 
 struct want_at {
 	const char *file;
 	unsigned int line;
-	size_t tree;	/* index into run->trees */
+	size_t tree;	/* index into px->trees */
 };
 
 static int cmp_place(const void *a, const void *b)
@@ -28,7 +28,8 @@ static int cmp_place(const void *a, const void *b)
 /* The pass over one file: its wanted callbacks (@w, by line), and the
  * graph parser catching the trees of the ones open. */
 struct tree_pass {
-	struct pm_run *run;
+	struct pm_run *run;	/* its pool names the trees' calls */
+	struct page_extras *px;
 	const struct want_at *w;
 	size_t n, next;
 	struct fgraph *g;
@@ -38,7 +39,7 @@ struct tree_pass {
 /* The tree of wanted callback @tag, caught. */
 static void keep(struct tree_pass *tp, const struct pm_calltree *t, size_t tag)
 {
-	struct pm_calltree *to = &tp->run->trees[tp->w[tag].tree];
+	struct pm_calltree *to = &tp->px->trees[tp->w[tag].tree];
 
 	calltree_copy(&tp->run->pool, to, t);
 }
@@ -89,11 +90,11 @@ static bool tree_line(void *ctx, struct ftrace_item *it)
 }
 
 /* One pass over @w[0].file: the wanted callbacks' calls. */
-static int read_trees(struct pm_run *run, const struct want_at *w, size_t n, char *err,
-		      size_t errlen)
+static int read_trees(struct pm_run *run, struct page_extras *px, const struct want_at *w,
+		      size_t n, char *err, size_t errlen)
 {
 	struct line_reader *r = reader_open(w[0].file, err, errlen);
-	struct tree_pass tp = { .run = run, .w = w, .n = n, .g = fgraph_new() };
+	struct tree_pass tp = { .run = run, .px = px, .w = w, .n = n, .g = fgraph_new() };
 	const struct pm_calltree *t;
 	size_t tag;
 	int rc = -1;
@@ -119,20 +120,21 @@ static bool text_trace(const char *file)
 
 static int cmp_read(const void *a, const void *b)
 {
-	const struct pm_read_tree *x = a, *y = b;
+	const struct caught_tree *x = a, *y = b;
 
 	return place_cmp(x->file, x->line, y->file, y->line);
 }
 
-/* @cb's tree as the first reading caught it (run->read_trees, sorted)
- * into @t, its nodes taken over; false when it was not caught. */
-static bool caught(struct pm_run *run, const struct pm_callback *cb, struct pm_calltree *t)
+/* @cb's tree as the first reading caught it (@ct, sorted) into @t, its
+ * nodes taken over; false when it was not caught. */
+static bool caught(const struct pm_run *run, struct caught_trees *ct,
+		   const struct pm_callback *cb, struct pm_calltree *t)
 {
-	struct pm_read_tree key = { .file = cb_file(run, cb), .line = cb->line }, *r;
+	struct caught_tree key = { .file = cb_file(run, cb), .line = cb->line }, *r;
 
-	if (!run->nread_trees)
+	if (!ct || !ct->n)
 		return false;	/* bsearch() wants an array, even of none */
-	r = bsearch(&key, run->read_trees, run->nread_trees, sizeof(key), cmp_read);
+	r = bsearch(&key, ct->v, ct->n, sizeof(key), cmp_read);
 	if (!r || !r->tree.nodes)
 		return false;
 	t->nodes = r->tree.nodes;
@@ -142,41 +144,43 @@ static bool caught(struct pm_run *run, const struct pm_callback *cb, struct pm_c
 	return true;
 }
 
-int input_call_trees(struct pm_run *run, const struct cb_ref *want, size_t nwant,
-		     char *err, size_t errlen)
+int input_call_trees(struct pm_run *run, struct read_keep *keep, const struct cb_ref *want,
+		     size_t nwant, struct page_extras *px, char *err, size_t errlen)
 {
+	struct caught_trees *ct = keep ? &keep->trees : NULL;
 	struct want_at *w = xcalloc(nwant ? nwant : 1, sizeof(*w));
 	size_t i, j, k, n = 0;
 	int rc = 0;
 
-	run->trees = xcalloc(nwant ? nwant : 1, sizeof(*run->trees));
-	if (run->nread_trees)
-		qsort(run->read_trees, run->nread_trees, sizeof(*run->read_trees), cmp_read);
+	px->trees = xcalloc(nwant ? nwant : 1, sizeof(*px->trees));
+	if (ct && ct->n)
+		qsort(ct->v, ct->n, sizeof(*ct->v), cmp_read);
 	for (i = 0; i < nwant; i++) {
 		const struct pm_cycle *c = &run->cycles[want[i].cycle];
 		const struct pm_callback *cb = &c->cbs[want[i].cb];
 
-		run->trees[i] = (struct pm_calltree){ .cycle = want[i].cycle, .cb = want[i].cb };
-		if (cb->graph_id < 0 || !cb->line || caught(run, cb, &run->trees[i]) ||
+		px->trees[i] = (struct pm_calltree){ .cycle = want[i].cycle, .cb = want[i].cb };
+		if (cb->graph_id < 0 || !cb->line || caught(run, ct, cb, &px->trees[i]) ||
 		    !text_trace(cb_file(run, cb)))
 			continue;
 		w[n++] = (struct want_at){ cb_file(run, cb), cb->line, i };
 	}
-	run->ntrees = nwant;
-	run_drop_read_trees(run, 0);	/* the page took the ones it wanted */
+	px->ntrees = nwant;
+	if (ct)
+		caught_trees_drop(ct, 0);	/* the page took the ones it wanted */
 	if (n)
 		qsort(w, n, sizeof(*w), cmp_place);
 	for (i = 0; i < n; i = j) {
 		for (j = i; j < n && w[j].file == w[i].file; j++)
 			;
-		if (read_trees(run, w + i, j - i, err, errlen) < 0)
+		if (read_trees(run, px, w + i, j - i, err, errlen) < 0)
 			rc = -1;
 	}
 	/* Callbacks whose tree was not found keep no entry. */
-	for (i = k = 0; i < run->ntrees; i++)
-		if (run->trees[i].n)
-			run->trees[k++] = run->trees[i];
-	run->ntrees = k;
+	for (i = k = 0; i < px->ntrees; i++)
+		if (px->trees[i].n)
+			px->trees[k++] = px->trees[i];
+	px->ntrees = k;
 	free(w);
 	return rc;
 }

@@ -17,7 +17,7 @@
  */
 #include <stdlib.h>
 
-#include "ftrace.h"
+#include "ftrace_int.h"
 #include "fgraph.h"
 
 #define FN_MEMO_BITS 8

@@ -15,7 +15,7 @@
 #include <sched.h>
 #include <stdlib.h>
 
-#include "ftrace.h"
+#include "ftrace_int.h"
 
 #define AHEAD_BATCHES 8
 #define AHEAD_LINES 1024

@@ -25,7 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ftrace.h"
+#include "ftrace_int.h"
 
 /* do_one_initcall's own calls around the initcall (init/main.c) */
 static bool initcall_helper(struct str fn)

@@ -8,21 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ftrace.h"
+#include "ftrace_int.h"
 #include "fgraph.h"
 
 #define BAD_LINES_SHOWN 10
-
-static void emit(struct ftrace_parser *p, struct pm_event *ev)
-{
-	builder_event(p->b, ev);
-	p->used = true;
-}
-
-void ftrace_emit(struct ftrace_parser *p, struct pm_event *ev)
-{
-	emit(p, ev);
-}
 
 static void init(struct ftrace_parser *p, struct pm_event *ev, enum ev_kind k,
 		 const struct ftrace_line *fl, ns_t ts)
@@ -63,7 +52,7 @@ static void phase(struct ftrace_parser *p, const struct ftrace_line *fl, ns_t ts
 	init(p, &ev, begin ? EV_PHASE_BEGIN : EV_PHASE_END, fl, ts);
 	ev.phase = pk;
 	ev.text = str_c(name);
-	emit(p, &ev);
+	ftrace_emit(p, &ev);
 }
 
 /* @cut: its start is not in the trace. */
@@ -76,7 +65,7 @@ static void cycle_begin_at(struct ftrace_parser *p, const struct ftrace_line *fl
 	init(p, &ev, EV_CYCLE_BEGIN, fl, ts);
 	ev.mode = mode;
 	ev.cut = cut;
-	emit(p, &ev);
+	ftrace_emit(p, &ev);
 	p->in_cycle = true;
 	p->in_enter = p->in_machine = p->in_exit = false;
 	p->mode = mode;
@@ -96,7 +85,7 @@ static void set_mode(struct ftrace_parser *p, const struct ftrace_line *fl, enum
 		return;
 	init(p, &ev, EV_CYCLE_MODE, fl, fl->ts);
 	ev.mode = mode;
-	emit(p, &ev);
+	ftrace_emit(p, &ev);
 	p->mode = mode;
 }
 
@@ -112,7 +101,7 @@ static void ensure_cycle(struct ftrace_parser *p, const struct ftrace_line *fl)
 	ev.code = FC_LOG_START_LOST;
 	ev.text = str_c("the trace starts inside a cycle: its start is not in the buffer "
 			"(it wrapped, or tracing began late)");
-	emit(p, &ev);
+	ftrace_emit(p, &ev);
 }
 
 /*
@@ -208,10 +197,10 @@ static void machine_suspend(struct ftrace_parser *p, const struct ftrace_line *f
 	init(p, &ev, begin ? EV_SLEEP : EV_WAKE, fl, fl->ts);
 	if (!begin && clock_stops) {
 		ev.kind = EV_SLEEP;
-		emit(p, &ev);
+		ftrace_emit(p, &ev);
 		ev.kind = EV_WAKE;
 	}
-	emit(p, &ev);
+	ftrace_emit(p, &ev);
 }
 
 static void suspend_enter(struct ftrace_parser *p, const struct ftrace_line *fl,
@@ -249,7 +238,7 @@ static void thaw(struct ftrace_parser *p, const struct ftrace_line *fl, bool beg
 	if (p->in_exit)
 		phase(p, fl, fl->ts, false, PK_EXIT, "thaw_processes");
 	init(p, &ev, EV_CYCLE_END, fl, fl->ts);
-	emit(p, &ev);
+	ftrace_emit(p, &ev);
 	p->in_cycle = p->in_exit = false;
 }
 
@@ -330,7 +319,7 @@ static bool callback(struct ftrace_parser *p, const struct ftrace_line *fl,
 		ev.parent = f->parent;
 		ev.event = f->event;
 		ensure_cycle(p, fl);
-		emit(p, &ev);
+		ftrace_emit(p, &ev);
 		if (p->fg)
 			fgraph_cb_start(p->fg, fl);
 		if (p->tc) {
@@ -349,58 +338,10 @@ static bool callback(struct ftrace_parser *p, const struct ftrace_line *fl,
 		ev.tree = tree_catch_end(p->tc, fl, &tag);
 	if (ev.graph) {
 		ev.kind = EV_CB_GRAPH;
-		emit(p, &ev);
+		ftrace_emit(p, &ev);
 		ev.kind = EV_CB_END;
 	}
-	emit(p, &ev);
-	return true;
-}
-
-/* Where @lit (@n bytes, the first a comma) is in @a, or -1: str_find()
- * for the two separators every callback line has, found by their comma. */
-static long comma_at(struct str a, const char *lit, size_t n)
-{
-	const char *c = a.p, *end = a.p + a.len;
-
-	while ((c = memchr(c, ',', (size_t)(end - c)))) {
-		if ((size_t)(end - c) < n)
-			return -1;
-		if (same_bytes(c, lit, n))
-			return c - a.p;
-		c++;
-	}
-	return -1;
-}
-
-/* "DRV DEV, parent: PARENT, [INFO][EVENT]" or "DRV DEV, err=ERR" */
-bool ftrace_cb_args(struct str a, bool end, struct cb_fields *f)
-{
-	const char *ob, *cb, *comma;
-	struct str rest;
-	int64_t err;
-	long at;
-
-	memset(f, 0, sizeof(*f));
-	f->end = end;
-	if (end) {
-		at = comma_at(a, ", err=", 6);
-		if (at <= 0 || !str_i64(str_skip(a, (size_t)at + 6), &err))
-			return false;
-		driver_device(str_make(a.p, (size_t)at), &f->driver, &f->device);
-		f->err = (int)err;
-		return true;
-	}
-	at = comma_at(a, ", parent: ", 10);
-	if (at <= 0)
-		return false;
-	driver_device(str_make(a.p, (size_t)at), &f->driver, &f->device);
-	rest = str_skip(a, (size_t)at + 10);
-	comma = memchr(rest.p, ',', rest.len);
-	f->parent = str_trim(comma ? str_make(rest.p, (size_t)(comma - rest.p)) : rest);
-	ob = memrchr(rest.p, '[', rest.len);
-	cb = memrchr(rest.p, ']', rest.len);
-	if (ob && cb && cb > ob)
-		f->event = str_make(ob + 1, (size_t)(cb - ob - 1));
+	ftrace_emit(p, &ev);
 	return true;
 }
 
@@ -446,7 +387,7 @@ static void marker(struct ftrace_parser *p, const struct ftrace_line *fl)
 		 * marker: the totals do not depend on a test tool's marker.
 		 */
 		init(p, &ev, EV_CYCLE_END, fl, fl->ts);
-		emit(p, &ev);
+		ftrace_emit(p, &ev);
 		p->in_cycle = p->in_exit = false;
 		p->start_mark = NS_NONE;
 		return;
@@ -455,7 +396,7 @@ static void marker(struct ftrace_parser *p, const struct ftrace_line *fl)
 		return;		/* the tool's own notes between cycles */
 	init(p, &ev, EV_MARKER, fl, fl->ts);
 	ev.text = a;
-	emit(p, &ev);
+	ftrace_emit(p, &ev);
 }
 
 static void bad_line(struct ftrace_parser *p, const struct ftrace_line *fl)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Bounded call trees of the callbacks open on each thread, built from the
- * function_graph parser's watch as the calls stream by (ftrace.h,
+ * function_graph parser's watch as the calls stream by (ftrace_int.h,
  * tree_catch_*()): calls of one function under one caller merged, depth
  * and node count capped. The trace parser catches every callback's tree
  * while it reads (when the HTML page wants trees); the page's second
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ftrace.h"
+#include "ftrace_int.h"
 
 #define SLOTS 4096	/* > 2 * CALLTREE_NODES, a power of two */
 

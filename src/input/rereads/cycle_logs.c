@@ -80,7 +80,7 @@ static size_t cycle_spans(const struct pm_run *run, size_t ci, struct span **v, 
 }
 
 /* The lines each cycle keeps: all, or LOG_LINES_MAX around its focus. */
-static void plan(struct pm_run *run)
+static void plan(const struct pm_run *run, struct page_extras *px)
 {
 	struct span *v = NULL;
 	size_t cap = 0, lcap = 0, ci, k, n;
@@ -102,8 +102,8 @@ static void plan(struct pm_run *run)
 					from = v[k].hi - LOG_LINES_MAX + 1;
 				len = LOG_LINES_MAX;
 			}
-			VEC_RESERVE(run->logs, run->nlogs, lcap);
-			l = &run->logs[run->nlogs++];
+			VEC_RESERVE(px->logs, px->nlogs, lcap);
+			l = &px->logs[px->nlogs++];
 			*l = (struct pm_log){ .cycle = (int)ci, .file = v[k].file, .first = from,
 					      .n = len, .cut_before = from - v[k].lo,
 					      .cut_after = v[k].hi - (from + len - 1) };
@@ -152,35 +152,36 @@ static int cmp_first(const void *a, const void *b, void *logs)
 
 /* The logs of @file, by first line: a pass over the file looks only at
  * the few that cover the line it is at (a run can have 10^4 cycles). */
-static size_t logs_of(const struct pm_run *run, const char *file, size_t *idx)
+static size_t logs_of(const struct page_extras *px, const char *file, size_t *idx)
 {
 	size_t i, m = 0;
 
-	for (i = 0; i < run->nlogs; i++)
-		if (run->logs[i].file == file)
+	for (i = 0; i < px->nlogs; i++)
+		if (px->logs[i].file == file)
 			idx[m++] = i;
 	if (m)
-		qsort_r(idx, m, sizeof(*idx), cmp_first, run->logs);
+		qsort_r(idx, m, sizeof(*idx), cmp_first, px->logs);
 	return m;
 }
 
 /* Fill the logs of @file from one pass over it; *@left bytes may be kept. */
-static int read_logs(struct pm_run *run, const char *file, size_t *left, char *err, size_t errlen)
+static int read_logs(struct page_extras *px, const struct read_keep *keep, const char *file,
+		     size_t *left, char *err, size_t errlen)
 {
 	struct line_reader *r = reader_open(file, err, errlen);
-	struct fill *f = xcalloc(run->nlogs, sizeof(*f));
-	size_t *idx = xmalloc(run->nlogs * sizeof(*idx));
-	size_t m = logs_of(run, file, idx), lo = 0, k, i;
+	struct fill *f = xcalloc(px->nlogs, sizeof(*f));
+	size_t *idx = xmalloc(px->nlogs * sizeof(*idx));
+	size_t m = logs_of(px, file, idx), lo = 0, k, i;
 	struct str line;
 	unsigned int ln;
 	int rc = -1;
 
 	if (!r)
 		goto out;
-	reader_use_index(r, run_line_index(run, file));
+	reader_use_index(r, read_kept_index(keep, file));
 	rc = 0;
 	while (lo < m) {
-		ln = run->logs[idx[lo]].first;
+		ln = px->logs[idx[lo]].first;
 		if (ln > reader_lineno(r) + 1) {	/* lines before the next log */
 			if ((rc = reader_skip(r, ln - 1)) <= 0)
 				break;
@@ -188,10 +189,10 @@ static int read_logs(struct pm_run *run, const char *file, size_t *left, char *e
 		if ((rc = reader_next(r, &line)) <= 0)
 			break;
 		ln = reader_lineno(r);
-		while (lo < m && run->logs[idx[lo]].first + run->logs[idx[lo]].n <= ln)
+		while (lo < m && px->logs[idx[lo]].first + px->logs[idx[lo]].n <= ln)
 			lo++;	/* passed */
-		for (k = lo; k < m && run->logs[idx[k]].first <= ln; k++) {
-			struct pm_log *l = &run->logs[idx[k]];
+		for (k = lo; k < m && px->logs[idx[k]].first <= ln; k++) {
+			struct pm_log *l = &px->logs[idx[k]];
 
 			i = idx[k];
 			if (ln >= l->first + l->n || f[i].got != ln - l->first)
@@ -207,8 +208,8 @@ static int read_logs(struct pm_run *run, const char *file, size_t *left, char *e
 	rc = reader_close_again(r, rc, err, errlen);
 out:
 	/* What was not read (budget, a shorter file) counts as cut. */
-	for (i = 0; i < run->nlogs; i++) {
-		struct pm_log *l = &run->logs[i];
+	for (i = 0; i < px->nlogs; i++) {
+		struct pm_log *l = &px->logs[i];
 
 		if (l->file != file)
 			continue;
@@ -221,16 +222,17 @@ out:
 	return rc;
 }
 
-int input_cycle_logs(struct pm_run *run, size_t budget, char *err, size_t errlen)
+int input_cycle_logs(const struct pm_run *run, const struct read_keep *keep, size_t budget,
+		     struct page_extras *px, char *err, size_t errlen)
 {
 	size_t i, k, left = budget;
 	int rc = 0;
 
-	plan(run);
-	for (i = 0; i < run->nlogs; i++) {
-		for (k = 0; k < i && run->logs[k].file != run->logs[i].file; k++)
+	plan(run, px);
+	for (i = 0; i < px->nlogs; i++) {
+		for (k = 0; k < i && px->logs[k].file != px->logs[i].file; k++)
 			;
-		if (k == i && read_logs(run, run->logs[i].file, &left, err, errlen) < 0)
+		if (k == i && read_logs(px, keep, px->logs[i].file, &left, err, errlen) < 0)
 			rc = -1;
 	}
 	return rc;

@@ -61,7 +61,7 @@ static struct want *gather(const struct pm_run *run, size_t *n)
 }
 
 /* The chosen lines, in file and line order, without repeats. */
-static void choose(struct pm_run *run, size_t budget)
+static void choose(const struct pm_run *run, size_t budget, struct page_extras *px)
 {
 	size_t n, i, keep = budget / EXCERPT_GUESS;
 	struct want *w = gather(run, &n);
@@ -78,11 +78,11 @@ static void choose(struct pm_run *run, size_t budget)
 	}
 	if (n)
 		qsort(e, n, sizeof(*e), cmp_place);
-	run->nexcerpts = 0;
+	px->nexcerpts = 0;
 	for (i = 0; i < n; i++)
-		if (!run->nexcerpts || cmp_place(&e[i], &e[run->nexcerpts - 1]))
-			e[run->nexcerpts++] = e[i];
-	run->excerpts = e;
+		if (!px->nexcerpts || cmp_place(&e[i], &e[px->nexcerpts - 1]))
+			e[px->nexcerpts++] = e[i];
+	px->excerpts = e;
 	free(w);
 }
 
@@ -137,7 +137,7 @@ static void fill(struct pm_excerpt *e, const struct ring *r)
 		*o = '\0';
 }
 
-static int read_file(const struct pm_run *run, struct pm_excerpt *e, size_t n, char *err,
+static int read_file(const struct read_keep *keep, struct pm_excerpt *e, size_t n, char *err,
 		     size_t errlen)
 {
 	struct line_reader *r = reader_open(e[0].file, err, errlen);
@@ -148,7 +148,7 @@ static int read_file(const struct pm_run *run, struct pm_excerpt *e, size_t n, c
 
 	if (!r)
 		goto out;
-	reader_use_index(r, run_line_index(run, e[0].file));
+	reader_use_index(r, read_kept_index(keep, e[0].file));
 	while (i < n) {
 		unsigned int ln = e[i].line > EXCERPT_BEFORE ? e[i].line - EXCERPT_BEFORE : 1;
 
@@ -177,23 +177,24 @@ out:
 	return rc;
 }
 
-int input_excerpts(struct pm_run *run, size_t budget, char *err, size_t errlen)
+int input_excerpts(const struct pm_run *run, const struct read_keep *keep, size_t budget,
+		   struct page_extras *px, char *err, size_t errlen)
 {
 	size_t i = 0, j, k;
 	int rc = 0;
 
-	choose(run, budget);
-	while (i < run->nexcerpts) {
-		for (j = i; j < run->nexcerpts && run->excerpts[j].file == run->excerpts[i].file; j++)
+	choose(run, budget, px);
+	while (i < px->nexcerpts) {
+		for (j = i; j < px->nexcerpts && px->excerpts[j].file == px->excerpts[i].file; j++)
 			;
-		if (read_file(run, run->excerpts + i, j - i, err, errlen) < 0)
+		if (read_file(keep, px->excerpts + i, j - i, err, errlen) < 0)
 			rc = -1;
 		i = j;
 	}
 	/* Lines the file no longer has (it changed since) keep no entry. */
-	for (i = k = 0; i < run->nexcerpts; i++)
-		if (run->excerpts[i].text)
-			run->excerpts[k++] = run->excerpts[i];
-	run->nexcerpts = k;
+	for (i = k = 0; i < px->nexcerpts; i++)
+		if (px->excerpts[i].text)
+			px->excerpts[k++] = px->excerpts[i];
+	px->nexcerpts = k;
 	return rc;
 }

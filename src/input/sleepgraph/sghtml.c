@@ -10,7 +10,7 @@
  */
 #include <stdio.h>
 
-#include "input.h"
+#include "../formats.h"
 
 /* An embedded log's lines, [0] to [1]; [0] == 0: the page has none. */
 struct sg_block {
@@ -23,7 +23,7 @@ struct sg_page {
 
 /* An HTML page that names its maker (in its title or version line,
  * after the style sheet: anywhere in what detection reads). */
-bool sghtml_is_page(struct str window)
+static bool sghtml_is_page(struct str window)
 {
 	if (!str_starts(window, "<!DOCTYPE html>") && !str_starts(window, "<html"))
 		return false;
@@ -84,10 +84,17 @@ static int read_block(const char *path, const struct read_opts *ro, const struct
 	return rc < 0 ? -1 : 0;
 }
 
-int sghtml_read(struct pm_run *run, const char *path, const struct read_opts *ro,
-		struct line_reader *r, struct builder *b, struct input_stats *st, char *err,
-		size_t errlen)
+/* Its embedded kernel log into in->b, its trace into a builder of its own. */
+static int sghtml_read(struct input_ctx *in)
 {
+	struct pm_run *run = in->run;
+	const char *path = in->path;
+	const struct read_opts *ro = in->ro;
+	struct line_reader *r = in->r;
+	struct builder *b = in->b;
+	struct input_stats *st = in->st;
+	char *err = in->err;
+	size_t errlen = in->errlen;
 	struct sg_page pg = { 0 };
 	struct builder *tb;
 	size_t first, i;
@@ -107,6 +114,8 @@ int sghtml_read(struct pm_run *run, const char *path, const struct read_opts *ro
 	first = run->ncycles;
 	tb = builder_new(run, path);
 	builder_bound(tb, ro->max_cycles, ro->max_callbacks);
+	if (ro->keep && ro->keep->want_trees)
+		builder_catch_trees(tb, &ro->keep->trees);
 	if (rc == 0 && !builder_stopped(b, NULL))
 		rc = read_block(path, ro, &pg.trace, true, tb, st, err, errlen);
 	if (builder_stopped(tb, NULL)) {
@@ -121,3 +130,11 @@ int sghtml_read(struct pm_run *run, const char *path, const struct read_opts *ro
 	st->bytes = reader_bytes(r);
 	return rc;
 }
+
+static unsigned int detect(struct str window)
+{
+	return sghtml_is_page(window) ? DETECT_SURE : 0;
+}
+
+const struct input_format sghtml_format = { INPUT_SGHTML, "sleepgraph page", false, detect,
+					    sghtml_read };

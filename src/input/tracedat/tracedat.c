@@ -26,7 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../ftrace/ftrace.h"
+#include "../ftrace/ftrace_int.h"
 #include "tracedat.h"
 
 /* The pipe and its stdio buffer for a large file; a small one's messages
@@ -212,8 +212,14 @@ static void child_error(const char *path, int status, unsigned int nrec, char *e
 			 "of this trace.dat was read", path, why);
 }
 
-int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
-		  uint64_t max_unpacked, char *err, size_t errlen)
+/*
+ * A trace.dat, a plain file; -1 and @err on a read error, what was read
+ * before it kept. A compressed copy is unpacked into a temporary file
+ * first, at most @max_unpacked bytes. Stopped by @b's bound: 0, the bound
+ * says the rest.
+ */
+static int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
+			 uint64_t max_unpacked, char *err, size_t errlen)
 {
 	struct dat_ctx x = { .p = { .b = b, .st = st, .start_mark = NS_NONE }, .st = st };
 	struct dat_msg end = { 0 };
@@ -286,3 +292,18 @@ int tracedat_read(const char *path, struct builder *b, struct input_stats *st,
 	st->bytes = (uint64_t)sb.st_size;
 	return rc;
 }
+
+static unsigned int detect(struct str window)
+{
+	return str_starts(window, "\x17\x08\x44tracing") ? DETECT_SURE : 0;
+}
+
+static int read_file(struct input_ctx *in)
+{
+	reader_close(in->r);	/* libtracecmd reads the file itself */
+	in->r = NULL;
+	return tracedat_read(in->path, in->b, in->st, in->ro->max_unpacked, in->err, in->errlen);
+}
+
+const struct input_format tracedat_format = { INPUT_TRACE_DAT, "trace-cmd data", true, detect,
+					      read_file };

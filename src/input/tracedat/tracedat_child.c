@@ -8,7 +8,9 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <poll.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <trace-cmd.h>
 #include <unistd.h>
@@ -332,6 +334,24 @@ static void child_limits(off_t size)
 		fclose(f);
 }
 
+/*
+ * The child dies with its parent (pmscope killed, or record ended by a
+ * signal): nobody reads what it sends, and a file that keeps libtracecmd
+ * busy would hold the CPU until the limit above. The parent may have died
+ * since the fork, before the request: then the child was given to another
+ * process (getppid() changed), or, if it was already when the child first
+ * looked, its pipe has no reader.
+ */
+static bool die_with_parent(int wfd)
+{
+	struct pollfd p = { .fd = wfd };
+	pid_t parent = getppid();
+
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+		return true;	/* a kernel without it: the pipe still tells */
+	return getppid() == parent && !(poll(&p, 1, 0) == 1 && (p.revents & POLLERR));
+}
+
 int tracedat_child(const char *path, off_t size, uint64_t max_unpacked, int wfd)
 {
 	struct dat_child x = { .comm_pid = -1 };
@@ -339,6 +359,8 @@ int tracedat_child(const char *path, off_t size, uint64_t max_unpacked, int wfd)
 	char why[DAT_WHY_MAX] = "";
 	int fd = -1;
 
+	if (!die_with_parent(wfd))
+		return 1;
 	/* not calloc(): a megabyte zeroed, of which a small file's messages
 	 * use a few KB */
 	x.out = malloc(sizeof(*x.out));

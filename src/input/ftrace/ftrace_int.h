@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Internal to the ftrace text reader (input_ftrace*.c): one trace line
+ * Internal to the ftrace text reader (src/input/ftrace/): one trace line
  * split into its columns, and the parser state that turns PM events
  * into the normalized event stream.
  */
-#ifndef PMSCOPE_FTRACE_H
-#define PMSCOPE_FTRACE_H
+#ifndef PMSCOPE_FTRACE_INT_H
+#define PMSCOPE_FTRACE_INT_H
 
-#include "input.h"
+#include "../formats.h"
 
 struct ftrace_parser;
 
@@ -287,7 +287,8 @@ struct fb_graph {
 enum { FB_NONE, FB_KERNEL, FB_USER, FB_DONE };
 bool ftrace_initcall(struct ftrace_parser *p, const struct ftrace_line *fl);
 /* The phase a new initcall starting at @fl belongs to is open; false when
- * it is not part of boot (a module loaded after boot or in a suspend). */
+ * it is not part of boot (a module loaded after boot or in a suspend;
+ * input/ftrace/ftrace_boot_cycle.c). */
 bool ftrace_boot_phase(struct ftrace_parser *p, const struct ftrace_line *fl);
 /* A function_graph call (@gc, read from @fl): outermost do_one_initcall
  * graphs are initcalls, outermost async_run_entry_fn graphs async work
@@ -296,17 +297,21 @@ void ftrace_graph_call(struct ftrace_parser *p, const struct ftrace_line *fl,
 		       const struct graph_call *gc);
 void ftrace_boot_graphs_free(struct ftrace_parser *p);
 /* Close the boot cycle, if one is open: at @fl (a suspend begins) or,
- * with NULL, at the last initcall event. */
+ * with NULL, at the last initcall event (ftrace_boot_cycle.c). */
 void ftrace_boot_end(struct ftrace_parser *p, const struct ftrace_line *fl);
 /* Hand @ev to the builder as this line's event. */
-void ftrace_emit(struct ftrace_parser *p, struct pm_event *ev);
+static inline void ftrace_emit(struct ftrace_parser *p, struct pm_event *ev)
+{
+	builder_event(p->b, ev);
+	p->used = true;
+}
 
 /* PM events, markers and sleepgraph's header lines (input/ftrace/ftrace_events.c). */
 void ftrace_event(struct ftrace_parser *p, const struct ftrace_line *fl);
 void ftrace_callback(struct ftrace_parser *p, const struct ftrace_line *fl,
 		     const struct cb_fields *f);
 /* A callback event's text into @f (@end: device_pm_callback_end); false
- * when it is not the kernel's. */
+ * when it is not the kernel's (input/ftrace/ftrace_split.c). */
 bool ftrace_cb_args(struct str args, bool end, struct cb_fields *f);
 /* suspend_resume, its fields read: "NAME[VAL] begin" (@begin) or "end". */
 void ftrace_suspend_resume(struct ftrace_parser *p, const struct ftrace_line *fl,
