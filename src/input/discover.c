@@ -18,7 +18,8 @@
  *    sleepgraph -multi folder holds a folder per test); below that level
  *    only folders that are runs themselves are taken.
  * A tar or zip archive (unpack.h) is a folder: its members are searched
- * the same way, named "logs.tar.gz/dmesg.txt". A binary systemd journal
+ * the same way, named "logs.tar.gz/dmesg.txt"; the one folder it may hold
+ * at its top is no level of its own. A binary systemd journal
  * is passed over and said (journalctl writes its text).
  * Hidden files, reports and documents (.json .html .svg .png .md .pdf,
  * record's report.txt) are passed over without a word. Temporary files an interrupted write
@@ -196,6 +197,7 @@ struct listing {
 	enum entry *kind;
 	const char **why;
 	bool *taken;
+	bool archive;		/* an archive's members */
 };
 
 static int not_dots(const struct dirent *e)
@@ -259,6 +261,8 @@ static int list_archive(struct listing *l, const char *archive, const char *sub)
 	struct members m = { .sub = sub, .sublen = strlen(sub), .l = l };
 	char err[320];
 	int fd = open(archive, O_RDONLY | O_CLOEXEC), rc = -1, i;
+
+	l->archive = true;
 
 	if (fd >= 0) {
 		rc = unpack_list(fd, add_member, &m, err, sizeof(err));
@@ -419,6 +423,16 @@ static void scan(struct input_found *f, const char *dir, int depth)
 		return;
 	}
 	if (run_folder(f, &l)) {
+		unlist(&l);
+		return;
+	}
+	/* "tar czf logs.tar.gz logs/": the one folder an archive holds is
+	 * no level of its own */
+	if (l.archive && l.n == 1 && l.kind[0] == E_DIR) {
+		char *path = entry_path(&l, 0);
+
+		scan(f, path, depth);
+		free(path);
 		unlist(&l);
 		return;
 	}

@@ -53,6 +53,20 @@ is "a member that is not there: exit 2" "$?" 2
 is "... said with the archive's name" "$(cat "$T/nothere.err")" \
    "pmscope: $T/logs.zip: the archive holds no file run/nothere.txt"
 
+# --- "tar czf logs.tar.gz logs/": the one folder at the top is no level
+# of its own: the logs in its folders are runs, as in a folder given
+# (a/x58.log and b/x54.log: the 5.8 and 5.4 XPS; rtw89's logs.zip on
+# linux-wireless has this shape: logs/1/kernel.log ... logs/5/)
+mkdir -p "$T/top/logs/a" "$T/top/logs/b"
+cp "$X58" "$T/top/logs/a/x58.log"
+cp "$FIXTURES/kernel5.4-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt" "$T/top/logs/b/x54.log"
+(cd "$T/top" && tar czf ../two.tar.gz logs)
+"$PMSCOPE" analyze -q "$T/two.tar.gz" 2> "$T/two.err"
+is "two runs under one top folder: analyze names the first" "$? $(cat "$T/two.err")" \
+   "2 pmscope: $T/two.tar.gz: 2 runs in the folder (the first: $T/two.tar.gz/logs/a/x58.log); analyze reads one: name it, or use pmscope stats for all"
+"$PMSCOPE" stats -q -j "$T/two.json" "$T/two.tar.gz" 2> /dev/null
+is "... stats reads both" "$(jq '.stats.cycles' "$T/two.json")" 2
+
 # --- damaged: a zip cut in half, a file called .zip that is none
 head -c 6000 "$T/logs.zip" > "$T/cut.zip"
 "$PMSCOPE" analyze -q "$T/cut.zip" > /dev/null 2> "$T/cut.err"
