@@ -125,11 +125,16 @@ void table_print_columns(FILE *f, const struct table *const *tables, size_t n);
  *		booleans as 1 and 0, and times ("ns") as offsets from
  *		"base_ns" (@base; it is null, and times are as they are,
  *		when @base is NS_NONE);
- *   {"strings": [s, ...], "at": [k, ...]}
+ *   {"steps": [v, d, ...]}
+ *		a column of integers or times with no null, when shorter
+ *		so: the first row's value, then each row's difference from
+ *		the one before;
+ *   {"strings": [s, ...], "at": K}
  *		a column of strings: each distinct one once, in the order
- *		rows first hold it, and each row its index there (-1 null);
+ *		rows first hold it, and K each row's index there (-1 null),
+ *		as [k, ...] or {"steps": [...]};
  *   {"same": v}	two rows or more, every one holding v.
- * So 10^5 rows whose strings repeat stay small.
+ * So 10^5 rows whose strings repeat and whose times grow stay small.
  */
 void table_json_columns(struct jw *w, const struct table *t, const void *ctx, size_t n,
 			ns_t base);

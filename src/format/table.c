@@ -178,6 +178,63 @@ static bool column_same(const struct col *c, const void *ctx, size_t n)
 	return true;
 }
 
+/* The characters of @v in decimal. */
+static size_t int_chars(int64_t v)
+{
+	uint64_t a = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	size_t k = v < 0 ? 2 : 1;
+
+	for (; a >= 10; a /= 10)
+		k++;
+	return k;
+}
+
+/* What {"steps": []} adds to the plain array. */
+#define STEPS_COST 11
+
+/* A column of integers: as they are, or, when that is shorter, as steps:
+ * the first, then each one's difference from the one before (times in a
+ * log's order, lines, indices in order of first use: 10^5 rows of a few
+ * digits each, not of twelve). */
+static void put_ints(struct jw *w, const int64_t *v, size_t n)
+{
+	size_t plain = 0, steps = STEPS_COST, r;
+
+	for (r = 0; r < n; r++) {
+		plain += int_chars(v[r]);
+		steps += int_chars(r ? v[r] - v[r - 1] : v[r]);
+	}
+	if (steps < plain) {
+		jw_obj(w);
+		jw_karr(w, "steps");
+		for (r = 0; r < n; r++)
+			jw_int(w, r ? v[r] - v[r - 1] : v[r]);
+		jw_arr_end(w);
+		jw_obj_end(w);
+		return;
+	}
+	jw_arr(w);
+	for (r = 0; r < n; r++)
+		jw_int(w, v[r]);
+	jw_arr_end(w);
+}
+
+/* The rows of an integer or time column @c into @v (times from @base);
+ * false when one has no number (null). */
+static bool column_ints(const struct col *c, const void *ctx, size_t n, ns_t base, int64_t *v)
+{
+	size_t r;
+
+	for (r = 0; r < n; r++) {
+		struct cell x = c->get(ctx, r);
+
+		if (x.type != CELL_INT && x.type != CELL_NS)
+			return false;
+		v[r] = x.type == CELL_NS && base != NS_NONE ? x.i - base : x.i;
+	}
+	return true;
+}
+
 /* A column's distinct strings, found by their text: open addressing,
  * a slot holding an index + 1. */
 struct dict {
@@ -240,7 +297,7 @@ static int dict_index(struct dict *d, const char *s)
 static void put_strings(struct jw *w, const struct col *c, const void *ctx, size_t n)
 {
 	struct dict d = { .last_at = -1 };
-	int *at = xmalloc((n ? n : 1) * sizeof(*at));
+	int64_t *at = xmalloc((n ? n : 1) * sizeof(*at));
 	size_t r;
 
 	for (r = 0; r < n; r++) {
@@ -253,19 +310,28 @@ static void put_strings(struct jw *w, const struct col *c, const void *ctx, size
 	for (r = 0; r < d.n; r++)
 		jw_str(w, d.v[r].s);
 	jw_arr_end(w);
-	jw_karr(w, "at");
-	for (r = 0; r < n; r++)
-		jw_int(w, at[r]);
-	jw_arr_end(w);
+	jw_key(w, "at");
+	put_ints(w, at, n);
 	jw_obj_end(w);
 	free(at);
 	free(d.v);
 	free(d.slots);
 }
 
-static void put_column(struct jw *w, const struct col *c, const void *ctx, size_t n, ns_t base)
+/* Every other column: a value per row. */
+static void put_values(struct jw *w, const struct col *c, const void *ctx, size_t n, ns_t base)
 {
 	size_t r;
+
+	jw_arr(w);
+	for (r = 0; r < n; r++)
+		column_cell(w, c->get(ctx, r), base);
+	jw_arr_end(w);
+}
+
+static void put_column(struct jw *w, const struct col *c, const void *ctx, size_t n, ns_t base)
+{
+	int64_t *v;
 
 	if (column_same(c, ctx, n)) {
 		jw_obj(w);
@@ -274,11 +340,15 @@ static void put_column(struct jw *w, const struct col *c, const void *ctx, size_
 		jw_obj_end(w);
 	} else if (c->type == CELL_STR) {
 		put_strings(w, c, ctx, n);
+	} else if (c->type == CELL_INT || c->type == CELL_NS) {
+		v = xmalloc((n ? n : 1) * sizeof(*v));
+		if (column_ints(c, ctx, n, base, v))
+			put_ints(w, v, n);
+		else
+			put_values(w, c, ctx, n, base);
+		free(v);
 	} else {
-		jw_arr(w);
-		for (r = 0; r < n; r++)
-			column_cell(w, c->get(ctx, r), base);
-		jw_arr_end(w);
+		put_values(w, c, ctx, n, base);
 	}
 }
 

@@ -38,18 +38,42 @@
 
 	// A table column-wise (table_json_columns(), pmscope(1) HTML): each
 	// column by its key, decoded into a value per row. A column is the
-	// values, {same: v} for every row, or {strings, at} for strings.
-	function column(col, n) {
-		var out, k;
-		if (Array.isArray(col)) return col;
-		if ('same' in col) return new Array(n).fill(col.same);
-		out = new Array(n);
-		for (k = 0; k < n; k++) out[k] = col.at[k] < 0 ? null : col.strings[col.at[k]];
+	// values, {steps} (the first, then each one's difference from the one
+	// before), {same: v} for every row, or {strings, at} for strings.
+	function ints(x) {
+		var out, k, v = 0;
+		if (Array.isArray(x)) return x;
+		out = new Float64Array(x.steps.length);
+		for (k = 0; k < out.length; k++) out[k] = v += x.steps[k];
 		return out;
 	}
+	function column(col, n) {
+		if (Array.isArray(col) || 'steps' in col) return ints(col);
+		return strings(col, n, function (x) { return x; });
+	}
+	// A column of strings (or of one value) as f of each row's value,
+	// f called once a distinct string.
+	function strings(col, n, f) {
+		var out, k, at, v;
+		if ('same' in col) return new Array(n).fill(f(col.same));
+		out = new Array(n);
+		at = ints(col.at);
+		v = col.strings.map(f);
+		for (k = 0; k < n; k++) out[k] = at[k] < 0 ? f(null) : v[at[k]];
+		return out;
+	}
+	// The columns, each decoded when first read: a page of 10^5
+	// callbacks reads a few of them to draw.
 	function columns(t) {
 		var out = {}, k;
-		for (k in t.columns) out[k] = column(t.columns[k], t.rows);
+		function lazy(k) {
+			Object.defineProperty(out, k, { enumerable: true, configurable: true, get: function () {
+				var v = column(t.columns[k], t.rows);
+				Object.defineProperty(out, k, { enumerable: true, value: v });
+				return v;
+			} });
+		}
+		for (k in t.columns) lazy(k);
 		return out;
 	}
 	// A small table's rows as objects, members named as the columns.
@@ -95,35 +119,46 @@
 	// holds the callbacks' columns by key, c.phases and c.findings their
 	// rows. The layout (c.layout) places the callbacks drawn, its boxes:
 	// c.boxes, their callbacks in its order (by lane, then start), and by
-	// callback, its box (boxOf, -1 none), device, row, flags, start and
-	// drawn end, and fill.
+	// callback, its box (boxOf, -1 none), device, row, flags, start (s),
+	// drawn end (e) and fill.
 	function prepareTables(c) {
-		var B = c.layout.boxes, b = columns(B), i, k, kindOf = {}, p, n;
+		var B = c.layout.boxes, b = columns(B), i, k, n, ends, fill = Object.create(null), nb = B.rows;
+		var boxes, boxOf, dev, row, flags, e, bdev, brow, bflags;
 		n = c.n = c.tables.callbacks.rows;
 		c.cbs = columns(c.tables.callbacks);
 		c.phases = rowsOf(c.tables.phases);
 		c.findings = rowsOf(c.tables.findings);
 		c.lanes = c.layout.lanes;
-		c.nb = B.rows;
-		c.boxes = Int32Array.from(b.cb);
-		c.boxOf = new Int32Array(n).fill(-1);
-		c.dev = new Int32Array(n).fill(-1);
-		c.row = new Int32Array(n);
-		c.flags = new Int32Array(n);
-		c.s = new Float64Array(n);
-		c.e = new Float64Array(n);
-		c.fill = new Array(n);
-		for (k = c.phases.length - 1; k >= 0; k--) kindOf[c.phases[k].name] = c.phases[k].kind;
-		for (k = 0; k < c.nb; k++) {
-			i = c.boxes[k];
-			c.boxOf[i] = k;
-			c.dev[i] = b.dev[k];
-			c.row[i] = b.row[k];
-			c.flags[i] = b.flags[k];
-			c.s[i] = c.cbs.start_ns[i];
-			c.e[i] = b.drawn_end_ns[k] !== null ? b.drawn_end_ns[k] : c.cbs.end_ns[i];
-			p = c.cbs.phase[i];
-			c.fill[i] = p !== null && kindOf[p] ? D.palette[kindOf[p]][0] : '#cccccc';
+		c.nb = nb;
+		boxes = c.boxes = Int32Array.from(b.cb);
+		boxOf = c.boxOf = new Int32Array(n).fill(-1);
+		dev = c.dev = new Int32Array(n).fill(-1);
+		row = c.row = new Int32Array(n);
+		flags = c.flags = new Int32Array(n);
+		c.s = c.cbs.start_ns;
+		c.e = c.cbs.end_ns;
+		// a box ends where its callback ends, unless the layout says
+		ends = B.columns.drawn_end_ns;
+		if (!('same' in ends && ends.same === null)) {
+			ends = b.drawn_end_ns;
+			e = c.e = new Float64Array(n);
+			for (k = 0; k < n; k++) e[k] = c.cbs.end_ns[k] !== null ? c.cbs.end_ns[k] : NaN;
+			for (k = 0; k < nb; k++) if (ends[k] !== null) e[boxes[k]] = ends[k];
+		}
+		// a box is filled in its phase kind's colour
+		for (k = c.phases.length - 1; k >= 0; k--) fill[c.phases[k].name] = D.palette[c.phases[k].kind][0];
+		c.fill = strings(c.tables.callbacks.columns.phase, n, function (p) {
+			return p !== null && fill[p] ? fill[p] : '#cccccc';
+		});
+		bdev = b.dev;
+		brow = b.row;
+		bflags = b.flags;
+		for (k = 0; k < nb; k++) {
+			i = boxes[k];
+			boxOf[i] = k;
+			dev[i] = bdev[k];
+			row[i] = brow[k];
+			flags[i] = bflags[k];
 		}
 	}
 
@@ -674,7 +709,7 @@
 	}
 
 	function drawLit(c) {
-		var b, k, i, x0, x1, ph = {};
+		var b, k, i, x0, x1, ph = Object.create(null);
 		st.lit = 0;
 		st.litPhases = 0;
 		if (st.hoverDev < 0) return;
