@@ -117,17 +117,21 @@
 
 	// The cycle's facts are the JSON report's tables (c.tables): c.cbs
 	// holds the callbacks' columns by key, c.phases and c.findings their
-	// rows. The layout (c.layout) places the callbacks drawn, its boxes:
-	// c.boxes, their callbacks in its order (by lane, then start), and by
-	// callback, its box (boxOf, -1 none), device, row, flags, start (s),
-	// drawn end (e) and fill.
+	// rows.
 	function prepareTables(c) {
-		var B = c.layout.boxes, b = columns(B), i, k, n, ends, fill = Object.create(null), nb = B.rows;
-		var boxes, boxOf, dev, row, flags, e, bdev, brow, bflags;
-		n = c.n = c.tables.callbacks.rows;
+		c.n = c.tables.callbacks.rows;
 		c.cbs = columns(c.tables.callbacks);
 		c.phases = rowsOf(c.tables.phases);
 		c.findings = rowsOf(c.tables.findings);
+	}
+
+	// The layout (c.layout) places the callbacks drawn, its boxes: c.boxes
+	// their callbacks in its order (by lane, then start), and by callback,
+	// its box (boxOf, -1 none), device, row, flags, start (s), drawn end
+	// (e) and fill.
+	function prepareBoxes(c) {
+		var B = c.layout.boxes, b = columns(B), i, k, n = c.n, nb = B.rows, bdev = b.dev, brow = b.row,
+		    bflags = b.flags, boxes, boxOf, dev, row, flags;
 		c.lanes = c.layout.lanes;
 		c.nb = nb;
 		boxes = c.boxes = Int32Array.from(b.cb);
@@ -135,24 +139,6 @@
 		dev = c.dev = new Int32Array(n).fill(-1);
 		row = c.row = new Int32Array(n);
 		flags = c.flags = new Int32Array(n);
-		c.s = c.cbs.start_ns;
-		c.e = c.cbs.end_ns;
-		// a box ends where its callback ends, unless the layout says
-		ends = B.columns.drawn_end_ns;
-		if (!('same' in ends && ends.same === null)) {
-			ends = b.drawn_end_ns;
-			e = c.e = new Float64Array(n);
-			for (k = 0; k < n; k++) e[k] = c.cbs.end_ns[k] !== null ? c.cbs.end_ns[k] : NaN;
-			for (k = 0; k < nb; k++) if (ends[k] !== null) e[boxes[k]] = ends[k];
-		}
-		// a box is filled in its phase kind's colour
-		for (k = c.phases.length - 1; k >= 0; k--) fill[c.phases[k].name] = D.palette[c.phases[k].kind][0];
-		c.fill = strings(c.tables.callbacks.columns.phase, n, function (p) {
-			return p !== null && fill[p] ? fill[p] : '#cccccc';
-		});
-		bdev = b.dev;
-		brow = b.row;
-		bflags = b.flags;
 		for (k = 0; k < nb; k++) {
 			i = boxes[k];
 			boxOf[i] = k;
@@ -160,12 +146,36 @@
 			row[i] = brow[k];
 			flags[i] = bflags[k];
 		}
+		c.s = c.cbs.start_ns;
+		c.e = drawnEnds(c, B.columns.drawn_end_ns, b);
+		c.fill = fills(c);
+	}
+
+	// Where each box ends: where its callback ends, unless the layout says.
+	function drawnEnds(c, col, b) {
+		var end = c.cbs.end_ns, ends, e, k;
+		if ('same' in col && col.same === null) return end;
+		ends = b.drawn_end_ns;
+		e = new Float64Array(c.n);
+		for (k = 0; k < c.n; k++) e[k] = end[k] !== null ? end[k] : NaN;
+		for (k = 0; k < c.nb; k++) if (ends[k] !== null) e[c.boxes[k]] = ends[k];
+		return e;
+	}
+
+	// Each callback's fill: its phase kind's colour.
+	function fills(c) {
+		var fill = Object.create(null), k;
+		for (k = c.phases.length - 1; k >= 0; k--) fill[c.phases[k].name] = D.palette[c.phases[k].kind][0];
+		return strings(c.tables.callbacks.columns.phase, c.n, function (p) {
+			return p !== null && fill[p] ? fill[p] : '#cccccc';
+		});
 	}
 
 	function prepare(c) {
 		if (c.ready) return;
 		var i;
 		prepareTables(c);
+		prepareBoxes(c);
 		if (c.sleep) {
 			// the squeeze of the C layout (tl_x): the sleep is drawn as
 			// long as this much awake time
