@@ -178,15 +178,25 @@ static bool column_same(const struct col *c, const void *ctx, size_t n)
 	return true;
 }
 
-/* The characters of @v in decimal. */
+/* The characters of @v in decimal, from its bit length: 10^5 rows of
+ * times are measured twice. */
 static size_t int_chars(int64_t v)
 {
+	static const uint64_t pow10[20] = {
+		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+		100000000ull, 1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull,
+		10000000000000ull, 100000000000000ull, 1000000000000000ull,
+		10000000000000000ull, 100000000000000000ull, 1000000000000000000ull,
+		10000000000000000000ull,
+	};
 	uint64_t a = v < 0 ? -(uint64_t)v : (uint64_t)v;
-	size_t k = v < 0 ? 2 : 1;
+	unsigned t;
 
-	for (; a >= 10; a /= 10)
-		k++;
-	return k;
+	if (a < 10)	/* most steps */
+		return (v < 0) + 1;
+	/* bits * log10(2): the decimal length, or one more */
+	t = (unsigned)(64 - __builtin_clzll(a)) * 1233 >> 12;
+	return (v < 0) + t + 1 - (a < pow10[t]);
 }
 
 /* What {"steps": []} adds to the plain array. */
@@ -236,7 +246,10 @@ static bool column_ints(const struct col *c, const void *ctx, size_t n, ns_t bas
 }
 
 /* A column's distinct strings, found by their text: open addressing,
- * a slot holding an index + 1. */
+ * a slot holding an index + 1. In front, the index of the strings last
+ * seen at a few pointers: the model interns its strings, so a column's
+ * rows mostly repeat a few pointers. */
+#define DICT_SEEN 256
 struct dict {
 	struct dict_entry {
 		const char *s;
@@ -245,15 +258,18 @@ struct dict {
 	size_t n, cap;
 	unsigned *slots;
 	size_t nslots;
-	const char *last;	/* rows in a run often share one pointer */
-	int last_at;
+	struct {
+		const char *s;
+		int at;
+	} seen[DICT_SEEN];
 };
 
 static size_t dict_slot(const struct dict *d, const char *s, uint32_t h)
 {
 	size_t i = h & (d->nslots - 1);
 
-	while (d->slots[i] && (d->v[d->slots[i] - 1].hash != h || strcmp(d->v[d->slots[i] - 1].s, s)))
+	while (d->slots[i] && !(d->v[d->slots[i] - 1].s == s ||
+				(d->v[d->slots[i] - 1].hash == h && !strcmp(d->v[d->slots[i] - 1].s, s))))
 		i = (i + 1) & (d->nslots - 1);
 	return i;
 }
@@ -272,32 +288,41 @@ static void dict_grow(struct dict *d)
 	}
 }
 
+/* A string's hash: of its length and first bytes (a column of log
+ * excerpts holds megabytes, each different early). */
+static uint32_t dict_hash(const char *s)
+{
+	size_t n = strlen(s);
+
+	return hash_bytes(s, n < 48 ? n : 48) ^ (uint32_t)n * 2654435761u;
+}
+
 static int dict_index(struct dict *d, const char *s)
 {
+	size_t k = ((uintptr_t)s >> 3) * 2654435761u % DICT_SEEN, i;
 	uint32_t h;
-	size_t i;
 
-	if (s == d->last)
-		return d->last_at;
+	if (d->seen[k].s == s)
+		return d->seen[k].at;
 	if ((d->n + 1) * 2 > d->nslots)
 		dict_grow(d);
-	h = hash_bytes(s, strlen(s));
+	h = dict_hash(s);
 	i = dict_slot(d, s, h);
 	if (!d->slots[i]) {
 		VEC_RESERVE(d->v, d->n, d->cap);
 		d->v[d->n] = (struct dict_entry){ s, h };
 		d->slots[i] = (unsigned)++d->n;
 	}
-	d->last = s;
-	d->last_at = (int)d->slots[i] - 1;
-	return d->last_at;
+	d->seen[k].s = s;
+	d->seen[k].at = (int)d->slots[i] - 1;
+	return d->seen[k].at;
 }
 
-/* A column of strings: its dictionary, then each row's index in it. */
-static void put_strings(struct jw *w, const struct col *c, const void *ctx, size_t n)
+/* A column of strings: its dictionary, then each row's index in it
+ * (@at: room for them). */
+static void put_strings(struct jw *w, const struct col *c, const void *ctx, size_t n, int64_t *at)
 {
-	struct dict d = { .last_at = -1 };
-	int64_t *at = xmalloc((n ? n : 1) * sizeof(*at));
+	struct dict d = { 0 };
 	size_t r;
 
 	for (r = 0; r < n; r++) {
@@ -313,7 +338,6 @@ static void put_strings(struct jw *w, const struct col *c, const void *ctx, size
 	jw_key(w, "at");
 	put_ints(w, at, n);
 	jw_obj_end(w);
-	free(at);
 	free(d.v);
 	free(d.slots);
 }
@@ -329,24 +353,19 @@ static void put_values(struct jw *w, const struct col *c, const void *ctx, size_
 	jw_arr_end(w);
 }
 
-static void put_column(struct jw *w, const struct col *c, const void *ctx, size_t n, ns_t base)
+/* Column @c of @n rows; @v: room for as many integers. */
+static void put_column(struct jw *w, const struct col *c, const void *ctx, size_t n, ns_t base,
+		       int64_t *v)
 {
-	int64_t *v;
-
 	if (column_same(c, ctx, n)) {
 		jw_obj(w);
 		jw_key(w, "same");
 		column_cell(w, c->get(ctx, 0), base);
 		jw_obj_end(w);
 	} else if (c->type == CELL_STR) {
-		put_strings(w, c, ctx, n);
-	} else if (c->type == CELL_INT || c->type == CELL_NS) {
-		v = xmalloc((n ? n : 1) * sizeof(*v));
-		if (column_ints(c, ctx, n, base, v))
-			put_ints(w, v, n);
-		else
-			put_values(w, c, ctx, n, base);
-		free(v);
+		put_strings(w, c, ctx, n, v);
+	} else if ((c->type == CELL_INT || c->type == CELL_NS) && column_ints(c, ctx, n, base, v)) {
+		put_ints(w, v, n);
 	} else {
 		put_values(w, c, ctx, n, base);
 	}
@@ -355,6 +374,7 @@ static void put_column(struct jw *w, const struct col *c, const void *ctx, size_
 void table_json_columns(struct jw *w, const struct table *t, const void *ctx, size_t n,
 			ns_t base)
 {
+	int64_t *v = xmalloc((n ? n : 1) * sizeof(*v));
 	size_t k;
 
 	jw_obj(w);
@@ -370,10 +390,11 @@ void table_json_columns(struct jw *w, const struct table *t, const void *ctx, si
 		if (t->cols[k].flags & COL_ROWS)
 			continue;
 		jw_key(w, t->cols[k].key);
-		put_column(w, &t->cols[k], ctx, n, base);
+		put_column(w, &t->cols[k], ctx, n, base, v);
 	}
 	jw_obj_end(w);
 	jw_obj_end(w);
+	free(v);
 }
 
 const struct col *table_col(const struct table *t, const char *key)
