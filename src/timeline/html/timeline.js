@@ -49,17 +49,23 @@
 	}
 	function column(col, n) {
 		if (Array.isArray(col) || 'steps' in col) return ints(col);
-		return strings(col, n, function (x) { return x; });
+		return strings(col, n, null);
 	}
-	// A column of strings (or of one value) as f of each row's value,
-	// f called once a distinct string.
+	// A column of strings (or of one value), or f of each row's value
+	// with f called once a distinct string. (Arrays grow by push: one
+	// made as new Array(n) of 10^5 or more is a slow dictionary.)
 	function strings(col, n, f) {
-		var out, k, at, v;
-		if ('same' in col) return new Array(n).fill(f(col.same));
-		out = new Array(n);
+		var out = [], k, at, v, none = null;
+		if ('same' in col) {
+			v = f ? f(col.same) : col.same;
+			if (typeof v === 'number') return new Float64Array(n).fill(v);
+			for (k = 0; k < n; k++) out.push(v);
+			return out;
+		}
 		at = ints(col.at);
-		v = col.strings.map(f);
-		for (k = 0; k < n; k++) out[k] = at[k] < 0 ? f(null) : v[at[k]];
+		v = f ? col.strings.map(f) : col.strings;
+		if (f) none = f(null);
+		for (k = 0; k < n; k++) out.push(at[k] < 0 ? none : v[at[k]]);
 		return out;
 	}
 	// The columns, each decoded when first read: a page of 10^5
