@@ -125,5 +125,6 @@ int cmd_record(int argc, char **argv);
 int cmd_arm(int argc, char **argv);
 int cmd_collect(int argc, char **argv);
 int cmd_whatif(int argc, char **argv);
+int cmd_watch(int argc, char **argv);
 
 #endif
