@@ -2,7 +2,7 @@
 /*
  * pmscope watch: enable, disable, status, and the sleep hook's calls
  * (watch.h). systemd-sleep runs /lib/systemd/system-sleep/pmscope as
- * "pmscope pre suspend" and "post suspend" (hibernate, hybrid-sleep,
+ * "pmscope watch hook pre suspend" and "... post suspend" (hibernate, hybrid-sleep,
  * suspend-then-hibernate): those never fail and never wait for anything
  * that may block (the saving runs apart, cmd/watch_spawn.c); what goes
  * wrong is said on standard error, which systemd puts in the journal,
@@ -41,7 +41,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: pmscope watch enable [options] | disable | status\n"
-		"       pmscope watch pre|post VERB   (systemd-sleep's hook, see pmscope(1))\n"
+		"       pmscope watch hook pre|post VERB   (systemd-sleep's hook, pmscope(1))\n"
 		"\n"
 		"Keep every suspend and hibernation of this machine as a run folder in\n"
 		"a store (default " WATCH_STORE "), through the systemd sleep hook\n"
@@ -218,6 +218,32 @@ out:
 	return rc;
 }
 
+/*
+ * The hook's calls: "pre VERB", "post VERB" from systemd-sleep, "save
+ * NOTE" from post's saver. Whatever happens, the sleep goes on: exit 0,
+ * the reason on standard error. Bad usage too is only said: a systemd
+ * that one day passes other arguments must not see a failing hook.
+ */
+static int watch_hook(const struct capture_env *env, int argc, char **argv)
+{
+	const char *what = argc > 1 ? argv[1] : "";
+
+	if (argc != 3) {
+		watch_say(env, "hook: takes pre VERB, post VERB or save NOTE; given %d "
+			  "argument%s: nothing done", argc - 1, argc == 2 ? "" : "s");
+		return EXIT_CLEAN;
+	}
+	if (!strcmp(what, "pre"))
+		watch_pre(env, argv[2]);
+	else if (!strcmp(what, "post"))
+		watch_post(env, argv[2]);
+	else if (!strcmp(what, "save"))
+		watch_saver(env, argv[2]);
+	else
+		watch_say(env, "hook: '%s' is none of pre, post, save: nothing done", what);
+	return EXIT_CLEAN;
+}
+
 int cmd_watch(int argc, char **argv)
 {
 	struct capture_env env = { 0 };
@@ -235,18 +261,8 @@ int cmd_watch(int argc, char **argv)
 		return watch_disable(&env, argc);
 	if (!strcmp(sub, "status"))
 		return argc > 2 ? (usage(stderr), EXIT_USAGE) : watch_status(&env);
-	/* the hook's: whatever happens, the sleep goes on */
-	if ((!strcmp(sub, "pre") || !strcmp(sub, "post")) && argc == 3) {
-		if (!strcmp(sub, "pre"))
-			watch_pre(&env, argv[2]);
-		else
-			watch_post(&env, argv[2]);
-		return EXIT_CLEAN;
-	}
-	if (!strcmp(sub, "save") && argc == 3) {
-		watch_saver(&env, argv[2]);
-		return EXIT_CLEAN;
-	}
+	if (!strcmp(sub, "hook"))
+		return watch_hook(&env, argc - 1, argv + 1);
 	usage(stderr);
 	return EXIT_USAGE;
 }

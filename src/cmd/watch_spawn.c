@@ -108,6 +108,7 @@ static int systemd_run(const char *self, const struct watch_conf *wc, const char
 	argv[i++] = "--";
 	argv[i++] = self;
 	argv[i++] = "watch";
+	argv[i++] = "hook";
 	argv[i++] = "save";
 	argv[i++] = note;
 	argv[i] = NULL;
@@ -145,7 +146,7 @@ static int detach(const char *self, const char *note, char *err, size_t errlen)
 		pid = fork();
 		if (pid == 0) {
 			quiet_stdio();
-			execl(self, self, "watch", "save", note, (char *)NULL);
+			execl(self, self, "watch", "hook", "save", note, (char *)NULL);
 			_exit(127);
 		}
 		_exit(pid < 0 ? 1 : 0);
@@ -186,6 +187,10 @@ void watch_saver(const struct capture_env *env, const char *note)
 	int status;
 	pid_t pid;
 
+	/* a file size limit or a closed journal stream: failed writes, said
+	 * and named in the folder (capture.cut), rather than a saver killed */
+	signal(SIGXFSZ, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
 	/* the sleep was one of an enabled hook: kept even if disabled since */
 	if (watch_conf_load(&wc, env, err, sizeof(err)) < 0)
 		watch_say(env, "%s: saving with the default bounds", err);
