@@ -56,11 +56,10 @@ static void usage(FILE *f)
 		"      --budget SECS    the time a sleep's saving may take (default %d)\n"
 		"  -h, --help           this text\n"
 		"\n"
-		"'pmscope stats --last 20 " WATCH_STORE "' sums up the last 20 sleeps;\n"
-		"'pmscope stats --html FILE " WATCH_STORE "' draws them over time.\n"
+		"'pmscope stats " WATCH_STORE "' sums them up; 'pmscope analyze' reads one.\n"
 		"\n"
-		"exit status: 0 done (pre and post: always), 2 bad usage, 3 enable or\n"
-		"disable could not write what they must.\n", WATCH_KEEP_DEFAULT,
+		"exit status: 0 done (hook: always, a problem said on standard error),\n"
+		"2 bad usage, 3 enable or disable could not write what they must.\n", WATCH_KEEP_DEFAULT,
 		WATCH_BUDGET_DEFAULT);
 }
 
