@@ -18,7 +18,8 @@ _pmscope_options()
 		     "--width --from --to --phase --no-hints $_pmscope_bounds -h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
-		     "--junit --rows --rows-format $_pmscope_bounds --html -h --help" ;;
+		     "--junit --rows --rows-format $_pmscope_bounds --html --since --last" \
+		     "-h --help" ;;
 	compare)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
 		     "--max-regress --junit $_pmscope_bounds -h --help" ;;
@@ -53,7 +54,8 @@ _pmscope_takes_arg()
 	*:--max-resume | *:--max-regress | record:-s | *:--seconds | \
 	*:--max-cycles | *:--max-callbacks | *:--max-unpacked | \
 	*:-C | *:--cmd | record:--via | record:-n | *:--cycles | *:-d | *:--delay | \
-	watch:--store | watch:--keep | watch:--max-size | watch:--budget)
+	watch:--store | watch:--keep | watch:--max-size | watch:--budget | \
+	stats:--since | stats:--last)
 		return 0 ;;
 	esac
 	return 1

@@ -56,7 +56,8 @@ static void usage(FILE *f)
 		"      --budget SECS    the time a sleep's saving may take (default %d)\n"
 		"  -h, --help           this text\n"
 		"\n"
-		"'pmscope stats " WATCH_STORE "' sums them up; 'pmscope analyze' reads one.\n"
+		"'pmscope stats --last 20 " WATCH_STORE "' sums up the last 20 sleeps\n"
+		"('--since -7d' those of a week); 'pmscope analyze' reads one.\n"
 		"\n"
 		"exit status: 0 done (hook: always, a problem said on standard error),\n"
 		"2 bad usage, 3 enable or disable could not write what they must.\n", WATCH_KEEP_DEFAULT,
