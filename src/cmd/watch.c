@@ -162,10 +162,12 @@ static int watch_enable(const struct capture_env *env, int argc, char **argv)
 		return rc > 0 ? EXIT_CLEAN : rc < 0 ? EXIT_USAGE : EXIT_CAPTURE;
 	}
 	wc.enabled = true;
-	store = xasprintf("%s/.lock", wc.store);
+	store = capture_path(env, wc.store);
 	rc = EXIT_CAPTURE;
-	/* the store made now: a path that cannot be is said before any sleep */
-	if (watch_write_file(env, store, "", err, sizeof(err)) < 0 ||
+	/* the store made and checked now: one that cannot be written is said
+	 * before any sleep (its .lock is the savers': never replaced here) */
+	if (watch_mkdirs(store, err, sizeof(err)) < 0 ||
+	    capture_check_output(store, err, sizeof(err)) < 0 ||
 	    watch_conf_store(&wc, env, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope watch enable: %s\n", err);
 		goto out;

@@ -88,6 +88,10 @@ is "enable --keep 0: exit 2" "$?" 2
 is "enable --store relative: exit 2" "$?" 2
 "$P" watch bogus > "$T/out" 2> "$T/err"
 is "watch bogus: exit 2" "$?" 2
+: > "$R/afile"
+"$P" watch enable --store /afile/store > "$T/out" 2> "$T/err"
+is "enable, a store that cannot be made: exit 3" "$?" 3
+ok "enable, a store that cannot be made: why" grep -q "^pmscope watch enable: $R/afile/store: Not a directory$" "$T/err"
 ok "enable refused: nothing written" test ! -e "$R/etc/pmscope/watch.conf"
 
 "$P" watch enable --keep 3 > "$T/out" 2> "$T/err"
