@@ -229,6 +229,34 @@ eval "cut=\${$#}"
 is "file size limit: the folder names what is cut" "$(grep -c '^capture\.cut\.' "$S/$cut/sys/facts.txt")" 1
 rm -r "${S:?}/$cut"
 
+# A saver that hangs (a read that never returns: a FIFO with no writer
+# for /proc/cmdline) is stopped at its budget; the hook's post returned
+# long before; the next saver removes what the stopped one left
+"$P" watch enable --budget 2 > /dev/null 2>&1
+mv "$R/proc/cmdline" "$R/proc/cmdline.real" 2>/dev/null
+mkfifo "$R/proc/cmdline"
+: > "$T/journal"
+hook pre suspend
+logged "$LOG"
+t0=$(date +%s%N)
+hook post suspend
+t1=$(date +%s%N)
+is "hung saver: post exits 0" "$rc" 0
+ok "hung saver: post returned within a second ($(( (t1 - t0) / 1000000 )) ms)" test $(( (t1 - t0) / 1000000 )) -lt 1000
+ok "hung saver: being saved meanwhile" sh -c "'$P' watch status | grep -q '^being saved: 1 sleep$'"
+settle
+ok "hung saver: stopped at its budget, said" grep -q "took longer than its budget of 2 s: stopped, the sleep is not kept" "$T/journal"
+is "hung saver: nothing kept" "$(runs)" "$before"
+rm "$R/proc/cmdline"
+sleep 1
+sleep_cycle suspend "$LOG"
+is "after a hung saver: the next sleep kept" "$(set -- $(runs); echo $#)" "$(($(set -- $before; echo $#) + 1))"
+is "after a hung saver: nothing hidden left in the store" "$(ls -A "$S" | grep -v '^\.lock$' | grep '^\.')" ""
+set -- $(runs)
+eval "last=\${$#}"
+rm -r "${S:?}/$last"
+"$P" watch enable --budget 60 > /dev/null 2>&1
+
 # A config that cannot be read: inert, said, exit 0
 printf 'enabled: maybe\n' > "$R/etc/pmscope/watch.conf"
 : > "$T/journal"
