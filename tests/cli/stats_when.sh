@@ -14,7 +14,9 @@ export TZ=UTC
 # otherwise than times do), one run folder saved by record, one bare log
 mkdir -p "$S"
 dated() { # NAME KEY DATE
-	cp -r "$RUN" "$S/$1"
+	mkdir -p "$S/$1/sys"
+	cp "$RUN/dmesg.txt" "$S/$1/"
+	cp "$RUN"/sys/*.txt "$S/$1/sys/"
 	grep -v realtime_ns "$RUN/sys/facts.txt" > "$S/$1/sys/facts.txt"
 	echo "$2: $(date -u -d "$3" +%s)000000000" >> "$S/$1/sys/facts.txt"
 }
