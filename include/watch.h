@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "capture.h"
 
@@ -55,8 +56,12 @@ void watch_conf_free(struct watch_conf *wc);
 /* "512M", "2G", "1048576" into bytes; -1 when it is none. */
 int watch_size_parse(const char *s, unsigned long long *out);
 
-/* @dir and the folders above it made, as mkdir -p (a path as it is). */
-int watch_mkdirs(const char *dir, char *err, size_t errlen);
+/* @dir and the folders above it made, as mkdir -p (a path as it is);
+ * @dir, when made, with @mode. */
+int watch_mkdirs(const char *dir, mode_t mode, char *err, size_t errlen);
+/* The store's mode when pmscope makes it: root's alone, as the kernel
+ * log is where dmesg_restrict is set (Debian's default). */
+#define WATCH_STORE_MODE 0700
 /* A file written whole or not at all (a temporary file renamed), @dir made. */
 int watch_write_file(const struct capture_env *env, const char *path, const char *text,
 		     char *err, size_t errlen);

@@ -176,12 +176,16 @@ static int make_parents(const char *path, char *err, size_t errlen)
 	return rc;
 }
 
-int watch_mkdirs(const char *dir, char *err, size_t errlen)
+/* The folders above @dir as mkdir -p makes them; @dir itself, when
+ * missing, with @mode (one that exists keeps the one it has). */
+int watch_mkdirs(const char *dir, mode_t mode, char *err, size_t errlen)
 {
-	char *p = xasprintf("%s/", dir);
-	int rc = make_parents(p, err, errlen);
+	int rc = make_parents(dir, err, errlen);
 
-	free(p);
+	if (!rc && mkdir(dir, mode) < 0 && errno != EEXIST) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		rc = -1;
+	}
 	return rc;
 }
 

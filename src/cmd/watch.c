@@ -166,7 +166,7 @@ static int watch_enable(const struct capture_env *env, int argc, char **argv)
 	rc = EXIT_CAPTURE;
 	/* the store made and checked now: one that cannot be written is said
 	 * before any sleep (its .lock is the savers': never replaced here) */
-	if (watch_mkdirs(store, err, sizeof(err)) < 0 ||
+	if (watch_mkdirs(store, WATCH_STORE_MODE, err, sizeof(err)) < 0 ||
 	    capture_check_output(store, err, sizeof(err)) < 0 ||
 	    watch_conf_store(&wc, env, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope watch enable: %s\n", err);

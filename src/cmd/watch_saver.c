@@ -28,7 +28,8 @@ static int open_store(const char *store, char *err, size_t errlen)
 {
 	int fd;
 
-	if (watch_mkdirs(store, err, errlen) < 0 || capture_check_output(store, err, errlen) < 0)
+	if (watch_mkdirs(store, WATCH_STORE_MODE, err, errlen) < 0 ||
+	    capture_check_output(store, err, errlen) < 0)
 		return -1;
 	fd = watch_lock(store, err, errlen);
 	if (fd >= 0)

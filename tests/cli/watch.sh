@@ -100,6 +100,7 @@ ok "enable: says where" grep -q "^pmscope watch: enabled; each sleep is kept in 
 ok "enable: no hook installed in the fake tree: said" grep -q "no sleep hook in" "$T/err"
 is "enable: pm_print_times on" "$(cat "$R/sys/power/pm_print_times")" 1
 ok "enable: the config says so" grep -q "^enabled: yes$" "$R/etc/pmscope/watch.conf"
+is "enable: the store made, root's alone (the kernel log is)" "$(stat -c %a "$S")" 700
 
 # Three sleeps: S3, s2idle, suspend-then-hibernate's suspend; a second apart
 # so that their names (the wall clock, in seconds) differ
