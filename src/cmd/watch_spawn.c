@@ -180,12 +180,28 @@ int watch_spawn_saver(const struct capture_env *env, const struct watch_conf *wc
 	return detach(self, note, err, errlen);
 }
 
+/* Whether @note is one post hands a saver: WATCH_RUN_DIR/ready-N. The
+ * saver removes it when done: never any other file. */
+static bool ready_note(const char *note)
+{
+	static const char dir[] = WATCH_RUN_DIR "/ready-";
+	const char *n = note + sizeof(dir) - 1;
+
+	return !strncmp(note, dir, sizeof(dir) - 1) && *n && strspn(n, "0123456789") == strlen(n);
+}
+
 void watch_saver(const struct capture_env *env, const char *note)
 {
 	struct watch_conf wc;
 	char err[1024], *p;
 	int status;
 	pid_t pid;
+
+	if (!ready_note(note)) {
+		watch_say(env, "hook save: '%s' is no note of post (" WATCH_RUN_DIR "/ready-N): "
+			  "nothing done", note);
+		return;
+	}
 
 	/* a file size limit or a closed journal stream: failed writes, said
 	 * and named in the folder (capture.cut), rather than a saver killed */

@@ -176,6 +176,11 @@ is "a verb systemd does not pass: exit 0" "$rc" 0
 hook
 is "no arguments: exit 0" "$rc" 0
 ok "no arguments: said" grep -q "hook: '' is none of pre, post, save: nothing done" "$T/journal"
+: > "$T/victim"
+timeout 20 "$P" watch hook save "$T/victim" > "$T/out" 2>&1
+is "hook save, a file that is no note: exit 0" "$?" 0
+ok "hook save, a file that is no note: left alone" test -e "$T/victim"
+ok "hook save, a file that is no note: said" grep -q "is no note of post" "$T/out"
 timeout 20 "$P" watch hook pre > "$T/out" 2>&1
 is "watch hook with one argument: exit 0" "$?" 0
 ok "watch hook with one argument: said" grep -q "hook: takes pre VERB, post VERB or save NOTE" "$T/out"
