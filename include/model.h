@@ -358,11 +358,6 @@ struct pm_cycle {
 	 * inputs tell it (a run folder's clocks, input/facts/residency.c);
 	 * NS_NONE unknown. */
 	int64_t wall_start;
-	/* The time the kernel slept and, of it, the time in the hardware's
-	 * sleep state (an s2idle cycle with a residency counter), from a run
-	 * folder's sys/sleep-stats.txt (input/facts/residency.c); NS_NONE
-	 * unknown. */
-	ns_t slept_ns, hw_sleep_ns;
 	ns_t boot_marks[BM_COUNT];	/* enum boot_mark, NS_NONE not seen */
 	const char *wake_reason;	/* "IRQ 9; ACPI fixed event", NULL */
 	bool from_trace;	/* read from a trace: exact callback times */

@@ -216,7 +216,6 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	c->sleep_ts = c->wake_ts = NS_NONE;
 	c->fw_suspend_ns = c->fw_resume_ns = NS_NONE;
 	c->wall_start = NS_NONE;
-	c->slept_ns = c->hw_sleep_ns = NS_NONE;
 	for (i = 0; i < BM_COUNT; i++) {
 		c->boot_marks[i] = mode == MODE_BOOT ? b->boot_marks[i] : NS_NONE;
 		b->boot_marks[i] = NS_NONE;

@@ -223,7 +223,7 @@ static int model_cycle(const struct pm_run *run, unsigned int n)
 }
 
 /* The model's cycle @cyc (model_cycle()), NULL for 0. */
-static struct pm_cycle *cycle_of(struct pm_run *run, int cyc)
+static const struct pm_cycle *cycle_of(const struct pm_run *run, int cyc)
 {
 	return cyc && run->cycles[cyc - 1].index == cyc ? &run->cycles[cyc - 1] : NULL;
 }
@@ -250,7 +250,7 @@ static void failed_suspend(struct pm_run *run, const char *path, const struct st
  * before the kernel picks one: systemd's "suspend" may be either), the
  * one the log gave the cycle.
  */
-static const char *snap_mode(struct pm_run *run, const struct stat_snap *a, int cyc)
+static const char *snap_mode(const struct pm_run *run, const struct stat_snap *a, int cyc)
 {
 	const char *mode = get(a, "mode");
 	const struct pm_cycle *c = cycle_of(run, cyc);
@@ -264,7 +264,6 @@ static void one_cycle(struct pm_run *run, const char *path, const struct stat_sn
 		      const struct stat_snap *a)
 {
 	int cyc = model_cycle(run, a->cycle);
-	struct pm_cycle *mc = cycle_of(run, cyc);
 	const char *mode = snap_mode(run, a, cyc), *irq = get(a, "/sys/power/pm_wakeup_irq");
 	struct hw_sleep h = hw_sleep_of(b, a);
 	bool whole;
@@ -272,8 +271,6 @@ static void one_cycle(struct pm_run *run, const char *path, const struct stat_sn
 	char key[64], val[256];
 
 	failed_suspend(run, path, b, a, cyc);
-	if (mc && slept >= 0)
-		mc->slept_ns = slept;
 	if (irq && *irq)
 		run_warn(run, FC_HW_SLEEP, cyc, path, a->line, "cycle %u: woken by IRQ %s "
 			 "(/sys/power/pm_wakeup_irq)", a->cycle, irq);
@@ -296,8 +293,6 @@ static void one_cycle(struct pm_run *run, const char *path, const struct stat_sn
 			 100.0 * (double)h.us * 1000 / (double)slept, h.source);
 	else
 		snprintf(val, sizeof(val), "%.3f s, %s", h.us / 1e6, h.source);
-	if (mc)
-		mc->hw_sleep_ns = h.us * 1000;
 	snprintf(key, sizeof(key), "hw_sleep.cycle%u", a->cycle);
 	run_set_fact(run, key, val);
 	run_warn(run, FC_HW_SLEEP, cyc, path, a->line, "cycle %u: hardware sleep: %s", a->cycle, val);
