@@ -138,6 +138,12 @@ for r in "$@"; do
 done
 is "run 1: S3" "$(jq -r '.cycles[0].mode' "$T/1.json")" mem
 is "run 2: s2idle" "$(jq -r '.cycles[0].mode' "$T/2.json")" s2idle
+# the hook's counters name no mode (systemd's "suspend" may be either): the
+# log's is taken, and an s2idle cycle's hardware sleep is looked for
+hw() { jq -r "$FINDINGS"'[findings | select(.text | test("hardware sleep")) | .text] | join("|")' "$1"; }
+is "run 2: s2idle, its hardware sleep looked for" "$(hw "$T/2.json")" \
+	"cycle 1: hardware sleep not known: no residency counter on this machine (suspend_stats/total_hw_sleep, pmc_core, ACPI LPIT or amd_pmc)"
+is "run 1: S3, no hardware sleep note" "$(hw "$T/1.json")" ""
 is "run 1: the wake reason (pm_wakeup_irq)" \
 	"$(jq -r "$FINDINGS"'[findings | select(.text | test("woken by")) | .text] | join("|")' "$T/1.json")" \
 	"cycle 1: woken by IRQ 9 (/sys/power/pm_wakeup_irq)"
