@@ -167,6 +167,40 @@ ok "max-size 1K: it is the hibernation" sh -c "echo '$1' | grep -q -- '-hibernat
 ok "max-size 1K: said, the newest kept all the same" grep -q "over the store's max-size of 1 KB: kept all the same" "$T/journal"
 "$P" watch enable --keep 1000 --max-size 512M > /dev/null 2>&1
 
+# Under systemd the saver is a transient unit: systemd-run --no-block,
+# here a stand-in that notes its arguments and runs the command apart, as
+# systemd would; one that fails leaves the saving to a process of the hook's
+mkdir -p "$R/run/systemd/system" "$T/bin"
+cat > "$T/bin/systemd-run" <<'SH'
+#!/bin/sh
+echo "$*" > "$SDRUN_ARGS"
+[ -z "$SDRUN_FAIL" ] || exit 1
+while [ "$1" != -- ]; do shift; done
+shift
+"$@" > /dev/null 2>&1 < /dev/null &
+SH
+chmod 755 "$T/bin/systemd-run"
+n0=$(set -- $(runs); echo $#)
+sleep 1
+PATH=$T/bin:$PATH SDRUN_ARGS=$T/sdrun SDRUN_FAIL= sleep_cycle suspend "$LOG"
+is "systemd-run: post exits 0" "$post_rc" 0
+ok "systemd-run: a transient unit of its own, not waited for" grep -q -- \
+	"^--no-block --quiet --collect --unit=pmscope-watch-save-ready-[0-9]* --property=RuntimeMaxSec=90 " "$T/sdrun"
+ok "systemd-run: the saver's command" grep -q -- \
+	"--setenv=PMSCOPE_SYSROOT=$R -- [^ ]*pmscope watch hook save /run/pmscope/watch/ready-[0-9]*$" "$T/sdrun"
+is "systemd-run: the sleep kept" "$(set -- $(runs); echo $#)" $((n0 + 1))
+: > "$T/journal"
+sleep 1
+PATH=$T/bin:$PATH SDRUN_ARGS=$T/sdrun SDRUN_FAIL=1 sleep_cycle suspend "$LOG"
+is "systemd-run fails: post exits 0" "$post_rc" 0
+ok "systemd-run fails: said" grep -q "systemd-run failed (status 1): saving in a process of the hook's own" "$T/journal"
+is "systemd-run fails: the sleep kept all the same" "$(set -- $(runs); echo $#)" $((n0 + 2))
+rm -r "$R/run/systemd"
+# the store as it was for what follows
+set -- $(runs)
+shift "$n0"
+for r; do rm -r "${S:?}/$r"; done
+
 # A pre with no post (the sleep failed before systemd ran post): the next
 # pre replaces its note; a post without a pre keeps nothing, exit 0
 hook pre suspend
