@@ -310,6 +310,10 @@ sleep_cycle suspend "$LOG"
 is "bad config: post exits 0" "$post_rc" 0
 ok "bad config: said" grep -q "watch.conf:1: not understood: the hook does nothing" "$T/journal"
 is "bad config: nothing kept" "$(runs)" "$before"
+"$P" watch status > "$T/out" 2>&1
+ok "bad config: status says it, and the last problem" sh -c \
+	"grep -q '^pmscope watch: not enabled: .*watch.conf:1: not understood' '$T/out' &&
+	 grep -q '^last problem: [0-9-]* [0-9:]* UTC: .*watch.conf:1: not understood: the hook does nothing' '$T/out'"
 
 # disable: pm_print_times back as it was, the runs kept, the hook inert
 "$P" watch enable > /dev/null 2>&1
