@@ -34,6 +34,10 @@ struct dmesg_parser {
 	unsigned int line;
 	bool used;		/* the current line produced an event */
 	int exact_us;		/* kernel >= 5.14 prints true usecs: 1, 0, -1 unknown */
+	char *fixed;		/* a line as the kernel printed it, where mail
+				 * changed it (LINE_MAX_BYTES, once needed) */
+	char *joined;		/* a line mail broke, joined (LINE_MAX_BYTES) */
+	bool said_joined;
 };
 
 static void emit(struct dmesg_parser *p, struct pm_event *ev)
@@ -911,15 +915,95 @@ static void nul_line(struct dmesg_parser *p, struct str line)
 		p->st->first_partial = p->line;
 }
 
+/* A line with a mail client's non-breaking spaces, as the kernel
+ * printed it: its stamp, and its words where they had two blanks. */
+static struct str unnbsp(struct dmesg_parser *p, struct str line)
+{
+	if (!p->fixed)
+		p->fixed = xmalloc(LINE_MAX_BYTES);
+	return str_make(p->fixed, dmesg_unnbsp(line, p->fixed));
+}
+
+/* Lines mail broke that the next ones finish: at most this many more. */
+#define WRAP_PIECES 2
+
+/* A line of a mail's own, no kernel log line of any shape: what a wrap
+ * left of the line before. */
+static bool continues(struct str next)
+{
+	struct kmsg_line kl;
+
+	return next.len && !dmesg_split(next, &kl) && !dmesg_split_damaged(next, &kl);
+}
+
+/*
+ * @line (@raw as the reader gave it) with the lines after it that a
+ * mail's hard wrap broke off, where the joined line says what the
+ * piece did not (dmesg_says_all()): the joined line, its pieces taken
+ * from @r. @line as it is otherwise.
+ */
+static struct str unwrap(struct dmesg_parser *p, struct line_reader *r, struct str *raw,
+			 struct str line)
+{
+	struct str next, joined = line;
+	struct kmsg_line kl;
+	unsigned int k;
+	size_t n;
+
+	if (!dmesg_split(line, &kl) || kl.ts == NS_NONE || dmesg_says_all(kl.msg))
+		return line;
+	if (!p->joined)
+		p->joined = xmalloc(LINE_MAX_BYTES);
+	for (k = 1; k <= WRAP_PIECES; k++) {
+		if (reader_peek(r, k, raw, &next) <= 0 || !continues(next) ||
+		    !(n = dmesg_join(joined, next, p->joined, LINE_MAX_BYTES)))
+			return line;
+		joined = str_make(p->joined, n);
+		if (dmesg_split(joined, &kl) && dmesg_says_all(kl.msg))
+			break;
+	}
+	if (k > WRAP_PIECES)
+		return line;
+	if (!p->said_joined)
+		say(p, kl.ts, FC_NOTE, "lines a mail broke (hard-wrapped) are joined to the "
+		    "line before where the joined line reads whole, from this one on");
+	p->said_joined = true;
+	while (k--) {
+		reader_next(r, &next);
+		p->st->lines++;
+	}
+	return joined;
+}
+
+/* The second byte of a line, as far as a kernel log's lines differ:
+ * "[    1.2", "[   10.2" and "[100000." alike, "[snd_pcm]" not. */
+static int second_byte(int c)
+{
+	return c == ' ' || (c >= '0' && c <= '9') ? '0' : c;
+}
+
+/* The next line may be a piece of this one: it begins otherwise (a
+ * kernel log's lines begin alike), or both are quoted. */
+static bool may_continue(const struct line_reader *r, struct str raw)
+{
+	int c = reader_next_bytes(r);
+
+	if (raw.len < 2 || c < 0)
+		return raw.len > 0;
+	return c >> 8 != (unsigned char)raw.p[0] || c >> 8 == '>' ||
+	       second_byte(c & 0xff) != second_byte((unsigned char)raw.p[1]);
+}
+
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
 	struct dmesg_parser p = { .b = b, .st = st, .last_ts = NS_NONE, .exact_us = -1,
 				  .wake_ts = NS_NONE };
 	struct progress pg;
-	struct str line;
+	struct str line, raw;
 	int rc = 0;
 
 	progress_init(&pg, reader_path(r));
+	reader_find_nbsp(r);
 	/* past a bound of the builder's, the rest is not read */
 	while (!builder_stopped(b, NULL) && (rc = reader_next(r, &line)) > 0) {
 		p.line = reader_lineno(r);
@@ -931,6 +1015,11 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			st->skipped++;
 			continue;
 		}
+		raw = line;
+		if (reader_line_has_nbsp(r))
+			line = unnbsp(&p, line);
+		if (may_continue(r, raw))
+			line = unwrap(&p, r, &raw, line);
 		if (reader_line_has_nul(r))
 			nul_line(&p, line);
 		else
@@ -939,6 +1028,8 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			st->used++;
 	}
 	progress_done(&pg);
+	free(p.fixed);
+	free(p.joined);
 	/* a read that failed ends the log there too (and says why) */
 	boot_cut(&p, "the log ends before this boot ran /init (cut short, or hung)");
 	st->bytes = reader_bytes(r);

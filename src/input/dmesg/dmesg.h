@@ -33,6 +33,27 @@ bool dmesg_split_damaged(struct str line, struct kmsg_line *out);
  */
 size_t dmesg_glued_at(const struct kmsg_line *kl);
 
+/*
+ * A mail client's non-breaking spaces (U+00A0, "=C2=A0" in a
+ * quoted-printable body) in @line, each made the space the kernel
+ * printed, into @out (@line.len bytes at most); its length
+ * (input/dmesg/dmesg_mail.c).
+ */
+size_t dmesg_unnbsp(struct str line, char *out);
+/*
+ * A log hard-wrapped by mail (at 72-80 columns): a line is joined to
+ * the one before when the joined line says what neither did alone.
+ * dmesg_says_all(): @msg is a line read whole (a callback's or an
+ * initcall's line, a start with its parent, a verdict, a phase's end
+ * with its figure). dmesg_join(): @line, a blank, and @more without its
+ * mail quote ("> ", as deep as @line's) into @out (@cap bytes): the
+ * length, 0 when they do not join. dmesg_quote_depth(): the '>'s
+ * @line begins with, *@len the bytes of the quote.
+ */
+bool dmesg_says_all(struct str msg);
+size_t dmesg_join(struct str line, struct str more, char *out, size_t cap);
+size_t dmesg_quote_depth(struct str line, size_t *len);
+
 /* The device/initcall line shapes of every era (input/dmesg/dmesg_lines.c). */
 enum dmesg_shape {
 	DS_NONE,

@@ -57,6 +57,23 @@ static bool split_kmsg(struct str line, struct kmsg_line *out)
 	return true;
 }
 
+/*
+ * The blanks printk pads a stamp with, from @i: spaces, or the
+ * non-breaking spaces (U+00A0, bytes C2 A0) a mail client made of them.
+ * Where they end.
+ */
+static size_t stamp_padding(struct str s, size_t i)
+{
+	for (;;) {
+		if (i < s.len && s.p[i] == ' ')
+			i++;
+		else if (i + 1 < s.len && s.p[i] == '\xc2' && s.p[i + 1] == '\xa0')
+			i += 2;
+		else
+			return i;
+	}
+}
+
 /* "[  123.456789]" at @p; returns its length, 0 if not a time stamp.
  * One too large for pmscope is NS_NONE with @refused set. */
 static size_t bracket_ts(struct str s, ns_t *ts, const char **refused)
@@ -65,8 +82,7 @@ static size_t bracket_ts(struct str s, ns_t *ts, const char **refused)
 
 	if (!s.len || s.p[0] != '[')
 		return 0;
-	while (i < s.len && s.p[i] == ' ')
-		i++;
+	i = stamp_padding(s, 1);
 	/* a fraction is required: "[ 7] BadDLLP" is not a time stamp */
 	sec = digits(str_skip(s, i));
 	if (!sec || i + sec >= s.len || s.p[i + sec] != '.')

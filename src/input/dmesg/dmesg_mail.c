@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What mail does to a kernel log pasted into it, undone where the log's
+ * own words allow: the non-breaking spaces a mail client makes of the
+ * kernel's padding, the lines it breaks at 72-80 columns (joined back
+ * where the joined line says what the pieces did not). Pure functions
+ * over lines, unit-tested with real ones (tests/unit/test_dmesg_lines.c).
+ */
+#include "dmesg.h"
+
+size_t dmesg_unnbsp(struct str line, char *out)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < line.len; i++) {
+		if (line.p[i] == '\xc2' && i + 1 < line.len && line.p[i + 1] == '\xa0') {
+			out[n++] = ' ';
+			i++;
+		} else {
+			out[n++] = line.p[i];
+		}
+	}
+	return n;
+}
+
+/* "... of devices complete after 371.285 msecs" (or "aborted after"):
+ * the phase's end with the kernel's figure, read whole. */
+static bool phase_end_line(struct str msg)
+{
+	static const char *const ends[] = { " of devices complete after ",
+					     " of devices aborted after " };
+	size_t i;
+	ns_t ns;
+
+	for (i = 0; i < ARRAY_SIZE(ends); i++) {
+		long at = str_find(msg, ends[i]);
+
+		if (at > 0)
+			return str_seconds_ns(str_skip(msg, (size_t)at + strlen(ends[i])), &ns) > 0;
+	}
+	return false;
+}
+
+/* A callback's start whose parent a wrap cut off ("@ 2952," or
+ * "parent:" at the end): read, but not whole. */
+static bool start_cut(struct str msg)
+{
+	msg = str_trim_end(msg);
+	return (msg.len && msg.p[msg.len - 1] == ',') ||
+	       (msg.len >= 7 && !memcmp(msg.p + msg.len - 7, "parent:", 7));
+}
+
+bool dmesg_says_all(struct str msg)
+{
+	struct dmesg_verdict v;
+	struct dmesg_cb cb;
+
+	switch (dmesg_cb_line(msg, &cb)) {
+	case DS_NONE:
+		return dmesg_verdict_line(msg, &v) || phase_end_line(msg);
+	case DS_CB_START:
+	case DS_QUIRK_START:
+	case DS_INITCALL_START:
+		return !start_cut(msg);
+	default:
+		return true;
+	}
+}
+
+size_t dmesg_quote_depth(struct str line, size_t *len)
+{
+	size_t i = 0, depth = 0;
+
+	while (i < line.len && (line.p[i] == '>' || line.p[i] == ' ' || line.p[i] == '\t'))
+		depth += line.p[i++] == '>';
+	*len = i;
+	return depth;
+}
+
+size_t dmesg_join(struct str line, struct str more, char *out, size_t cap)
+{
+	size_t skip, n;
+
+	if (dmesg_quote_depth(more, &skip) != dmesg_quote_depth(line, &n))
+		return 0;
+	more = str_trim_end(str_skip(more, skip));
+	line = str_trim_end(line);
+	if (!more.len || line.len + 1 + more.len > cap)
+		return 0;
+	memmove(out, line.p, line.len);	/* @line may be in @out already */
+	out[line.len] = ' ';
+	memcpy(out + line.len + 1, more.p, more.len);
+	n = line.len + 1 + more.len;
+	return dmesg_unnbsp(str_make(out, n), out);
+}
