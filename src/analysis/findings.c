@@ -164,9 +164,10 @@ static void callback_errors(const struct pm_run *run, const struct pm_cycle *c,
 }
 
 /* A boot's initcall or probe error: the usual "not here" and deferrals
- * counted in one note each, the rest one warning each. */
+ * counted in one note each, the rest one warning each. The notes by
+ * their index in the findings (0 none yet): add() moves them. */
 struct boot_counts {
-	struct finding *nodev, *deferred;
+	size_t nodev, deferred;
 };
 
 /* The counted notes' words, after their count (count_words()). */
@@ -214,7 +215,8 @@ static void boot_error(const struct pm_run *run, const struct pm_cycle *c,
 		       struct boot_counts *bc)
 {
 	bool probe = v->cb_flags & CB_PROBE;
-	struct finding **slot = NULL, *f;
+	size_t *slot = NULL;
+	struct finding *f;
 	char e[32];
 
 	if (v->err == -EPROBE_DEFER_NR && probe)
@@ -222,20 +224,22 @@ static void boot_error(const struct pm_run *run, const struct pm_cycle *c,
 	else if (v->err == -ENODEV || v->err == -ENXIO)
 		slot = &bc->nodev;
 	if (slot && *slot) {
-		(*slot)->count++;
-		add_src(*slot, verdict_file(run, v), v->line);
+		fs->v[*slot - 1].count++;
+		add_src(&fs->v[*slot - 1], verdict_file(run, v), v->line);
 		return;
 	}
 	if (slot == &bc->deferred)
-		f = *slot = add(fs, FC_DEFERRED_PROBE, cycle, "%s", words[0]);
+		f = add(fs, FC_DEFERRED_PROBE, cycle, "%s", words[0]);
 	else if (slot)
-		f = *slot = add(fs, FC_NO_DEVICE, cycle, "%s", words[1]);
+		f = add(fs, FC_NO_DEVICE, cycle, "%s", words[1]);
 	else if (probe)
 		f = add(fs, FC_PROBE_ERROR, cycle, "probe of %s failed: error %d%s", v->device,
 			v->err, err_words(v->err, e, sizeof(e)));
 	else
 		f = add(fs, FC_INITCALL_ERROR, cycle, "initcall %s returned %d%s", v->device,
 			v->err, err_words(v->err, e, sizeof(e)));
+	if (slot)
+		*slot = fs->n;
 	if (!slot) {
 		f->device = v->device;
 		f->err = v->err;
