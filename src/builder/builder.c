@@ -1183,7 +1183,7 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 
 	if (!c) {
 		/* "PM: suspend exit" after "Restarting tasks ... done." */
-		if (!(c = late_cycle(b, ev->ts)) || ev->ts < c->end)
+		if (ev->cut || !(c = late_cycle(b, ev->ts)) || ev->ts < c->end)
 			return;
 		p = c->nphases ? &c->phases[c->nphases - 1] : NULL;
 		if (p && p->kind == PK_EXIT && p->end != NS_NONE && ev->ts > p->end)
@@ -1194,7 +1194,7 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 		return;
 	}
 	stretch(c, ev->ts, ev->line);
-	c->resumed = true;
+	c->resumed = !ev->cut;	/* an excerpt's end is not the cycle's */
 	close_cycle(b);
 }
 

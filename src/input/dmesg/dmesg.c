@@ -787,17 +787,61 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 	p->used |= verdict;
 }
 
-static void check_clock(struct dmesg_parser *p, ns_t ts)
+/*
+ * Whether a step back of the clock to the line @kl is the log's own:
+ * a hibernation's image restored (the clock is the image's again), a
+ * boot's CPUs and clocksources starting ("masked ExtINT on CPU#1" at
+ * the secondary's clock, "tsc: Marking TSC unstable" from a new base).
+ * A boot goes back to a new excerpt only at an initcall's start (one
+ * grep over the initcalls of several boots).
+ */
+static bool same_excerpt(const struct dmesg_parser *p, const struct kmsg_line *kl)
 {
+	struct dmesg_cb cb;
+
+	if (p->in_cycle && p->mode == MODE_DISK)
+		return true;
+	return p->boot == BOOT_KERNEL && dmesg_cb_line(kl->msg, &cb) != DS_INITCALL_START;
+}
+
+/*
+ * The log begins again at an earlier time: a mail with two pastes,
+ * pstore's parts newest first, one grep over several runs. What is
+ * open ends here, cut (its end is not in this excerpt): no cycle takes
+ * lines of another time, so none has a phase of negative length.
+ */
+static void new_excerpt(struct dmesg_parser *p)
+{
+	struct pm_event ev;
+
+	/* the builder's cycle, if one is open: callback lines open one
+	 * without a start line */
+	event_init(&ev, EV_CYCLE_END, NS_NONE, p->line);
+	ev.cut = true;
+	builder_event(p->b, &ev);
+	if (p->boot == BOOT_KERNEL || p->boot == BOOT_USER)
+		p->boot = BOOT_NONE;
+	p->in_cycle = p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
+}
+
+static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	ns_t ts = kl->ts;
+	bool same;
+	char buf[128];
+
 	if (ts == NS_NONE)
 		return;
 	/* Tiny steps back happen (printk from several CPUs); larger ones mean
-	 * a restored hibernation image or a new boot in the same file. */
+	 * a restored hibernation image, a new boot in the same file, or a
+	 * new excerpt. */
 	if (p->last_ts != NS_NONE && ts + CLOCK_STEP_BACK_NS < p->last_ts) {
-		char buf[96];
-
-		snprintf(buf, sizeof(buf), "time stamps go back from %.6f to %.6f s",
-			 p->last_ts / 1e9, ts / 1e9);
+		same = same_excerpt(p, kl);
+		if (!same)
+			new_excerpt(p);
+		snprintf(buf, sizeof(buf), "time stamps go back from %.6f to %.6f s%s",
+			 p->last_ts / 1e9, ts / 1e9,
+			 same ? "" : ": the log starts again here (another excerpt)");
 		say(p, ts, FC_NOTE, buf);
 	}
 	p->last_ts = ts;
@@ -865,7 +909,7 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 		if (dmesg_split(str_skip(line, (size_t)(kl.msg.p + at - line.p)), &next))
 			glued(p, kl.ts, next.ts);
 	}
-	check_clock(p, kl.ts);
+	check_clock(p, &kl);
 	message(p, &kl);
 	return (size_t)(kl.msg.p + kl.msg.len - line.p);
 }
