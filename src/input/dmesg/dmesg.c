@@ -38,12 +38,19 @@ struct dmesg_parser {
 				 * changed it (LINE_MAX_BYTES, once needed) */
 	char *joined;		/* a line mail broke, joined (LINE_MAX_BYTES) */
 	bool said_joined;
+	struct console_handover console;
+	bool stamped;		/* a line with the kernel's stamp was read */
+	bool unstamped;		/* a cycle's line read without one */
 };
 
 static void emit(struct dmesg_parser *p, struct pm_event *ev)
 {
 	builder_event(p->b, ev);
 	p->used = true;
+	/* a cycle's timing from a line without the kernel's stamp */
+	if (ev->ts == NS_NONE && (ev->kind == EV_CYCLE_BEGIN || ev->kind == EV_CB_END ||
+				  ev->kind == EV_PHASE_END))
+		p->unstamped = true;
 }
 
 static void phase(struct dmesg_parser *p, enum ev_kind kind, ns_t ts,
@@ -878,6 +885,16 @@ static void glued(struct dmesg_parser *p, ns_t from, ns_t to)
 	say(p, from, FC_NOTE, buf);
 }
 
+/* A line a console's hand-over printed again: read once, and said once. */
+static void replayed(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	if (p->console.from != p->line || p->console.replays != 1)
+		return;
+	say(p, kl->ts, FC_NOTE, "a boot console's hand-over prints the log again from its "
+	    "start here (\"bootconsole [...] disabled\" just before): the same records, "
+	    "read once, not a second boot");
+}
+
 /* The first record of @line (more may be glued on): the bytes it took;
  * @read set when it was a kernel log line. */
 static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
@@ -892,13 +909,19 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 		*read = true;
 		return line.len;
 	}
-	if (!dmesg_split(line, &kl)) {
+	if (!dmesg_split(line, &kl) && (p->stamped || !dmesg_split_bare(line, &kl))) {
 		*read |= damaged(p, line);
 		return line.len;
 	}
 	*read = true;
+	if (kl.ts != NS_NONE)
+		p->stamped = true;
 	if (kl.refused) {
 		input_refuse(p->b, p->st, p->line, kl.refused);
+		return line.len;
+	}
+	if (console_replayed(&p->console, &kl, p->line)) {
+		replayed(p, &kl);
 		return line.len;
 	}
 	at = dmesg_glued_at(&kl);
@@ -966,6 +989,22 @@ static struct str unnbsp(struct dmesg_parser *p, struct str line)
 	if (!p->fixed)
 		p->fixed = xmalloc(LINE_MAX_BYTES);
 	return str_make(p->fixed, dmesg_unnbsp(line, p->fixed));
+}
+
+/*
+ * A log read without the kernel's stamps (journalctl's default form,
+ * dmesg -t): what it gives, the kernel's own figures, and what it
+ * cannot, said once.
+ */
+static void unstamped_note(struct dmesg_parser *p)
+{
+	if (!p->unstamped || p->stamped)
+		return;
+	p->line = 0;
+	say(p, NS_NONE, FC_TIMING, "the log has no kernel time stamps (journalctl's default "
+	    "form, dmesg -t): callbacks and phases are the kernel's own figures; when they ran, "
+	    "the critical path and the lines logged while each ran are not in it (dmesg, or "
+	    "journalctl -k -o short-monotonic, keeps the stamps)");
 }
 
 /* Lines mail broke that the next ones finish: at most this many more. */
@@ -1041,7 +1080,7 @@ static bool may_continue(const struct line_reader *r, struct str raw)
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
 	struct dmesg_parser p = { .b = b, .st = st, .last_ts = NS_NONE, .exact_us = -1,
-				  .wake_ts = NS_NONE };
+				  .wake_ts = NS_NONE, .console = { .ts = NS_NONE } };
 	struct progress pg;
 	struct str line, raw;
 	int rc = 0;
@@ -1072,6 +1111,7 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			st->used++;
 	}
 	progress_done(&pg);
+	unstamped_note(&p);
 	free(p.fixed);
 	free(p.joined);
 	/* a read that failed ends the log there too (and says why) */
@@ -1087,7 +1127,7 @@ static unsigned int line_score(struct str line)
 
 	if (ftrace_line_score(line) || memchr(line.p, '\0', line.len))
 		return 0;
-	return dmesg_split(line, &kl);
+	return dmesg_split(line, &kl) || dmesg_split_bare(line, &kl);
 }
 
 static unsigned int detect(struct str window)

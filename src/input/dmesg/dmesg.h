@@ -26,6 +26,13 @@ bool dmesg_split(struct str line, struct kmsg_line *out);
  */
 bool dmesg_split_damaged(struct str line, struct kmsg_line *out);
 /*
+ * A line of a log without prefixes (dmesg -t, a paste of bare messages)
+ * that pmscope reads anyway: a callback's or an initcall's line, the PM
+ * core's and the freezer's words, a verdict, an alarm. True with @out's
+ * message and no time.
+ */
+bool dmesg_split_bare(struct str line, struct kmsg_line *out);
+/*
  * Where in @kl's message the next record starts when garbled bytes glued
  * it on ("... parent\FA\00[ 7915.551114][T29333] exynos-uart ..."): a
  * stamp in printk's own width, not before @kl's, then the message or
@@ -53,6 +60,23 @@ size_t dmesg_unnbsp(struct str line, char *out);
 bool dmesg_says_all(struct str msg);
 size_t dmesg_join(struct str line, struct str more, char *out, size_t cap);
 size_t dmesg_quote_depth(struct str line, size_t *len);
+
+/*
+ * A boot console's hand-over that prints the log again from its start
+ * on the same wire (input/dmesg/dmesg_console.c): console_replayed() is
+ * true for each line of that replay, from the line after the hand-over
+ * that goes back (in time, or to "Linux version") to the hand-over's own
+ * line again; @from and @to its lines once it ended.
+ */
+struct console_handover {
+	unsigned int line;	/* the last hand-over line, 0 none near */
+	ns_t ts;
+	char msg[96];
+	size_t len;
+	bool replay;
+	unsigned int from, to, replays;
+};
+bool console_replayed(struct console_handover *h, const struct kmsg_line *kl, unsigned int line);
 
 /* The device/initcall line shapes of every era (input/dmesg/dmesg_lines.c). */
 enum dmesg_shape {

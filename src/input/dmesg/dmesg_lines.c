@@ -380,6 +380,41 @@ static int stamp_damage(struct str s, size_t *len)
 	return digits >= 6 ? bad : 99;
 }
 
+/* The words that begin the PM core's and the freezer's own lines. */
+static bool pm_words(struct str m)
+{
+	static const char *const starts[] = {
+		"PM: ", "ACPI: PM: ", "ACPI: Preparing to enter system sleep state",
+		"ACPI: Waking up from system sleep state", "ACPI: Low-level resume complete",
+		"Freezing ", "Restarting tasks", "OOM killer ", "Filesystems sync: ",
+		"Linux version ", "printk: Suspending console",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(starts); i++)
+		if (str_starts(m, starts[i]))
+			return true;
+	return false;
+}
+
+bool dmesg_split_bare(struct str line, struct kmsg_line *out)
+{
+	struct dmesg_verdict v;
+	struct dmesg_cb cb;
+
+	out->ts = NS_NONE;
+	out->caller_tid = -1;
+	out->refused = NULL;
+	out->msg = str_trim_end(line);
+	/* " ata1: PM: calling ..." (a bus without a driver name) as the
+	 * kernel prints it; a line indented further is a mail's */
+	if (out->msg.len < 2 || out->msg.p[0] == '\t' || out->msg.p[0] == '>' ||
+	    (out->msg.p[0] == ' ' && (out->msg.p[1] == ' ' || out->msg.p[1] == '\t')))
+		return false;
+	return pm_words(out->msg) || dmesg_cb_line(out->msg, &cb) != DS_NONE ||
+	       dmesg_verdict_line(out->msg, &v) || dmesg_alarm(out->msg) != VK_NONE;
+}
+
 bool dmesg_split_damaged(struct str line, struct kmsg_line *out)
 {
 	size_t n;
