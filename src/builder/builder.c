@@ -1195,6 +1195,7 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 	}
 	stretch(c, ev->ts, ev->line);
 	c->resumed = !ev->cut;	/* an excerpt's end is not the cycle's */
+	c->end_cut = ev->cut;
 	close_cycle(b);
 }
 
