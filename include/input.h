@@ -80,7 +80,9 @@ bool reader_line_too_long(const struct line_reader *r);
  * The @k-th line after @cur, the line reader_next() gave last, without
  * taking it (1 the next): 1 and @next, 0 past the end, or when it holds
  * a NUL or is too long. A read it needs moves @cur, which it updates;
- * @next stays good until reader_next(). reader_next_bytes() is the next
+ * with @cur NULL it reads nothing (0 for a line the buffer does not hold
+ * whole), and every line handed out stays where it is. @next stays good
+ * until reader_next() or a peek that reads. reader_next_bytes() is the next
  * line's first two bytes (the first the high byte), if the buffer holds
  * them, else -1: a cheap first look.
  */

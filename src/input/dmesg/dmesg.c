@@ -39,6 +39,7 @@ struct dmesg_parser {
 	char *joined;		/* a line mail broke, joined (LINE_MAX_BYTES) */
 	bool said_joined;
 	struct console_handover console;
+	struct line_reader *r;	/* its lines, to look ahead at */
 	bool stamped;		/* a line with the kernel's stamp was read */
 	bool unstamped;		/* a cycle's line read without one */
 };
@@ -831,6 +832,31 @@ static void new_excerpt(struct dmesg_parser *p)
 	p->in_cycle = p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
 }
 
+/* The lines after this one that show whether a step back sticks. */
+#define STEP_BACK_LOOK 16
+
+/*
+ * The clock went back to @kl's stamp from p->last_ts: whether the log
+ * comes back to where it was within the next lines (what the buffer
+ * holds of them): one CPU's early clock ("[0.021155] numa_add_cpu cpu 1
+ * node 0" among lines at 1.4 s as the CPUs come up), not a new excerpt,
+ * whose lines go on from the earlier time.
+ */
+static bool comes_back(const struct dmesg_parser *p)
+{
+	struct kmsg_line kl;
+	struct str next;
+	unsigned int k;
+
+	if (!p->r)
+		return false;
+	for (k = 1; k <= STEP_BACK_LOOK && reader_peek(p->r, k, NULL, &next) > 0; k++)
+		if (dmesg_split(next, &kl) && kl.ts != NS_NONE &&
+		    kl.ts + CLOCK_STEP_BACK_NS >= p->last_ts)
+			return true;
+	return false;
+}
+
 static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	ns_t ts = kl->ts;
@@ -843,7 +869,7 @@ static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
 	 * a restored hibernation image, a new boot in the same file, or a
 	 * new excerpt. */
 	if (p->last_ts != NS_NONE && ts + CLOCK_STEP_BACK_NS < p->last_ts) {
-		same = same_excerpt(p, kl);
+		same = same_excerpt(p, kl) || comes_back(p);
 		if (!same)
 			new_excerpt(p);
 		snprintf(buf, sizeof(buf), "time stamps go back from %.6f to %.6f s%s",
@@ -1079,7 +1105,7 @@ static bool may_continue(const struct line_reader *r, struct str raw)
 
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
-	struct dmesg_parser p = { .b = b, .st = st, .last_ts = NS_NONE, .exact_us = -1,
+	struct dmesg_parser p = { .b = b, .st = st, .r = r, .last_ts = NS_NONE, .exact_us = -1,
 				  .wake_ts = NS_NONE, .console = { .ts = NS_NONE } };
 	struct progress pg;
 	struct str line, raw;

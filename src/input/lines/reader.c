@@ -447,6 +447,8 @@ static size_t peek_end(struct line_reader *r, struct str *cur, size_t *from)
 			return (size_t)(nl - r->buf);
 		if (r->eof)
 			return r->tail > *from && !r->failed ? r->tail : SIZE_MAX;
+		if (!cur)	/* no read asked for */
+			return SIZE_MAX;
 		if (r->tail - r->cur >= LINE_MAX_BYTES || (r->tail == r->cap && !r->cur &&
 							    r->cap == BUF_MAX))
 			return SIZE_MAX;
@@ -461,7 +463,7 @@ int reader_peek(struct line_reader *r, unsigned int k, struct str *cur, struct s
 	size_t from = r->head, end = SIZE_MAX;
 
 	if (r->skipping || r->too_long || !k || (r->stop && r->lineno + k > r->stop) ||
-	    r->lineno == 0 || (size_t)(cur->p - r->buf) != r->cur)
+	    r->lineno == 0 || (cur && (size_t)(cur->p - r->buf) != r->cur))
 		return 0;
 	while (k--) {
 		if ((end = peek_end(r, cur, &from)) == SIZE_MAX)
