@@ -911,6 +911,12 @@ static void glued(struct dmesg_parser *p, ns_t from, ns_t to)
 	say(p, from, FC_NOTE, buf);
 }
 
+/* A kernel log line, with its prefix or (in a log that has none) bare. */
+static bool split_any(const struct dmesg_parser *p, struct str line, struct kmsg_line *kl)
+{
+	return dmesg_split(line, kl) || (!p->stamped && dmesg_split_bare(line, kl));
+}
+
 /* A line a console's hand-over printed again: read once, and said once. */
 static void replayed(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
@@ -935,7 +941,7 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 		*read = true;
 		return line.len;
 	}
-	if (!dmesg_split(line, &kl) && (p->stamped || !dmesg_split_bare(line, &kl))) {
+	if (!split_any(p, line, &kl)) {
 		*read |= damaged(p, line);
 		return line.len;
 	}
@@ -1038,11 +1044,11 @@ static void unstamped_note(struct dmesg_parser *p)
 
 /* A line of a mail's own, no kernel log line of any shape: what a wrap
  * left of the line before. */
-static bool continues(struct str next)
+static bool continues(const struct dmesg_parser *p, struct str next)
 {
 	struct kmsg_line kl;
 
-	return next.len && !dmesg_split(next, &kl) && !dmesg_split_damaged(next, &kl);
+	return next.len && !split_any(p, next, &kl) && !dmesg_split_damaged(next, &kl);
 }
 
 /*
@@ -1059,16 +1065,19 @@ static struct str unwrap(struct dmesg_parser *p, struct line_reader *r, struct s
 	unsigned int k;
 	size_t n;
 
-	if (!dmesg_split(line, &kl) || kl.ts == NS_NONE || dmesg_says_all(kl.msg))
+	/* in a log without prefixes, a piece is no known shape either */
+	if (!split_any(p, line, &kl) && (p->stamped || !line.len))
+		return line;
+	if (dmesg_says_all(split_any(p, line, &kl) ? kl.msg : line))
 		return line;
 	if (!p->joined)
 		p->joined = xmalloc(LINE_MAX_BYTES);
 	for (k = 1; k <= WRAP_PIECES; k++) {
-		if (reader_peek(r, k, raw, &next) <= 0 || !continues(next) ||
+		if (reader_peek(r, k, raw, &next) <= 0 || !continues(p, next) ||
 		    !(n = dmesg_join(joined, next, p->joined, LINE_MAX_BYTES)))
 			return line;
 		joined = str_make(p->joined, n);
-		if (dmesg_split(joined, &kl) && dmesg_says_all(kl.msg))
+		if (split_any(p, joined, &kl) && dmesg_says_all(kl.msg))
 			break;
 	}
 	if (k > WRAP_PIECES)
