@@ -832,6 +832,9 @@ static void new_excerpt(struct dmesg_parser *p)
 	p->in_cycle = p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
 }
 
+/* A step back this long is no printk's jitter nor a line stored late
+ * (a continuation's stamp is its first part's): another excerpt. */
+#define EXCERPT_STEP_NS 1000000000LL
 /* The lines after this one that show whether a step back sticks. */
 #define STEP_BACK_LOOK 16
 
@@ -869,7 +872,7 @@ static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
 	 * a restored hibernation image, a new boot in the same file, or a
 	 * new excerpt. */
 	if (p->last_ts != NS_NONE && ts + CLOCK_STEP_BACK_NS < p->last_ts) {
-		same = same_excerpt(p, kl) || comes_back(p);
+		same = ts + EXCERPT_STEP_NS >= p->last_ts || same_excerpt(p, kl) || comes_back(p);
 		if (!same)
 			new_excerpt(p);
 		snprintf(buf, sizeof(buf), "time stamps go back from %.6f to %.6f s%s",
