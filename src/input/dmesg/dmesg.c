@@ -36,8 +36,7 @@ struct dmesg_parser {
 	int exact_us;		/* kernel >= 5.14 prints true usecs: 1, 0, -1 unknown */
 	char *fixed;		/* a line as the kernel printed it, where mail
 				 * changed it (LINE_MAX_BYTES, once needed) */
-	char *joined;		/* a line mail broke, joined (LINE_MAX_BYTES) */
-	bool said_joined;
+	struct mail_wrap wrap;	/* lines mail broke, joined */
 	struct console_handover console;
 	struct line_reader *r;	/* its lines, to look ahead at */
 	bool stamped;		/* a line with the kernel's stamp was read */
@@ -1042,77 +1041,27 @@ static void unstamped_note(struct dmesg_parser *p)
 	    "journalctl -k -o short-monotonic, keeps the stamps)");
 }
 
-/* Lines mail broke that the next ones finish: at most this many more. */
-#define WRAP_PIECES 2
-
-/* A line of a mail's own, no kernel log line of any shape: what a wrap
- * left of the line before. */
-static bool continues(const struct dmesg_parser *p, struct str next)
-{
-	struct kmsg_line kl;
-
-	return next.len && !split_any(p, next, &kl) && !dmesg_split_damaged(next, &kl);
-}
-
 /*
- * @line (@raw as the reader gave it) with the lines after it that a
- * mail's hard wrap broke off, where the joined line says what the
- * piece did not (dmesg_says_all()): the joined line, its pieces taken
- * from @r. @line as it is otherwise.
+ * @line (@raw as the reader gave it) with the pieces of it a mail's hard
+ * wrap broke off (dmesg_unwrap()), and the note at the first.
  */
 static struct str unwrap(struct dmesg_parser *p, struct line_reader *r, struct str *raw,
 			 struct str line)
 {
-	struct str next, joined = line;
 	struct kmsg_line kl;
-	unsigned int k;
-	size_t n;
+	unsigned int taken;
 
-	/* in a log without prefixes, a piece is no known shape either */
-	if (!split_any(p, line, &kl) && (p->stamped || !line.len))
+	if (!dmesg_may_continue(r, *raw))
 		return line;
-	if (dmesg_says_all(split_any(p, line, &kl) ? kl.msg : line))
+	line = dmesg_unwrap(&p->wrap, r, raw, line, p->stamped, &taken);
+	if (!taken)
 		return line;
-	if (!p->joined)
-		p->joined = xmalloc(LINE_MAX_BYTES);
-	for (k = 1; k <= WRAP_PIECES; k++) {
-		if (reader_peek(r, k, raw, &next) <= 0 || !continues(p, next) ||
-		    !(n = dmesg_join(joined, next, p->joined, LINE_MAX_BYTES)))
-			return line;
-		joined = str_make(p->joined, n);
-		if (split_any(p, joined, &kl) && dmesg_says_all(kl.msg))
-			break;
-	}
-	if (k > WRAP_PIECES)
-		return line;
-	if (!p->said_joined)
+	p->st->lines += taken;
+	if (!p->wrap.said && split_any(p, line, &kl))
 		say(p, kl.ts, FC_NOTE, "lines a mail broke (hard-wrapped) are joined to the "
 		    "line before where the joined line reads whole, from this one on");
-	p->said_joined = true;
-	while (k--) {
-		reader_next(r, &next);
-		p->st->lines++;
-	}
-	return joined;
-}
-
-/* The second byte of a line, as far as a kernel log's lines differ:
- * "[    1.2", "[   10.2" and "[100000." alike, "[snd_pcm]" not. */
-static int second_byte(int c)
-{
-	return c == ' ' || (c >= '0' && c <= '9') ? '0' : c;
-}
-
-/* The next line may be a piece of this one: it begins otherwise (a
- * kernel log's lines begin alike), or both are quoted. */
-static bool may_continue(const struct line_reader *r, struct str raw)
-{
-	int c = reader_next_bytes(r);
-
-	if (raw.len < 2 || c < 0)
-		return raw.len > 0;
-	return c >> 8 != (unsigned char)raw.p[0] || c >> 8 == '>' ||
-	       second_byte(c & 0xff) != second_byte((unsigned char)raw.p[1]);
+	p->wrap.said = true;
+	return line;
 }
 
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
@@ -1139,8 +1088,7 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 		raw = line;
 		if (reader_line_has_nbsp(r))
 			line = unnbsp(&p, line);
-		if (may_continue(r, raw))
-			line = unwrap(&p, r, &raw, line);
+		line = unwrap(&p, r, &raw, line);
 		if (reader_line_has_nul(r))
 			nul_line(&p, line);
 		else
@@ -1151,7 +1099,7 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 	progress_done(&pg);
 	unstamped_note(&p);
 	free(p.fixed);
-	free(p.joined);
+	free(p.wrap.buf);
 	/* a read that failed ends the log there too (and says why) */
 	boot_cut(&p, "the log ends before this boot ran /init (cut short, or hung)");
 	st->bytes = reader_bytes(r);

@@ -3,10 +3,14 @@
  * What mail does to a kernel log pasted into it, undone where the log's
  * own words allow: the non-breaking spaces a mail client makes of the
  * kernel's padding, the lines it breaks at 72-80 columns (joined back
- * where the joined line says what the pieces did not). Pure functions
- * over lines, unit-tested with real ones (tests/unit/test_dmesg_lines.c).
+ * where the joined line says what the pieces did not). Functions over
+ * lines and the reader's look-ahead, unit-tested with real ones
+ * (tests/unit/test_dmesg_lines.c).
  */
 #include "dmesg.h"
+
+/* Lines mail broke that the next ones finish: at most this many more. */
+#define WRAP_PIECES 2
 
 size_t dmesg_unnbsp(struct str line, char *out)
 {
@@ -92,4 +96,67 @@ size_t dmesg_join(struct str line, struct str more, char *out, size_t cap)
 	memcpy(out + line.len + 1, more.p, more.len);
 	n = line.len + 1 + more.len;
 	return dmesg_unnbsp(str_make(out, n), out);
+}
+
+/* A kernel log line, with its prefix or (in a log that has none) bare. */
+static bool split_any(struct str line, bool stamped, struct kmsg_line *kl)
+{
+	return dmesg_split(line, kl) || (!stamped && dmesg_split_bare(line, kl));
+}
+
+/* A line of a mail's own, no kernel log line of any shape: what a wrap
+ * left of the line before. */
+static bool continues(struct str next, bool stamped)
+{
+	struct kmsg_line kl;
+
+	return next.len && !split_any(next, stamped, &kl) && !dmesg_split_damaged(next, &kl);
+}
+
+struct str dmesg_unwrap(struct mail_wrap *w, struct line_reader *r, struct str *raw,
+			struct str line, bool stamped, unsigned int *taken)
+{
+	struct str next, joined = line;
+	struct kmsg_line kl;
+	unsigned int k;
+	size_t n;
+
+	*taken = 0;
+	/* in a log without prefixes, a piece is no known shape either */
+	if (!split_any(line, stamped, &kl) && (stamped || !line.len))
+		return line;
+	if (dmesg_says_all(split_any(line, stamped, &kl) ? kl.msg : line))
+		return line;
+	if (!w->buf)
+		w->buf = xmalloc(LINE_MAX_BYTES);
+	for (k = 1; k <= WRAP_PIECES; k++) {
+		if (reader_peek(r, k, raw, &next) <= 0 || !continues(next, stamped) ||
+		    !(n = dmesg_join(joined, next, w->buf, LINE_MAX_BYTES)))
+			return line;
+		joined = str_make(w->buf, n);
+		if (split_any(joined, stamped, &kl) && dmesg_says_all(kl.msg))
+			break;
+	}
+	if (k > WRAP_PIECES)
+		return line;
+	for (*taken = k; k--;)
+		reader_next(r, &next);
+	return joined;
+}
+
+/* The second byte of a line, as far as a kernel log's lines differ:
+ * "[    1.2", "[   10.2" and "[100000." alike, "[snd_pcm]" not. */
+static int second_byte(int c)
+{
+	return c == ' ' || (c >= '0' && c <= '9') ? '0' : c;
+}
+
+bool dmesg_may_continue(const struct line_reader *r, struct str raw)
+{
+	int c = reader_next_bytes(r);
+
+	if (raw.len < 2 || c < 0)
+		return raw.len > 0;
+	return c >> 8 != (unsigned char)raw.p[0] || c >> 8 == '>' ||
+	       second_byte(c & 0xff) != second_byte((unsigned char)raw.p[1]);
 }
