@@ -389,6 +389,9 @@ static void test_wrapped(void **state)
 	assert_true(dmesg_says_all(str_c("PM: suspend of devices complete after 1751.757")));
 	assert_true(dmesg_says_all(str_c("rockchip-dw-pcie a41000000.pcie: PM: failed to suspend noirq: error -110")));
 	assert_false(dmesg_says_all(str_c("rockchip-dw-pcie a41000000.pcie: PM: failed to")));
+	/* tgl-2023-sof (corpus), lines 813-814: the abort cut at its comma */
+	assert_false(dmesg_says_all(str_c("PM: Some devices failed to suspend,")));
+	assert_true(dmesg_says_all(str_c("PM: Some devices failed to suspend, or early wake event detected")));
 	/* quotes: the piece as deep as the line, its quote left out */
 	assert_int_equal(dmesg_quote_depth(str_c("> > [  1.0] x"), &depth), 2);
 	assert_int_equal(depth, 4);

@@ -40,6 +40,8 @@ struct dmesg_parser {
 	struct console_handover console;
 	struct line_reader *r;	/* its lines, to look ahead at */
 	bool stamped;		/* a line with the kernel's stamp was read */
+	bool prefixed;		/* one with a prefix (a stamp, the journal's):
+				 * bare lines are no kernel's but mail's */
 	bool unstamped;		/* a cycle's line read without one */
 };
 
@@ -914,9 +916,11 @@ static void glued(struct dmesg_parser *p, ns_t from, ns_t to)
 }
 
 /* A kernel log line, with its prefix or (in a log that has none) bare. */
-static bool split_any(const struct dmesg_parser *p, struct str line, struct kmsg_line *kl)
+static bool split_any(struct dmesg_parser *p, struct str line, struct kmsg_line *kl)
 {
-	return dmesg_split(line, kl) || (!p->stamped && dmesg_split_bare(line, kl));
+	if (dmesg_split(line, kl))
+		return p->prefixed = true;
+	return !p->prefixed && dmesg_split_bare(line, kl);
 }
 
 /* A line a console's hand-over printed again: read once, and said once. */
@@ -1053,7 +1057,7 @@ static struct str unwrap(struct dmesg_parser *p, struct line_reader *r, struct s
 
 	if (!dmesg_may_continue(r, *raw))
 		return line;
-	line = dmesg_unwrap(&p->wrap, r, raw, line, p->stamped, &taken);
+	line = dmesg_unwrap(&p->wrap, r, raw, line, p->prefixed, &taken);
 	if (!taken)
 		return line;
 	p->st->lines += taken;

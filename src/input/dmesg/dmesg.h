@@ -62,10 +62,10 @@ size_t dmesg_join(struct str line, struct str more, char *out, size_t cap);
 size_t dmesg_quote_depth(struct str line, size_t *len);
 /*
  * dmesg_unwrap(): @line (@raw as @r gave it) joined with the next one or
- * two lines, mail's own lines (no kernel line of any shape; in a log not
- * @stamped so far, any line may be a piece), when the joined line says
- * all (the pieces taken from @r, *@taken of them); @line as it is
- * otherwise. dmesg_may_continue(): the cheap look first, whether the next
+ * two lines, mail's own lines (no kernel line of any shape; until a
+ * line with a prefix, a stamp or the journal's, was read (@prefixed),
+ * any line may be a piece), when the joined line says all (the pieces
+ * taken from @r, *@taken of them); @line as it is otherwise. dmesg_may_continue(): the cheap look first, whether the next
  * line begins otherwise than @raw (a log's lines begin alike) or both are
  * quoted.
  */
@@ -74,7 +74,7 @@ struct mail_wrap {
 	bool said;	/* the note at the first join */
 };
 struct str dmesg_unwrap(struct mail_wrap *w, struct line_reader *r, struct str *raw,
-			struct str line, bool stamped, unsigned int *taken);
+			struct str line, bool prefixed, unsigned int *taken);
 bool dmesg_may_continue(const struct line_reader *r, struct str raw);
 
 /*

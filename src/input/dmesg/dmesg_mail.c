@@ -46,12 +46,22 @@ static bool phase_end_line(struct str msg)
 }
 
 /* A callback's start whose parent a wrap cut off ("@ 2952," or
- * "parent:" at the end): read, but not whole. */
-static bool start_cut(struct str msg)
+ * "parent:" at the end), a verdict cut at its comma ("PM: Some devices
+ * failed to suspend,"): read, but not whole. */
+static bool cut_short(struct str msg)
 {
 	msg = str_trim_end(msg);
 	return (msg.len && msg.p[msg.len - 1] == ',') ||
 	       (msg.len >= 7 && !memcmp(msg.p + msg.len - 7, "parent:", 7));
+}
+
+/* The PM core backing out of a cycle ("PM: Some devices failed to
+ * suspend, or early wake event detected"): no verdict line of its own. */
+static bool abort_line(struct str msg)
+{
+	if (str_starts(msg, "PM: "))
+		msg = str_skip(msg, 4);
+	return str_starts(msg, "Some devices failed to");
 }
 
 bool dmesg_says_all(struct str msg)
@@ -61,11 +71,12 @@ bool dmesg_says_all(struct str msg)
 
 	switch (dmesg_cb_line(msg, &cb)) {
 	case DS_NONE:
-		return dmesg_verdict_line(msg, &v) || phase_end_line(msg);
+		return ((dmesg_verdict_line(msg, &v) || abort_line(msg)) && !cut_short(msg)) ||
+		       phase_end_line(msg);
 	case DS_CB_START:
 	case DS_QUIRK_START:
 	case DS_INITCALL_START:
-		return !start_cut(msg);
+		return !cut_short(msg);
 	default:
 		return true;
 	}
@@ -99,22 +110,22 @@ size_t dmesg_join(struct str line, struct str more, char *out, size_t cap)
 }
 
 /* A kernel log line, with its prefix or (in a log that has none) bare. */
-static bool split_any(struct str line, bool stamped, struct kmsg_line *kl)
+static bool split_any(struct str line, bool prefixed, struct kmsg_line *kl)
 {
-	return dmesg_split(line, kl) || (!stamped && dmesg_split_bare(line, kl));
+	return dmesg_split(line, kl) || (!prefixed && dmesg_split_bare(line, kl));
 }
 
 /* A line of a mail's own, no kernel log line of any shape: what a wrap
  * left of the line before. */
-static bool continues(struct str next, bool stamped)
+static bool continues(struct str next, bool prefixed)
 {
 	struct kmsg_line kl;
 
-	return next.len && !split_any(next, stamped, &kl) && !dmesg_split_damaged(next, &kl);
+	return next.len && !split_any(next, prefixed, &kl) && !dmesg_split_damaged(next, &kl);
 }
 
 struct str dmesg_unwrap(struct mail_wrap *w, struct line_reader *r, struct str *raw,
-			struct str line, bool stamped, unsigned int *taken)
+			struct str line, bool prefixed, unsigned int *taken)
 {
 	struct str next, joined = line;
 	struct kmsg_line kl;
@@ -123,18 +134,18 @@ struct str dmesg_unwrap(struct mail_wrap *w, struct line_reader *r, struct str *
 
 	*taken = 0;
 	/* in a log without prefixes, a piece is no known shape either */
-	if (!split_any(line, stamped, &kl) && (stamped || !line.len))
+	if (!split_any(line, prefixed, &kl) && (prefixed || !line.len))
 		return line;
-	if (dmesg_says_all(split_any(line, stamped, &kl) ? kl.msg : line))
+	if (dmesg_says_all(split_any(line, prefixed, &kl) ? kl.msg : line))
 		return line;
 	if (!w->buf)
 		w->buf = xmalloc(LINE_MAX_BYTES);
 	for (k = 1; k <= WRAP_PIECES; k++) {
-		if (reader_peek(r, k, raw, &next) <= 0 || !continues(next, stamped) ||
+		if (reader_peek(r, k, raw, &next) <= 0 || !continues(next, prefixed) ||
 		    !(n = dmesg_join(joined, next, w->buf, LINE_MAX_BYTES)))
 			return line;
 		joined = str_make(w->buf, n);
-		if (split_any(joined, stamped, &kl) && dmesg_says_all(kl.msg))
+		if (split_any(joined, prefixed, &kl) && dmesg_says_all(kl.msg))
 			break;
 	}
 	if (k > WRAP_PIECES)
