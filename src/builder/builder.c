@@ -1181,6 +1181,14 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 	struct pm_cycle *c = cur_cycle(b);
 	struct pm_phase *p;
 
+	if (!c && !ev->cut && ev->ts == NS_NONE) {
+		/* no stamps: the last cycle's, when it has none either (no
+		 * cycle began since) */
+		c = b->run->ncycles ? &b->run->cycles[b->run->ncycles - 1] : NULL;
+		if (c && c->mode != MODE_BOOT && c->end == NS_NONE)
+			stretch(c, ev->ts, ev->line);
+		return;
+	}
 	if (!c) {
 		/* "PM: suspend exit" after "Restarting tasks ... done." */
 		if (ev->cut || !(c = late_cycle(b, ev->ts)) || ev->ts < c->end)

@@ -93,7 +93,7 @@ is "omnibook: two s2idle cycles, a WARN() in each (lines 4477, 5303)" \
    "$(q "$FINDINGS"'[findings|select(.code=="kernel-warning")|"\(.cycle):\(.sources[0].line)"]|join(",")')" \
    "1:4477,2:5303"
 is "omnibook: the cycles' lines" "$(q '[.cycles[]|"\(.mode) \(.first_line)-\(.last_line)"]|join(";")')" \
-   "s2idle 4204-4535;s2idle 5059-5366"
+   "s2idle 4204-4633;s2idle 5059-5463"
 
 # --- a boot console's hand-over replays the log from its start (Jetson
 # TX2, lines 127-206 are lines 47-126 again): one boot, read once
