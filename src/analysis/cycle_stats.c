@@ -4,7 +4,6 @@
  * and each device's time per phase, as distributions. A device's value in
  * a cycle is the sum of its callbacks in that phase (one, nearly always).
  */
-#include <math.h>
 #include <stdlib.h>
 
 #include "analysis.h"
@@ -26,6 +25,7 @@ void stats_free(struct run_stats *st)
 	free(st->boot.v);
 	for (i = 0; i < SB_COUNT; i++)
 		free(st->boot_totals[i].v);
+	stats_milestones_free(st);
 	for (i = 0; i < st->nrows; i++)
 		free(st->rows[i].s.v);
 	free(st->rows);
@@ -36,22 +36,6 @@ void stats_free(struct run_stats *st)
 	strpool_free(&st->pool);
 }
 
-/* @v NS_NONE: the cycle had it, with no figure; @kernel: @v is a figure
- * the kernel printed, no time stamps around it. */
-static void series_add(struct stat_series *s, ns_t v, bool kernel, struct stat_origin at)
-{
-	if (v == NS_NONE) {
-		s->nmissing++;
-		return;
-	}
-	s->nkernel += kernel;
-	if (!s->n || v > s->worst_v) {
-		s->worst_v = v;
-		s->worst = at;
-	}
-	VEC_RESERVE(s->v, s->n, s->cap);
-	s->v[s->n++] = v;
-}
 
 static size_t slot_of(const struct run_stats *st, const char *phase, const char *device)
 {
@@ -223,7 +207,7 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 			add_driver(st, r, dv->driver);
 			if (!seen[k])
 				continue;	/* a twin's, added with the first */
-			series_add(&r->s, seen[k] & DS_TIMED ? sum[k] : NS_NONE, seen[k] & DS_KERNEL,
+			stats_series_add(&r->s, seen[k] & DS_TIMED ? sum[k] : NS_NONE, seen[k] & DS_KERNEL,
 				   at);
 			sum[k] = 0;
 			seen[k] = DS_NONE;
@@ -289,7 +273,7 @@ static void add_boot_totals(struct run_stats *st, const struct pm_cycle *c,
 	v[SB_MODULES] = bt.user_ns;
 	for (i = 0; i < SB_COUNT; i++)
 		if (v[i] != NS_NONE)
-			series_add(&st->boot_totals[i], v[i], false, at);
+			stats_series_add(&st->boot_totals[i], v[i], false, at);
 }
 
 static void add_cycle(struct run_stats *st, const struct pm_run *run,
@@ -303,11 +287,13 @@ static void add_cycle(struct run_stats *st, const struct pm_run *run,
 	/* Totals need time stamps: a cycle without them has none (analyze
 	 * gives none either), and is counted as missing. */
 	if (c->mode == MODE_BOOT) {
-		series_add(&st->boot, t.total_ns, false, at);
+		/* the headline: to the milestone it was up at, as analyze's */
+		stats_series_add(&st->boot, boot_headline(&t), false, at);
 		add_boot_totals(st, c, at);
+		stats_add_milestones(st, c, at);
 	} else {
-		series_add(&st->suspend, t.suspend_ns, false, at);
-		series_add(&st->resume, t.resume_ns, false, at);
+		stats_series_add(&st->suspend, t.suspend_ns, false, at);
+		stats_series_add(&st->resume, t.resume_ns, false, at);
 	}
 	for (p = 0; p < c->nphases; p++) {
 		const struct pm_phase *ph = &c->phases[p];
@@ -317,7 +303,7 @@ static void add_cycle(struct run_stats *st, const struct pm_run *run,
 		r = row_get(st, names[p], NULL);
 		if (!r->s.n && !r->s.nmissing)
 			r->rank = phase_rank(st, p ? row_get(st, names[p - 1], NULL) : NULL, r);
-		series_add(&r->s, phase_duration(ph), ph->start == NS_NONE || ph->end == NS_NONE, at);
+		stats_series_add(&r->s, phase_duration(ph), ph->start == NS_NONE || ph->end == NS_NONE, at);
 	}
 	add_devices(st, run, c, names, at);
 	free(names);
@@ -345,58 +331,6 @@ void stats_add_run(struct run_stats *st, const struct pm_run *run, const char *s
 	}
 }
 
-static int cmp_ns(const void *a, const void *b)
-{
-	ns_t x = *(const ns_t *)a, y = *(const ns_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/*
- * The @level percentile of the @n sorted @v as SQL's percentile_cont()
- * interpolates it (PostgreSQL's arithmetic, in double), whole ns down:
- * the warehouse's questions (share/pmscope/sql/) give the same.
- */
-static ns_t percentile(const ns_t *v, size_t n, double level)
-{
-	double h = level * (double)(n - 1), lo = floor(h);
-	size_t i = (size_t)lo;
-
-	if (i + 1 >= n)
-		return v[n - 1];
-	return (ns_t)floor((double)v[i] + (h - lo) * ((double)v[i + 1] - (double)v[i]));
-}
-
-/* The median of an even count is the mean of the middle two; the sample
- * standard deviation needs two values. */
-static void summarize(const struct stat_series *s, struct stat_summary *out)
-{
-	ns_t *v;
-	double sum = 0, sq = 0, mean;
-	size_t i;
-
-	memset(out, 0, sizeof(*out));
-	out->n = s->n;
-	out->min = out->median = out->max = out->mean = out->stddev = out->p95 = NS_NONE;
-	if (!s->n)
-		return;
-	v = xmalloc(s->n * sizeof(*v));
-	memcpy(v, s->v, s->n * sizeof(*v));
-	qsort(v, s->n, sizeof(*v), cmp_ns);
-	for (i = 0; i < s->n; i++)
-		sum += (double)v[i];
-	mean = sum / (double)s->n;
-	for (i = 0; i < s->n; i++)
-		sq += ((double)v[i] - mean) * ((double)v[i] - mean);
-	out->min = v[0];
-	out->max = v[s->n - 1];
-	out->median = s->n % 2 ? v[s->n / 2] : (v[s->n / 2 - 1] + v[s->n / 2]) / 2;
-	out->p95 = percentile(v, s->n, 0.95);
-	out->mean = (ns_t)llround(mean);
-	/* One value has no spread to speak of: not 0, unknown. */
-	out->stddev = s->n > 1 ? (ns_t)llround(sqrt(sq / (double)(s->n - 1))) : NS_NONE;
-	free(v);
-}
 
 /* Phase rows first, in their places (phase_rank()), then device rows as
  * first seen (qsort_r() is not stable, the rows' index decides). */
@@ -479,13 +413,14 @@ void stats_finish(struct run_stats *st)
 
 	order_rows(st);
 
-	summarize(&st->suspend, &st->suspend.sum);
-	summarize(&st->resume, &st->resume.sum);
-	summarize(&st->boot, &st->boot.sum);
+	stats_summarize(&st->suspend, &st->suspend.sum);
+	stats_summarize(&st->resume, &st->resume.sum);
+	stats_summarize(&st->boot, &st->boot.sum);
 	for (i = 0; i < SB_COUNT; i++)
-		summarize(&st->boot_totals[i], &st->boot_totals[i].sum);
+		stats_summarize(&st->boot_totals[i], &st->boot_totals[i].sum);
+	stats_milestones_finish(st);
 	for (i = 0; i < st->nrows; i++)
-		summarize(&st->rows[i].s, &st->rows[i].s.sum);
+		stats_summarize(&st->rows[i].s, &st->rows[i].s.sum);
 	for (i = 0; i < st->nrows; i++) {
 		int ph;
 
@@ -497,173 +432,4 @@ void stats_finish(struct run_stats *st)
 	}
 	rank_devices(st);
 	stats_findings_finish(st);
-}
-
-bool stats_unseen_in(const struct run_stats *b, const struct stat_row *r)
-{
-	const struct stat_row *ph = stats_row(b, r->phase, NULL);
-
-	return !ph || !ph->ndevices;
-}
-
-/* Which clocks timed a side's cycles of a mode: bit 1 << enum stat_clock. */
-static unsigned int clocks(const struct run_stats *st, int mode)
-{
-	unsigned int m = 0;
-	int k;
-
-	for (k = 0; k < SC_COUNT; k++)
-		if (st->timed[mode][k])
-			m |= 1u << k;
-	return m;
-}
-
-static void one_sided(const struct run_stats *a, const struct run_stats *b, int side,
-		      struct stats_diff *d)
-{
-	size_t i;
-
-	for (i = 0; i < a->nrows; i++) {
-		const struct stat_row *r = &a->rows[i];
-
-		if (r->device || !r->ndevices || !stats_unseen_in(b, r))
-			continue;
-		d->one_sided = xrealloc(d->one_sided, (d->none_sided + 1) * sizeof(*d->one_sided));
-		d->one_sided[d->none_sided++] = (struct stats_one_sided){ r->phase, side,
-									   r->ndevices };
-	}
-}
-
-/* The phases of both sides in one list: the before side's in their
- * order, each of the after side's own right after the phase before it
- * there (as phase_rank() places a run's new phase). */
-static void pair_phases(const struct run_stats *a, const struct run_stats *b,
-			struct stats_diff *d)
-{
-	size_t i, k, n = 0, at = 0;
-
-	d->phases = xmalloc((a->nrows + b->nrows + 1) * sizeof(*d->phases));
-	for (i = 0; i < a->nrows; i++)
-		if (!a->rows[i].device)
-			d->phases[n++] = (struct stats_phase_pair){
-				&a->rows[i], stats_row(b, a->rows[i].phase, NULL) };
-	for (i = 0; i < b->nrows; i++) {
-		const struct stat_row *r = &b->rows[i];
-
-		if (r->device)
-			continue;
-		for (k = 0; k < n && d->phases[k].b != r; k++)
-			;
-		if (k < n) {		/* both have it: the next goes after it */
-			at = k + 1;
-			continue;
-		}
-		memmove(&d->phases[at + 1], &d->phases[at], (n - at) * sizeof(*d->phases));
-		d->phases[at++] = (struct stats_phase_pair){ NULL, r };
-		n++;
-	}
-	d->nphases = n;
-}
-
-static ns_t ns_abs(ns_t v)
-{
-	return v < 0 ? -v : v;
-}
-
-/* Row @a of the before side against row @b of the after side (either
- * NULL): false when neither has a figure, nothing to rank. */
-static bool change_of(const struct stat_row *a, const struct stat_row *b, struct stats_change *c)
-{
-	bool fa = a && a->s.n, fb = b && b->s.n;
-
-	if (!fa && !fb)
-		return false;
-	*c = (struct stats_change){ .a = a, .b = b, .change_ns = NS_NONE, .kind = SCK_CHANGED };
-	if (fa && fb) {
-		c->change_ns = b->s.sum.median - a->s.sum.median;
-		c->rank_ns = ns_abs(c->change_ns);
-	} else if (fb) {
-		c->kind = a ? SCK_ENDED : SCK_NEW;
-		c->rank_ns = ns_abs(b->s.sum.median);
-	} else {
-		c->kind = b ? SCK_NO_END : SCK_GONE;
-		c->rank_ns = ns_abs(a->s.sum.median);
-	}
-	return true;
-}
-
-static int cmp_change(const void *x, const void *y)
-{
-	const struct stats_change *a = x, *b = y;
-	const struct stat_row *ra = a->a ? a->a : a->b, *rb = b->a ? b->a : b->b;
-	int c;
-
-	if (a->rank_ns != b->rank_ns)
-		return a->rank_ns > b->rank_ns ? -1 : 1;
-	c = strcmp(ra->device, rb->device);
-	return c ? c : strcmp(ra->phase, rb->phase);
-}
-
-/*
- * Every device row of either side, ranked by how much it changed. A row
- * the other side's source could not see is set apart (one_sided()), not
- * ranked as gone or new. A (phase, device) is one row a side, so no two
- * entries rank alike and qsort()'s order is the only one.
- */
-static void rank_changes(const struct run_stats *a, const struct run_stats *b,
-			 struct stats_diff *d)
-{
-	size_t i, k = 0;
-
-	if (!a->ncycles || !b->ncycles)
-		return;		/* a side that hung measured nothing to change */
-	d->changes = xmalloc((a->nrows + b->nrows + 1) * sizeof(*d->changes));
-	for (i = 0; i < a->nrows; i++) {
-		const struct stat_row *r = &a->rows[i];
-
-		if (r->device && !stats_unseen_in(b, r) &&
-		    change_of(r, stats_row(b, r->phase, r->device), &d->changes[k]))
-			k++;
-	}
-	for (i = 0; i < b->nrows; i++) {
-		const struct stat_row *r = &b->rows[i];
-
-		if (r->device && !stats_unseen_in(a, r) && !stats_row(a, r->phase, r->device) &&
-		    change_of(NULL, r, &d->changes[k]))
-			k++;
-	}
-	qsort(d->changes, k, sizeof(*d->changes), cmp_change);
-	d->nchanges = k;
-}
-
-void stats_diff(const struct run_stats *a, const struct run_stats *b, struct stats_diff *d)
-{
-	int m;
-
-	memset(d, 0, sizeof(*d));
-	pair_phases(a, b, d);
-	for (m = 0; m <= MODE_BOOT; m++)
-		if (clocks(a, m) && clocks(b, m) && clocks(a, m) != clocks(b, m))
-			d->clock_differs |= 1u << m;
-	one_sided(a, b, 0, d);
-	one_sided(b, a, 1, d);
-	rank_changes(a, b, d);
-}
-
-const char *stats_change_kind_name(enum stats_change_kind k)
-{
-	static const char *const names[] = {
-		[SCK_CHANGED] = "changed", [SCK_NEW] = "new", [SCK_GONE] = "gone",
-		[SCK_ENDED] = "ended", [SCK_NO_END] = "no_end",
-	};
-
-	return (size_t)k < ARRAY_SIZE(names) ? names[k] : "unknown";
-}
-
-void stats_diff_free(struct stats_diff *d)
-{
-	free(d->changes);
-	free(d->one_sided);
-	free(d->phases);
-	memset(d, 0, sizeof(*d));
 }

@@ -71,9 +71,9 @@ is "xavier: the steps back are said, with their lines" \
 # --- journal: '[ts] kernel: msg' (short-monotonic, --no-hostname)
 run "$F/kernel6.18-elitebook8g1a-amd-s2idle-journal-nohost-email/kernel.log.xz"
 is "elitebook: the kernel's version from 'kernel: Linux version'" "$(q '.facts.kernel')" "6.18-amd64"
-is "elitebook: one s2idle cycle, lines 1324-1382, completed, 17.36 s" \
-   "$(q '[.cycles[]|"\(.mode) \(.first_line)-\(.last_line) \(.completed) \(.end_ns - .start_ns)"]|join(";")')" \
-   "s2idle 1324-1382 true 17360865000"
+is "elitebook: its boot (its milestones, 1-1269), one s2idle cycle, lines 1324-1382, completed, 17.36 s" \
+   "$(q '[.cycles[]|"\(.mode) \(.first_line)-\(.last_line) \(.completed)"+(if .mode=="boot" then "" else " \(.end_ns - .start_ns)" end)]|join(";")')" \
+   "boot 1-1269 true;s2idle 1324-1382 true 17360865000"
 
 # --- journal: an Italian month ("set 01 21:34:54 tricky kernel: ..."),
 # no kernel stamps; the freezer gives up after 20 s
@@ -99,11 +99,11 @@ is "omnibook: the cycles' lines" "$(q '[.cycles[]|"\(.mode) \(.first_line)-\(.la
 # TX2, lines 127-206 are lines 47-126 again): one boot, read once
 run "$F/kernel6.14-jetson-tx2-arm64-deep-bootcon-replay-serial/t186-uart_log-20250214.txt"
 is "tx2: the replay is said at its first line, 127, and nothing else" \
-   "$(q '[.findings[]|select(.code=="note")|"\(.sources[0].line) \(.text|test("hand-over"))"]|join(",")')" \
+   "$(q "$FINDINGS"'[findings|select(.code=="note")|"\(.sources[0].line) \(.text|test("hand-over"))"]|join(",")')" \
    "127 true"
-is "tx2: and the deep cycle after it is read (923-1222)" \
+is "tx2: one boot (48 'Linux version' to 680 systemd), the deep cycle after it (923-1222)" \
    "$(q '[.cycles[]|"\(.mode_label) \(.first_line)-\(.last_line) \(.completed)"]|join(";")')" \
-   "deep 923-1222 true"
+   "boot 48-680 true;deep 923-1222 true"
 # The BeagleBone's serial boot (initcall_debug), its second boot (lines
 # 806-), as the kernel prints it when the console it hands over to at line
 # 2279 is not the preferred one: lines 806-2280 again after 2280. Before,
