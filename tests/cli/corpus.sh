@@ -11,7 +11,7 @@ C=$FIXTURES/corpus
 T=$TMPDIR_TEST
 
 # a report's cycles as EXPECT.tsv's rows (file as $2)
-ROWS='.cycles[] | [$f, (.index | tostring), .mode_label, "\(.first_line)-\(.last_line)",
+ROWS='.cycles[] | [$f, (.index | tostring), (.mode_label // .mode), "\(.first_line)-\(.last_line)",
 	(if .aborted then "aborted" elif .completed then "completed"
 	 else ([.findings[] | select(.code == "incomplete" or .code == "excerpt") | .code][0]
 	       // "unknown") end),
@@ -74,6 +74,12 @@ for f in $(grep -v '^#' "$C/PENDING.tsv" | cut -f1 | uniq); do
 		printf '%s\n' "$want" | sed 's/^/#   expected: /'
 	fi
 done
+
+# a log without stamps gives the kernel's own figures (lines 120, 150)
+analyze kernel6.9-rpi-bcm2835-noirq-warn-nostamp-patch-email/message.eml
+is "rpi-bcm2835 (no stamps): the kernel's phase figures, exact" \
+   "$(jq -r '[.cycles[0].phases[] | select(.kernel_ms != null) | "\(.name)=\(.kernel_ms)"] | join(" ")' "$T/r.json")" \
+   "suspend_late=1.754 suspend_noirq=3095.584"
 
 # every log of the folder is in one list or the other
 for d in "$C"/*/; do
