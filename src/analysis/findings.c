@@ -69,7 +69,8 @@ static struct finding *add(struct findings *fs, enum finding_code code, int cycl
 
 const char *finding_err_name(int err)
 {
-	const char *name = err < 0 ? strerrorname_np(-err) : NULL;
+	/* an errno is -1 to -4095 (the kernel's MAX_ERRNO); INT_MIN has no negation */
+	const char *name = err < 0 && err >= -4095 ? strerrorname_np(-err) : NULL;
 
 	if (err == -EPROBE_DEFER_NR)
 		return "EPROBE_DEFER";
@@ -626,7 +627,7 @@ int an_findings(const struct pm_run *run, struct cycle_results *cr, const struct
 	an_findings_free(cr);
 	findings_cycle(run, cr->c, &cr->facts, &cr->msgs, &cr->findings);
 	for (i = 0; i < fs->n; i++) {
-		if (fs->v[i].cb < 0 || !finding_codes[fs->v[i].code].cb_failed)
+		if (fs->v[i].cb < 0 || !finding_code_fails_cb(fs->v[i].code))
 			continue;
 		if (!cr->cb_failed)
 			cr->cb_failed = xcalloc(cr->c->ncbs, 1);

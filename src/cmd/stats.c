@@ -54,9 +54,9 @@ static void stats_usage(FILE *f, bool compare)
 			"                         by more than PCT percent\n");
 	fprintf(f, "  -h, --help             this text\n\n"
 		"exit status: 0 ok, 1 a limit was exceeded or a run failed (a failure\n"
-		"finding, as analyze says of it), 2 bad usage or an input that could\n"
-		"not be read (in full), 4 no data (no run held a cycle, and nothing\n"
-		"failed).\n");
+		"finding, as analyze says of it, or a run without data among others),\n"
+		"2 bad usage or an input that could not be read (in full), 4 no data\n"
+		"(no run held a cycle, and nothing failed).\n");
 }
 
 struct stats_args {
@@ -285,12 +285,14 @@ static bool any_failed(const struct stats_report *sr)
 /*
  * What stats or compare comes to: failed when a limit was exceeded or a
  * run failed (the kernel's or the reading's failure, as analyze says it
- * of the run), no data when no run held a cycle, else ok.
+ * of the run), no data when no run held a cycle, else ok. A run without
+ * data beside runs with some failed too (a box that hung before its log
+ * was written), as its JUnit test case does.
  */
 static enum verdict stats_verdict(const struct stats_report *sr, const struct run_stats *side,
 				  size_t nsides)
 {
-	size_t s, ncycles = 0;
+	size_t s, ncycles = 0, nodata = 0;
 
 	if (any_failed(sr))
 		return VERDICT_FAILED;
@@ -298,8 +300,11 @@ static enum verdict stats_verdict(const struct stats_report *sr, const struct ru
 		if (side[s].nverdict[VERDICT_FAILED])
 			return VERDICT_FAILED;
 		ncycles += side[s].ncycles + side[s].nfailed;	/* of --mode */
+		nodata += side[s].nverdict[VERDICT_NO_DATA];
 	}
-	return ncycles ? VERDICT_OK : VERDICT_NO_DATA;
+	if (!ncycles)
+		return VERDICT_NO_DATA;
+	return nodata ? VERDICT_FAILED : VERDICT_OK;
 }
 
 /* A test case per limit, failed when it was exceeded. */

@@ -328,6 +328,8 @@ is "whatif: factor is --scale's, null for the others" \
 # trace.txt one run of two cycles (-c 2), run-dir/ a run folder, run-s3/ a
 # run with input and ata devices, lab/runs/, before/ and after/ runs.
 X=$T/examples
+# afresh: a link made again into an old one would land inside the fixture
+rm -rf "$X"
 mkdir -p "$X/lab/runs" "$X/before" "$X/after" "$X/runs-v6.12" "$X/runs-v6.12-patched"
 ln -s "$F/qemu-q35-s3-async1-medium/dmesg.txt" "$X/dmesg.txt"
 ln -s "$F/qemu-q35-s3-async1-medium/trace.txt.xz" "$X/trace.txt"
