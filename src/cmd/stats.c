@@ -48,8 +48,9 @@ static void stats_usage(FILE *f, bool compare)
 			"      --last N           only the N newest runs\n"
 			"                         (both: by the run folder's wall-clock time;\n"
 			"                         pmscope watch's store has it)\n"
-			"      --html FILE        write a summary page: totals per mode, every\n"
-			"                         run (linked to its report.html), devices, issues\n"
+			"      --html FILE        write a summary page: totals per mode and over\n"
+			"                         time (kernel changes marked), every run (linked\n"
+			"                         to its report.html), devices, issues\n"
 			"      --rows DIR         write every run's rows for a warehouse into DIR\n"
 			"      --rows-format FMT  the rows' format: ndjson (default) or csv\n");
 	if (compare)
