@@ -299,6 +299,8 @@ enum boot_mark {
 	BM_FPDT, BM_FREE_INITMEM, BM_FREE_LAST, BM_RUN_INIT, BM_SYSTEMD, BM_SYSTEMD_INITRD,
 	BM_COUNT
 };
+/* "run_init": the JSON report's cycles[].boot_marks keys, less "_ns" */
+const char *boot_mark_name(enum boot_mark m);
 
 struct pm_cycle {
 	int index;		/* 1-based, in log order */

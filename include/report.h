@@ -132,6 +132,8 @@ void report_text_messages(FILE *f, const struct pm_run *run, const struct cycle_
 void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
 void report_json_boot_totals(struct jw *w, const struct pm_run *run,
 			     const struct cycle_results *cr);
+/* A boot cycle's milestones as the model keeps them (boot_marks). */
+void report_json_boot_marks(struct jw *w, const struct pm_cycle *c);
 /* Inside the longest callback function_graph traced (report/text_callgraph.c). */
 void report_text_callgraph(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
 int report_json(FILE *f, const struct pm_run *run, const struct pm_results *res,

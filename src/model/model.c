@@ -36,6 +36,20 @@ bool phase_kind_is_device(enum phase_kind k)
 	return k >= PK_PREPARE && k <= PK_COMPLETE && k != PK_MACHINE;
 }
 
+static const char *const mark_names[BM_COUNT] = {
+	[BM_FPDT] = "fpdt",
+	[BM_FREE_INITMEM] = "free_initmem",
+	[BM_FREE_LAST] = "free_initmem_last",
+	[BM_RUN_INIT] = "run_init",
+	[BM_SYSTEMD] = "systemd",
+	[BM_SYSTEMD_INITRD] = "systemd_initrd",
+};
+
+const char *boot_mark_name(enum boot_mark m)
+{
+	return m < BM_COUNT && mark_names[m] ? mark_names[m] : "unknown";
+}
+
 /* The kernel's words for a mode, old and new ("deep" is "mem"). */
 enum pm_mode mode_from_label(struct str label)
 {

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A boot cycle's "boot_totals" object (analysis/boottotals.c; the fields
- * are documented in pmscope(1), JSON OUTPUT).
+ * are documented in pmscope(1), JSON OUTPUT), and its "boot_marks", the
+ * milestones as the model keeps them (what a report read back as an
+ * input gives the boot totals from).
  */
 #include <stdio.h>
 
@@ -42,5 +44,20 @@ void report_json_boot_totals(struct jw *w, const struct pm_run *run,
 	put_cb(w, "first_initcall", run, c, t->first_initcall);
 	put_cb(w, "last_builtin_initcall", run, c, t->last_builtin);
 	put_cb(w, "last_initcall", run, c, t->last_initcall);
+	jw_obj_end(w);
+}
+
+void report_json_boot_marks(struct jw *w, const struct pm_cycle *c)
+{
+	char key[64];
+	size_t i;
+
+	if (c->mode != MODE_BOOT)
+		return;
+	jw_kobj(w, "boot_marks");
+	for (i = 0; i < BM_COUNT; i++) {
+		snprintf(key, sizeof(key), "%s_ns", boot_mark_name((enum boot_mark)i));
+		jw_kns(w, key, c->boot_marks[i]);
+	}
 	jw_obj_end(w);
 }

@@ -65,6 +65,7 @@ CB_CELL(cb_index, cell_int((int64_t)(cb - x->cr->c->cbs)))
 CB_CELL(cb_phase_index, cb->phase >= 0 ? cell_int(cb->phase) : cell_null())
 CB_CELL(cb_duration_ns, cell_ns(cb_duration(cb)))
 CB_CELL(cb_source_rel, cell_str(x->ident ? run_ident_rel(x->ident, cb_file(x->run, cb)) : NULL))
+CB_CELL(cb_dev_index, cell_int(cb->dev))
 
 #define KEY (COL_ROWS | COL_KEY)
 #define RUN_ID_DOC "the run's id (pmscope(1), JSON: run)"
@@ -74,6 +75,8 @@ static const struct col callback_cols[] = {
 	{ "cycle", CELL_INT, KEY, "its cycle (cycles.cycle)", cb_cycle },
 	{ "callback_index", CELL_INT, KEY, "its place in the cycle, 0-based, by start", cb_index },
 	{ "device", CELL_STR, 0, "the device's name", cb_device },
+	{ "device_index", CELL_INT, 0, "the device's place in the run (devices.device_index)",
+	  cb_dev_index },
 	{ "driver", CELL_STR, 0, "its driver", cb_driver },
 	{ "parent", CELL_STR, 0, "its parent device", cb_parent },
 	{ "phase", CELL_STR, 0, "the phase it ran in", cb_phase },
@@ -96,7 +99,7 @@ static const struct col callback_cols[] = {
 	{ "source", CELL_STR, COL_ROWS, "the file of its line, from the run's folder",
 	  cb_source_rel },
 	{ "line", CELL_INT, 0, "its (first) line", cb_line },
-	{ "phase_index", CELL_INT, COL_ROWS, "its phase's place (phases.phase_index)",
+	{ "phase_index", CELL_INT, 0, "its phase's place in the cycle (phases.phase_index)",
 	  cb_phase_index },
 	{ "duration_ns", CELL_NS, COL_ROWS, "its length: end less start, else the kernel's "
 	  "figure (what stats adds up per device and phase)", cb_duration_ns },
@@ -231,6 +234,10 @@ CY_CELL(cy_source_rel, cell_str(x->ident ? run_ident_rel(x->ident, c->file) : NU
 CY_CELL(cy_first_line, cell_int(c->first_line))
 CY_CELL(cy_last_line, cell_int(c->last_line))
 CY_CELL(cy_wake, cell_str(c->wake_reason))
+CY_CELL(cy_sleep_ts, cell_ns(c->sleep_ts))
+CY_CELL(cy_wake_ts, cell_ns(c->wake_ts))
+CY_CELL(cy_timed_by, cell_str(c->from_trace ? "trace" : "log"))
+CY_CELL(cy_start_cut, cell_bool(c->start_cut))
 CY_CELL(cy_suspend, cell_ns(x->cr->totals.suspend_ns))
 CY_CELL(cy_resume, cell_ns(x->cr->totals.resume_ns))
 CY_CELL(cy_machine, cell_ns(x->cr->totals.machine_ns))
@@ -252,6 +259,13 @@ static const struct col cycle_cols[] = {
 	  "epoch (UTC), where the inputs tell it", cy_wall },
 	{ "completed", CELL_BOOL, 0, "a boot, or a suspend that resumed", cy_completed },
 	{ "aborted", CELL_BOOL, 0, "the kernel backed out of the suspend", cy_aborted },
+	{ "start_cut", CELL_BOOL, COL_OPTIONAL, "the log begins inside it (an excerpt, a wrapped "
+	  "buffer)", cy_start_cut },
+	{ "sleep_ns", CELL_NS, 0, "when the machine went to sleep (firmware entry, the s2idle "
+	  "loop), where the log shows it", cy_sleep_ts },
+	{ "wake_ns", CELL_NS, 0, "when it woke", cy_wake_ts },
+	{ "timed_by", CELL_STR, 0, "log (its lines' stamps) or trace (a tracer's events)",
+	  cy_timed_by },
 	{ "main_pid", CELL_INT, 0, "the driving thread", cy_main_pid },
 	{ "source", CELL_STR, COL_JSON, "the file it was read from", cy_source },
 	{ "source", CELL_STR, COL_ROWS, "the file it was read from, from the run's folder",
@@ -353,8 +367,9 @@ DEV_CELL(dev_async, d->async_flag >= 0 ? cell_bool(d->async_flag) : cell_null())
 DEV_CELL(dev_in_tree, cell_bool(d->in_devtree))
 
 static const struct col device_cols[] = {
-	{ "run_id", CELL_STR, COL_KEY, RUN_ID_DOC, dev_run },
-	{ "device_index", CELL_INT, COL_KEY, "its place in the run, 0-based", dev_index },
+	{ "run_id", CELL_STR, KEY, RUN_ID_DOC, dev_run },
+	{ "device_index", CELL_INT, KEY, "its place in the run, 0-based (in the JSON: its "
+	  "place in devices[])", dev_index },
 	{ "device", CELL_STR, 0, "its name (two devices may share one: callbacks name it so)",
 	  dev_name },
 	{ "driver", CELL_STR, 0, "its driver", dev_driver },
