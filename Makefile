@@ -10,12 +10,12 @@ DESTDIR ?=
 
 CC      ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive zlib libxxhash
+PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive zlib libxxhash json-c
 # xxhash is compiled in (XXH_INLINE_ALL), not linked;
 # libarchive, zlib and cairo are compiled against, not linked: they are
 # loaded the first time a compressed file is read (src/input/lines/unpack.c)
 # or a PNG drawn (src/timeline/png.c); tests/tools/pngstat links cairo itself
-LINK_PKGS := libtraceevent libtracefs libtracecmd
+LINK_PKGS := libtraceevent libtracefs libtracecmd json-c
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)

@@ -26,6 +26,7 @@ have_pc libtracecmd || need="$need libtracecmd-dev"
 have_pc cairo || need="$need libcairo2-dev"
 have_pc libarchive || need="$need libarchive-dev"
 have_pc libxxhash || need="$need libxxhash-dev"
+have_pc json-c || need="$need libjson-c-dev"
 have_pc zlib || need="$need zlib1g-dev"
 have_cmd xxd || need="$need xxd"
 if [ "$what" = test ] || [ "$what" = vm ]; then

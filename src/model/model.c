@@ -94,12 +94,35 @@ static void cycle_free(struct pm_cycle *c)
 	free(c->works);
 }
 
+static void given_list_free(struct findings *fs)
+{
+	size_t i;
+
+	for (i = 0; i < fs->n; i++)
+		free(fs->v[i].text);
+	free(fs->v);
+}
+
+static void given_free(struct pm_given *g)
+{
+	size_t i;
+
+	if (!g)
+		return;
+	given_list_free(&g->run);
+	for (i = 0; i < g->ncycles; i++)
+		given_list_free(&g->cycles[i]);
+	free(g->cycles);
+	free(g);
+}
+
 void run_free(struct pm_run *run)
 {
 	size_t i;
 
 	if (!run)
 		return;
+	given_free(run->given);
 	for (i = 0; i < run->ncycles; i++)
 		cycle_free(&run->cycles[i]);
 	for (i = 0; i < run->nwarns; i++)
@@ -138,6 +161,20 @@ void run_rollback(struct pm_run *run, struct run_mark m)
 	run->nverdicts = m.nverdicts;
 	if (run->nsources > m.nsources)
 		run->nsources = m.nsources;
+}
+
+size_t run_source(struct pm_run *run, const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < run->nsources; i++)
+		if (run->sources[i] == file)
+			return i;
+	if (run->nsources >= CB_SOURCES_MAX)
+		return CB_SOURCES_MAX;
+	run->sources = xrealloc(run->sources, (run->nsources + 1) * sizeof(char *));
+	run->sources[run->nsources] = file;
+	return run->nsources++;
 }
 
 static size_t ptr_hash(const char *p)

@@ -74,10 +74,16 @@ static int cmp_digest(const void *a, const void *b)
 void input_run_id(const struct pm_run *run, char *out)
 {
 	size_t n = run->nsources ? run->nsources : 1, i, k = 0;
-	XXH128_canonical_t *d = xmalloc(n * sizeof(*d));
-	char *buf = xmalloc(CHUNK);
+	XXH128_canonical_t *d;
 	XXH128_hash_t h;
+	char *buf;
 
+	if (run->given && run->given->id[0]) {	/* a report's: its logs' */
+		snprintf(out, RUN_ID_LEN + 1, "%s", run->given->id);
+		return;
+	}
+	d = xmalloc(n * sizeof(*d));
+	buf = xmalloc(CHUNK);
 	for (i = 0; i < run->nsources; i++) {
 		const char *s = run->sources[i];
 		size_t j;
