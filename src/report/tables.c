@@ -55,6 +55,7 @@ CB_CELL(cb_async, cell_bool(cb->async))
 CB_CELL(cb_ret, cb->has_ret ? cell_int(cb->ret) : cell_null())
 CB_CELL(cb_unfinished, cell_bool(cb->flags & CB_UNFINISHED))
 CB_CELL(cb_inferred, cell_bool(cb_end_inferred(cb)))
+CB_CELL(cb_no_start, cell_bool(cb->flags & CB_NO_START))
 CB_CELL(cb_from_calling, cell_bool(cb->from_calling))
 CB_CELL(cb_kind_cell, cell_str(cb_kind(x->cr->c, cb)))
 CB_CELL(cb_source, cell_str(cb_file(x->run, cb)))
@@ -92,6 +93,8 @@ static const struct col callback_cols[] = {
 	{ "unfinished", CELL_BOOL, 0, "no end was seen", cb_unfinished },
 	{ "end_inferred", CELL_BOOL, COL_OPTIONAL,
 	  "its end is the latest it can have ended (its thread went on)", cb_inferred },
+	{ "no_start", CELL_BOOL, COL_OPTIONAL, "no line of its start: its start is its end "
+	  "less the kernel's figure, its line its end's (a probe's)", cb_no_start },
 	{ "from_calling_line", CELL_BOOL, COL_OPTIONAL,
 	  "timed from its calling line, the kernel's figure off", cb_from_calling },
 	{ "kind", CELL_STR, 0, "pm, initcall, probe, quirk or async_work", cb_kind_cell },
@@ -363,6 +366,7 @@ DEV_CELL(dev_index, cell_int((int64_t)i))
 DEV_CELL(dev_name, cell_str(d->name))
 DEV_CELL(dev_driver, cell_str(d->driver && *d->driver ? d->driver : NULL))
 DEV_CELL(dev_parent, cell_str(d->parent))
+DEV_CELL(dev_parent_index, d->parent_id >= 0 ? cell_int(d->parent_id) : cell_null())
 DEV_CELL(dev_async, d->async_flag >= 0 ? cell_bool(d->async_flag) : cell_null())
 DEV_CELL(dev_in_tree, cell_bool(d->in_devtree))
 
@@ -374,6 +378,8 @@ static const struct col device_cols[] = {
 	  dev_name },
 	{ "driver", CELL_STR, 0, "its driver", dev_driver },
 	{ "parent", CELL_STR, 0, "its parent device", dev_parent },
+	{ "parent_index", CELL_INT, 0, "that parent's place (devices.device_index): which of "
+	  "two devices of its name", dev_parent_index },
 	{ "async", CELL_BOOL, 0, "its power/async flag (a run folder's devices.txt)", dev_async },
 	{ "in_device_tree", CELL_BOOL, 0, "listed in the run folder's device tree", dev_in_tree },
 };

@@ -175,8 +175,9 @@ integer_ns() {
 			.key] | unique[]' "$@" | sort -u | tr '\n' ' ')" ""
 }
 
-# pmscope/2: these inputs write every key but wall_start_ns and hw_sleep.cycleN (a run
-# folder's sleep-stats.txt, capture_residency.sh); a7 is the 5.8 XPS log
+# pmscope/2: these inputs write every key but wall_start_ns, hw_sleep.cycleN (a run
+# folder's sleep-stats.txt, capture_residency.sh) and a message's alarm (a
+# WARN() while a callback ran, report_inputs.sh); a7 is the 5.8 XPS log
 # with 3000 long xhci lines more during its resume (line 963's, repeated),
 # over the 256 KiB of messages a cycle keeps: messages_cut
 "$PMSCOPE" analyze -q -j "$T/a1.json" \
@@ -206,7 +207,7 @@ keys_agree() {
 }
 man_keys '\.Sh JSON' '\.Sh ' > "$T/doc.keys"
 # shellcheck disable=SC2086 # the files, word by word
-keys_agree pmscope/2 'hw_sleep\.cycleN|wall_start_ns' $A
+keys_agree pmscope/2 'hw_sleep\.cycleN|wall_start_ns|alarm' $A
 man_paths '\.Sh JSON' '\.Sh ' > "$T/doc.paths"
 # shellcheck disable=SC2086
 is "pmscope/2: every key is written where pmscope(1) documents it" \

@@ -77,17 +77,25 @@ static int on_open(void *ctx, int depth, const char *key)
 	return 0;
 }
 
-/* After devices[]: each device's parent, by name (the first of its
- * twins, as a log's reading takes it before it knows better). */
-static void devices_done(struct rep *r)
+/* After devices[]: each device's parent by its place, which of two of
+ * its name it is (parent_id holds the place given until then). */
+static int devices_done(struct rep *r)
 {
 	struct pm_run *run = r->run;
+	struct pm_device *d;
 	size_t i;
 
-	for (i = 0; i < run->ndevs; i++)
-		if (run->devs[i].parent)
-			run->devs[i].parent_id = run_device_find(run, run->devs[i].parent);
+	for (i = 0; i < run->ndevs; i++) {
+		d = &run->devs[i];
+		if (d->parent_id >= (int)run->ndevs || (d->parent_id >= 0 && (!d->parent ||
+		    run->devs[d->parent_id].name != d->parent)))
+			return rep_error(r, "device %zu: \"parent_index\" is not its parent's", i);
+		if (d->parent_id < 0 && d->parent)
+			d->parent_id = run_device_find(run, d->parent);
+		d->parent_sure = true;
+	}
 	r->devices = true;
+	return 0;
 }
 
 static int on_close(void *ctx, int depth, const char *key)
@@ -97,7 +105,7 @@ static int on_close(void *ctx, int depth, const char *key)
 	if (depth == 3 && r->in_cycle)
 		return rep_cycle_close(r);
 	if (depth == 2 && !strcmp(key, "devices"))
-		devices_done(r);
+		return devices_done(r);
 	if (depth == 1 && !r->schema)
 		return rep_error(r, "no \"schema\": not a report of pmscope");
 	return 0;
@@ -152,12 +160,14 @@ static int device(struct rep *r, struct json_object *v)
 	struct pm_run *run = r->run;
 	const char *name, *driver, *parent;
 	struct pm_device *d;
+	int64_t parent_id;
 	bool tree;
 	int async;
 	int id;
 
 	if (rv_object(r, v, "a device") < 0 || rv_str(r, v, "device", &name) < 0 ||
 	    rv_str(r, v, "driver", &driver) < 0 || rv_str(r, v, "parent", &parent) < 0 ||
+	    rv_int(r, v, "parent_index", 0, INT32_MAX, -1, &parent_id) < 0 ||
 	    rv_flag(r, v, "async", &async) < 0 || rv_bool(r, v, "in_device_tree", &tree) < 0)
 		return -1;
 	if (!name)
@@ -173,7 +183,8 @@ static int device(struct rep *r, struct json_object *v)
 	d->driver = driver;
 	d->driver_pm = driver != NULL;
 	d->parent = parent;
-	d->async_flag = (int)async;
+	d->parent_id = (int)parent_id;
+	d->async_flag = async;
 	d->in_devtree = tree;
 	return 0;
 }

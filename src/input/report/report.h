@@ -102,6 +102,12 @@ int rep_cycle_open(struct rep *r);
 int rep_cycle_member(struct rep *r, const char *key, struct json_object *v);
 int rep_cycle_element(struct rep *r, const char *list, struct json_object *v);
 int rep_cycle_close(struct rep *r);
+/* A callback's messages[] into its cycle's lines, and those lines in
+ * log order, once each (report_msgs.c). */
+int rep_cb_messages(struct rep *r, struct json_object *cb);
+void rep_msgs_settle(struct pm_cycle *c);
+/* A callback's "callgraph" into its cycle's graphs (report_graph.c). */
+int rep_cb_graph(struct rep *r, struct json_object *cb, struct pm_callback *out);
 /* A finding of @fs (report_findings.c). */
 int rep_finding(struct rep *r, struct findings *fs, struct json_object *v);
 /* Each finding of each cycle pointed to its callback, where its lines

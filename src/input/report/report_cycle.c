@@ -323,13 +323,14 @@ static int cb_fields(struct rep *r, struct json_object *v, struct pm_callback *c
 	struct pm_run *run = r->run;
 	const char *fn, *src;
 	int64_t dev, phase, line;
-	bool async, unfinished, calling;
+	bool async, unfinished, calling, no_start;
 
 	if (rv_object(r, v, "a callback") < 0 ||
 	    rv_int(r, v, "device_index", 0, (int64_t)run->ndevs - 1, -1, &dev) < 0 ||
 	    rv_int(r, v, "phase_index", 0, (int64_t)r->c->nphases - 1, -1, &phase) < 0 ||
 	    rv_str(r, v, "callback", &fn) < 0 || rv_bool(r, v, "async", &async) < 0 ||
 	    rv_bool(r, v, "unfinished", &unfinished) < 0 ||
+	    rv_bool(r, v, "no_start", &no_start) < 0 ||
 	    rv_bool(r, v, "from_calling_line", &calling) < 0 || cb_kind(r, v, cb) < 0 ||
 	    rv_source(r, v, "source", &cb->file_id, &src) < 0 ||
 	    rv_int(r, v, "line", 0, UINT32_MAX, 0, &line) < 0 || cb_times(r, v, cb) < 0)
@@ -340,10 +341,9 @@ static int cb_fields(struct rep *r, struct json_object *v, struct pm_callback *c
 	cb->phase = (int16_t)phase;
 	cb->fn_id = name_table_id(&run->cb_fns, fn, CB_FNS_MAX);
 	cb->async = async;
-	cb->flags |= unfinished ? CB_UNFINISHED : 0;
+	cb->flags |= (unfinished ? CB_UNFINISHED : 0) | (no_start ? CB_NO_START : 0);
 	cb->from_calling = calling;
 	cb->line = (uint32_t)line;
-	cb->graph_id = -1;
 	return 0;
 }
 
@@ -358,7 +358,7 @@ static int callback(struct rep *r, struct json_object *v)
 				 "(--max-callbacks)", r->in->ro->max_callbacks);
 	}
 	cb.file_id = CB_SOURCES_MAX;
-	if (cb_fields(r, v, &cb) < 0)
+	if (cb_fields(r, v, &cb) < 0 || rep_cb_messages(r, v) < 0 || rep_cb_graph(r, v, &cb) < 0)
 		return -1;
 	VEC_RESERVE(c->cbs, c->ncbs, c->cbs_cap);
 	c->cbs[c->ncbs++] = cb;
@@ -394,6 +394,7 @@ int rep_cycle_close(struct rep *r)
 			c->main_comm = c->threads[i].comm;
 	for (i = 0; i < c->ncbs; i++)
 		c->cbs[i].flags |= c->from_trace ? CB_FROM_TRACE : CB_FROM_DMESG;
+	rep_msgs_settle(c);
 	r->c = NULL;
 	r->in_cycle = false;
 	return 0;

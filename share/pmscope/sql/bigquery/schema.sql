@@ -85,6 +85,7 @@ CREATE TABLE IF NOT EXISTS pmscope.callbacks (
 	ret INT64,
 	unfinished BOOL,
 	end_inferred BOOL,
+	no_start BOOL,
 	from_calling_line BOOL,
 	kind STRING,
 	source STRING,
@@ -119,6 +120,7 @@ CREATE TABLE IF NOT EXISTS pmscope.devices (
 	device STRING,
 	driver STRING,
 	parent STRING,
+	parent_index INT64,
 	async BOOL,
 	in_device_tree BOOL,
 	PRIMARY KEY (run_id, device_index) NOT ENFORCED

@@ -82,6 +82,7 @@ CREATE TABLE IF NOT EXISTS callbacks (
 	ret Nullable(Int64),
 	unfinished Nullable(UInt8),
 	end_inferred Nullable(UInt8),
+	no_start Nullable(UInt8),
 	from_calling_line Nullable(UInt8),
 	kind Nullable(String),
 	source Nullable(String),
@@ -114,6 +115,7 @@ CREATE TABLE IF NOT EXISTS devices (
 	device Nullable(String),
 	driver Nullable(String),
 	parent Nullable(String),
+	parent_index Nullable(Int64),
 	async Nullable(UInt8),
 	in_device_tree Nullable(UInt8)
 ) ENGINE = ReplacingMergeTree ORDER BY (run_id, device_index);

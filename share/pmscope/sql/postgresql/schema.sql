@@ -85,6 +85,7 @@ CREATE TABLE IF NOT EXISTS callbacks (
 	ret bigint,
 	unfinished boolean,
 	end_inferred boolean,
+	no_start boolean,
 	from_calling_line boolean,
 	kind text,
 	source text,
@@ -119,6 +120,7 @@ CREATE TABLE IF NOT EXISTS devices (
 	device text,
 	driver text,
 	parent text,
+	parent_index bigint,
 	async boolean,
 	in_device_tree boolean,
 	PRIMARY KEY (run_id, device_index)

@@ -5,11 +5,11 @@ CREATE TEMP TABLE cycles_load (run_id, cycle, mode, mode_label, start_ns, end_ns
 .import --csv --skip 1 cycles.csv cycles_load
 CREATE TEMP TABLE phases_load (run_id, cycle, phase_index, name, kind, start_ns, end_ns, kernel_ms, duration_ns);
 .import --csv --skip 1 phases.csv phases_load
-CREATE TEMP TABLE callbacks_load (run_id, cycle, callback_index, device, device_index, driver, parent, phase, callback, start_ns, end_ns, kernel_us, kernel_unit_ns, pid, async, ret, unfinished, end_inferred, from_calling_line, kind, source, line, phase_index, duration_ns);
+CREATE TEMP TABLE callbacks_load (run_id, cycle, callback_index, device, device_index, driver, parent, phase, callback, start_ns, end_ns, kernel_us, kernel_unit_ns, pid, async, ret, unfinished, end_inferred, no_start, from_calling_line, kind, source, line, phase_index, duration_ns);
 .import --csv --skip 1 callbacks.csv callbacks_load
 CREATE TEMP TABLE findings_load (run_id, finding_index, code, severity, cycle, phase, device, driver, function, error, error_name, count, text, file, line);
 .import --csv --skip 1 findings.csv findings_load
-CREATE TEMP TABLE devices_load (run_id, device_index, device, driver, parent, async, in_device_tree);
+CREATE TEMP TABLE devices_load (run_id, device_index, device, driver, parent, parent_index, async, in_device_tree);
 .import --csv --skip 1 devices.csv devices_load
 DELETE FROM runs WHERE run_id IN (SELECT run_id FROM runs_load);
 DELETE FROM cycles WHERE run_id IN (SELECT run_id FROM runs_load);
@@ -95,6 +95,7 @@ INSERT OR IGNORE INTO callbacks SELECT
 	CAST(NULLIF(ret, '') AS INTEGER),
 	CASE unfinished WHEN 'true' THEN 1 WHEN 'false' THEN 0 END,
 	CASE end_inferred WHEN 'true' THEN 1 WHEN 'false' THEN 0 END,
+	CASE no_start WHEN 'true' THEN 1 WHEN 'false' THEN 0 END,
 	CASE from_calling_line WHEN 'true' THEN 1 WHEN 'false' THEN 0 END,
 	NULLIF(kind, ''),
 	NULLIF(source, ''),
@@ -125,6 +126,7 @@ INSERT OR IGNORE INTO devices SELECT
 	NULLIF(device, ''),
 	NULLIF(driver, ''),
 	NULLIF(parent, ''),
+	CAST(NULLIF(parent_index, '') AS INTEGER),
 	CASE async WHEN 'true' THEN 1 WHEN 'false' THEN 0 END,
 	CASE in_device_tree WHEN 'true' THEN 1 WHEN 'false' THEN 0 END
 FROM devices_load;

@@ -85,6 +85,7 @@ CREATE TABLE IF NOT EXISTS callbacks (
 	ret INTEGER,
 	unfinished INTEGER,
 	end_inferred INTEGER,
+	no_start INTEGER,
 	from_calling_line INTEGER,
 	kind TEXT,
 	source TEXT,
@@ -119,6 +120,7 @@ CREATE TABLE IF NOT EXISTS devices (
 	device TEXT,
 	driver TEXT,
 	parent TEXT,
+	parent_index INTEGER,
 	async INTEGER,
 	in_device_tree INTEGER,
 	PRIMARY KEY (run_id, device_index)
