@@ -43,7 +43,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 # analyze path. Built with clang in build-fuzz; the same harness code is
 # also linked with a replay main into every build, which runs the kept
 # reproducers and seeds in the plain and sanitized test runs.
-FUZZ_TARGETS := dmesg ftrace fgraph sysfacts tracedat analyze
+FUZZ_TARGETS := dmesg ftrace fgraph sysfacts tracedat analyze report
 FUZZ_B       := build-fuzz
 FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -fsanitize=fuzzer-no-link

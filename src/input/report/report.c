@@ -172,10 +172,11 @@ static int device(struct rep *r, struct json_object *v)
 		return -1;
 	if (!name)
 		return rep_error(r, "a device with no name");
-	if (run->ndevs >= r->in->ro->max_callbacks) {
+	if (run->ndevs >= r->in->ro->max_callbacks + REP_DEVICES_MORE) {
 		r->in->st->bounded = true;
 		return rep_error(r, "more than %zu devices: the rest of the file is not read "
-				 "(--max-callbacks)", r->in->ro->max_callbacks);
+				 "(--max-callbacks, and %d devices more)",
+				 r->in->ro->max_callbacks + REP_DEVICES_MORE, REP_DEVICES_MORE);
 	}
 	id = run_device_find(run, name);
 	id = id >= 0 ? run_device_twin(run, id) : run_device(run, name);
@@ -269,8 +270,8 @@ static int report_read(struct input_ctx *in)
 	r.given = run->given = xcalloc(1, sizeof(*run->given));
 	r.split = rs_new(&ops, &r);
 	rc = feed(&r);
-	if (r.in_cycle)		/* cut inside a cycle: what was read of it */
-		rep_cycle_close(&r);
+	if (r.in_cycle)		/* stopped inside a cycle: half a cycle is none */
+		rep_cycle_drop(&r);
 	rep_findings_callbacks(&r);
 	rs_free(r.split);
 	in->st->bytes = reader_bytes(in->r);

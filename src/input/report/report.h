@@ -73,6 +73,8 @@ struct rep {
 };
 /* A run's logs are a few files (a log, a trace, a run folder's facts). */
 #define REP_SOURCES_MAX 1024
+/* Devices: a machine's, beside those the callbacks name (--max-callbacks). */
+#define REP_DEVICES_MORE 100000
 
 /* "PATH: byte N: WHAT" into the input's error: -1. */
 int rep_error(struct rep *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -102,6 +104,8 @@ int rep_cycle_open(struct rep *r);
 int rep_cycle_member(struct rep *r, const char *key, struct json_object *v);
 int rep_cycle_element(struct rep *r, const char *list, struct json_object *v);
 int rep_cycle_close(struct rep *r);
+/* The cycle being read left out: the report stopped inside it. */
+void rep_cycle_drop(struct rep *r);
 /* A callback's messages[] into its cycle's lines, and those lines in
  * log order, once each (report_msgs.c). */
 int rep_cb_messages(struct rep *r, struct json_object *cb);

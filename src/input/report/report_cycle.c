@@ -399,3 +399,25 @@ int rep_cycle_close(struct rep *r)
 	r->in_cycle = false;
 	return 0;
 }
+
+void rep_cycle_drop(struct rep *r)
+{
+	struct pm_run *run = r->run;
+	struct pm_given *g = r->given;
+	struct findings *fs = &g->cycles[--g->ncycles];
+	struct pm_cycle *c = &run->cycles[--run->ncycles];
+	size_t i;
+
+	for (i = 0; i < fs->n; i++)
+		free(fs->v[i].text);
+	free(fs->v);
+	r->ncbs -= c->ncbs;
+	free(c->graphs);
+	free(c->phases);
+	free(c->cbs);
+	free(c->threads);
+	free(c->msgs);
+	free(c->works);
+	r->c = NULL;
+	r->in_cycle = false;
+}

@@ -177,8 +177,9 @@ static int unit_byte(struct report_split *s, char c)
 	}
 	if (c == '"')
 		s->ustr = true;
-	else if (c == '{' || c == '[')
-		s->udepth++;
+	else if ((c == '{' || c == '[') && ++s->udepth > RS_JSON_DEPTH)
+		return fail(s, "byte %llu: nested deeper than %d", (unsigned long long)s->at,
+			    RS_JSON_DEPTH);
 	else if ((c == '}' || c == ']') && --s->udepth <= 0)
 		return unit_done(s);
 	return 0;
