@@ -14,7 +14,8 @@ _pmscope_options()
 	case $1 in
 	analyze)
 		echo "-j --json --text -o --outdir -n --top -c --cycle -q --quiet -s --stats" \
-		     "--html --svg --png --perfetto --junit --rows --rows-format --width --from --to" \
+		     "--html --svg --png --perfetto --junit --rows --rows-format --kcidb --width" \
+		     "--from --to" \
 		     "--phase --no-hints $_pmscope_bounds -h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
@@ -42,7 +43,7 @@ _pmscope_takes_arg()
 {
 	case "$1:$2" in
 	*:-j | *:--json | *:-n | *:--top | *:-m | *:--mode | *:-o | *:--output | \
-	*:--outdir | *:--text | *:--perfetto | *:--junit | *:--rows | *:--rows-format | \
+	*:--outdir | *:--text | *:--perfetto | *:--junit | *:--rows | *:--rows-format | *:--kcidb | \
 	*:-t | *:--pm-test | *:-b | *:--buffer-kb | *:--graph-depth | \
 	analyze:-c | analyze:--cycle | whatif:-c | whatif:--cycle | whatif:-p | \
 	*:--policy | *:--async | *:--sync | *:--defer | *:--scale | *:--cpus | *:--html | *:--svg | *:--png | \
@@ -92,7 +93,7 @@ _pmscope_value()
 	-o | --output | --outdir | --rows)
 		_pmscope_files -d "$cur"
 		return ;;
-	-j | --json | --text | --html | --svg | --png | --perfetto | --junit)
+	-j | --json | --text | --html | --svg | --png | --perfetto | --junit | --kcidb)
 		_pmscope_files "$cur"
 		return ;;
 	-C | --cmd)

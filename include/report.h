@@ -105,6 +105,7 @@ typedef int (*report_fn)(FILE *f, const struct pm_run *run, const struct pm_resu
 struct report_cursor {
 	FILE *f;
 	struct jw jw;		/* JSON: the writer's place in the document */
+	const struct pm_results *res;	/* the head's, for a writer's cycles */
 };
 struct report_stream {
 	void (*head)(struct report_cursor *c, const struct pm_run *run,
@@ -114,7 +115,10 @@ struct report_stream {
 	int (*tail)(struct report_cursor *c, const struct pm_run *run,
 		    const struct pm_results *res, const struct report_opts *o);
 };
-extern const struct report_stream report_text_stream, report_json_stream;
+extern const struct report_stream report_text_stream, report_json_stream, report_kcidb_stream;
+/* A KCIDB submission (report/kcidb.c; pmscope(1), KCIDB). */
+int report_kcidb(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		 const struct report_opts *o);
 /* The whole run through @s: head, every shown cycle, tail. */
 int report_streamed(const struct report_stream *s, FILE *f, const struct pm_run *run,
 		    const struct pm_results *res, const struct report_opts *o);

@@ -42,6 +42,8 @@ if [ "$what" = test ] || [ "$what" = vm ]; then
 	have_cmd zstd || need="$need zstd"
 	# the rows in real databases (tests/cli/warehouse.sh): servers of the
 	# test's own, started and stopped by it
+	# KCIDB submissions against kcidb-io's schema (tests/cli/kcidb.sh)
+	python3 -c 'import jsonschema' 2>/dev/null || need="$need python3-jsonschema"
 	have_cmd sqlite3 || need="$need sqlite3"
 	have_cmd envsubst || need="$need gettext-base"
 	ls /usr/lib/postgresql/*/bin/initdb > /dev/null 2>&1 || need="$need postgresql"

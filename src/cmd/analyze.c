@@ -41,6 +41,8 @@ static void analyze_usage(FILE *f)
 		"      --rows DIR    write the run's rows for a warehouse into DIR: runs,\n"
 		"                    cycles, phases, callbacks, findings, devices\n"
 		"      --rows-format FMT  the rows' format: ndjson (default) or csv\n"
+		"      --kcidb FILE  write a KCIDB submission (KernelCI's results database):\n"
+		"                    a test per cycle and per phase, failed by its failures\n"
 		"      --width PX    timeline width, %d to %d (default %d)\n"
 		"      --from MS     timelines start MS ms after each cycle's start\n"
 		"      --to MS       and end MS ms after it\n"

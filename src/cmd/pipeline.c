@@ -27,6 +27,8 @@ const struct output outputs[OUT_COUNT] = {
 	[OUT_PERFETTO] = { "perfetto", "Perfetto trace", NULL, report_perfetto, NULL, 0, NULL },
 	[OUT_JUNIT] = { "junit", "JUnit report", NULL, report_junit_run, NULL, 0, NULL },
 	[OUT_ROWS] = { "rows", "rows", NULL, NULL, report_rows, NEEDS_RUN_ID | NEEDS_DIR, NULL },
+	[OUT_KCIDB] = { "kcidb", "KCIDB submission", NULL, report_kcidb, NULL, NEEDS_RUN_ID,
+			&report_kcidb_stream },
 };
 
 /* Bytes of log lines the HTML may carry: a few MB, whatever the run. */
