@@ -310,6 +310,9 @@ static void read_page_extras(const struct pipeline *p, struct pm_run *run,
 	char err[1024];
 	size_t nw;
 
+	/* a report names its logs: they were not given, and are not read */
+	if (run->given)
+		return;
 	if (input_excerpts(run, keep, HTML_EXCERPT_BUDGET, px, err, sizeof(err)) < 0)
 		fprintf(stderr, "pmscope: log lines for the HTML: %s\n", err);
 	if (input_cycle_logs(run, keep, HTML_LOG_BUDGET, px, err, sizeof(err)) < 0)

@@ -324,7 +324,8 @@ is "whatif: factor is --scale's, null for the others" \
 
 # A folder with the names they use, each a fixture: dmesg.txt and
 # trace.txt one run of two cycles (-c 2), run-dir/ a run folder, run-s3/ a
-# run with input and ata devices, lab/runs/, before/ and after/ runs.
+# run with input and ata devices, lab/runs/ and their reports, before/ and
+# after/ runs.
 X=$T/examples
 mkdir -p "$X/lab/runs" "$X/before" "$X/after" "$X/runs-v6.12" "$X/runs-v6.12-patched"
 ln -s "$F/qemu-q35-s3-async1-medium/dmesg.txt" "$X/dmesg.txt"
@@ -336,6 +337,9 @@ ln -s "$F/pmscope-record-qemu-q35-s3-k6.1" "$X/run-2026-12-02"
 ln -s "$F/qemu-q35-s3-async1-medium" "$X/run-s3"
 ln -s "$F/qemu-q35-s3-async1-medium" "$X/lab/runs/a"
 ln -s "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg" "$X/lab/runs/b"
+# lab/reports/: the JSON reports of lab/runs/ (pmscope(1), Reports as inputs)
+mkdir -p "$X/lab/reports"
+for r in a b; do "$PMSCOPE" analyze -q -j "$X/lab/reports/$r.json" "$X/lab/runs/$r"; done
 for d in before runs-v6.12; do ln -s "$F/qemu-q35-s3-async0-medium" "$X/$d/a"; done
 for d in after runs-v6.12-patched; do ln -s "$F/qemu-q35-s3-async1-medium" "$X/$d/a"; done
 # the examples of pmscope that need no root, a log piped in from cat

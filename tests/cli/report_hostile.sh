@@ -94,6 +94,17 @@ is "an xz report: read" "$?:$(jq .stats.cycles "$T/s.json")" 0:2
 "$PMSCOPE" stats -q --max-unpacked 100000 -j "$T/s.json" "$T/good.json.xz" > /dev/null 2> "$T/err"
 ok "--max-unpacked: said" grep -q -F "(--max-unpacked)" "$T/err"
 
+# a report names its logs, which pmscope was not given: never read (an
+# HTML page would show lines of any file a report names, and /dev/zero
+# has no end), its run's id not taken from them either
+edit zero '.run.run_id = null | .sources = ["/dev/zero"] | .cycles[].source = "/dev/zero" |
+	.cycles[].callbacks[].source = "/dev/zero"'
+timeout 60 "$PMSCOPE" analyze -q --html "$T/zero.html" --rows "$T/zero-rows" "$T/zero.json" \
+	2> "$T/err"
+is "a report naming /dev/zero: its page and rows written, none of it read" "$?" 0
+ok "a report naming /dev/zero: its run has an id of the model's" \
+	test "$(jq -r .run_id "$T/zero-rows/runs.ndjson" | wc -c)" = 33
+
 # a report is a run of its own
 "$PMSCOPE" analyze -q -j "$T/a.json" "$good" "$F/qemu-q35-s3-async0-medium/dmesg.txt" 2> "$T/err"
 is "a report and a log in one analyze: exit 2" "$?" 2

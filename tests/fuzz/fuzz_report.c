@@ -2,15 +2,40 @@
 /*
  * pmscope's own JSON report read back (src/input/report/) as stats and
  * analyze read it: the run it gives goes through every analysis, the
- * statistics of many runs, and the text, JSON and SVG reports, which
- * must take whatever the report held (a model no log's reading made).
+ * statistics of many runs, and the text, JSON, KCIDB, SVG reports and
+ * every table's rows, which must take whatever the report held (a model
+ * no log's reading made).
  */
 #include "analysis.h"
 #include "fuzz.h"
 #include "input.h"
 #include "report.h"
 #include "stats.h"
+#include "table.h"
 #include "timeline.h"
+
+/* Every row of every table, as --rows writes them (report/rows.c). */
+static void rows(FILE *f, const struct pm_run *run, const struct pm_results *res)
+{
+	const struct run_rows rr = { run, res };
+	size_t i, k;
+
+	table_ndjson_row(f, &runs_table, &rr, 0);
+	for (i = 0; i < run->ndevs; i++)
+		table_csv_row(f, &devices_table, &rr, i);
+	for (i = 0; i < res->findings.n; i++)
+		table_ndjson_row(f, &findings_table,
+				 &(struct finding_rows){ &res->findings, &res->ident, 0 }, i);
+	for (i = 0; i < res->ncycles; i++) {
+		const struct cycle_rows cr = { run, &res->cycles[i], &res->ident };
+
+		table_ndjson_row(f, &cycles_table, &cr, 0);
+		for (k = 0; k < run->cycles[i].nphases; k++)
+			table_csv_row(f, &phases_table, &cr, k);
+		for (k = 0; k < run->cycles[i].ncbs; k++)
+			table_ndjson_row(f, &callbacks_table, &cr, k);
+	}
+}
 
 static void reports(struct pm_run *run)
 {
@@ -29,6 +54,9 @@ static void reports(struct pm_run *run)
 	stats_finish(&st);
 	report_text(f, run, &res, &ro);
 	report_json(f, run, &res, &ro);
+	report_kcidb(f, run, &res, &ro);
+	input_run_id(run, res.ident.id);
+	rows(f, run, &res);
 	if (tl_window_ok(run, &ro, err, sizeof(err)))
 		report_svg(f, run, &res, &ro);
 	fflush(f);

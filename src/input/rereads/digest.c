@@ -92,7 +92,8 @@ void input_run_id(const struct pm_run *run, char *out)
 			;	/* a file read twice counts once */
 		if (j < i)
 			continue;
-		if (!file_digest(s, buf, &h))
+		/* a report's sources are names it gave, not files given to pmscope */
+		if (run->given || !file_digest(s, buf, &h))
 			h = model_digest(run, s);
 		XXH128_canonicalFromHash(&d[k++], h);
 	}
