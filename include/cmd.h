@@ -42,6 +42,7 @@ void read_options_usage(FILE *f, int col);
  */
 enum output_id {
 	OUT_TEXT, OUT_JSON, OUT_SVG, OUT_PNG, OUT_HTML, OUT_PERFETTO, OUT_JUNIT, OUT_ROWS, OUT_KCIDB,
+	OUT_TABLE,
 	OUT_COUNT
 };
 

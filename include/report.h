@@ -21,6 +21,7 @@ struct page_extras;
 struct report_opts {
 	size_t top;		/* slowest callbacks listed per cycle */
 	enum rows_format rows_format;	/* --rows-format */
+	const char *table, *columns;	/* --table, --columns */
 	int cycle;		/* only this cycle (1-based), 0 all */
 	/* timelines (timeline.h) */
 	int width;		/* px, 0 default */
@@ -88,10 +89,14 @@ extern const struct table runs_table, cycles_table, phases_table, callbacks_tabl
 extern const struct table *const rows_tables[];
 enum { ROWS_NTABLES = 6 };
 
-/* Every renderer takes the run, what the analyses found and the options;
- * none computes analysis itself. */
+/*
+ * Every renderer takes the run, what the analyses found and the options;
+ * none computes analysis itself. -1 when it failed: @err says why when
+ * the reason is its own (a page too high to draw), and is left as it was
+ * on a write error (errno says that one, the caller names the file).
+ */
 typedef int (*report_fn)(FILE *f, const struct pm_run *run, const struct pm_results *res,
-			 const struct report_opts *o);
+			 const struct report_opts *o, char *err, size_t errlen);
 
 /*
  * A renderer that takes the run a cycle at a time (text, JSON): @head
@@ -118,13 +123,13 @@ struct report_stream {
 extern const struct report_stream report_text_stream, report_json_stream, report_kcidb_stream;
 /* A KCIDB submission (report/kcidb.c; pmscope(1), KCIDB). */
 int report_kcidb(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		 const struct report_opts *o);
+		 const struct report_opts *o, char *err, size_t errlen);
 /* The whole run through @s: head, every shown cycle, tail. */
 int report_streamed(const struct report_stream *s, FILE *f, const struct pm_run *run,
 		    const struct pm_results *res, const struct report_opts *o);
 
 int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		const struct report_opts *o);
+		const struct report_opts *o, char *err, size_t errlen);
 /* The critical path and blocked-device part of one cycle's summary. */
 void report_text_critpath(FILE *f, const struct pm_run *run, const struct cycle_results *cr,
 			  const struct report_opts *o);
@@ -141,7 +146,7 @@ void report_json_boot_marks(struct jw *w, const struct pm_cycle *c);
 /* Inside the longest callback function_graph traced (report/text_callgraph.c). */
 void report_text_callgraph(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
 int report_json(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		const struct report_opts *o);
+		const struct report_opts *o, char *err, size_t errlen);
 /* A phase's critical_path[] (and its threads and off-path callbacks), and
  * a cycle's blocked[] and tolerances (report/json_critpath.c). */
 void report_json_phase_path(struct jw *w, const struct pm_run *run,
@@ -161,7 +166,7 @@ void report_json_verdict(struct jw *w, const struct pm_results *res);
 void report_json_callgraph(struct jw *w, const struct pm_callgraph *g);
 /* The run as a Perfetto trace: protobuf TrackEvents (report/perfetto.c). */
 int report_perfetto(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		    const struct report_opts *o);
+		    const struct report_opts *o, char *err, size_t errlen);
 
 /*
  * Write a file atomically: @fn writes into a temporary file beside @path,
@@ -244,7 +249,7 @@ char *junit_capture(write_fn fn, const void *ctx);
 int report_junit(FILE *f, const void *suite);
 /* analyze --junit: a test case per cycle shown. */
 int report_junit_run(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		     const struct report_opts *o);
+		     const struct report_opts *o, char *err, size_t errlen);
 /* The same for a renderer. */
 int write_report(const char *path, report_fn fn, const struct pm_run *run,
 		 const struct pm_results *res, const struct report_opts *o, char *err,
@@ -296,6 +301,18 @@ int rows_open(struct rows_out *o, const char *dir, enum rows_format fmt, char *e
 	      size_t errlen);
 /* @run's rows: @res computed, its ident's id filled (input_run_id()). */
 void rows_add_run(struct rows_out *o, const struct pm_run *run, const struct pm_results *res);
+/* Every row of the run, table by table as rows_tables[] has them (@table
+ * an index into it): the run, its own findings, each shown cycle with its
+ * phases, callbacks and findings, the devices. */
+typedef void (*rows_visit_fn)(void *arg, size_t table, const void *ctx, size_t row);
+void rows_walk(const struct pm_run *run, const struct pm_results *res, rows_visit_fn fn,
+	       void *arg);
+/* analyze --table: one table of the rows as terminal text (report/text_table.c),
+ * o->table its name, o->columns the columns (NULL all). */
+int report_table(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		 const struct report_opts *o, char *err, size_t errlen);
+/* rows_tables[]'s table named @name, or NULL. */
+const struct table *rows_table(const char *name);
 int rows_commit(struct rows_out *o, char *err, size_t errlen);
 /* What was not committed thrown away; the paths freed. */
 void rows_close(struct rows_out *o);

@@ -115,4 +115,23 @@ void table_print_columns(FILE *f, const struct table *const *tables, size_t n);
 /* "device" -> its column, NULL none. */
 const struct col *table_col(const struct table *t, const char *key);
 
+/*
+ * A table as aligned terminal text (format/table_text.c): @columns
+ * "device,driver" (NULL: every column of the rows), then each row added,
+ * then written (through the terminal filter of the caller's stream).
+ * init fails, with @err, on a key that is no column of @t.
+ */
+struct table_text {
+	const struct table *t;
+	const struct col **cols;
+	size_t ncols;
+	char **cells;		/* row after row */
+	size_t ncells, cap;
+};
+int table_text_init(struct table_text *tt, const struct table *t, const char *columns,
+		    char *err, size_t errlen);
+void table_text_add(struct table_text *tt, const void *ctx, size_t row);
+int table_text_write(struct table_text *tt, FILE *f);
+void table_text_free(struct table_text *tt);
+
 #endif

@@ -241,13 +241,13 @@ void tl_draw(const struct tl_layout *L, const struct tl_painter *p);
 
 
 int report_svg(FILE *f, const struct pm_run *run, const struct pm_results *res,
-	       const struct report_opts *o);
+	       const struct report_opts *o, char *err, size_t errlen);
 /* @f NULL: drawn, not encoded (the analyze fuzz harness: libpng's
  * encoding was 70% of its time, and none of it pmscope's code). */
 int report_png(FILE *f, const struct pm_run *run, const struct pm_results *res,
-	       const struct report_opts *o);
+	       const struct report_opts *o, char *err, size_t errlen);
 int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		const struct report_opts *o);
+		const struct report_opts *o, char *err, size_t errlen);
 /* The HTML page's data: the layout as JSON (timeline/html_data.c). */
 void tl_put_html_data(FILE *f, const struct tl_layout *L);
 /* Which callbacks the page shows a call tree for, sorted (the pipeline

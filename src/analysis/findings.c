@@ -166,7 +166,7 @@ static void callback_errors(const struct pm_run *run, const struct pm_cycle *c,
 /* A boot's initcall or probe error: the usual "not here" and deferrals
  * counted in one note each, the rest one warning each. */
 struct boot_counts {
-	struct finding *nodev, *deferred;
+	ssize_t nodev, deferred;	/* indices in the findings: they grow */
 };
 
 /* The counted notes' words, after their count (count_words()). */
@@ -214,29 +214,33 @@ static void boot_error(const struct pm_run *run, const struct pm_cycle *c,
 		       struct boot_counts *bc)
 {
 	bool probe = v->cb_flags & CB_PROBE;
-	struct finding **slot = NULL, *f;
+	ssize_t *slot = NULL;
+	struct finding *f;
 	char e[32];
 
 	if (v->err == -EPROBE_DEFER_NR && probe)
 		slot = &bc->deferred;
 	else if (v->err == -ENODEV || v->err == -ENXIO)
 		slot = &bc->nodev;
-	if (slot && *slot) {
-		(*slot)->count++;
-		add_src(*slot, verdict_file(run, v), v->line);
+	if (slot && *slot >= 0) {
+		f = &fs->v[*slot];
+		f->count++;
+		add_src(f, verdict_file(run, v), v->line);
 		return;
 	}
 	if (slot == &bc->deferred)
-		f = *slot = add(fs, FC_DEFERRED_PROBE, cycle, "%s", words[0]);
+		f = add(fs, FC_DEFERRED_PROBE, cycle, "%s", words[0]);
 	else if (slot)
-		f = *slot = add(fs, FC_NO_DEVICE, cycle, "%s", words[1]);
+		f = add(fs, FC_NO_DEVICE, cycle, "%s", words[1]);
 	else if (probe)
 		f = add(fs, FC_PROBE_ERROR, cycle, "probe of %s failed: error %d%s", v->device,
 			v->err, err_words(v->err, e, sizeof(e)));
 	else
 		f = add(fs, FC_INITCALL_ERROR, cycle, "initcall %s returned %d%s", v->device,
 			v->err, err_words(v->err, e, sizeof(e)));
-	if (!slot) {
+	if (slot) {
+		*slot = (ssize_t)(fs->n - 1);
+	} else {
 		f->device = v->device;
 		f->err = v->err;
 		f->cb = verdict_cb(c, v);
@@ -294,16 +298,19 @@ static void alarm(const struct pm_run *run, const struct pm_verdict *v, int cycl
 
 /* The cycle the kernel backed out of, once, with every line that said so. */
 static void aborted(const struct pm_run *run, const struct pm_verdict *v, int cycle,
-		    struct findings *fs, struct finding **ab)
+		    struct findings *fs, ssize_t *ab)
 {
-	if (!*ab) {
-		*ab = add(fs, FC_ABORTED, cycle, "the kernel backed out of the suspend: %s",
-			  v->text ? v->text : "?");
-		(*ab)->phase = v->phase;
+	struct finding *f;
+
+	if (*ab < 0) {
+		f = add(fs, FC_ABORTED, cycle, "the kernel backed out of the suspend: %s",
+			v->text ? v->text : "?");
+		*ab = (ssize_t)(fs->n - 1);
 	}
-	if (!(*ab)->phase)
-		(*ab)->phase = v->phase;
-	add_src(*ab, verdict_file(run, v), v->line);
+	f = &fs->v[*ab];
+	if (!f->phase)
+		f->phase = v->phase;
+	add_src(f, verdict_file(run, v), v->line);
 }
 
 /* A resume-side phase name: a failure there is no abort. */
@@ -337,8 +344,9 @@ static void verdicts(const struct pm_run *run, const struct pm_cycle *c, const s
 		     size_t n, struct findings *fs, size_t first)
 {
 	int cycle = c ? c->index : 0;
-	struct boot_counts bc = { 0 };
-	struct finding *ab = NULL, *f;
+	struct boot_counts bc = { -1, -1 };
+	ssize_t ab = -1;
+	struct finding *f;
 	size_t i;
 
 	for (i = 0; i < n; i++) {

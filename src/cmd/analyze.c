@@ -7,9 +7,13 @@
 #include <stdlib.h>
 
 #include "cmd.h"
+#include "table.h"
 #include "timeline.h"
 
-enum { OPT_WIDTH = 256, OPT_FROM, OPT_TO, OPT_PHASE, OPT_NO_HINTS, OPT_ROWS_FORMAT, OPT_OUT };
+enum {
+	OPT_WIDTH = 256, OPT_FROM, OPT_TO, OPT_PHASE, OPT_NO_HINTS, OPT_ROWS_FORMAT, OPT_COLUMNS,
+	OPT_OUT
+};
 
 static void analyze_usage(FILE *f)
 {
@@ -43,6 +47,11 @@ static void analyze_usage(FILE *f)
 		"      --rows-format FMT  the rows' format: ndjson (default) or csv\n"
 		"      --kcidb FILE  write a KCIDB submission (KernelCI's results database):\n"
 		"                    a test per cycle and per phase, failed by its failures\n"
+		"      --table NAME  print one table of the rows on stdout instead of the\n"
+		"                    summary, aligned: runs, cycles, phases, callbacks,\n"
+		"                    findings or devices (times in ms)\n"
+		"      --columns LIST  only these columns of it, in this order\n"
+		"                    (device,phase,...; pmscope --tables lists them)\n"
 		"      --width PX    timeline width, %d to %d (default %d)\n"
 		"      --from MS     timelines start MS ms after each cycle's start\n"
 		"      --to MS       and end MS ms after it\n"
@@ -86,6 +95,7 @@ static const struct option fixed_opts[] = {
 	{ "phase", required_argument, NULL, OPT_PHASE },
 	{ "no-hints", no_argument, NULL, OPT_NO_HINTS },
 	{ "rows-format", required_argument, NULL, OPT_ROWS_FORMAT },
+	{ "columns", required_argument, NULL, OPT_COLUMNS },
 	READ_OPTIONS,
 };
 
@@ -120,6 +130,10 @@ static int bad_value(int c, const char *arg)
 		break;
 	case OPT_OUT + OUT_ROWS:
 		fprintf(stderr, "pmscope analyze: --rows takes a folder, not '%s'\n", arg);
+		break;
+	case OPT_OUT + OUT_TABLE:
+		fprintf(stderr, "pmscope analyze: --table takes runs, cycles, phases, callbacks, "
+			"findings or devices, not '%s'\n", arg);
 		break;
 	default:
 		fprintf(stderr, "pmscope analyze: --%s takes milliseconds (0 to 1e9), not '%s'\n",
@@ -177,6 +191,15 @@ static int take_option(struct pipeline *p, int c, const char *arg)
 			return -1;	/* a folder of files: not standard output */
 		p->paths[OUT_ROWS] = arg;
 		return 0;
+	case OPT_OUT + OUT_TABLE:
+		if (!rows_table(arg))
+			return -1;
+		p->ro.table = arg;
+		p->paths[OUT_TABLE] = "-";
+		return 0;
+	case OPT_COLUMNS:
+		p->ro.columns = arg;
+		return 0;
 	}
 	switch (read_option(&p->bounds, c, arg)) {
 	case 1:
@@ -189,6 +212,24 @@ static int take_option(struct pipeline *p, int c, const char *arg)
 		return 0;
 	}
 	return -1;
+}
+
+/* --columns names columns of the --table asked for. */
+static bool columns_ok(const struct report_opts *ro)
+{
+	struct table_text tt;
+	char err[256];
+	bool ok;
+
+	if (!ro->table) {
+		fprintf(stderr, "pmscope analyze: --columns goes with --table\n");
+		return false;
+	}
+	ok = table_text_init(&tt, rows_table(ro->table), ro->columns, err, sizeof(err)) == 0;
+	if (!ok)
+		fprintf(stderr, "pmscope analyze: --columns: %s\n", err);
+	table_text_free(&tt);
+	return ok;
 }
 
 int cmd_analyze(int argc, char **argv)
@@ -219,6 +260,8 @@ int cmd_analyze(int argc, char **argv)
 		fprintf(stderr, "pmscope analyze: --from must come before --to\n");
 		return EXIT_USAGE;
 	}
+	if (p.ro.columns && !columns_ok(&p.ro))
+		return EXIT_USAGE;
 	if (optind >= argc) {
 		fprintf(stderr, "pmscope analyze: no input file\n");
 		analyze_usage(stderr);

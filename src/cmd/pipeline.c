@@ -29,6 +29,8 @@ const struct output outputs[OUT_COUNT] = {
 	[OUT_ROWS] = { "rows", "rows", NULL, NULL, report_rows, NEEDS_RUN_ID | NEEDS_DIR, NULL },
 	[OUT_KCIDB] = { "kcidb", "KCIDB submission", NULL, report_kcidb, NULL, NEEDS_RUN_ID,
 			&report_kcidb_stream },
+	/* always to standard output: its option names the table */
+	[OUT_TABLE] = { "table", "table", NULL, report_table, NULL, NEEDS_RUN_ID, NULL },
 };
 
 /* Bytes of log lines the HTML may carry: a few MB, whatever the run. */
@@ -165,7 +167,7 @@ static int write_files(const struct pipeline *p, const struct pm_run *run,
 		       const struct pm_results *res)
 {
 	struct out_file out[OUT_COUNT], *done[OUT_COUNT];
-	char err[1024];
+	char err[1024], why[512];
 	size_t k, n = 0;
 	int rc = -1;
 
@@ -177,8 +179,13 @@ static int write_files(const struct pipeline *p, const struct pm_run *run,
 		if (out_open(&out[n], path, err, sizeof(err)) < 0)
 			goto out;
 		done[n] = &out[n];
-		if (outputs[k].fn(out[n++].f, run, res, &p->ro) < 0) {
-			snprintf(err, sizeof(err), "%s: write failed: %s", path, strerror(errno));
+		why[0] = '\0';
+		if (outputs[k].fn(out[n++].f, run, res, &p->ro, why, sizeof(why)) < 0) {
+			if (why[0])
+				snprintf(err, sizeof(err), "%s: %s", path, why);
+			else
+				snprintf(err, sizeof(err), "%s: write failed: %s", path,
+					 strerror(errno));
 			goto out;
 		}
 	}
@@ -327,6 +334,8 @@ static void read_page_extras(const struct pipeline *p, struct pm_run *run,
 static int report_whole(const struct pipeline *p, struct pm_run *run, struct pm_results *res,
 			const struct results_opts *rs, bool summary, struct page_extras *px)
 {
+	char err[256];
+
 	if (results_compute(res, run, rs) < 0) {
 		fprintf(stderr, "pmscope: the analyses failed\n");
 		return -1;
@@ -337,7 +346,7 @@ static int report_whole(const struct pipeline *p, struct pm_run *run, struct pm_
 		read_page_extras(p, run, res, px);
 	if (write_files(p, run, res) < 0 || write_stdout(p, run, res) < 0)
 		return -1;
-	if (summary && report_text(stdout, run, res, &p->ro) < 0)
+	if (summary && report_text(stdout, run, res, &p->ro, err, sizeof(err)) < 0)
 		return -1;
 	return 0;
 }

@@ -18,6 +18,16 @@ static const struct input_format *const formats[] = {
 	&ftrace_format,
 };
 
+int input_read_lines(struct input_ctx *in,
+		     int (*read)(struct line_reader *r, struct builder *b, struct input_stats *st))
+{
+	if (read(in->r, in->b, in->st) < 0) {
+		snprintf(in->err, in->errlen, "%s", reader_error(in->r));
+		return -1;	/* what was read before the error stays */
+	}
+	return 0;
+}
+
 unsigned int detect_lines(struct str window, unsigned int (*score)(struct str line))
 {
 	unsigned int sum = 0, n = 0;

@@ -51,6 +51,9 @@ unsigned int detect_lines(struct str window, unsigned int (*score)(struct str li
  * page's embedded logs). -1 on a read error (reader_error()). */
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st);
 int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st);
+/* @in's lines through @read, its error said in in->err (detect.c). */
+int input_read_lines(struct input_ctx *in,
+		     int (*read)(struct line_reader *r, struct builder *b, struct input_stats *st));
 /* How much @line looks like a trace line (ftrace/ftrace.c): a kernel log
  * line that also splits as one is the trace's. */
 unsigned int ftrace_line_score(struct str line);

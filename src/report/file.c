@@ -276,20 +276,26 @@ struct report_call {
 	const struct pm_run *run;
 	const struct pm_results *res;
 	const struct report_opts *o;
+	char *why;		/* the renderer's own reason, "" none */
+	size_t whylen;
 };
 
 static int call_report(FILE *f, const void *ctx)
 {
 	const struct report_call *c = ctx;
 
-	return c->fn(f, c->run, c->res, c->o);
+	return c->fn(f, c->run, c->res, c->o, c->why, c->whylen);
 }
 
 int write_report(const char *path, report_fn fn, const struct pm_run *run,
 		 const struct pm_results *res, const struct report_opts *o, char *err,
 		 size_t errlen)
 {
-	struct report_call c = { fn, run, res, o };
+	char why[512] = "";
+	struct report_call c = { fn, run, res, o, why, sizeof(why) };
+	int rc = write_atomic(path, call_report, &c, err, errlen);
 
-	return write_atomic(path, call_report, &c, err, errlen);
+	if (rc < 0 && why[0])
+		snprintf(err, errlen, "%s: %s", strcmp(path, "-") ? path : "standard output", why);
+	return rc;
 }

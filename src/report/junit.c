@@ -209,17 +209,21 @@ static int put_text(FILE *f, const void *ctx)
 {
 	const struct text_ctx *t = ctx;
 
-	return report_text(f, t->run, t->res, t->o);
+	char err[256];
+
+	return report_text(f, t->run, t->res, t->o, err, sizeof(err));
 }
 
 int report_junit_run(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		     const struct report_opts *o)
+		     const struct report_opts *o, char *err, size_t errlen)
 {
 	struct junit_suite s = { .name = "pmscope analyze" };
 	const struct text_ctx t = { run, res, o };
 	size_t i;
 	int rc;
 
+	(void)err;	/* it fails only writing */
+	(void)errlen;
 	junit_add_run(&s, &res->findings, run->nsources ? run->sources[0] : NULL);
 	for (i = 0; i < res->ncycles; i++)
 		if (res->cycles[i].shown)

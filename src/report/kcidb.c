@@ -312,7 +312,9 @@ static int kcidb_tail(struct report_cursor *rc, const struct pm_run *run,
 const struct report_stream report_kcidb_stream = { kcidb_head, kcidb_cycle, kcidb_tail };
 
 int report_kcidb(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		 const struct report_opts *o)
+		 const struct report_opts *o, char *err, size_t errlen)
 {
+	(void)err;	/* it fails only writing */
+	(void)errlen;
 	return report_streamed(&report_kcidb_stream, f, run, res, o);
 }

@@ -697,7 +697,7 @@ static ns_t run_base(const struct pm_run *run)
 }
 
 int report_perfetto(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		    const struct report_opts *o)
+		    const struct report_opts *o, char *err, size_t errlen)
 {
 	ns_t base = run_base(run);
 	uint64_t next_flow = 0;
@@ -705,6 +705,8 @@ int report_perfetto(FILE *f, const struct pm_run *run, const struct pm_results *
 	size_t i;
 
 	(void)o;	/* the results hold the cycles the options selected */
+	(void)err;	/* it fails only writing */
+	(void)errlen;
 	pb_init(&pb, f);
 	for (i = 0; i < res->ncycles; i++) {
 		struct pf_cycle x = { .pb = &pb, .run = run, .c = res->cycles[i].c,

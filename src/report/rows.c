@@ -45,8 +45,51 @@ int rows_open(struct rows_out *o, const char *dir, enum rows_format fmt, char *e
 	return 0;
 }
 
-static void row(struct rows_out *o, size_t t, const void *ctx, size_t i)
+/* Each of @fs as a findings row, numbered from *@base on. */
+static void findings_rows(const struct findings *fs, const struct run_ident *ri, size_t *base,
+			  rows_visit_fn fn, void *arg)
 {
+	const struct finding_rows x = { fs, ri, *base };
+	size_t i;
+
+	for (i = 0; i < fs->n; i++)
+		fn(arg, RT_FINDINGS, &x, i);
+	*base += fs->n;
+}
+
+static void cycle_rows(const struct pm_run *run, const struct cycle_results *cr,
+		       const struct run_ident *ri, size_t *nf, rows_visit_fn fn, void *arg)
+{
+	const struct cycle_rows x = { run, cr, ri };
+	size_t i;
+
+	fn(arg, RT_CYCLES, &x, 0);
+	for (i = 0; i < cr->c->nphases; i++)
+		fn(arg, RT_PHASES, &x, i);
+	for (i = 0; i < cr->c->ncbs; i++)
+		fn(arg, RT_CALLBACKS, &x, i);
+	findings_rows(&cr->findings, ri, nf, fn, arg);
+}
+
+void rows_walk(const struct pm_run *run, const struct pm_results *res, rows_visit_fn fn,
+	       void *arg)
+{
+	const struct run_rows x = { run, res };
+	size_t i, nf = 0;
+
+	fn(arg, RT_RUNS, &x, 0);
+	findings_rows(&res->findings, &res->ident, &nf, fn, arg);
+	for (i = 0; i < res->ncycles; i++)
+		if (res->cycles[i].shown)
+			cycle_rows(run, &res->cycles[i], &res->ident, &nf, fn, arg);
+	for (i = 0; i < run->ndevs; i++)
+		fn(arg, RT_DEVICES, &x, i);
+}
+
+static void row(void *arg, size_t t, const void *ctx, size_t i)
+{
+	struct rows_out *o = arg;
+
 	if (o->fmt == ROWS_CSV)
 		table_csv_row(o->files[t].f, rows_tables[t], ctx, i);
 	else
@@ -54,44 +97,9 @@ static void row(struct rows_out *o, size_t t, const void *ctx, size_t i)
 	o->nrows++;
 }
 
-/* Each of @fs as a findings row, numbered from *@base on. */
-static void findings_rows(struct rows_out *o, const struct findings *fs,
-			  const struct run_ident *ri, size_t *base)
-{
-	const struct finding_rows x = { fs, ri, *base };
-	size_t i;
-
-	for (i = 0; i < fs->n; i++)
-		row(o, RT_FINDINGS, &x, i);
-	*base += fs->n;
-}
-
-static void cycle_rows(struct rows_out *o, const struct pm_run *run,
-		       const struct cycle_results *cr, const struct run_ident *ri, size_t *nf)
-{
-	const struct cycle_rows x = { run, cr, ri };
-	size_t i;
-
-	row(o, RT_CYCLES, &x, 0);
-	for (i = 0; i < cr->c->nphases; i++)
-		row(o, RT_PHASES, &x, i);
-	for (i = 0; i < cr->c->ncbs; i++)
-		row(o, RT_CALLBACKS, &x, i);
-	findings_rows(o, &cr->findings, ri, nf);
-}
-
 void rows_add_run(struct rows_out *o, const struct pm_run *run, const struct pm_results *res)
 {
-	const struct run_rows x = { run, res };
-	size_t i, nf = 0;
-
-	row(o, RT_RUNS, &x, 0);
-	findings_rows(o, &res->findings, &res->ident, &nf);
-	for (i = 0; i < res->ncycles; i++)
-		if (res->cycles[i].shown)
-			cycle_rows(o, run, &res->cycles[i], &res->ident, &nf);
-	for (i = 0; i < run->ndevs; i++)
-		row(o, RT_DEVICES, &x, i);
+	rows_walk(run, res, row, o);
 }
 
 int rows_commit(struct rows_out *o, char *err, size_t errlen)

@@ -217,7 +217,9 @@ static int text_tail(struct report_cursor *rc, const struct pm_run *run,
 const struct report_stream report_text_stream = { text_head, text_cycle, text_tail };
 
 int report_text(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		const struct report_opts *o)
+		const struct report_opts *o, char *err, size_t errlen)
 {
+	(void)err;	/* it fails only writing */
+	(void)errlen;
 	return report_streamed(&report_text_stream, f, run, res, o);
 }

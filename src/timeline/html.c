@@ -199,16 +199,13 @@ static const char page_controls[] =
 	"<div id=\"pmscope-state\" hidden=\"hidden\"></div>\n";
 
 int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,
-		const struct report_opts *o)
+		const struct report_opts *o, char *err, size_t errlen)
 {
 	const char *kernel = run_fact(run, "kernel"), *host = run_fact(run, "host");
 	struct tl_layout L;
-	char err[256];
 
-	if (tl_layout(&L, run, res, o, err, sizeof(err)) < 0) {
-		fprintf(stderr, "pmscope: %s\n", err);
+	if (tl_layout(&L, run, res, o, err, errlen) < 0)
 		return -1;
-	}
 	fputs("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
 	      "<head><meta charset=\"UTF-8\"/>\n<title>pmscope", f);
 	if (kernel) {

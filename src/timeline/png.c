@@ -122,26 +122,23 @@ static cairo_status_t png_write(void *closure, const unsigned char *data, unsign
 }
 
 int report_png(FILE *f, const struct pm_run *run, const struct pm_results *res,
-	       const struct report_opts *o)
+	       const struct report_opts *o, char *err, size_t errlen)
 {
 	struct tl_painter p = { NULL, png_rect, png_line, png_tri, png_text, NULL, NULL };
 	struct png_ctx x = { &fns, NULL };
 	cairo_surface_t *s = NULL;
 	struct tl_layout L;
-	char err[256];
 	int rc = -1;
 
 	if (!lazy_lib_load(&lib)) {
-		fprintf(stderr, "pmscope: PNG: %s\n", lib.err);
+		snprintf(err, errlen, "PNG: %s", lib.err);
 		return -1;
 	}
-	if (tl_layout(&L, run, res, o, err, sizeof(err)) < 0) {
-		fprintf(stderr, "pmscope: %s\n", err);
+	if (tl_layout(&L, run, res, o, err, errlen) < 0)
 		return -1;
-	}
 	if (L.height > PNG_MAX_PX) {
-		fprintf(stderr, "pmscope: PNG would be %.0f px high (at most %d): "
-			"choose a cycle, phase or time window\n", L.height, PNG_MAX_PX);
+		snprintf(err, errlen, "a PNG would be %.0f px high (at most %d): choose a cycle, "
+			 "phase or time window", L.height, PNG_MAX_PX);
 		goto out;
 	}
 	s = x.f->cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)L.width, (int)L.height);

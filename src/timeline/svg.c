@@ -81,17 +81,14 @@ static void svg_tip_end(void *ctx)
 }
 
 int report_svg(FILE *f, const struct pm_run *run, const struct pm_results *res,
-	       const struct report_opts *o)
+	       const struct report_opts *o, char *err, size_t errlen)
 {
 	struct tl_painter p = { f, svg_rect, svg_line, svg_tri, svg_text, svg_tip_begin,
 				svg_tip_end };
 	struct tl_layout L;
-	char err[256];
 
-	if (tl_layout(&L, run, res, o, err, sizeof(err)) < 0) {
-		fprintf(stderr, "pmscope: %s\n", err);
+	if (tl_layout(&L, run, res, o, err, errlen) < 0)
 		return -1;
-	}
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
 		"viewBox=\"0 0 %.0f %.0f\" font-family=\"%s, monospace\" font-size=\"%.0f\" "

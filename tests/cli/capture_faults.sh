@@ -84,17 +84,19 @@ killer() {
 	kill -CONT "$kpid" 2>/dev/null
 }
 
-# fault STEP SIGNAL [SIGNAL2] -- CMD...: CMD (in the foreground, as a user
-# runs it: a shell ignores SIGINT and SIGQUIT in what it starts in the
-# background) stopped at STEP and signalled there; rc, out, err
+# fault STEP SIGNAL [SIGNAL2] -- CMD...: CMD stopped at STEP and signalled
+# there; rc, out, err. It starts with every signal's default action, as a
+# user's command in the foreground: the tests may run under nohup or as a
+# background job, which ignore SIGHUP, SIGINT and SIGQUIT in what they
+# start, and a signal ignored from the start is left so (tested below).
 fault() {
 	step=$1 s1=$2 s2=$3
 	shift 4
 	rm -f "$T/pid"
 	killer "$s1" "$s2" &
 	kp=$!
-	PMSCOPE_TEST_STEP=$step sh -c 'echo $$ > "$0"; exec "$@"' "$T/pid" "$@" \
-		> "$T/out" 2> "$T/err"
+	PMSCOPE_TEST_STEP=$step sh -c 'echo $$ > "$0"; exec env --default-signal "$@"' \
+		"$T/pid" "$@" > "$T/out" 2> "$T/err"
 	rc=$?
 	wait "$kp"
 }

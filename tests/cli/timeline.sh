@@ -91,4 +91,21 @@ is "xss: the json keeps the name" \
    "<img/src=x/onerror=alert(1)>"
 is "xss: that device's callbacks" \
    "$(jq '[.cycles[0].callbacks[] | select(.device == "<img/src=x/onerror=alert(1)>")] | length' "$T/x.json")" 2
+# A PNG taller than cairo draws: the renderer says why, naming the file,
+# and nothing is written (300 cycles of 8 callbacks each).
+awk 'BEGIN { t = 100; for (c = 0; c < 300; c++) {
+	printf "[%12.6f] PM: suspend entry (deep)\n", t; t += 0.01
+	for (d = 0; d < 8; d++) {
+		printf "[%12.6f] pci 0000:00:%02d.0: calling pci_pm_suspend+0x0/0x100 @ %d, " \
+			"parent: pci0000:00\n", t, d, 100 + d; t += 0.001
+		printf "[%12.6f] pci 0000:00:%02d.0: pci_pm_suspend+0x0/0x100 returned 0 after " \
+			"1000 usecs\n", t, d; t += 0.001
+	}
+	printf "[%12.6f] PM: suspend exit\n", t; t += 5 } }' > "$T/tall.log"
+"$PMSCOPE" analyze -q --png "$T/tall.png" "$T/tall.log" 2> "$T/err"; rc=$?
+is "a PNG too high: exit 2" "$rc" 2
+ok "a PNG too high: the file and why" grep -q "^pmscope: $T/tall.png: a PNG would be [0-9]* px high (at most 32767): choose a cycle, phase or time window" "$T/err"
+ok "a PNG too high: no file" test ! -e "$T/tall.png"
+"$PMSCOPE" analyze -q -c 7 --png "$T/tall.png" "$T/tall.log"
+ok "one of its cycles: drawn" test -s "$T/tall.png"
 done_testing

@@ -85,7 +85,7 @@ is "it finds both cycles" "$(head -n 1 "$out/analyze.txt")" \
 	"pmscope $ver: 2 cycles, kernel 6.1.0-57-amd64"
 is "the S3 cycle's resume phase is the kernel's 977.620 ms" \
 	"$(awk '$1 == "resume" { print $3, $4 }' "$out/analyze.txt")" "977.620 977.620"
-ok "its JSON report names schema pmscope/1" grep -q '"schema":"pmscope/1"' "$out/analyze.json"
+ok "its JSON report names schema pmscope/2" grep -q '"schema":"pmscope/2"' "$out/analyze.json"
 
 is "the checkout is as it was (nothing built in it)" \
 	"$(git -C "$top" status --porcelain 2>/dev/null)" "$before"

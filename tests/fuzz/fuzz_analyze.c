@@ -34,16 +34,16 @@ static void reports(struct pm_run *run, struct read_keep *keep)
 		input_call_trees(run, keep, want, nw, &px, err, sizeof(err));
 	free(want);
 	input_cycle_logs(run, keep, 1u << 20, &px, err, sizeof(err));
-	report_text(f, run, &res, &ro);
-	report_json(f, run, &res, &ro);
-	report_kcidb(f, run, &res, &ro);
-	report_perfetto(f, run, &res, &ro);
-	report_junit_run(f, run, &res, &ro);
+	report_text(f, run, &res, &ro, err, sizeof(err));
+	report_json(f, run, &res, &ro, err, sizeof(err));
+	report_kcidb(f, run, &res, &ro, err, sizeof(err));
+	report_perfetto(f, run, &res, &ro, err, sizeof(err));
+	report_junit_run(f, run, &res, &ro, err, sizeof(err));
 	if (!tl_window_ok(run, &ro, err, sizeof(err)))
 		goto out;
-	report_svg(f, run, &res, &ro);
-	report_png(NULL, run, &res, &ro);	/* drawn; libpng's encoding was 70% */
-	report_html(f, run, &res, &ro);
+	report_svg(f, run, &res, &ro, err, sizeof(err));
+	report_png(NULL, run, &res, &ro, err, sizeof(err));	/* drawn; libpng's encoding was 70% */
+	report_html(f, run, &res, &ro, err, sizeof(err));
 	fflush(f);
 out:
 	page_extras_free(&px);

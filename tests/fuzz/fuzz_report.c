@@ -52,13 +52,13 @@ static void reports(struct pm_run *run)
 	stats_add_run(&st, run, "report");
 	stats_add_findings(&st, &res, "report", NULL);
 	stats_finish(&st);
-	report_text(f, run, &res, &ro);
-	report_json(f, run, &res, &ro);
-	report_kcidb(f, run, &res, &ro);
+	report_text(f, run, &res, &ro, err, sizeof(err));
+	report_json(f, run, &res, &ro, err, sizeof(err));
+	report_kcidb(f, run, &res, &ro, err, sizeof(err));
 	input_run_id(run, res.ident.id);
 	rows(f, run, &res);
 	if (tl_window_ok(run, &ro, err, sizeof(err)))
-		report_svg(f, run, &res, &ro);
+		report_svg(f, run, &res, &ro, err, sizeof(err));
 	fflush(f);
 out:
 	stats_free(&st);

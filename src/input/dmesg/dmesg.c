@@ -962,11 +962,7 @@ static unsigned int detect(struct str window)
 
 static int read_file(struct input_ctx *in)
 {
-	if (dmesg_read(in->r, in->b, in->st) < 0) {
-		snprintf(in->err, in->errlen, "%s", reader_error(in->r));
-		return -1;
-	}
-	return 0;
+	return input_read_lines(in, dmesg_read);
 }
 
 const struct input_format dmesg_format = { INPUT_DMESG, "kernel log", false, detect, read_file };

@@ -88,11 +88,7 @@ static unsigned int detect(struct str window)
 
 static int read_file(struct input_ctx *in)
 {
-	if (ftrace_read(in->r, in->b, in->st) < 0) {
-		snprintf(in->err, in->errlen, "%s", reader_error(in->r));
-		return -1;
-	}
-	return 0;
+	return input_read_lines(in, ftrace_read);
 }
 
 const struct input_format ftrace_format = { INPUT_FTRACE, "ftrace text", true, detect, read_file };
