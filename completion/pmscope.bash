@@ -21,7 +21,7 @@ _pmscope_options()
 		     "--junit --rows --rows-format $_pmscope_bounds --html -h --help" ;;
 	compare)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
-		     "--max-regress --junit $_pmscope_bounds -h --help" ;;
+		     "--max-regress --junit --html $_pmscope_bounds -h --help" ;;
 	whatif)
 		echo "-p --policy --async --sync --defer --scale --cpus -j --json --svg --png" \
 		     "--width -n --top -c --cycle -q --quiet $_pmscope_bounds -h --help" ;;

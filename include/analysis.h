@@ -23,7 +23,20 @@ struct cycle_totals {
 	ns_t resume_ns;
 	ns_t machine_ns;
 	ns_t total_ns;		/* boot: first to last event */
+	/* boot: the headline, the kernel's clock from 0 to the boot's end
+	 * milestone (boot_end, an index into c->milestones): the last of
+	 * init run, the root mounted and systemd on the root, where the
+	 * log has one of them; else total_ns, and boot_end -1 */
+	ns_t boot_ns;
+	int boot_end;
 };
+
+/* The boot's headline: boot_ns, the first to last event where no
+ * milestone ends it (cycle_totals). */
+ns_t boot_headline(const struct cycle_totals *t);
+/* What ends it, in words: "init /sbin/init", "the root mounted",
+ * "systemd on the root"; NULL none. */
+const char *boot_end_words(const struct pm_cycle *c, const struct cycle_totals *t);
 
 void cycle_totals(const struct pm_cycle *c, struct cycle_totals *t);
 
@@ -54,6 +67,12 @@ struct boot_totals {
 	int last_initcall;	/* the last initcall to end */
 	size_t nbuiltin, nmodule;	/* initcalls before and after free_initmem
 					 * (run_init when that is missing) */
+	/* Initcalls and probes that began after the headline's end
+	 * milestone (modules udev loaded late): how many, the last to end,
+	 * and its end on the kernel's clock. */
+	size_t nlate;
+	int late_last;		/* index into cycle->cbs, -1 none */
+	ns_t late_end;
 };
 
 void boot_totals(const struct pm_cycle *c, struct boot_totals *t);

@@ -39,6 +39,10 @@ enum ev_kind {
 	EV_WAKE_REASON,	/* what woke the machine or stopped the suspend: .text */
 	EV_BOOT_MARK,	/* a boot milestone .boot_mark at .ts (kept by the open
 			 * boot cycle, or by the next one when none is open) */
+	EV_MILESTONE,	/* a boot milestone (model.h): .milestone its kind, .text
+			 * its name, .device; kept by the open boot cycle, and
+			 * its extent too when .extent (a boot no initcall
+			 * times) */
 	EV_THREAD_WORK,	/* a thread's outermost traced call outside callbacks:
 			 * .fn from .ts to .end, on .pid (.comm) */
 	EV_MESSAGE,	/* a log line no rule took: .text its words, .driver and
@@ -74,6 +78,8 @@ struct pm_event {
 	unsigned int cb_flags;	/* CB_INITCALL, CB_PROBE, CB_FROM_* */
 	uint8_t verdict;	/* EV_VERDICT, EV_MESSAGE: enum verdict_kind */
 	bool cut;		/* EV_CYCLE_BEGIN */
+	bool extent;		/* EV_MILESTONE */
+	uint8_t milestone;	/* EV_MILESTONE: enum milestone_kind */
 	enum finding_code code;	/* EV_NOTE */
 	unsigned int line;	/* 1-based source line */
 };

@@ -302,6 +302,45 @@ enum boot_mark {
 /* "run_init": the JSON report's cycles[].boot_marks keys, less "_ns" */
 const char *boot_mark_name(enum boot_mark m);
 
+/*
+ * A boot milestone (a boot cycle's, in log order): a line the kernel
+ * prints at a step of every boot, with or without initcall_debug, which a
+ * person reads a boot by and a patch's before and after are put side by
+ * side on (pmscope(1), Boot milestones). @name says what it is and which
+ * device, the same in every boot of that machine: "nvme0 queues",
+ * "nvme0n1 partitions", "root mounted", "init /sbin/init"; each name
+ * once, its first line.
+ */
+enum milestone_kind {
+	MS_INITCALL,	/* an initcall's return line, read without initcall_debug's
+			 * calling lines (an excerpt): "initcall nvme_init" */
+	MS_CONSOLE,	/* a console enabled, a boot console handed over */
+	MS_LINK,	/* a link up: SATA, PCIe, a network interface */
+	MS_QUEUES,	/* a block device's queues set up (NVMe, virtio) */
+	MS_DISK,	/* a disk attached, a card found */
+	MS_PARTITIONS,	/* a disk's partition table read */
+	MS_MOUNT,	/* a file system mounted */
+	MS_ROOT,	/* the root mounted: the kernel's "VFS: Mounted root", or
+			 * the first file system an initramfs's /init mounted */
+	MS_INITMEM,	/* "Freeing unused kernel image": pid 1 about to exec */
+	MS_INIT,	/* "Run /sbin/init as init process" */
+	MS_SYSTEMD,	/* systemd's banner, in the initrd or on the root */
+	MS_COUNT
+};
+
+struct pm_milestone {
+	ns_t ts;		/* as stamped: the kernel's clock from its start */
+	const char *name;	/* interned */
+	const char *device;	/* what it names ("nvme0"), interned; NULL none */
+	unsigned int line;
+	uint16_t file_id;	/* index into run->sources */
+	uint8_t kind;		/* enum milestone_kind */
+};
+/* "queues", "root": a kind's name in the JSON */
+const char *milestone_kind_name(enum milestone_kind k);
+/* A boot keeps this many; a crafted log's further ones are dropped. */
+#define CYCLE_MILESTONES_MAX 4096
+
 struct pm_cycle {
 	int index;		/* 1-based, in log order */
 	enum pm_mode mode;
@@ -348,6 +387,8 @@ struct pm_cycle {
 	size_t nmsgs, msgs_cap;
 	size_t msg_bytes;	/* counted against CYCLE_MSG_BYTES */
 	size_t msgs_cut;	/* lines not kept: over CYCLE_MSG_BYTES */
+	struct pm_milestone *milestones;	/* a boot's, in log order */
+	size_t nmilestones, milestones_cap;
 };
 
 /*

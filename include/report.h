@@ -85,6 +85,9 @@ struct run_rows {
 struct table;
 extern const struct table runs_table, cycles_table, phases_table, callbacks_table,
 	findings_table, devices_table;
+/* A boot's milestones: in the JSON report (cycles[].milestones), not in
+ * the rows. */
+extern const struct table milestones_table;
 /* Every table of the rows, in the order of their keys (runs first). */
 extern const struct table *const rows_tables[];
 enum { ROWS_NTABLES = 6 };
@@ -139,6 +142,15 @@ void report_text_messages(FILE *f, const struct pm_run *run, const struct cycle_
 /* A boot cycle's totals with what each measures (report/text_boot.c,
  * report/json_boot.c). */
 void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
+/* Its headline: to the milestone it was up at, modules loaded later. */
+void report_text_boot_headline(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
+/* Its milestones, in log order (report/text_milestones.c); over many
+ * boots (stats), and two sets side by side (compare). */
+void report_text_milestones(FILE *f, const struct cycle_results *cr);
+struct run_stats;
+struct stats_diff;
+void report_text_ms_stats(FILE *f, const struct run_stats *st);
+void report_text_ms_compare(FILE *f, const struct stats_diff *d);
 void report_json_boot_totals(struct jw *w, const struct pm_run *run,
 			     const struct cycle_results *cr);
 /* A boot cycle's milestones as the model keeps them (boot_marks). */

@@ -67,6 +67,16 @@ struct stat_boot_name {
 };
 extern const struct stat_boot_name stat_boot_names[SB_COUNT];
 
+/* A boot milestone (model.h) over many boots: its stamps, the kernel's
+ * clock from 0 (analysis/stats_milestones.c). Each boot has it or not:
+ * another machine's disks are no milestone missing. */
+struct stat_milestone {
+	const char *name;	/* interned in the stats' pool */
+	uint8_t kind;		/* enum milestone_kind */
+	bool root_systemd;	/* systemd's banner on the root */
+	struct stat_series s;
+};
+
 /* A run given to stats or compare, read or not: what it came to. */
 struct stat_run {
 	const char *source;
@@ -102,6 +112,8 @@ struct run_stats {
 	size_t ninputs;
 	struct stat_series suspend, resume, boot;
 	struct stat_series boot_totals[SB_COUNT];	/* boots with the figure */
+	struct stat_milestone *milestones;	/* the boots', first seen first */
+	size_t nmilestones, milestones_cap;
 	/* phases in the order the cycles ran them (stats_finish()), then devices in
 	 * first-seen order */
 	struct stat_row *rows;
@@ -134,6 +146,12 @@ void stats_add_findings(struct run_stats *st, const struct pm_results *res, cons
 			const char *err);
 /* An input that could not be read at all: a failed run, said why. */
 void stats_add_unread(struct run_stats *st, const char *source, const char *why);
+/* analysis/stats_milestones.c: boot @c's milestones into @st; their
+ * summaries (stats_finish()); their memory (stats_free()) */
+void stats_add_milestones(struct run_stats *st, const struct pm_cycle *c,
+			  struct stat_origin at);
+void stats_milestones_finish(struct run_stats *st);
+void stats_milestones_free(struct run_stats *st);
 /* analysis/stats_findings.c, for stats_finish() and stats_free() */
 void stats_findings_finish(struct run_stats *st);
 void stats_findings_free(struct run_stats *st);
@@ -141,6 +159,9 @@ void stats_findings_free(struct run_stats *st);
 bool stats_takes_cycle(const struct run_stats *st, const struct pm_cycle *c);
 /* Summarize every series once all runs are in; renderers read .sum. */
 void stats_finish(struct run_stats *st);
+void stats_summarize(const struct stat_series *s, struct stat_summary *out);
+/* @v into @s (NS_NONE: had it, no figure; @kernel: the kernel's figure) */
+void stats_series_add(struct stat_series *s, ns_t v, bool kernel, struct stat_origin at);
 /* The row of @device (NULL: the phase itself) in @phase, or NULL. */
 const struct stat_row *stats_row(const struct run_stats *st, const char *phase,
 				 const char *device);
@@ -184,8 +205,31 @@ struct stats_change {
 	enum stats_change_kind kind;
 };
 
+/*
+ * A boot milestone on both sides (compare): the medians, and how long
+ * after the milestone before it (of those both sides have, in the
+ * before side's order; the first after the kernel's start). A step that
+ * changed moved every milestone after it: the one whose step changed
+ * most is the one that moved the boot (analysis/stats_milestones.c).
+ */
+struct stats_ms_pair {
+	const struct stat_milestone *a, *b;	/* NULL: not on that side */
+	const struct stats_ms_pair *prev;	/* the one before, on both; NULL */
+	ns_t change_ns;		/* b - a medians; NS_NONE unless on both */
+	ns_t step_a, step_b;	/* after prev (from 0 without one); NS_NONE */
+	bool moved;		/* its own step changed by MS_MOVED_MIN_NS and at
+				 * least a quarter of the most */
+};
+#define MS_MOVED_MIN_NS 1000000LL
+
 struct stats_diff {
 	unsigned int clock_differs;	/* 1 << enum pm_mode */
+	/* boot milestones of either side, by their medians (before's first) */
+	struct stats_ms_pair *milestones;
+	size_t nmilestones;
+	int ms_mover;		/* the one whose step changed most, -1 */
+	int ms_end;		/* the last on both where a boot is up (init run,
+				 * root mounted, systemd on the root), -1 */
 	struct stats_phase_pair *phases;	/* both sides', as the cycles ran them */
 	size_t nphases;
 	struct stats_one_sided *one_sided;	/* before's, then after's */
@@ -198,6 +242,9 @@ struct stats_diff {
 };
 
 void stats_diff(const struct run_stats *a, const struct run_stats *b, struct stats_diff *d);
+/* analysis/stats_milestones.c, for stats_diff() and stats_diff_free() */
+void stats_diff_milestones(const struct run_stats *a, const struct run_stats *b,
+			   struct stats_diff *d);
 void stats_diff_free(struct stats_diff *d);
 /* "changed", "new", "gone", "ended", "no_end" */
 const char *stats_change_kind_name(enum stats_change_kind k);

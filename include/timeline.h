@@ -84,7 +84,7 @@ struct tl_milestone {
 	double x;
 	char text[64];		/* "/init 0.442 s": its name (a long one cut) and time stamp */
 };
-#define TL_MILESTONES_MAX 3
+#define TL_MILESTONES_MAX 4
 
 struct tl_tick {
 	double x;
@@ -261,6 +261,11 @@ void tl_put_trees(struct jw *w, const struct pm_run *run, const struct page_extr
 		  int (*fn_index)(void *ctx, const char *fn), void *ctx);
 /* pmscope stats --html: the page of a struct tl_summary (stats.h) */
 int tl_summary_write(FILE *f, const void *ctx);
+/* pmscope compare --html (timeline/html_compare.c): @ctx a struct
+ * stats_report of two sides. */
+int tl_compare_write(FILE *f, const void *ctx);
+/* Its boot milestones, a table in its head (timeline/html_milestones.c). */
+void tl_put_milestones(FILE *f, const struct tl_layout *L);
 /* Its device table of one cycle (timeline/html_devtab.c). */
 void tl_put_devtab(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc);
 

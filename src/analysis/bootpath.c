@@ -544,7 +544,9 @@ int bootpath_compute(const struct pm_cycle *c, struct critpath *out)
 	memset(out, 0, sizeof(*out));
 	out->eps_ns = CP_EPS_NS;
 	out->skew_ns = c->from_trace ? CP_SKEW_TRACE_NS : CP_SKEW_DMESG_NS;
-	if (c->mode != MODE_BOOT)
+	/* a boot read from its milestones alone (no initcall_debug) has no
+	 * callback to walk: a path of one gap says nothing */
+	if (c->mode != MODE_BOOT || !c->ncbs)
 		return 0;
 	out->phases = xcalloc(c->nphases ? c->nphases : 1, sizeof(*out->phases));
 	for (i = 0; i < c->nphases; i++) {

@@ -33,6 +33,31 @@ static ns_t cb_end(const struct pm_callback *cb)
 	return cb->end != NS_NONE ? cb->end : cb->start;
 }
 
+/* What began after the boot's end milestone (cycle_totals()): modules
+ * loaded late, the headline's own line. */
+static void late_modules(const struct pm_cycle *c, struct boot_totals *t)
+{
+	struct cycle_totals ct;
+	ns_t end;
+	size_t i;
+
+	cycle_totals(c, &ct);
+	if (ct.boot_end < 0)
+		return;
+	end = c->milestones[ct.boot_end].ts;
+	for (i = 0; i < c->ncbs; i++) {
+		const struct pm_callback *cb = &c->cbs[i];
+
+		if (cb->start == NS_NONE || cb->start < end)
+			continue;
+		t->nlate++;
+		if (t->late_last < 0 || cb_end(cb) >= cb_end(&c->cbs[t->late_last]))
+			t->late_last = (int)i;
+	}
+	if (t->late_last >= 0)
+		t->late_end = cb_end(&c->cbs[t->late_last]);
+}
+
 void boot_totals(const struct pm_cycle *c, struct boot_totals *t)
 {
 	ns_t freed = c->boot_marks[BM_FREE_INITMEM], run_init = c->boot_marks[BM_RUN_INIT];
@@ -45,7 +70,8 @@ void boot_totals(const struct pm_cycle *c, struct boot_totals *t)
 	t->init_systemd_ns = NS_NONE;
 	t->systemd = c->boot_marks[BM_SYSTEMD];
 	t->systemd_initrd = c->boot_marks[BM_SYSTEMD_INITRD];
-	t->first_initcall = t->last_builtin = t->last_initcall = -1;
+	t->first_initcall = t->last_builtin = t->last_initcall = t->late_last = -1;
+	t->late_end = NS_NONE;
 	t->free_initmem = freed;
 	t->run_init = run_init;
 	t->init_path = c->init_path;
@@ -85,6 +111,7 @@ void boot_totals(const struct pm_cycle *c, struct boot_totals *t)
 		t->user_ns = cb_end(&c->cbs[t->last_initcall]) - run_init;
 	if (run_init != NS_NONE && t->systemd != NS_NONE && t->systemd >= run_init)
 		t->init_systemd_ns = t->systemd - run_init;
+	late_modules(c, t);
 }
 
 int an_boottotals(const struct pm_run *run, struct cycle_results *cr,

@@ -26,6 +26,7 @@ void stats_free(struct run_stats *st)
 	free(st->boot.v);
 	for (i = 0; i < SB_COUNT; i++)
 		free(st->boot_totals[i].v);
+	stats_milestones_free(st);
 	for (i = 0; i < st->nrows; i++)
 		free(st->rows[i].s.v);
 	free(st->rows);
@@ -38,7 +39,7 @@ void stats_free(struct run_stats *st)
 
 /* @v NS_NONE: the cycle had it, with no figure; @kernel: @v is a figure
  * the kernel printed, no time stamps around it. */
-static void series_add(struct stat_series *s, ns_t v, bool kernel, struct stat_origin at)
+void stats_series_add(struct stat_series *s, ns_t v, bool kernel, struct stat_origin at)
 {
 	if (v == NS_NONE) {
 		s->nmissing++;
@@ -223,7 +224,7 @@ static void add_devices(struct run_stats *st, const struct pm_run *run,
 			add_driver(st, r, dv->driver);
 			if (!seen[k])
 				continue;	/* a twin's, added with the first */
-			series_add(&r->s, seen[k] & DS_TIMED ? sum[k] : NS_NONE, seen[k] & DS_KERNEL,
+			stats_series_add(&r->s, seen[k] & DS_TIMED ? sum[k] : NS_NONE, seen[k] & DS_KERNEL,
 				   at);
 			sum[k] = 0;
 			seen[k] = DS_NONE;
@@ -289,7 +290,7 @@ static void add_boot_totals(struct run_stats *st, const struct pm_cycle *c,
 	v[SB_MODULES] = bt.user_ns;
 	for (i = 0; i < SB_COUNT; i++)
 		if (v[i] != NS_NONE)
-			series_add(&st->boot_totals[i], v[i], false, at);
+			stats_series_add(&st->boot_totals[i], v[i], false, at);
 }
 
 static void add_cycle(struct run_stats *st, const struct pm_run *run,
@@ -303,11 +304,13 @@ static void add_cycle(struct run_stats *st, const struct pm_run *run,
 	/* Totals need time stamps: a cycle without them has none (analyze
 	 * gives none either), and is counted as missing. */
 	if (c->mode == MODE_BOOT) {
-		series_add(&st->boot, t.total_ns, false, at);
+		/* the headline: to the milestone it was up at, as analyze's */
+		stats_series_add(&st->boot, boot_headline(&t), false, at);
 		add_boot_totals(st, c, at);
+		stats_add_milestones(st, c, at);
 	} else {
-		series_add(&st->suspend, t.suspend_ns, false, at);
-		series_add(&st->resume, t.resume_ns, false, at);
+		stats_series_add(&st->suspend, t.suspend_ns, false, at);
+		stats_series_add(&st->resume, t.resume_ns, false, at);
 	}
 	for (p = 0; p < c->nphases; p++) {
 		const struct pm_phase *ph = &c->phases[p];
@@ -317,7 +320,7 @@ static void add_cycle(struct run_stats *st, const struct pm_run *run,
 		r = row_get(st, names[p], NULL);
 		if (!r->s.n && !r->s.nmissing)
 			r->rank = phase_rank(st, p ? row_get(st, names[p - 1], NULL) : NULL, r);
-		series_add(&r->s, phase_duration(ph), ph->start == NS_NONE || ph->end == NS_NONE, at);
+		stats_series_add(&r->s, phase_duration(ph), ph->start == NS_NONE || ph->end == NS_NONE, at);
 	}
 	add_devices(st, run, c, names, at);
 	free(names);
@@ -369,7 +372,7 @@ static ns_t percentile(const ns_t *v, size_t n, double level)
 
 /* The median of an even count is the mean of the middle two; the sample
  * standard deviation needs two values. */
-static void summarize(const struct stat_series *s, struct stat_summary *out)
+void stats_summarize(const struct stat_series *s, struct stat_summary *out)
 {
 	ns_t *v;
 	double sum = 0, sq = 0, mean;
@@ -479,13 +482,14 @@ void stats_finish(struct run_stats *st)
 
 	order_rows(st);
 
-	summarize(&st->suspend, &st->suspend.sum);
-	summarize(&st->resume, &st->resume.sum);
-	summarize(&st->boot, &st->boot.sum);
+	stats_summarize(&st->suspend, &st->suspend.sum);
+	stats_summarize(&st->resume, &st->resume.sum);
+	stats_summarize(&st->boot, &st->boot.sum);
 	for (i = 0; i < SB_COUNT; i++)
-		summarize(&st->boot_totals[i], &st->boot_totals[i].sum);
+		stats_summarize(&st->boot_totals[i], &st->boot_totals[i].sum);
+	stats_milestones_finish(st);
 	for (i = 0; i < st->nrows; i++)
-		summarize(&st->rows[i].s, &st->rows[i].s.sum);
+		stats_summarize(&st->rows[i].s, &st->rows[i].s.sum);
 	for (i = 0; i < st->nrows; i++) {
 		int ph;
 
@@ -648,6 +652,7 @@ void stats_diff(const struct run_stats *a, const struct run_stats *b, struct sta
 	one_sided(a, b, 0, d);
 	one_sided(b, a, 1, d);
 	rank_changes(a, b, d);
+	stats_diff_milestones(a, b, d);
 }
 
 const char *stats_change_kind_name(enum stats_change_kind k)
@@ -663,6 +668,7 @@ const char *stats_change_kind_name(enum stats_change_kind k)
 void stats_diff_free(struct stats_diff *d)
 {
 	free(d->changes);
+	free(d->milestones);
 	free(d->one_sided);
 	free(d->phases);
 	memset(d, 0, sizeof(*d));

@@ -3,6 +3,49 @@
 
 #include "analyses.h"
 
+/*
+ * Where a boot is up, as a person reading its log says it: init run, the
+ * root mounted (by the kernel, or by an initramfs's /init), systemd
+ * running on the root; the last of them the log shows. Modules that
+ * udev loads later are not the boot's length (issue 36).
+ */
+static int boot_end(const struct pm_cycle *c)
+{
+	int end = -1;
+	size_t i;
+
+	for (i = 0; i < c->nmilestones; i++) {
+		const struct pm_milestone *m = &c->milestones[i];
+		bool root_systemd = m->kind == MS_SYSTEMD && m->ts == c->boot_marks[BM_SYSTEMD];
+
+		if (m->kind != MS_INIT && m->kind != MS_ROOT && !root_systemd)
+			continue;
+		if (m->ts < 0)
+			continue;
+		if (end < 0 || m->ts >= c->milestones[end].ts)
+			end = (int)i;
+	}
+	return end;
+}
+
+ns_t boot_headline(const struct cycle_totals *t)
+{
+	return t->boot_end >= 0 ? t->boot_ns : t->total_ns;
+}
+
+const char *boot_end_words(const struct pm_cycle *c, const struct cycle_totals *t)
+{
+	const struct pm_milestone *m = t->boot_end >= 0 ? &c->milestones[t->boot_end] : NULL;
+
+	if (!m)
+		return NULL;
+	if (m->kind == MS_ROOT)
+		return "the root mounted";
+	if (m->kind == MS_SYSTEMD)
+		return "systemd on the root";
+	return m->name;
+}
+
 void cycle_totals(const struct pm_cycle *c, struct cycle_totals *t)
 {
 	ns_t first = NS_NONE, susp_end = NS_NONE, res_start = NS_NONE, res_end = NS_NONE;
@@ -11,6 +54,8 @@ void cycle_totals(const struct pm_cycle *c, struct cycle_totals *t)
 
 	t->suspend_ns = t->resume_ns = t->machine_ns = NS_NONE;
 	t->total_ns = c->start != NS_NONE && c->end != NS_NONE ? c->end - c->start : NS_NONE;
+	t->boot_end = c->mode == MODE_BOOT ? boot_end(c) : -1;
+	t->boot_ns = t->boot_end >= 0 ? c->milestones[t->boot_end].ts : NS_NONE;
 	for (i = 0; i < c->nphases; i++) {
 		const struct pm_phase *p = &c->phases[i];
 

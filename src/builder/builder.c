@@ -12,6 +12,7 @@
 #include "busy.h"
 #include "probes.h"
 #include "comms.h"
+#include "milestones.h"
 
 /* A machine has a few hundred to a few thousand devices: a phase names
  * them all before it names one again. */
@@ -1150,7 +1151,21 @@ static void on_boot_mark(struct builder *b, const struct pm_event *ev)
 		if (path && c->boot_marks[BM_RUN_INIT] == NS_NONE)
 			c->init_path = path;
 		set_boot_mark(c->boot_marks, ev->boot_mark, ev->ts, true);
+		milestone_of_mark(b->run, c, ev, b->file_id);
+		if (ev->extent)
+			stretch(c, ev->ts, ev->line);
 	}
+}
+
+static void on_milestone(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = cur_cycle(b);
+
+	if (!c || c->mode != MODE_BOOT || ev->ts == NS_NONE)
+		return;
+	milestone_take(b->run, c, ev, b->file_id);
+	if (ev->extent)
+		stretch(c, ev->ts, ev->line);
 }
 
 /*
@@ -1306,6 +1321,9 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 		break;
 	case EV_BOOT_MARK:
 		on_boot_mark(b, ev);
+		break;
+	case EV_MILESTONE:
+		on_milestone(b, ev);
 		break;
 	case EV_MESSAGE:
 		on_message(b, ev);

@@ -50,7 +50,9 @@ static void stats_usage(FILE *f, bool compare)
 			"      --rows DIR         write every run's rows for a warehouse into DIR\n"
 			"      --rows-format FMT  the rows' format: ndjson (default) or csv\n");
 	if (compare)
-		fprintf(f, "      --max-regress PCT  fail when the median suspend or resume grew\n"
+		fprintf(f, "      --html FILE        write the comparison as a page: medians, boot\n"
+			"                         milestones side by side, phases, devices\n"
+			"      --max-regress PCT  fail when the median suspend or resume grew\n"
 			"                         by more than PCT percent\n");
 	fprintf(f, "  -h, --help             this text\n\n"
 		"exit status: 0 ok, 1 a limit was exceeded or a run failed (a failure\n"
@@ -191,10 +193,6 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 		case 'j': a->json = optarg; break;
 		case 'U': a->junit = optarg; break;
 		case 'H':
-			if (compare) {
-				fprintf(stderr, "pmscope: --html is for stats\n");
-				return -1;
-			}
 			a->html = optarg;
 			break;
 		case 'W':
@@ -352,6 +350,10 @@ static int report(struct stats_report *sr, const struct stats_args *a, struct ju
 	char err[1024];
 
 	if (html && write_atomic(a->html, tl_summary_write, html, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pmscope: %s\n", err);
+		return -1;
+	}
+	if (sr->b && a->html && write_atomic(a->html, tl_compare_write, sr, err, sizeof(err)) < 0) {
 		fprintf(stderr, "pmscope: %s\n", err);
 		return -1;
 	}

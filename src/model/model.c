@@ -76,6 +76,18 @@ const char *mode_name(enum pm_mode m)
 	}
 }
 
+const char *milestone_kind_name(enum milestone_kind k)
+{
+	static const char *const names[MS_COUNT] = {
+		[MS_INITCALL] = "initcall", [MS_CONSOLE] = "console", [MS_LINK] = "link",
+		[MS_QUEUES] = "queues", [MS_DISK] = "disk", [MS_PARTITIONS] = "partitions",
+		[MS_MOUNT] = "mount", [MS_ROOT] = "root", [MS_INITMEM] = "initmem",
+		[MS_INIT] = "init", [MS_SYSTEMD] = "systemd",
+	};
+
+	return (unsigned int)k < MS_COUNT ? names[k] : "unknown";
+}
+
 struct pm_run *run_new(void)
 {
 	struct pm_run *run = xcalloc(1, sizeof(*run));
@@ -92,6 +104,7 @@ static void cycle_free(struct pm_cycle *c)
 	free(c->threads);
 	free(c->msgs);
 	free(c->works);
+	free(c->milestones);
 }
 
 static void given_list_free(struct findings *fs)

@@ -95,6 +95,15 @@ static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle
 	put_totals(w, cr);
 	report_json_boot_totals(w, run, cr);
 	report_json_boot_marks(w, c);
+	if (c->mode == MODE_BOOT) {
+		jw_karr(w, "milestones");
+		for (i = 0; i < c->nmilestones; i++) {
+			jw_obj(w);
+			table_json_members(w, &milestones_table, &rows, i);
+			jw_obj_end(w);
+		}
+		jw_arr_end(w);
+	}
 	jw_kstr(w, "wake_reason", c->wake_reason);
 	jw_karr(w, "phases");
 	for (i = 0; i < c->nphases; i++)

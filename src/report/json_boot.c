@@ -44,6 +44,12 @@ void report_json_boot_totals(struct jw *w, const struct pm_run *run,
 	put_cb(w, "first_initcall", run, c, t->first_initcall);
 	put_cb(w, "last_builtin_initcall", run, c, t->last_builtin);
 	put_cb(w, "last_initcall", run, c, t->last_initcall);
+	jw_kns(w, "boot_ns", cr->totals.boot_ns);
+	jw_kstr(w, "boot_end", cr->totals.boot_end >= 0 ?
+			       c->milestones[cr->totals.boot_end].name : NULL);
+	jw_kint(w, "late_initcalls", (int64_t)t->nlate);
+	put_cb(w, "last_late_initcall", run, c, t->late_last);
+	jw_kns(w, "last_late_end_ns", t->late_end);
 	jw_obj_end(w);
 }
 

@@ -105,6 +105,54 @@ static void put_changes(struct jw *w, const struct stats_diff *d)
 	jw_arr_end(w);
 }
 
+/* A side's boot milestones, first seen first: their stamps' spread. */
+static void put_milestones(struct jw *w, const struct run_stats *st)
+{
+	size_t i;
+
+	jw_karr(w, "milestones");
+	for (i = 0; i < st->nmilestones; i++) {
+		jw_obj(w);
+		jw_kstr(w, "name", st->milestones[i].name);
+		jw_kstr(w, "kind", milestone_kind_name(st->milestones[i].kind));
+		put_summary(w, &st->milestones[i].s);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+static ns_t ms_median(const struct stat_milestone *m)
+{
+	return m ? m->s.sum.median : NS_NONE;
+}
+
+/* Both sides' milestones by time, each step, and the one that moved
+ * the boot (stats_diff_milestones()). */
+static void put_ms_diff(struct jw *w, const struct stats_diff *d)
+{
+	size_t i;
+
+	jw_karr(w, "milestones");
+	for (i = 0; i < d->nmilestones; i++) {
+		const struct stats_ms_pair *p = &d->milestones[i];
+
+		jw_obj(w);
+		jw_kstr(w, "name", p->a ? p->a->name : p->b->name);
+		jw_kstr(w, "kind", milestone_kind_name(p->a ? p->a->kind : p->b->kind));
+		jw_kns(w, "before_ns", ms_median(p->a));
+		jw_kns(w, "after_ns", ms_median(p->b));
+		jw_kns(w, "change_ns", p->change_ns);
+		jw_kstr(w, "step_from", p->prev ? p->prev->a->name : NULL);
+		jw_kns(w, "step_before_ns", p->step_a);
+		jw_kns(w, "step_after_ns", p->step_b);
+		jw_kbool(w, "moved", p->moved);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_kstr(w, "milestone_moved", d->ms_mover >= 0 ? d->milestones[d->ms_mover].a->name : NULL);
+	jw_kstr(w, "milestone_boot_end", d->ms_end >= 0 ? d->milestones[d->ms_end].a->name : NULL);
+}
+
 /* How the two sides differ in what they could see (stats_diff()). */
 static void put_diff(struct jw *w, const struct stats_diff *d)
 {
@@ -126,6 +174,7 @@ static void put_diff(struct jw *w, const struct stats_diff *d)
 	}
 	jw_arr_end(w);
 	put_changes(w, d);
+	put_ms_diff(w, d);
 }
 
 static void put_stats(struct jw *w, const char *key, const struct run_stats *st)
@@ -146,6 +195,7 @@ static void put_stats(struct jw *w, const char *key, const struct run_stats *st)
 	for (i = 0; i < SB_COUNT; i++)
 		put_series(w, stat_boot_names[i].key, &st->boot_totals[i]);
 	jw_obj_end(w);
+	put_milestones(w, st);
 	put_rows(w, "phases", st, false);
 	put_rows(w, "devices", st, true);
 	report_stats_findings_json(w, st);

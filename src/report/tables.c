@@ -158,6 +158,44 @@ static const struct col phase_cols[] = {
 
 const struct table phases_table = { "phases", phase_cols, ARRAY_SIZE(phase_cols) };
 
+/* --- milestones: a row per milestone of a boot (struct cycle_rows); the
+ * JSON's, not yet the rows' --- */
+
+#define MS_CELL(name, expr)							\
+	static struct cell name(const void *ctx, size_t i)			\
+	{									\
+		const struct cycle_rows *x = ctx;				\
+		const struct pm_milestone *m = &x->cr->c->milestones[i];	\
+										\
+		(void)m;							\
+		return expr;							\
+	}
+
+MS_CELL(ms_name, cell_str(m->name))
+MS_CELL(ms_kind, cell_str(milestone_kind_name(m->kind)))
+MS_CELL(ms_device, cell_str(m->device))
+MS_CELL(ms_ts, cell_ns(m->ts))
+MS_CELL(ms_step, cell_ns(i ? m->ts - m[-1].ts : NS_NONE))
+MS_CELL(ms_source, cell_str(m->file_id < x->run->nsources ? x->run->sources[m->file_id] : NULL))
+MS_CELL(ms_line, cell_int(m->line))
+MS_CELL(ms_boot_end, cell_bool((int)i == x->cr->totals.boot_end))
+
+static const struct col milestone_cols[] = {
+	{ "name", CELL_STR, 0, "what it is, and of which device: \"nvme0 queues\", \"root "
+	  "mounted\", \"init /sbin/init\" (each once in a boot)", ms_name },
+	{ "kind", CELL_STR, 0, "initcall, console, link, queues, disk, partitions, mount, root, "
+	  "initmem, init or systemd", ms_kind },
+	{ "device", CELL_STR, 0, "the device or interface it names", ms_device },
+	{ "ts_ns", CELL_NS, 0, "its line's stamp: the kernel's clock from its start", ms_ts },
+	{ "step_ns", CELL_NS, 0, "after the milestone before it", ms_step },
+	{ "source", CELL_STR, 0, "the file it was read from", ms_source },
+	{ "line", CELL_INT, 0, "its line there", ms_line },
+	{ "boot_end", CELL_BOOL, COL_OPTIONAL, "the boot's headline ends here", ms_boot_end },
+};
+
+const struct table milestones_table = { "milestones", milestone_cols,
+					ARRAY_SIZE(milestone_cols) };
+
 /* --- findings: a row per finding of a list (struct findings) --- */
 
 #define F_CELL(name, expr)							\

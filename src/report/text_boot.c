@@ -47,6 +47,40 @@ static const char *count_span(char *out, size_t len, size_t n, const char *first
 	return out;
 }
 
+/*
+ * The boot's headline: from the kernel's start to the milestone that
+ * says it is up (init run, the root mounted, systemd on the root), and
+ * the modules loaded after it on a line of their own. A boot whose log
+ * shows none of those is timed first to last event, as said.
+ */
+void report_text_boot_headline(FILE *f, const struct pm_run *run, const struct cycle_results *cr)
+{
+	const struct boot_totals *b = &cr->boot;
+	const struct cycle_totals *t = &cr->totals;
+	const struct pm_cycle *c = cr->c;
+	const char *end = boot_end_words(c, t);
+	char a[24], what[WHAT_WIDTH + 8];
+
+	if (!end) {
+		fprintf(f, "  boot %s ms, %zu initcalls and probes\n",
+			text_ms(a, sizeof(a), 10, t->total_ns), c->ncbs);
+		return;
+	}
+	if (c->ncbs)
+		fprintf(f, "  boot  %s ms  to %s (line %u), %zu initcalls and probes\n",
+			text_ms(a, sizeof(a), 10, t->boot_ns), end,
+			c->milestones[t->boot_end].line, c->ncbs);
+	else	/* no initcall_debug: what the log shows is its milestones */
+		fprintf(f, "  boot  %s ms  to %s (line %u), %zu milestones\n",
+			text_ms(a, sizeof(a), 10, t->boot_ns), end,
+			c->milestones[t->boot_end].line, c->nmilestones);
+	if (!b->nlate)
+		return;
+	fprintf(f, "  later %s ms  to the last of %zu begun after it: %s\n",
+		text_ms(a, sizeof(a), 10, b->late_end), b->nlate,
+		text_fit(what, WHAT_WIDTH - 8, cb_name(run, c, b->late_last)));
+}
+
 void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cycle_results *cr)
 {
 	const struct boot_totals *t = &cr->boot;
@@ -81,7 +115,7 @@ void report_text_boot_totals(FILE *f, const struct pm_run *run, const struct cyc
 		snprintf(what + n, sizeof(what) - (size_t)n, "%s",
 			 text_fit(name, WHAT_WIDTH - (size_t)n, cb_name(run, c, t->last_initcall)));
 		line(f, "/init to last initcall", t->user_ns, what);
-	} else if (t->run_init != NS_NONE) {
+	} else if (t->run_init != NS_NONE && t->first_initcall >= 0) {
 		fprintf(f, "    %-22s none after /init\n", "/init to last initcall");
 	}
 	if (t->init_systemd_ns == NS_NONE)

@@ -169,6 +169,7 @@ static void stats_text(FILE *f, const struct stats_report *sr)
 	if (st->boot.n + st->boot.nmissing)
 		summary_line(f, "boot", &st->boot);
 	boot_totals_lines(f, st);
+	report_text_ms_stats(f, st);
 	fprintf(f, "phases\n");
 	for (i = 0; i < st->nrows; i++)
 		if (!st->rows[i].device)
@@ -361,6 +362,7 @@ static void compare_text(FILE *f, const struct stats_report *sr)
 	if (a->boot.n || b->boot.n)
 		change_line(f, "boot", median(&a->boot), median(&b->boot));
 	compare_boot_totals(f, a, b);
+	report_text_ms_compare(f, sr->diff);
 	fprintf(f, "phases\n");
 	compare_phases(f, sr->diff);
 	compare_devices(f, sr);

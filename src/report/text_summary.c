@@ -138,9 +138,9 @@ static void print_cycle(FILE *f, const struct pm_run *run, const struct cycle_re
 		c->mode_label ? " (" : "", c->mode_label ? c->mode_label : "",
 		c->mode_label ? ")" : "", c->file, c->first_line, c->last_line);
 	if (c->mode == MODE_BOOT)
-		fprintf(f, "  boot %s ms, %zu initcalls and probes\n",
-			text_ms(a, sizeof(a), 10, t->total_ns), c->ncbs);
+		report_text_boot_headline(f, run, cr);
 	report_text_boot_totals(f, run, cr);
+	report_text_milestones(f, cr);
 	if (c->mode != MODE_BOOT)
 		fprintf(f, "  suspend %s ms   resume %s ms%s%s\n", text_ms(a, sizeof(a), 10, t->suspend_ns),
 			text_ms(b, sizeof(b), 10, t->resume_ns), c->resumed ? "" : "   (did not complete)",

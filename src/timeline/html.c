@@ -160,7 +160,7 @@ static void put_cycles(FILE *f, const struct tl_layout *L)
 		fputs("</td>", f);
 		put_ms(f, t.suspend_ns);
 		put_ms(f, t.resume_ns);
-		put_ms(f, tc->c->mode == MODE_BOOT ? t.total_ns : NS_NONE);
+		put_ms(f, tc->c->mode == MODE_BOOT ? boot_headline(&t) : NS_NONE);
 		fprintf(f, "<td>%zu</td><td%s>%zu</td></tr>\n", tc->nboxes,
 			tc->nfail ? " class=\"failure\"" : "", tc->nfail);
 	}
@@ -223,6 +223,7 @@ int report_html(FILE *f, const struct pm_run *run, const struct pm_results *res,
 	put_facts(f, run);
 	put_warnings(f, res);
 	put_cycles(f, &L);
+	tl_put_milestones(f, &L);
 	fputs("</header>\n", f);
 	fputs(page_controls, f);
 	if (put_data(f, &L) < 0) {

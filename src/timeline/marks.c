@@ -250,12 +250,26 @@ static void milestone_text(struct tl_milestone *m, const char *label)
 	snprintf(m->text, sizeof(m->text), "%.*s...%s", (int)len, label, when);
 }
 
+/* When the root was mounted (the kernel's "VFS: Mounted root", or the
+ * initramfs's first mount), NS_NONE. */
+static ns_t root_mounted(const struct pm_cycle *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nmilestones; i++)
+		if (c->milestones[i].kind == MS_ROOT)
+			return c->milestones[i].ts;
+	return NS_NONE;
+}
+
 /* A boot's milestones inside the window: /init (pid 1 leaves the kernel),
- * the initrd's systemd and the root's (Boot totals in pmscope(1)). */
+ * the root mounted, the initrd's systemd and the root's (Boot totals and
+ * Boot milestones in pmscope(1); the page's table has them all). */
 static void place_milestones(struct tl_cycle *tc)
 {
 	static const struct { enum boot_mark m; const char *label; } shown[] = {
 		{ BM_RUN_INIT, "/init" },
+		{ BM_COUNT, "root" },	/* not a boot mark: root_mounted() */
 		{ BM_SYSTEMD_INITRD, "systemd (initrd)" },
 		{ BM_SYSTEMD, "systemd" },
 	};
@@ -266,7 +280,7 @@ static void place_milestones(struct tl_cycle *tc)
 	if (c->mode != MODE_BOOT)
 		return;
 	for (i = 0; i < ARRAY_SIZE(shown); i++) {
-		ns_t t = c->boot_marks[shown[i].m];
+		ns_t t = shown[i].m == BM_COUNT ? root_mounted(c) : c->boot_marks[shown[i].m];
 		/* the init the kernel ran, as the log names it ("/sbin/init") */
 		const char *label = shown[i].m == BM_RUN_INIT && c->init_path ? c->init_path :
 				    shown[i].label;

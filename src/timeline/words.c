@@ -130,11 +130,32 @@ static const char *boot_split(const struct boot_totals *bt, char *buf, size_t n)
 	if (!bt->boot || (bt->kernel_ns == NS_NONE && bt->user_ns == NS_NONE))
 		return buf;
 	put_ms(a, sizeof(a), "kernel to /init", bt->kernel_ns);
-	put_ms(b, sizeof(b), "/init to last initcall", bt->user_ns);
+	if (bt->first_initcall >= 0)	/* a boot with initcall_debug */
+		put_ms(b, sizeof(b), ", /init to last initcall", bt->user_ns);
+	else
+		b[0] = '\0';
 	if (bt->init_systemd_ns != NS_NONE)
 		put_ms(s, sizeof(s), ", /init to systemd", bt->init_systemd_ns);
-	snprintf(buf, n, "; %s%s, %s", a, s, b);
+	snprintf(buf, n, "; %s%s%s", a, s, b);
 	return buf;
+}
+
+/* "boot 8824.334 ms to systemd on the root, 1009 initcalls and probes":
+ * the text's headline (report_text_boot_headline()). */
+static char *boot_line(const struct cycle_results *cr, const char *split)
+{
+	const struct pm_cycle *c = cr->c;
+	const char *end = boot_end_words(c, &cr->totals);
+	char a[48];
+
+	if (!end) {
+		put_ms(a, sizeof(a), "boot", cr->totals.total_ns);
+		return xasprintf("%s, %zu initcalls and probes%s", a, c->ncbs, split);
+	}
+	put_ms(a, sizeof(a), "boot", cr->totals.boot_ns);
+	if (!c->ncbs)
+		return xasprintf("%s to %s, %zu milestones%s", a, end, c->nmilestones, split);
+	return xasprintf("%s to %s, %zu initcalls and probes%s", a, end, c->ncbs, split);
 }
 
 char *tl_cycle_totals(const struct cycle_results *cr)
@@ -146,9 +167,7 @@ char *tl_cycle_totals(const struct cycle_results *cr)
 	if (c->mode == MODE_BOOT) {
 		char split[160];
 
-		put_ms(a, sizeof(a), "boot", t.total_ns);
-		return xasprintf("%s, %zu initcalls and probes%s", a, c->ncbs,
-				 boot_split(&cr->boot, split, sizeof(split)));
+		return boot_line(cr, boot_split(&cr->boot, split, sizeof(split)));
 	}
 	put_ms(a, sizeof(a), "suspend", t.suspend_ns);
 	put_ms(b, sizeof(b), "resume", t.resume_ns);

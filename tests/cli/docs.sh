@@ -224,6 +224,9 @@ enum critical_path[].kind '.cycles[].phases[].critical_path[].kind' 'run, wait, 
 # shellcheck disable=SC2086
 enum callbacks[].kind '.cycles[].callbacks[].kind' 'pm, initcall, probe, quirk , async_work' $A
 # shellcheck disable=SC2086
+enum milestones[].kind '.cycles[].milestones[]?.kind' \
+	'initcall, console, link, queues, disk, partitions, mount, root, initmem, init, systemd ,' $A
+# shellcheck disable=SC2086
 enum messages[].relation '.cycles[].callbacks[].messages[]?.relation' \
 	'device, parent, child, driver, other' $A
 # shellcheck disable=SC2086

@@ -64,17 +64,19 @@ is "lkp: 402 callbacks in every cycle" "$(q '[.cycles[1:][].callbacks|length]|un
 is "lkp: every cycle completed" "$(q '[.cycles[].completed]|all')" true
 
 # --- ROG Ally: 39 s2idle cycles pasted in an e-mail, 36 of them replayed by
-# amd_s2idle.py with wall-clock stamps (phase lengths from the kernel only)
+# amd_s2idle.py with wall-clock stamps (phase lengths from the kernel only);
+# the boot before them (from its milestones, no banner: cycle 1)
 analyze "$F/kernel6.11-rog-ally-s2idle-39cycles-email/message.eml.xz"
 is "rog ally: 39 s2idle cycles" "$(q '[.cycles[]|select(.mode=="s2idle")]|length')" 39
-is "rog ally: cycle 5 resume, as printed" "$(q '.cycles[4].phases[]|select(.name=="resume")|.kernel_ms')" 2808.621
+is "rog ally: the boot first" "$(q '.cycles[0].mode')" boot
+is "rog ally: cycle 5 resume, as printed" "$(q '.cycles[5].phases[]|select(.name=="resume")|.kernel_ms')" 2808.621
 # cycle 1 prints no device phase: its sleep's edges are the EC's noirq
 # callbacks, "ACPI: EC: interrupt blocked" at 37.936193 (line 1624) and
 # "unblocked" at 146.324860 (line 1625). Suspend: "PM: suspend entry" at
 # 37.585842 to 37.936193 = 350.351 ms; resume: to "PM: suspend exit" at
 # 149.305987 = 2981.127 ms (it was the thaw alone, 9.173 ms)
 is "rog ally: cycle 1 suspend and resume, to and from the EC's noirq lines" \
-   "$(q '.cycles[0].totals | "\(.suspend_ns) \(.resume_ns)"')" "350351000 2981127000"
+   "$(q '.cycles[1].totals | "\(.suspend_ns) \(.resume_ns)"')" "350351000 2981127000"
 
 # --- kernel 6.15 QEMU, printk caller ids, resume that never finished
 analyze "$F/kernel6.15-qemu-s2idle-printk-caller-hang/hang.log"
@@ -119,21 +121,22 @@ analyze "$F/kernel6.10-xps9360-boot-initcall-s2idle-pmprint/dmesg.txt"
 is "xps 6.10: the 65 s pch_thermal noirq suspend" \
    "$(q '[.cycles[1].callbacks[]]|max_by(.kernel_us)|"\(.device) \(.phase) \(.kernel_us)"')" "0000:00:14.2 suspend_noirq 64808266"
 
-# --- XPS 13 9360, 6.9: 12 S3 cycles and 2 hibernation attempts, no device lines
+# --- XPS 13 9360, 6.9: its boot (no initcall_debug: its milestones), 12 S3
+# cycles and 2 hibernation attempts, no device lines; the boot is cycle 1
 analyze "$F/kernel6.9-xps9360-deep-hibernate-multicycle/messages.txt"
-is "xps 6.9: 12 mem + 2 disk" "$(q '[.cycles[].mode]|group_by(.)|map("\(.[0])=\(length)")|join(",")')" "disk=2,mem=12"
+is "xps 6.9: a boot, 12 mem + 2 disk" "$(q '[.cycles[].mode]|group_by(.)|map("\(.[0])=\(length)")|join(",")')" "boot=1,disk=2,mem=12"
 ok "xps 6.9: the aborted hibernation is a failure" grep -q 'Image allocation is 28906 pages short' "$J"
-# cycle 9 writes its image and returns (lines 2067-2121): the CPUs' going
+# cycle 10 writes its image and returns (lines 2067-2121): the CPUs' going
 # down and up (29337.000881, 29337.031181) are its machine phase; resume
 # runs from there to 6.x's "PM: hibernation: hibernation exit"
 # (29350.797250), the 11.49 s image write in it, said as the kernel's
 is "xps 6.9: hibernation's phases" \
-   "$(q '[.cycles[8].phases[]|"\(.kind)=\((.end_ns-.start_ns)/1000)"]|join(",")')" \
+   "$(q '[.cycles[9].phases[]|"\(.kind)=\((.end_ns-.start_ns)/1000)"]|join(",")')" \
    "suspend_enter=33076136,machine=30300,resume=12366061,thaw_processes=1400008"
-is "xps 6.9: hibernation's resume" "$(q '.cycles[8].totals.resume_ns')" 13766069000
+is "xps 6.9: hibernation's resume" "$(q '.cycles[9].totals.resume_ns')" 13766069000
 is "xps 6.9: the image write is said" \
    "$(q "$FINDINGS"'findings|select(.text|test("image written"))|"\(.cycle) \(.sources[0].line) \(.text)"')" \
-   "9 2116 hibernation image written (resume side): Wrote 4208364 kbytes in 11.49 seconds (366.26 MB/s)"
+   "10 2116 hibernation image written (resume side): Wrote 4208364 kbytes in 11.49 seconds (366.26 MB/s)"
 # a hibernation that powers off after the image: the CPUs go down again
 # (hibernation_platform_enter()) after the write; one machine phase, the
 # snapshot's (the review's case, as a capture on a serial console ends)
@@ -150,7 +153,7 @@ is "hibernation powering off: one machine phase, the snapshot's" \
    "$(jq -c '[.cycles[0].phases[] | select(.kind == "machine") | (.end_ns - .start_ns) / 1000]' "$TMPDIR_TEST/off.json")" '[30000]'
 # the aborted one thaws tasks until its exit line (13072.887104 to 13073.641158)
 is "xps 6.9: aborted hibernation's thaw" \
-   "$(q '.cycles[4].phases[]|select(.kind=="thaw_processes")|(.end_ns-.start_ns)/1000')" 754054
+   "$(q '.cycles[5].phases[]|select(.kind=="thaw_processes")|(.end_ns-.start_ns)/1000')" 754054
 
 # --- boot logs (bootgraph's job)
 analyze "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz"

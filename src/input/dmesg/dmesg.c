@@ -28,12 +28,22 @@ struct dmesg_parser {
 	bool seen_cycle;	/* initcalls after this are module loads */
 	bool seen_dmi;		/* this boot's "DMI: " line was read */
 	bool seen_banner;	/* this boot's "Linux version" line was read */
+	ns_t banner_ts;		/* its stamp and line */
+	unsigned int banner_line;
+	bool calls;		/* this boot printed initcall_debug's calling
+				 * lines: its initcalls are callbacks, not
+				 * milestones, and they time it */
+	bool calls_coming;	/* the command line says initcall_debug: the
+				 * boot begins at its first calling line */
+	bool counted;		/* the current line was a boot's milestone */
 	ns_t wake_ts;		/* the open cycle's wake, NS_NONE */
 	enum pm_mode mode;
 	ns_t last_ts;
 	unsigned int line;
 	bool used;		/* the current line produced an event */
 	int exact_us;		/* kernel >= 5.14 prints true usecs: 1, 0, -1 unknown */
+	struct ms_pending pending;	/* milestones before a boot began (last:
+					 * 5 KB, apart from the fields of every line) */
 };
 
 static void emit(struct dmesg_parser *p, struct pm_event *ev)
@@ -539,25 +549,111 @@ static void fact(struct dmesg_parser *p, const char *key, struct str value)
 	emit(p, &ev);
 }
 
+/* Whether a line may still be the boot's: no suspend began, and no
+ * later line ended the boot. */
+static bool boot_may_open(const struct dmesg_parser *p)
+{
+	return p->boot != BOOT_DONE && !p->in_cycle && !p->seen_cycle;
+}
+
+/* The boot's cycle, from @ts at @line; the milestones read before it
+ * are its. */
+static void open_boot(struct dmesg_parser *p, ns_t ts, unsigned int line)
+{
+	struct pm_event ev;
+
+	event_init(&ev, EV_CYCLE_BEGIN, ts, line);
+	ev.mode = MODE_BOOT;
+	ev.text = str_c("boot");
+	ev.cut = !p->seen_banner;
+	emit(p, &ev);
+	phase(p, EV_PHASE_BEGIN, ts, PK_BOOT_KERNEL, "kernel_init", US_NONE);
+	p->boot = BOOT_KERNEL;
+	if (!p->seen_banner) {
+		unsigned int at = p->line;
+
+		p->line = line;	/* said at the boot's first line */
+		say(p, ts, FC_LOG_START_LOST, "the log begins inside this boot: the "
+		    "kernel's banner (\"Linux version\") and what came before this "
+		    "line are not in it (the ring buffer wrapped, or an excerpt)");
+		p->line = at;
+	}
+	p->st->used += ms_pending_flush(&p->pending, p->b, !p->calls);
+}
+
 static void boot_line(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb)
 {
-	if (p->boot == BOOT_DONE || p->in_cycle || p->seen_cycle)
+	if (!boot_may_open(p))
 		return;	/* a module loaded later: not part of boot */
-	if (p->boot == BOOT_NONE && cb->shape == DS_INITCALL_START) {
-		struct pm_event ev;
+	if (cb->shape != DS_INITCALL_START)
+		return;
+	p->calls = true;
+	if (p->boot == BOOT_NONE)
+		open_boot(p, ts, p->line);
+}
 
-		event_init(&ev, EV_CYCLE_BEGIN, ts, p->line);
-		ev.mode = MODE_BOOT;
-		ev.text = str_c("boot");
-		emit(p, &ev);
-		phase(p, EV_PHASE_BEGIN, ts, PK_BOOT_KERNEL, "kernel_init", US_NONE);
-		p->boot = BOOT_KERNEL;
-		if (!p->seen_banner)
-			say(p, ts, FC_LOG_START_LOST, "the log begins inside this boot: the "
-			    "kernel's banner (\"Linux version\") and what came before the "
-			    "first initcall are not in it (the ring buffer wrapped, or an "
-			    "excerpt)");
+/*
+ * A boot without initcall_debug begins where its log shows it is one:
+ * the kernel's banner, then its first milestone; without the banner (an
+ * excerpt), at its first milestone once a line only a boot prints comes
+ * (the root mounted, init memory freed, init run). It starts where the
+ * kernel's clock does, the banner's time; an excerpt's stamps are on
+ * that clock too: its kernel_init is from 0 to init, as the boot totals
+ * count, not from whichever line its author pasted first.
+ */
+static void boot_shown(struct dmesg_parser *p, ns_t ts)
+{
+	unsigned int line = p->line;
+	ns_t start = ts;
+
+	if (p->boot != BOOT_NONE || !boot_may_open(p) || ts == NS_NONE)
+		return;
+	if (p->pending.n && p->pending.v[0].ts <= start) {
+		start = p->pending.v[0].ts;
+		line = p->pending.v[0].line;
 	}
+	if (p->seen_banner && p->banner_ts != NS_NONE && p->banner_ts <= start) {
+		start = p->banner_ts;
+		line = p->banner_line;
+	} else if (!p->seen_banner && start > 0) {
+		start = 0;
+	}
+	open_boot(p, start, line);
+}
+
+/* Milestone @m at @ts (dmesg_milestones.c): the open boot's, or kept
+ * until one begins. */
+static void milestone(struct dmesg_parser *p, ns_t ts, const struct dmesg_milestone *m)
+{
+	char name[MS_NAME_MAX];
+	struct pm_event ev;
+
+	if (!boot_may_open(p) || ts == NS_NONE)
+		return;
+	dmesg_milestone_name(m, name, sizeof(name));
+	if (p->boot == BOOT_NONE && (m->kind == MS_ROOT || (p->seen_banner && !p->calls_coming)))
+		boot_shown(p, ts);
+	if (p->boot == BOOT_NONE) {
+		ms_pending_add(&p->pending, ts, p->line, m->kind, name, m->device);
+		return;
+	}
+	event_init(&ev, EV_MILESTONE, ts, p->line);
+	ev.milestone = (uint8_t)m->kind;
+	ev.text = str_c(name);
+	ev.device = m->device;
+	ev.extent = !p->calls;
+	builder_event(p->b, &ev);
+	p->counted = true;
+}
+
+/* An initcall's return with no calling line before it in this boot (an
+ * excerpt, a log without initcall_debug's first half): a milestone. */
+static void initcall_milestone(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb)
+{
+	struct dmesg_milestone m = { .kind = MS_INITCALL, .device = cb->fn };
+
+	if (cb->fn.len && cb->fn.len <= MS_DEVICE_MAX)
+		milestone(p, ts, &m);
 }
 
 /* Milestone @m at @ts; @text what the line names (the init run). */
@@ -570,6 +666,7 @@ static void boot_mark_text(struct dmesg_parser *p, ns_t ts, enum boot_mark m, st
 	event_init(&ev, EV_BOOT_MARK, ts, p->line);
 	ev.boot_mark = m;
 	ev.text = text;
+	ev.extent = !p->calls;
 	builder_event(p->b, &ev);
 }
 
@@ -624,7 +721,8 @@ static void new_boot(struct dmesg_parser *p)
 		builder_event(p->b, &ev);
 	}
 	p->boot = BOOT_NONE;
-	p->seen_cycle = p->in_cycle = p->seen_dmi = false;
+	p->seen_cycle = p->in_cycle = p->seen_dmi = p->calls = p->calls_coming = false;
+	p->pending.n = 0;	/* an earlier boot's, or none's */
 	p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
 	p->last_ts = NS_NONE;	/* the clock starts again too */
 }
@@ -661,6 +759,10 @@ static bool cb_line(struct dmesg_parser *p, const struct kmsg_line *kl)
 		p->seen_cycle = true;	/* a suspend, even if its start is cut off */
 		p->boot = BOOT_DONE;
 		p->cb_seen = true;
+	}
+	if (shape == DS_INITCALL_END && !p->calls) {
+		initcall_milestone(p, kl->ts, &cb);
+		return true;
 	}
 	if (boot) {
 		boot_line(p, kl->ts, &cb);
@@ -706,6 +808,12 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 
 	if (cb_line(p, kl))
 		return;
+	if (boot_may_open(p)) {
+		struct dmesg_milestone ms;
+
+		if (dmesg_milestone_line(m, &ms))
+			milestone(p, kl->ts, &ms);
+	}
 	if (str_starts(m, "printk: "))
 		m = str_skip(m, 8);
 	if (str_starts(m, "ACPI: "))
@@ -724,18 +832,22 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 		return;
 	if (str_starts(m, "Run /") && (as = str_find(m, " as init process")) > 0) {
 		/* "Run /sbin/init as init process": the init's path */
+		boot_shown(p, kl->ts);
 		boot_mark_text(p, kl->ts, BM_RUN_INIT, str_make(m.p + 4, (size_t)as - 4));
 		boot_userspace(p, kl->ts);
 	} else if (str_starts(m, "systemd[1]: ")) {
 		systemd_line(p, kl->ts, str_skip(m, 12));
 	} else if (str_starts(m, "Freeing unused kernel image") ||
 		   str_starts(m, "Freeing unused kernel memory")) {
+		boot_shown(p, kl->ts);
 		boot_mark(p, kl->ts, BM_FREE_INITMEM);
 		boot_mark(p, kl->ts, BM_FREE_LAST);
 		boot_userspace(p, kl->ts);
 	} else if (str_starts(m, "Linux version ")) {
 		new_boot(p);
 		p->seen_banner = true;
+		p->banner_ts = kl->ts;
+		p->banner_line = p->line;
 		fact(p, "kernel", str_make(m.p + 14, str_find(str_skip(m, 14), " ") > 0 ?
 					   (size_t)str_find(str_skip(m, 14), " ") : m.len - 14));
 	} else if (str_starts(m, "DMI: ") && !p->seen_dmi &&
@@ -745,6 +857,7 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 		p->seen_dmi = true;
 	} else if (str_starts(m, "Kernel command line: ")) {
 		fact(p, "cmdline", str_skip(m, 21));
+		p->calls_coming = str_find(m, "initcall_debug") > 0;
 	}
 }
 
@@ -914,7 +1027,7 @@ static void nul_line(struct dmesg_parser *p, struct str line)
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
 	struct dmesg_parser p = { .b = b, .st = st, .last_ts = NS_NONE, .exact_us = -1,
-				  .wake_ts = NS_NONE };
+				  .wake_ts = NS_NONE, .banner_ts = NS_NONE };
 	struct progress pg;
 	struct str line;
 	int rc = 0;
@@ -923,7 +1036,7 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 	/* past a bound of the builder's, the rest is not read */
 	while (!builder_stopped(b, NULL) && (rc = reader_next(r, &line)) > 0) {
 		p.line = reader_lineno(r);
-		p.used = false;
+		p.used = p.counted = false;
 		if (!(p.line & 0xffff))
 			progress_tick(&pg, reader_bytes(r), reader_compressed(r));
 		st->lines++;
@@ -935,7 +1048,7 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			nul_line(&p, line);
 		else
 			record(&p, line);
-		if (p.used)
+		if (p.used || p.counted)
 			st->used++;
 	}
 	progress_done(&pg);

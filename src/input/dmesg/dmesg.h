@@ -85,4 +85,46 @@ bool dmesg_verdict_line(struct str msg, struct dmesg_verdict *v);
  * VK_NONE when it is none. */
 enum verdict_kind dmesg_alarm(struct str text);
 
+/*
+ * A boot milestone's line (input/dmesg/dmesg_milestones.c): its kind and
+ * the device it names ("nvme0", "sda", "eno1"; none for the root). The
+ * parser asks only while a boot may be open.
+ */
+struct dmesg_milestone {
+	enum milestone_kind kind;
+	struct str device;
+	bool boot_console;	/* MS_CONSOLE: a boot console handed over */
+};
+bool dmesg_milestone_line(struct str msg, struct dmesg_milestone *out);
+/* Its name, "nvme0 queues", "root mounted", into @buf. */
+void dmesg_milestone_name(const struct dmesg_milestone *m, char *buf, size_t len);
+
+/*
+ * Milestones read while no boot cycle is open: a log that begins inside
+ * a boot shows it is one only later (the root mounted, init run), and
+ * initcall_debug's boot begins at its first calling line, after the
+ * consoles. The boot that begins takes them (ms_pending_flush()); a
+ * suspend's, or the end of the log, drops them.
+ */
+#define MS_PENDING_MAX 32
+#define MS_DEVICE_MAX 64
+#define MS_NAME_MAX 96
+
+struct ms_pending {
+	struct ms_seen {
+		ns_t ts;
+		unsigned int line;
+		uint8_t kind;		/* enum milestone_kind */
+		char name[MS_NAME_MAX];
+		char device[MS_DEVICE_MAX + 1];
+	} v[MS_PENDING_MAX];
+	size_t n;
+};
+
+void ms_pending_add(struct ms_pending *q, ns_t ts, unsigned int line, enum milestone_kind kind,
+		    const char *name, struct str device);
+/* Into the boot cycle just opened, as EV_MILESTONE (@extent: a boot no
+ * initcall times, whose extent they are); the count flushed. */
+size_t ms_pending_flush(struct ms_pending *q, struct builder *b, bool extent);
+
 #endif

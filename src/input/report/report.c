@@ -49,8 +49,8 @@ static bool is_one_of(const char *key, const char *const *keys)
 static bool split(void *ctx, int depth, const char *key, char c)
 {
 	static const char *const top[] = { "cycles", "devices", "sources", "findings", NULL };
-	static const char *const lists[] = { "phases", "threads", "thread_work", "callbacks",
-					     "findings", NULL };
+	static const char *const lists[] = { "phases", "threads", "thread_work", "milestones",
+					     "callbacks", "findings", NULL };
 	struct rep *r = ctx;
 
 	switch (depth) {

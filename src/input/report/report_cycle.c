@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A report's cycle back into the model: its own members, then its lists
- * (phases, threads, thread_work, callbacks, findings) one element at a
- * time. The writer puts phases before callbacks, which name them by
+ * (phases, threads, thread_work, milestones, callbacks, findings) one
+ * element at a time. The writer puts phases before callbacks, which name them by
  * place: a callback naming a phase not yet read is an error, so the
  * cycle holds together wherever the report ends.
  */
@@ -277,6 +277,49 @@ static int work(struct rep *r, struct json_object *v)
 	return 0;
 }
 
+static int ms_kind(struct rep *r, struct json_object *v, uint8_t *out)
+{
+	const char *s;
+	int k;
+
+	if (rv_str(r, v, "kind", &s) < 0)
+		return -1;
+	for (k = 0; s && k < MS_COUNT; k++)
+		if (!strcmp(s, milestone_kind_name((enum milestone_kind)k))) {
+			*out = (uint8_t)k;
+			return 0;
+		}
+	return rep_error(r, "a milestone's \"kind\": no such kind");
+}
+
+/* A boot's milestone: the boot's headline and its end are the analyses'
+ * again (boot_end, step_ns are not read). */
+static int milestone(struct rep *r, struct json_object *v)
+{
+	struct pm_cycle *c = r->c;
+	struct pm_milestone m = { 0 };
+	const char *src;
+	int64_t line;
+	size_t i;
+
+	if (rv_object(r, v, "a milestone") < 0 || rv_str(r, v, "name", &m.name) < 0 ||
+	    ms_kind(r, v, &m.kind) < 0 || rv_str(r, v, "device", &m.device) < 0 ||
+	    rv_ns(r, v, "ts_ns", &m.ts) < 0 || rv_source(r, v, "source", &m.file_id, &src) < 0 ||
+	    rv_int(r, v, "line", 0, UINT32_MAX, 0, &line) < 0)
+		return -1;
+	if (!m.name || m.ts == NS_NONE)
+		return rep_error(r, "a milestone with no name or time");
+	if (c->nmilestones >= CYCLE_MILESTONES_MAX)
+		return rep_error(r, "more than %d milestones in a cycle", CYCLE_MILESTONES_MAX);
+	for (i = 0; i < c->nmilestones; i++)	/* names are interned */
+		if (c->milestones[i].name == m.name)
+			return rep_error(r, "a second milestone \"%s\"", m.name);
+	m.line = (unsigned int)line;
+	VEC_RESERVE(c->milestones, c->nmilestones, c->milestones_cap);
+	c->milestones[c->nmilestones++] = m;
+	return 0;
+}
+
 /* A callback's kind back into its flags. */
 static int cb_kind(struct rep *r, struct json_object *v, struct pm_callback *cb)
 {
@@ -374,6 +417,8 @@ int rep_cycle_element(struct rep *r, const char *list, struct json_object *v)
 		return thread(r, v);
 	if (!strcmp(list, "thread_work"))
 		return work(r, v);
+	if (!strcmp(list, "milestones"))
+		return milestone(r, v);
 	if (!strcmp(list, "callbacks"))
 		return callback(r, v);
 	if (!strcmp(list, "findings"))
@@ -418,6 +463,7 @@ void rep_cycle_drop(struct rep *r)
 	free(c->threads);
 	free(c->msgs);
 	free(c->works);
+	free(c->milestones);
 	r->c = NULL;
 	r->in_cycle = false;
 }
