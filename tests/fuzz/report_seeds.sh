@@ -28,7 +28,8 @@ seed surface-abort 20 $F/kernel5-surface-mwifiex-suspend-abort-kmsg-snippet/snip
 seed freezer-fail 20 $F/kernel6.14-xps9360-freezer-fail-dmesg/*messages.txt
 seed hang 20 $F/kernel6.15-qemu-s2idle-printk-caller-hang/hang.log
 seed boot-callgraph 20 $F/kernel5.17-asus-f2a85m-boot-function_graph-abstime/ghes_init_trace.txt
-seed nodata 20 $F/kernel6.6-nanopi-r4s-arm64-boot-no-pm-dmesg/dmesg.log
+seed boot-milestones 20 $F/kernel6.6-nanopi-r4s-arm64-boot-no-pm-dmesg/dmesg.log
+seed nvme-excerpt 20 $F/kernel5.6-aws-c5-nvme-boot-excerpts-email/after.txt
 seed oops 20 $F/kernel6.16-sc8280xp-arm64-s2idle-oops-snippet/console.txt
 seed noirq-abort 20 $F/kernel6.18-rock5b-arm64-noirq-abort-email/console.txt
 seed rzg3e-warn 30 $F/kernel6.18-rzg3e-arm64-pwm-resume-fail-newwarn-serial/console.txt
