@@ -24,7 +24,7 @@ _pmscope_options()
 		     "--max-regress --junit --html $_pmscope_bounds -h --help" ;;
 	whatif)
 		echo "-p --policy --async --sync --defer --scale --cpus -j --json --svg --png" \
-		     "--width -n --top -c --cycle -q --quiet $_pmscope_bounds -h --help" ;;
+		     "--html --width -n --top -c --cycle -q --quiet $_pmscope_bounds -h --help" ;;
 	record)
 		echo "-m --mode -s --seconds -C --cmd --via -n --cycles --stress -d --delay" \
 		     "-t --pm-test -g --callgraph --graph-depth -b --buffer-kb -o --output" \

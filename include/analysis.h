@@ -140,6 +140,8 @@ struct cycle_results {
 	struct whatif_hint *hints;	/* per device phase, the change that
 					 * saves most (whatif.h), when asked */
 	size_t nhints;
+	bool hints_all_sync;	/* no callback ran async and no power/async
+				 * flag is known: no device is named */
 	struct cycle_facts facts;	/* its warnings and verdicts */
 	struct findings findings;	/* analysis/findings.c */
 	uint8_t *cb_failed;	/* per callback: a finding says it failed

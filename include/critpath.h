@@ -128,6 +128,10 @@ struct cp_blocked {
 	int cb;			/* the sync callback that was held back */
 	int waited_cb;		/* the async callback it waited for, -1 */
 	int waited_dev;		/* the device it waited for */
+	int held_dev;		/* the sync device without a callback in the
+				 * phase that the driving thread sat in,
+				 * waiting, before .cb: .cb itself waited
+				 * for nothing; -1 when .cb's device waited */
 	int phase;
 	ns_t lost_ns;		/* driving thread idle because of it */
 	size_t ndelayed;	/* later sync callbacks pushed back by it */
@@ -138,8 +142,9 @@ struct cp_blocked {
 	int delayed[CP_DELAYED_KEEP];
 	int delayed_last;	/* -1 when ndelayed is 0 */
 	int *via;		/* devices without a callback the wait went
-				 * through, nearest to .cb first; none when
-				 * .waited_dev is its own child/parent */
+				 * through, nearest to .cb (or .held_dev)
+				 * first; none when .waited_dev is its own
+				 * child/parent */
 	size_t nvia;
 	ns_t ready;		/* when the driving thread was free for it */
 };

@@ -20,6 +20,9 @@
  *   deferred) and the gap before it that no wait explains (printk, PM
  *   core work on devices without a callback, worker wake-up), wherever
  *   it runs; the phase keeps its measured tail after the last callback;
+ * - async callbacks under one host controller that ended one after
+ *   another, queued, keep only their own time and queue again on a
+ *   resource of capacity one (whatif_share.c);
  * - workers are unlimited; with cpus > 0 the callbacks running at once
  *   share that many CPUs (processor sharing), measured lengths first
  *   being turned into CPU-alone lengths the same way; time function_graph
@@ -78,6 +81,7 @@ struct whatif_policy {
 	const struct whatif_change *changes;	/* later ones win */
 	size_t nchanges;
 	int cpus;		/* 0: unlimited */
+	bool cpus_from_run;	/* .cpus is the run's own count (fact ncpus) */
 };
 
 struct whatif_phase {
@@ -91,6 +95,17 @@ struct whatif_phase {
 				 * inconsistent facts would cause */
 };
 
+/* A resource the replay inferred (whatif_share.c): the async callbacks of
+ * a phase under one host controller .dev that ended one after another,
+ * the later ones waiting for the earlier: .queued_ns of their summed
+ * measured lengths .length_ns was that queue. */
+struct whatif_shared {
+	int phase;
+	int dev;
+	size_t ncbs;
+	ns_t queued_ns, length_ns;
+};
+
 struct whatif_cycle {
 	/* The predicted cycle: phases, cbs and threads are its own, the
 	 * rest (names, graphs) is the measured cycle's. */
@@ -101,6 +116,8 @@ struct whatif_cycle {
 	size_t nphases;
 	size_t *matched;	/* per policy change: callbacks it matched */
 	size_t nchanges;
+	struct whatif_shared *shared;	/* by phase */
+	size_t nshared;
 	struct cycle_totals measured_tot, predicted_tot;
 };
 
@@ -135,6 +152,9 @@ struct whatif_hint {
 	ns_t measured_ns, predicted_ns;
 };
 
+/* No callback of @c's device phases with waits ran off the driving
+ * thread (pm_async 0, or no async device). */
+bool whatif_cycle_all_sync(const struct pm_cycle *c);
 struct critpath;
 int whatif_hints(const struct pm_run *run, const struct pm_cycle *c, const struct critpath *cp,
 		 struct whatif_hint **out, size_t *n);

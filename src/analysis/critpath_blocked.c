@@ -27,6 +27,8 @@ static bool held_back(struct cp_ctx *x, int cb, ns_t ready, struct cp_pred *p)
 	if (p->kind != PRED_NONE && p->at > ready + x->skew) {
 		return other_thread(x, p->cb) && s - p->at <= cp_eps(x, p->hops);
 	}
+	if (cp_pred_held(x, cb, ready, p))
+		return true;
 	g = cp_latest_other(x, s + cp_skew(x, cb), x->c->main_pid);
 	if (g < 0 || !other_thread(x, g) || cp_cb_end(x, g) <= ready + x->skew ||
 	    s - cp_cb_end(x, g) > x->eps)
@@ -46,7 +48,9 @@ static void fill_via(const struct cp_ctx *x, const struct cp_pred *p, struct cp_
 
 	b->via = NULL;
 	b->nvia = 0;
-	if (p->kind != PRED_VIA)
+	if (p->kind == PRED_HELD)	/* the chain after the device held in */
+		dev = x->done_next[dev];
+	else if (p->kind != PRED_VIA)
 		return;
 	b->via = xmalloc((size_t)(p->hops ? p->hops : 1) * sizeof(int));
 	while (dev >= 0 && x->dev_cb[dev] < 0 && n < (size_t)p->hops) {
@@ -65,6 +69,10 @@ static void fill_delayed(struct cp_ctx *x, struct cp_blocked *b)
 	int cb;
 
 	b->delayed_last = -1;
+	if (b->held_dev >= 0) {	/* the wait was before it: it moved back */
+		b->delayed[n++] = b->cb;
+		b->delayed_last = b->cb;
+	}
 	for (cb = x->next_same[b->cb]; cb >= 0; cb = x->next_same[cb]) {
 		ns_t s = cp_cb_start(x, cb), ready = cp_cb_end(x, x->prev_same[cb]);
 
@@ -116,6 +124,7 @@ int cp_blocked(struct cp_ctx *x, struct critpath *cp)
 		b->lost_ns = s - ready;
 		b->ready = ready;
 		b->inferred = p.kind == PRED_TIMING;
+		b->held_dev = p.kind == PRED_HELD ? p.dev : -1;
 		fill_via(x, &p, b);
 		fill_delayed(x, b);
 	}

@@ -66,6 +66,52 @@ static void build_graph(struct cp_ctx *x)
 	free(to);
 }
 
+static bool waits_phase(const struct pm_phase *p)
+{
+	return phase_kind_is_device(p->kind) && p->kind != PK_PREPARE && p->kind != PK_COMPLETE;
+}
+
+/*
+ * Which devices the driving thread handles (drivers/base/power/main.c,
+ * dpm_async_fn()): with pm_async 1 those whose power/async is off. A
+ * callback on another thread in a phase with waits shows pm_async 1;
+ * with none, every device ran sync. A device's own callbacks say it too
+ * where the facts do not.
+ */
+static void find_sync(struct cp_ctx *x)
+{
+	const struct pm_cycle *c = x->c;
+	bool any_async = false;
+	size_t i;
+
+	for (i = 0; i < c->ncbs; i++) {
+		const struct pm_callback *cb = &c->cbs[i];
+
+		if (cb->phase >= 0 && waits_phase(&c->phases[cb->phase]) && c->main_pid >= 0 &&
+		    cb->pid >= 0 && cb->pid != c->main_pid)
+			any_async = true;
+	}
+	for (i = 0; i < x->ndevs; i++) {
+		int flag = x->run->devs[i].async_flag;
+
+		x->dev_sync[i] = flag == 0 || (flag == 1 && !any_async && c->main_pid >= 0) ? 1 :
+				 flag == 1 ? 0 : -1;
+	}
+	for (i = 0; i < c->ncbs; i++) {
+		const struct pm_callback *cb = &c->cbs[i];
+
+		if (cb->dev < 0 || x->dev_sync[cb->dev] >= 0 || cb->phase < 0 ||
+		    !waits_phase(&c->phases[cb->phase]) || c->main_pid < 0 || cb->pid < 0)
+			continue;
+		x->dev_sync[cb->dev] = cb->pid == c->main_pid;
+	}
+}
+
+int cp_dev_sync(const struct cp_ctx *x, int dev)
+{
+	return dev >= 0 ? x->dev_sync[dev] : -1;
+}
+
 int cp_ctx_init(struct cp_ctx *x, const struct pm_run *run, const struct pm_cycle *c)
 {
 	size_t i, n = run->ndevs;
@@ -86,8 +132,10 @@ int cp_ctx_init(struct cp_ctx *x, const struct pm_run *run, const struct pm_cycl
 	x->done_next = xmalloc((n ? n : 1) * sizeof(int));
 	x->la_dev = xmalloc((n ? n : 1) * sizeof(ns_t));
 	x->state = xcalloc(n ? n : 1, 1);
+	x->dev_sync = xmalloc(n ? n : 1);
 	for (i = 0; i < n; i++)
 		x->dev_cb[i] = -1;
+	find_sync(x);
 	n = c->ncbs ? c->ncbs : 1;
 	x->cbs = xmalloc(n * sizeof(int));
 	x->prev_same = xmalloc(n * sizeof(int));
@@ -109,6 +157,8 @@ void cp_ctx_free(struct cp_ctx *x)
 	free(x->done_next);
 	free(x->la_dev);
 	free(x->state);
+	free(x->dev_sync);
+	free(x->held);
 	free(x->touched);
 	free(x->stack);
 	free(x->cbs);
@@ -241,6 +291,8 @@ void cp_phase_end(struct cp_ctx *x)
 	for (i = 0; i < x->ntouched; i++)
 		x->state[x->touched[i]] = ST_NEW;
 	x->ntouched = 0;
+	x->nheld = 0;
+	x->held_built = false;
 }
 
 void cp_rel(const struct cp_ctx *x, int dev, bool waits, struct cp_span r[2])

@@ -53,6 +53,14 @@ struct cp_ctx {
 				 * callback on another thread, -1 */
 	ns_t *slack;		/* cb -> slack (memo), NS_NONE not yet */
 	ns_t *la_dev;		/* device -> latest allowed done time (memo) */
+	signed char *dev_sync;	/* device -> 1 handled by the driving thread
+				 * in this cycle, 0 async, -1 unknown */
+	/* sync devices without a callback in the phase that wait for one:
+	 * where the driving thread can sit idle with no callback to show
+	 * it (by done time; built on first use) */
+	struct cp_held { ns_t done; int dev; } *held;
+	size_t nheld;
+	bool held_built;
 };
 
 /* Effective times of a callback, clamped to what the model knows. */
@@ -84,6 +92,12 @@ void cp_phase_end(struct cp_ctx *x);
 void cp_rel(const struct cp_ctx *x, int dev, bool waits, struct cp_span r[2]);
 /* When device @dev was done in this phase: NS_NONE when nothing says. */
 ns_t cp_done(struct cp_ctx *x, int dev);
+/* Whether @dev is handled by the driving thread in this cycle (its
+ * power/async off, or pm_async 0, or its callbacks ran there): 1, 0 for
+ * async, -1 when nothing says. */
+int cp_dev_sync(const struct cp_ctx *x, int dev);
+/* Callback-less devices @dev waits for, in a chain (PRED_VIA): hops. */
+int cp_chain_hops(const struct cp_ctx *x, int dev);
 
 /* What a callback's start waited for (critpath_pred.c). */
 enum cp_pred_kind {
@@ -93,6 +107,9 @@ enum cp_pred_kind {
 	PRED_VIA,	/* a device it waits for that ran no callback (.dev);
 			 * .cb is where the chain of such devices ended */
 	PRED_TIMING,	/* timing alone: .cb on another thread ended just before */
+	PRED_HELD,	/* the driving thread sat in sync device .dev, which ran
+			 * no callback in the phase, until what it waits for
+			 * was done (.cb, at the end of a chain as PRED_VIA) */
 };
 
 struct cp_pred {
@@ -104,6 +121,9 @@ struct cp_pred {
 
 void cp_pred_dep(struct cp_ctx *x, int cb, struct cp_pred *p);
 void cp_pred(struct cp_ctx *x, int cb, struct cp_pred *p);
+/* Sync callback @cb held back after @ready by a sync device without a
+ * callback in the phase (critpath_held.c): true with @p filled. */
+bool cp_pred_held(struct cp_ctx *x, int cb, ns_t ready, struct cp_pred *p);
 /* The latest callback ending at or before @t on a thread other than @pid. */
 int cp_latest_other(const struct cp_ctx *x, ns_t t, int pid);
 /* Allowed hand-off from an end to the start it released. */

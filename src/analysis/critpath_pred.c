@@ -24,7 +24,7 @@ ns_t cp_eps(const struct cp_ctx *x, int hops)
 	return x->eps + (ns_t)hops * CP_EPS_HOP_NS;
 }
 
-static int chain_hops(const struct cp_ctx *x, int dev)
+int cp_chain_hops(const struct cp_ctx *x, int dev)
 {
 	int hops = 0;
 
@@ -69,7 +69,7 @@ void cp_pred_dep(struct cp_ctx *x, int cb, struct cp_pred *p)
 	p->dev = best;
 	p->cb = x->done_cb[best];
 	p->kind = x->dev_cb[best] >= 0 ? PRED_DEP : PRED_VIA;
-	p->hops = p->kind == PRED_VIA ? chain_hops(x, best) : 0;
+	p->hops = p->kind == PRED_VIA ? cp_chain_hops(x, best) : 0;
 }
 
 int cp_latest_other(const struct cp_ctx *x, ns_t t, int pid)
@@ -125,6 +125,10 @@ void cp_pred(struct cp_ctx *x, int cb, struct cp_pred *p)
 	from = p->kind != PRED_NONE ? p->at : x->start;
 	if (s - from <= cp_eps(x, p->hops))
 		return;
+	if (cp_cb_main(x, cb) && cp_pred_held(x, cb, from, &t)) {
+		*p = t;
+		return;
+	}
 	g = cp_latest_other(x, s + cp_skew(x, cb), x->c->cbs[cb].pid);
 	if (g < 0 || g == cb || cp_cb_end(x, g) <= from || s - cp_cb_end(x, g) > x->eps)
 		return;

@@ -74,6 +74,7 @@ static void handoff(struct cp_ctx *x, struct seg_vec *sv, const struct cp_pred *
 		}
 		break;
 	case PRED_VIA:
+	case PRED_HELD:
 		if (explained) {
 			seg(sv, CP_WAIT, -1, p->dev, from, to, false);
 			return;

@@ -33,16 +33,39 @@ static bool is_sync(const struct pm_cycle *c, int cb)
 	return c->main_pid >= 0 && p->pid >= 0 ? p->pid == c->main_pid : !p->async;
 }
 
-/* A sync callback whose device's power/async the run folder shows enabled
- * ran sync for pm_async 0 (or pm_trace): no per-device change makes it
- * async, so it is no hint (whatif -p upfront replays pm_async 1). */
-static void add_cand(const struct pm_run *run, const struct pm_cycle *c, struct cand *v,
-		     size_t *n, int cb)
+bool whatif_cycle_all_sync(const struct pm_cycle *c)
 {
-	int dev = cb >= 0 ? c->cbs[cb].dev : -1;
+	size_t i, n = 0;
 
-	if (dev >= 0 && is_sync(c, cb) && run->devs[dev].async_flag != 1)
-		v[(*n)++] = (struct cand){ cb, cb_duration(&c->cbs[cb]), dev };
+	if (c->main_pid < 0)
+		return false;
+	for (i = 0; i < c->ncbs; i++) {
+		const struct pm_callback *cb = &c->cbs[i];
+		const struct pm_phase *p = cb->phase >= 0 ? &c->phases[cb->phase] : NULL;
+
+		if (!p || !phase_kind_is_device(p->kind) || p->kind == PK_PREPARE ||
+		    p->kind == PK_COMPLETE || cb->pid < 0)
+			continue;
+		if (cb->pid != c->main_pid)
+			return false;
+		n++;
+	}
+	return n > 0;
+}
+
+/* A device the driving thread ran, or held in (its callback @cb, or -1,
+ * and @len of the phase it took). One whose power/async the run folder
+ * shows enabled ran sync for pm_async 0 (or pm_trace), and so may any
+ * device whose flag is unknown when no callback ran async: no
+ * per-device change makes it async, so it is no hint (whatif -p upfront
+ * replays pm_async 1). */
+static void add_cand(const struct pm_run *run, bool all_sync, struct cand *v, size_t *n, int cb,
+		     int dev, ns_t len)
+{
+	int flag = dev >= 0 ? run->devs[dev].async_flag : 1;
+
+	if (flag != 1 && !(flag < 0 && all_sync))
+		v[(*n)++] = (struct cand){ cb, len, dev };
 }
 
 static int cmp_dev(const void *a, const void *b)
@@ -52,18 +75,32 @@ static int cmp_dev(const void *a, const void *b)
 	return x->dev != y->dev ? x->dev - y->dev : cmp_len(a, b);
 }
 
-/* Sync callbacks on the phase's path or blocked in it, longest first. */
+/* Sync callbacks on the phase's path or blocked in it, and the sync
+ * devices without a callback the driving thread waited in, longest
+ * first. */
 static size_t candidates(const struct pm_run *run, const struct pm_cycle *c,
 			 const struct critpath *cp, const struct cp_phase *p, struct cand *v)
 {
+	bool all_sync = whatif_cycle_all_sync(c);
 	size_t n = 0, i, k;
 
-	for (i = 0; i < p->nsegs; i++)
-		if (p->segs[i].kind == CP_RUN)
-			add_cand(run, c, v, &n, p->segs[i].cb);
-	for (i = 0; i < cp->nblocked; i++)
-		if (cp->blocked[i].phase == p->phase)
-			add_cand(run, c, v, &n, cp->blocked[i].cb);
+	for (i = 0; i < p->nsegs; i++) {
+		int cb = p->segs[i].cb;
+
+		if (p->segs[i].kind == CP_RUN && cb >= 0 && is_sync(c, cb))
+			add_cand(run, all_sync, v, &n, cb, c->cbs[cb].dev, cb_duration(&c->cbs[cb]));
+	}
+	for (i = 0; i < cp->nblocked; i++) {
+		const struct cp_blocked *b = &cp->blocked[i];
+
+		if (b->phase != p->phase)
+			continue;
+		if (b->held_dev >= 0)
+			add_cand(run, all_sync, v, &n, -1, b->held_dev, b->lost_ns);
+		else if (is_sync(c, b->cb))
+			add_cand(run, all_sync, v, &n, b->cb, c->cbs[b->cb].dev,
+				 cb_duration(&c->cbs[b->cb]));
+	}
 	qsort(v, n, sizeof(*v), cmp_dev);	/* each device once, its longest */
 	for (i = 0, k = 0; i < n; i++)
 		if (!k || v[k - 1].dev != v[i].dev)
@@ -108,7 +145,7 @@ static void best_of_phase(struct wi_phase_in *in, struct cp_ctx *g, const struct
 	for (i = 0; i < n; i++) {
 		ns_t len;
 
-		ch.dev = in->c->cbs[v[i].cb].dev;
+		ch.dev = v[i].dev;
 		len = replay_len(in, p->phase, &s, tail);
 		if (base - len < WHATIF_HINT_MIN_NS || (base - len) * 100 < meas)
 			continue;
@@ -155,8 +192,14 @@ int whatif_hints(const struct pm_run *run, const struct pm_cycle *c, const struc
 int an_whatif_hints(const struct pm_run *run, struct cycle_results *cr,
 		    const struct results_opts *o)
 {
+	size_t i;
+
 	if (!o->hints)
 		return 0;
+	/* no callback ran async and no flag is known: pm_async was 0 */
+	cr->hints_all_sync = cr->c->mode != MODE_BOOT && whatif_cycle_all_sync(cr->c);
+	for (i = 0; i < run->ndevs && cr->hints_all_sync; i++)
+		cr->hints_all_sync = run->devs[i].async_flag < 0;
 	return whatif_hints(run, cr->c, &cr->cp, &cr->hints, &cr->nhints);
 }
 
@@ -165,4 +208,5 @@ void an_whatif_hints_free(struct cycle_results *cr)
 	free(cr->hints);
 	cr->hints = NULL;
 	cr->nhints = 0;
+	cr->hints_all_sync = false;
 }

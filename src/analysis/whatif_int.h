@@ -8,9 +8,14 @@
 
 #include "whatif.h"
 
+/* An item is a callback, or a held device: a sync device without a
+ * callback in the phase that still waits, on the driving thread, for
+ * what it depends on (cb -1; no work, no gap). */
 struct wi_item {
-	int cb;			/* index into the measured cycle's cbs */
+	int cb;			/* index into the measured cycle's cbs, -1 */
 	int dev;
+	ns_t m_start, m_end;	/* as measured (a held device: when the
+				 * driving thread was done with it) */
 	double work;		/* ns of progress to make, alone on a CPU */
 	double frac;		/* share of a CPU it needs while it runs */
 	double over;		/* the kept gap before it */
@@ -21,6 +26,13 @@ struct wi_item {
 	bool async;		/* in the prediction */
 	bool was_async;		/* in the measured cycle */
 	double start, end;	/* simulated */
+	/* On a shared resource (whatif_share.c): .res, -1 none; it runs
+	 * .pre of its .work, then asks for the resource (FIFO, equal times
+	 * by .rank, the measured order) and holds it for the rest. .req
+	 * and .svc: when it asked and was served as measured. */
+	int res, rank;
+	double pre, pre0;
+	ns_t req, svc;
 };
 
 /* Items a phase's callbacks wait for, compressed: item i waits for
@@ -32,6 +44,9 @@ struct wi_adj {
 struct wi_sim {
 	struct wi_item *it;	/* in loop order */
 	size_t n;
+	size_t ncbs;		/* items that are callbacks */
+	struct whatif_shared *shared;	/* the resources, .res indexes it */
+	size_t nshared;
 	struct wi_adj deps, waiters;
 	bool loop_starts_async;	/* async work waits for the loop to reach it */
 	int cpus;		/* 0 unlimited */
@@ -53,6 +68,15 @@ struct wi_phase_in {
 };
 
 struct cp_ctx;
+/* whatif_order.c: the items of @phase in loop order (@g in that phase);
+ * 1 when a callback has no end to move. */
+int wi_collect(struct cp_ctx *g, int phase, struct wi_sim *s);
+/* whatif_share.c: the resources of built phase @phase, own times. */
+void wi_share(const struct pm_run *run, int phase, struct wi_sim *s);
+/* whatif_cpu.c: CPU shares from function_graph's sleeps; measured lengths
+ * into lengths alone on one of @cpus CPUs. */
+void wi_cpu_shares(const struct pm_cycle *c, struct wi_sim *s);
+void wi_deflate(struct wi_sim *s, int cpus);
 /* Fills @s (items, deps) for @phase; the tail after the last callback in
  * *@tail. Returns 0, 1 when the phase cannot be replayed (a callback
  * without an end), -1 on error. */

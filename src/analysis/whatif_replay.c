@@ -108,10 +108,14 @@ static int replay_phase(const struct wi_phase_in *in, struct cp_ctx *g, struct w
 	s.t0 = (double)(p->start + shift);
 	wi_simulate(&s);
 	wp->predicted = true;
-	wp->ncbs = s.n;
+	wp->ncbs = s.ncbs;
 	wp->nforced = s.nforced;
 	for (k = 0; k < s.n; k++) {
-		struct pm_callback *cb = &w->c.cbs[s.it[k].cb];
+		struct pm_callback *cb;
+
+		if (s.it[k].cb < 0)	/* a held device: no callback */
+			continue;
+		cb = &w->c.cbs[s.it[k].cb];
 
 		cb->start = llround(s.it[k].start);
 		cb->end = llround(s.it[k].end);
@@ -122,6 +126,11 @@ static int replay_phase(const struct wi_phase_in *in, struct cp_ctx *g, struct w
 		wp->kept_gaps_ns += llround(s.it[k].over + s.it[k].step);
 	}
 	wp->predicted_ns = llround(s.end) + tail - (p->start + shift);
+	if (s.nshared) {
+		w->shared = xrealloc(w->shared, (w->nshared + s.nshared) * sizeof(*w->shared));
+		memcpy(w->shared + w->nshared, s.shared, s.nshared * sizeof(*s.shared));
+		w->nshared += s.nshared;
+	}
 	wi_sim_free(&s);
 	return 0;
 }
@@ -230,6 +239,7 @@ void whatif_cycle_free(struct whatif_cycle *w)
 	free(w->c.threads);
 	free(w->phases);
 	free(w->matched);
+	free(w->shared);
 	memset(w, 0, sizeof(*w));
 }
 
@@ -237,8 +247,11 @@ const char *const whatif_assumptions[][2] = {
 	{ "order", "a phase's callbacks are taken in the order they started in the "
 		   "measured cycle: dpm_list order on the driving thread" },
 	{ "waits", "in suspend a device waits for its children and device-link consumers, "
-		   "in resume for its parent and suppliers; a device without a callback in "
-		   "the phase passes a wait on at once" },
+		   "in resume for its parent and suppliers; a sync device without a callback "
+		   "in the phase waits so on the driving thread, which reaches it once what it "
+		   "waits for was done as measured, before the next sync callback that started "
+		   "after that; an async one (or one the facts do not show sync) passes a wait "
+		   "on at once" },
 	{ "lengths", "each callback keeps its measured length (times --scale, 0 with "
 		     "--defer) whatever thread runs it" },
 	{ "gaps", "the gap before each callback that no wait explains (printk, PM core "
@@ -249,9 +262,15 @@ const char *const whatif_assumptions[][2] = {
 		  "driving thread staying there as the loop's walk to it; each phase keeps its tail "
 		  "after the last callback; phases without device callbacks keep their "
 		  "measured length" },
-	{ "workers", "unlimited async workers; with --cpus N the callbacks running at once "
-		     "share N CPUs, measured lengths being turned into CPU-alone lengths "
-		     "the same way first" },
+	{ "shared", "async callbacks of a phase under one host controller (the nearest PCI "
+		    "function above them) that ended one after another, the later ones waiting "
+		    "for a fifth or more of their summed lengths, queued on it: each keeps only "
+		    "the time before it asked and its service, and queues again on a resource of "
+		    "capacity one, first asked first served" },
+	{ "workers", "unlimited async workers; the callbacks running at once share the "
+		     "run's CPUs as its log counts them (--cpus N: N, 0: no limit), measured "
+		     "lengths being turned into CPU-alone lengths the same way first (a queued "
+		     "callback's while it ran, not while it waited)" },
 	{ "sleep", "time function_graph saw a callback sleep needs no CPU; without "
 		   "function_graph all of a callback's time is CPU time" },
 };

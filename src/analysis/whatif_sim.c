@@ -6,7 +6,9 @@
  * they wait for is done (and, with loop_starts_async, once the loop
  * scheduled them). Events in time order; with a CPU limit, the running
  * callbacks share the CPUs, so their progress is tracked in virtual time
- * (all advance at the same rate, min(1, cpus / demand)).
+ * (all advance at the same rate, min(1, cpus / demand)). A callback on a
+ * shared resource runs its part before it asks for it, then waits its
+ * turn (first asked, first served) and runs the rest holding it.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 
 struct heap_ent {
 	double key;
+	int tie;	/* before the id at equal keys */
 	int id;
 };
 
@@ -25,16 +28,18 @@ struct heap {
 
 static bool ent_less(const struct heap_ent *a, const struct heap_ent *b)
 {
-	return a->key < b->key || (a->key == b->key && a->id < b->id);
+	if (a->key != b->key)
+		return a->key < b->key;
+	return a->tie != b->tie ? a->tie < b->tie : a->id < b->id;
 }
 
-static void heap_push(struct heap *h, double key, int id)
+static void heap_push(struct heap *h, double key, int tie, int id)
 {
 	size_t i;
 
 	VEC_RESERVE(h->v, h->n, h->cap);
 	i = h->n++;
-	h->v[i] = (struct heap_ent){ key, id };
+	h->v[i] = (struct heap_ent){ key, tie, id };
 	while (i && ent_less(&h->v[i], &h->v[(i - 1) / 2])) {
 		struct heap_ent t = h->v[i];
 
@@ -70,12 +75,27 @@ static struct heap_ent heap_pop(struct heap *h)
 
 enum main_state { M_FREE, M_WAIT, M_PENDING, M_RUN, M_DONE };
 
+/* An item on a resource: its part before it asks, its turn, the rest. */
+enum stage { ST_ALONE, ST_PRE, ST_QUEUED, ST_HOLD };
+
+struct res_state {
+	bool busy;
+	struct heap waiting;	/* by when each asked, then measured order */
+};
+
+/* Asks of one instant are served together, in order, once every event
+ * of that instant is in: two asks a nanosecond apart go by their time. */
+#define ASK_INSTANT 0.5
+
 struct sim_state {
 	struct wi_sim *s;
 	struct heap starts, fins;	/* real start times; virtual finishes */
 	int *left;		/* async item: what it waits for, not done */
 	bool *eligible, *queued, *done;
 	double *reach;		/* async item: when the loop reached it */
+	unsigned char *stage;	/* enum stage */
+	struct res_state *res;
+	bool asked;		/* an ask waits for its instant to end */
 	double t, v, demand;	/* real time, virtual time, CPUs wanted */
 	enum main_state ms;
 	size_t pos;		/* the loop's next item */
@@ -97,7 +117,22 @@ static void queue_async(struct sim_state *x, int i, double at)
 	if (x->queued[i] || x->done[i])
 		return;
 	x->queued[i] = true;
-	heap_push(&x->starts, at + x->s->it[i].over, i);
+	heap_push(&x->starts, at + x->s->it[i].over, 0, i);
+}
+
+static void run_for(struct sim_state *x, int i, double work)
+{
+	x->demand += x->s->it[i].frac;
+	heap_push(&x->fins, x->v + work, 0, i);
+}
+
+static void hold(struct sim_state *x, int i)
+{
+	struct wi_item *it = &x->s->it[i];
+
+	x->res[it->res].busy = true;
+	x->stage[i] = ST_HOLD;
+	run_for(x, i, it->work - it->pre > 0 ? it->work - it->pre : 0);
 }
 
 static void start_item(struct sim_state *x, int i)
@@ -105,8 +140,41 @@ static void start_item(struct sim_state *x, int i)
 	struct wi_item *it = &x->s->it[i];
 
 	it->start = x->t;
-	x->demand += it->frac;
-	heap_push(&x->fins, x->v + it->work, i);
+	/* a callback deferred to nothing needs no resource */
+	x->stage[i] = it->res >= 0 && it->work > 0 ? ST_PRE : ST_ALONE;
+	run_for(x, i, x->stage[i] == ST_PRE ? it->pre : it->work);
+}
+
+static void ask(struct sim_state *x, int i)
+{
+	struct wi_item *it = &x->s->it[i];
+
+	x->demand -= it->frac;
+	if (x->demand < 1e-9)
+		x->demand = 0;
+	x->stage[i] = ST_QUEUED;
+	heap_push(&x->res[it->res].waiting, floor(x->t + 0.5), it->rank, i);
+	x->asked = true;
+}
+
+static void release(struct sim_state *x, int i)
+{
+	struct res_state *r = &x->res[x->s->it[i].res];
+
+	r->busy = false;
+	if (r->waiting.n)
+		hold(x, heap_pop(&r->waiting).id);
+}
+
+/* The resources free with asks waiting: to the first asker each. */
+static void serve(struct sim_state *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->s->nshared; i++)
+		if (!x->res[i].busy && x->res[i].waiting.n)
+			hold(x, heap_pop(&x->res[i].waiting).id);
+	x->asked = false;
 }
 
 static void finish_item(struct sim_state *x, int j)
@@ -227,6 +295,10 @@ static void run_events(struct sim_state *x)
 
 		main_step(x);
 		what = next_event(x, &when);
+		if (x->asked && (what < 0 || when > x->t + ASK_INSTANT)) {
+			serve(x);
+			continue;
+		}
 		if (what < 0) {
 			force(x);
 			continue;
@@ -236,6 +308,12 @@ static void run_events(struct sim_state *x)
 			struct heap_ent e = heap_pop(&x->fins);
 
 			x->v = fmax(x->v, e.key);
+			if (x->stage[e.id] == ST_PRE) {
+				ask(x, e.id);
+				continue;
+			}
+			if (x->stage[e.id] == ST_HOLD)
+				release(x, e.id);
 			finish_item(x, e.id);
 		} else if (what == 1) {
 			if (x->ms == M_PENDING) {
@@ -259,6 +337,8 @@ int wi_simulate(struct wi_sim *s)
 	x.queued = xcalloc(n, sizeof(bool));
 	x.done = xcalloc(n, sizeof(bool));
 	x.reach = xmalloc(n * sizeof(double));
+	x.stage = xcalloc(n, 1);
+	x.res = xcalloc(s->nshared ? s->nshared : 1, sizeof(*x.res));
 	s->nforced = 0;
 	for (i = 0; i < s->n; i++) {
 		x.left[i] = s->deps.off[i + 1] - s->deps.off[i];
@@ -276,6 +356,10 @@ int wi_simulate(struct wi_sim *s)
 	free(x.queued);
 	free(x.done);
 	free(x.reach);
+	free(x.stage);
+	for (i = 0; i < s->nshared; i++)
+		free(x.res[i].waiting.v);
+	free(x.res);
 	free(x.starts.v);
 	free(x.fins.v);
 	return 0;

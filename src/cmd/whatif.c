@@ -15,7 +15,10 @@
 #include "timeline.h"
 #include "whatif.h"
 
-enum { OPT_ASYNC = 256, OPT_SYNC, OPT_DEFER, OPT_SCALE, OPT_CPUS, OPT_SVG, OPT_PNG, OPT_WIDTH };
+enum {
+	OPT_ASYNC = 256, OPT_SYNC, OPT_DEFER, OPT_SCALE, OPT_CPUS, OPT_SVG, OPT_PNG, OPT_HTML,
+	OPT_WIDTH
+};
 
 /* "  - TEXT" in lines of at most 79 columns, the rest under TEXT. */
 static void print_wrapped(FILE *f, const char *text)
@@ -70,11 +73,13 @@ static void whatif_usage(FILE *f)
 		"      --defer DEV      DEV's callback returns at once, its work moved off\n"
 		"                       the PM path\n"
 		"      --scale SPEC     SPEC is DEV=F: multiply DEV's callback length by F\n"
-		"      --cpus N         callbacks share N CPUs (default: unlimited)\n"
+		"      --cpus N         callbacks share N CPUs; 0 unlimited (default: as\n"
+		"                       many as the run had when its logs say, else 0)\n"
 		"  -j, --json FILE      write the JSON (schema %s); - for stdout\n"
 		"      --svg FILE       write an SVG timeline: each cycle as measured, then\n"
 		"                       as predicted under it\n"
 		"      --png FILE       the same timeline as PNG\n"
+		"      --html FILE      the same cycles on the interactive HTML timeline\n"
 		"      --width PX       timeline width, 480 to 32000 (default 1400)\n"
 		"  -n, --top N          callbacks listed per predicted critical path (default 5)\n"
 		"  -c, --cycle N        replay only cycle N\n"
@@ -97,11 +102,12 @@ struct opts {
 	size_t nchanges, cap;
 	char **bufs;		/* the option copies the changes point into */
 	size_t nbufs, bufs_cap;
-	const char *json, *svg, *png;
+	const char *json, *svg, *png, *html;
 	int width;
 	size_t top;
 	int cycle;
 	bool quiet;
+	bool cpus_given;
 	struct read_opts bounds;	/* on each input */
 };
 
@@ -194,6 +200,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "cpus", required_argument, NULL, OPT_CPUS },
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "png", required_argument, NULL, OPT_PNG },
+		{ "html", required_argument, NULL, OPT_HTML },
 		{ "width", required_argument, NULL, OPT_WIDTH },
 		READ_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -221,6 +228,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case OPT_PNG:
 			o->png = optarg;
 			break;
+		case OPT_HTML:
+			o->html = optarg;
+			break;
 		case OPT_WIDTH:
 			if (arg_count(optarg, TL_WIDTH_MIN, TL_WIDTH_MAX, &v) < 0) {
 				fprintf(stderr, "pmscope whatif: bad width '%s'\n", optarg);
@@ -231,7 +241,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'n':
 		case 'c':
 		case OPT_CPUS:
-			if (arg_count(optarg, c == 'n' ? 0 : 1, 100000, &v) < 0) {
+			if (arg_count(optarg, c == 'c' ? 1 : 0, 100000, &v) < 0) {
 				fprintf(stderr, "pmscope whatif: bad number '%s'\n", optarg);
 				return -1;
 			}
@@ -241,6 +251,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				o->cycle = (int)v;
 			else
 				o->pol.cpus = (int)v;
+			o->cpus_given |= c == OPT_CPUS;
 			break;
 		case 'q':
 			o->quiet = true;
@@ -272,9 +283,24 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	o->pol.nchanges = o->nchanges;
 	/* an output to standard output has it to itself */
 	if ((o->json && !strcmp(o->json, "-")) || (o->svg && !strcmp(o->svg, "-")) ||
-	    (o->png && !strcmp(o->png, "-")))
+	    (o->png && !strcmp(o->png, "-")) || (o->html && !strcmp(o->html, "-")))
 		o->quiet = true;
 	return 0;
+}
+
+/* Without --cpus, the CPUs the run's logs say it had (ncpus: smp's
+ * "Brought up", ftrace's #P, sleepgraph's numcpu): a prediction for the
+ * machine that was measured, not one with a CPU for every worker. */
+static void run_cpus(const struct pm_run *run, struct whatif_policy *pol)
+{
+	const char *v = run_fact(run, "ncpus");
+	char *end;
+	long n = v ? strtol(v, &end, 10) : 0;
+
+	if (v && !*end && n > 0 && n <= 100000) {
+		pol->cpus = (int)n;
+		pol->cpus_from_run = true;
+	}
 }
 
 static bool replayable(const struct pm_cycle *c, int only)
@@ -343,8 +369,9 @@ static int check_matched(const struct whatif_report *r, const struct opts *o)
  */
 static int write_timelines(const struct whatif_report *r, const struct opts *o)
 {
-	const char *paths[2] = { o->svg, o->png };
-	const report_fn fns[2] = { report_svg, report_png };
+	static const char *const what[3] = { "SVG timeline", "PNG timeline", "HTML timeline" };
+	const char *paths[3] = { o->svg, o->png, o->html };
+	const report_fn fns[3] = { report_svg, report_png, report_html };
 	struct pm_cycle *cycles = xcalloc(2 * r->ncycles + 1, sizeof(*cycles));
 	char **labels = xcalloc(r->ncycles + 1, sizeof(char *)), err[1024];
 	struct report_opts ro = { .width = o->width };
@@ -352,29 +379,36 @@ static int write_timelines(const struct whatif_report *r, const struct opts *o)
 	struct pm_run view = *r->run;
 	struct pm_results res;
 	size_t i;
-	int rc = 0;
+	int rc = 0, last = 0;
 
+	for (i = 0; i < r->run->ncycles; i++)
+		if (r->run->cycles[i].index > last)
+			last = r->run->cycles[i].index;
+	/* a predicted cycle is numbered after the run's: the page finds a
+	 * cycle by its number (#cycle=N) */
 	for (i = 0; i < r->ncycles; i++) {
 		const struct pm_cycle *m = r->cycles[i].measured;
 
 		cycles[2 * i] = *m;
 		cycles[2 * i + 1] = r->cycles[i].c;
-		labels[i] = xasprintf("%s%spredicted, policy %s", m->mode_label ? m->mode_label : "",
-				      m->mode_label ? "; " : "", whatif_base_name(r->pol->base));
+		cycles[2 * i + 1].index = last + 1 + (int)i;
+		labels[i] = xasprintf("%s%spredicted from cycle %d, policy %s",
+				      m->mode_label ? m->mode_label : "", m->mode_label ? "; " : "",
+				      m->index, whatif_base_name(r->pol->base));
 		cycles[2 * i + 1].mode_label = labels[i];
 	}
 	view.cycles = cycles;
 	view.ncycles = 2 * r->ncycles;
 	if (results_compute(&res, &view, &rso) < 0)
 		rc = -1;
-	for (i = 0; i < 2 && !rc; i++) {
+	for (i = 0; i < 3 && !rc; i++) {
 		if (!paths[i])
 			continue;
 		if (write_report(paths[i], fns[i], &view, &res, &ro, err, sizeof(err)) < 0) {
 			fprintf(stderr, "pmscope: %s\n", err);
 			rc = -1;
 		} else if (!o->quiet && strcmp(paths[i], "-")) {
-			printf("%s timeline: %s\n", i ? "PNG" : "SVG", paths[i]);
+			printf("%s: %s\n", what[i], paths[i]);
 		}
 	}
 	if (res.cycles)
@@ -444,7 +478,7 @@ int cmd_whatif(int argc, char **argv)
 		fprintf(stderr, "pmscope whatif: no input file\n");
 		goto out;
 	}
-	if (!outputs_spare_inputs((const char *[]){ o.json, o.svg, o.png }, 3, argv + optind,
+	if (!outputs_spare_inputs((const char *[]){ o.json, o.svg, o.png, o.html }, 4, argv + optind,
 				  (size_t)(argc - optind)))
 		goto out;
 	run = run_new();
@@ -459,6 +493,8 @@ int cmd_whatif(int argc, char **argv)
 		fprintf(stderr, "pmscope: there is no cycle %d (%zu found)\n", o.cycle, run->ncycles);
 		goto out;
 	}
+	if (!o.cpus_given)
+		run_cpus(run, &o.pol);
 	r.run = run;
 	r.pol = &o.pol;
 	r.top = o.top;
@@ -478,7 +514,7 @@ int cmd_whatif(int argc, char **argv)
 		if (!o.quiet && strcmp(o.json, "-"))
 			printf("JSON: %s\n", o.json);
 	}
-	if ((o.svg || o.png) && write_timelines(&r, &o) < 0)
+	if ((o.svg || o.png || o.html) && write_timelines(&r, &o) < 0)
 		goto out;
 	if (fflush(stdout) != 0) {
 		fprintf(stderr, "pmscope: standard output: write failed\n");

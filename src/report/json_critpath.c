@@ -126,7 +126,9 @@ static void put_blocked(struct jw *w, const struct pm_run *run, const struct pm_
 	size_t i;
 
 	jw_obj(w);
-	jw_kstr(w, "device", dev_name(run, x->dev));
+	jw_kstr(w, "device", dev_name(run, b->held_dev >= 0 ? b->held_dev : x->dev));
+	/* the driving thread waited in a device that ran no callback */
+	jw_kbool(w, "no_callback", b->held_dev >= 0);
 	jw_kstr(w, "waited_for", dev_name(run, b->waited_dev));
 	jw_kstr(w, "phase", c->phases[b->phase].name);
 	jw_kns(w, "lost_ns", b->lost_ns);

@@ -10,6 +10,7 @@
 
 #include "analysis.h"
 #include "report.h"
+#include "table.h"
 #include "whatif.h"
 
 static const char *const change_kinds[] = {
@@ -29,6 +30,7 @@ static void put_policy(struct jw *w, const struct whatif_report *r)
 		jw_int(w, pol->cpus);
 	else
 		jw_null(w);
+	jw_kstr(w, "cpus_from", pol->cpus ? (pol->cpus_from_run ? "run" : "option") : NULL);
 	jw_karr(w, "changes");
 	for (i = 0; i < pol->nchanges; i++) {
 		const struct whatif_change *ch = &pol->changes[i];
@@ -61,6 +63,55 @@ static void put_totals(struct jw *w, const char *key, const struct cycle_totals 
 	jw_obj_end(w);
 }
 
+/* Each predicted callback as pmscope/1's callbacks[] write one (the
+ * line is the measured one's), then where and when it ran as measured. */
+static void put_callbacks(struct jw *w, const struct pm_run *run, const struct whatif_cycle *wc,
+			  const struct cycle_results *cr)
+{
+	const struct cycle_rows rows = { run, cr, NULL };
+	size_t i;
+
+	jw_karr(w, "callbacks");
+	for (i = 0; i < wc->c.ncbs; i++) {
+		const struct pm_callback *m = &wc->measured->cbs[i];
+
+		jw_obj(w);
+		table_json_members(w, &callbacks_table, &rows, i);
+		jw_kns(w, "measured_start_ns", m->start);
+		jw_kns(w, "measured_end_ns", m->end);
+		jw_key(w, "measured_pid");
+		if (m->pid >= 0)
+			jw_int(w, m->pid);
+		else
+			jw_null(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+/* The resources inferred (whatif_share.c) and their members. */
+static void put_shared(struct jw *w, const struct pm_run *run, const struct whatif_cycle *wc)
+{
+	size_t i;
+
+	jw_karr(w, "shared");
+	for (i = 0; i < wc->nshared; i++) {
+		const struct whatif_shared *sh = &wc->shared[i];
+		const char *drv = run->devs[sh->dev].driver;
+
+		jw_obj(w);
+		jw_kstr(w, "phase", wc->c.phases[sh->phase].name);
+		jw_kstr(w, "device", run->devs[sh->dev].name);
+		jw_kstr(w, "driver", drv && *drv ? drv : NULL);
+		jw_kstr(w, "from", "ends");
+		jw_kint(w, "callbacks", (int64_t)sh->ncbs);
+		jw_kns(w, "queued_ns", sh->queued_ns);
+		jw_kns(w, "length_ns", sh->length_ns);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 static void put_cycle(struct jw *w, const struct whatif_report *r, size_t k)
 {
 	const struct whatif_cycle *wc = &r->cycles[k];
@@ -91,6 +142,8 @@ static void put_cycle(struct jw *w, const struct whatif_report *r, size_t k)
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
+	put_shared(w, r->run, wc);
+	put_callbacks(w, r->run, wc, cr);
 	report_json_blocked(w, r->run, cr);
 	jw_obj_end(w);
 }
@@ -106,6 +159,8 @@ int report_whatif_json(FILE *f, const void *ctx)
 	jw_kstr(&w, "schema", WHATIF_SCHEMA);
 	jw_kstr(&w, "tool", "pmscope " PMSCOPE_VERSION);
 	put_policy(&w, r);
+	/* sys/devices.txt read: the tree and each device's power/async */
+	jw_kbool(&w, "device_facts", r->ncycles && r->pred->cycles[0].cp.devtree);
 	jw_kobj(&w, "assumptions");
 	for (i = 0; i < whatif_nassumptions; i++)
 		jw_kstr(&w, whatif_assumptions[i][0], whatif_assumptions[i][1]);

@@ -207,9 +207,14 @@ static void print_blocked(FILE *f, const struct pm_run *run, const struct pm_cyc
 		const struct cp_blocked *b = &cp->blocked[i];
 		const struct pm_callback *w = &c->cbs[b->waited_cb];
 
+		int held = b->held_dev >= 0 ? b->held_dev : c->cbs[b->cb].dev;
+
 		fprintf(f, "  %10.3f  %-13.13s %-20s %s on %d%s\n", ms(b->lost_ns),
-			c->phases[b->phase].name, text_fit(d, 20, dev_name(run, c->cbs[b->cb].dev)),
+			c->phases[b->phase].name, text_fit(d, 20, dev_name(run, held)),
 			text_fit(wd, 20, dev_name(run, b->waited_dev)), w->pid, b->inferred ? " *" : "");
+		if (b->held_dev >= 0)
+			fprintf(f, "              sync, no callback in this phase: the driving "
+				"thread waited in it\n");
 		for (j = 0; j < b->nvia; j++)
 			fprintf(f, "%s%s%s", j ? ", " : "              via ", dev_name(run, b->via[j]),
 				j + 1 == b->nvia ? "\n" : "");

@@ -32,7 +32,8 @@ static void print_policy(FILE *f, const struct whatif_report *r)
 
 	fprintf(f, "pmscope %s whatif: policy %s", PMSCOPE_VERSION, whatif_base_name(pol->base));
 	if (pol->cpus)
-		fprintf(f, ", %d CPUs shared\n", pol->cpus);
+		fprintf(f, ", %d CPU%s shared%s\n", pol->cpus, pol->cpus == 1 ? "" : "s",
+			pol->cpus_from_run ? " (the run's)" : "");
 	else
 		fprintf(f, ", unlimited workers\n");
 	for (i = 0; i < pol->nchanges; i++) {
@@ -125,6 +126,28 @@ static void print_phases(FILE *f, const struct whatif_cycle *w)
 	}
 }
 
+/* The resources inferred, and from what (whatif_share.c). */
+static void print_shared(FILE *f, const struct pm_run *run, const struct whatif_cycle *w)
+{
+	size_t i;
+
+	if (!w->nshared)
+		return;
+	fprintf(f, "  shared: async callbacks under one controller that ended one after "
+		"another\n");
+	for (i = 0; i < w->nshared; i++) {
+		const struct whatif_shared *sh = &w->shared[i];
+		const struct pm_device *d = &run->devs[sh->dev];
+		char name[48];
+
+		snprintf(name, sizeof(name), "%s%s%s%s", d->name, d->driver && *d->driver ? " (" : "",
+			 d->driver && *d->driver ? d->driver : "", d->driver && *d->driver ? ")" : "");
+		fprintf(f, "    %-13.13s %-26s %3zu, %.3f of %.3f ms queued\n",
+			w->c.phases[sh->phase].name, name, sh->ncbs, sh->queued_ns / 1e6,
+			sh->length_ns / 1e6);
+	}
+}
+
 static void print_cycle(FILE *f, const struct whatif_report *r, size_t k)
 {
 	const struct whatif_cycle *w = &r->cycles[k];
@@ -140,6 +163,7 @@ static void print_cycle(FILE *f, const struct whatif_report *r, size_t k)
 		text_ms(a, sizeof(a), 0, mt->suspend_ns), text_ms(b, sizeof(b), 0, pt->suspend_ns),
 		text_ms(c, sizeof(c), 0, mt->resume_ns), text_ms(d, sizeof(d), 0, pt->resume_ns));
 	print_phases(f, w);
+	print_shared(f, r->run, w);
 	if (w->measured->start == NS_NONE)
 		fprintf(f, "  note: no time stamps in this cycle: nothing to replay; pmscope "
 			"analyze shows\n  the kernel's own phase figures\n");
@@ -160,6 +184,11 @@ int report_whatif_text(FILE *to, const void *ctx)
 	size_t k;
 
 	print_policy(f, r);
+	if (r->ncycles && !r->pred->cycles[0].cp.devtree)
+		fprintf(f, "  note: no device facts (a run folder's sys/devices.txt): the device tree "
+			"is the\n  log's parents, waits through devices that print no callback are "
+			"missed, and\n  each device's power/async is unknown (upfront and rework keep "
+			"it as it ran)\n");
 	for (k = 0; k < r->ncycles; k++)
 		print_cycle(f, r, k);
 	if (!r->ncycles)
@@ -190,6 +219,9 @@ void report_text_hints(FILE *f, const struct pm_run *run, const struct cycle_res
 	/* a log names each callback's parent, not the silent devices
 	 * between (a USB interface, a HID device): a wait through them
 	 * is not in the replay */
+	if (cr->hints_all_sync)
+		fprintf(f, "  what if: nothing ran async (pm_async 0?): see pmscope whatif -p "
+			"upfront\n");
 	if (cr->nhints && !cr->cp.devtree)
 		fprintf(f, "  what if: no device tree (a run folder's sys/devices.txt): waits "
 			"through devices\n"

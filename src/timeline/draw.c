@@ -302,8 +302,10 @@ static void draw_waits(const struct tl_layout *L, const struct tl_cycle *tc,
 	for (i = 0; i < tc->nwaits; i++) {
 		const struct tl_wait *w = &tc->waits[i];
 		const struct cp_blocked *bl = &tc->cp->blocked[w->blocked];
-		char *t = xasprintf("%s waited %.3f ms for %s", L->run->devs[c->cbs[bl->cb].dev].name,
-				    bl->lost_ns / 1e6, L->run->devs[bl->waited_dev].name);
+		int held = bl->held_dev >= 0 ? bl->held_dev : c->cbs[bl->cb].dev;
+		char *t = xasprintf("%s%s waited %.3f ms for %s", L->run->devs[held].name,
+				    bl->held_dev >= 0 ? " (no callback)" : "", bl->lost_ns / 1e6,
+				    L->run->devs[bl->waited_dev].name);
 
 		tip(p, t);
 		p->rect(p->ctx, w->x0, w->y - 3, w->x1 - w->x0, 6, TL_WAIT_COLOR, TL_CRIT_COLOR, 0.5);

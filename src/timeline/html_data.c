@@ -35,10 +35,11 @@ static const char *const seg_fields[SEGF_COUNT] = {
 };
 
 enum { WF_CB, WF_WAITED_CB, WF_READY, WF_LOST, WF_WAITED_DEV, WF_NDELAYED, WF_INFERRED,
-       WF_COUNT };
+       WF_HELD_DEV, WF_COUNT };
 static const char *const wait_fields[WF_COUNT] = {
 	[WF_CB] = "cb", [WF_WAITED_CB] = "waited_cb", [WF_READY] = "ready", [WF_LOST] = "lost",
 	[WF_WAITED_DEV] = "waited_dev", [WF_NDELAYED] = "ndelayed", [WF_INFERRED] = "inferred",
+	[WF_HELD_DEV] = "held_dev",
 };
 
 /* Log line marks' kinds (put_cycle_logs()), by value. */
@@ -495,6 +496,7 @@ static void put_path(struct jw *w, const struct tl_cycle *tc)
 		v[WF_WAITED_DEV] = bl->waited_dev;
 		v[WF_NDELAYED] = (int64_t)bl->ndelayed;
 		v[WF_INFERRED] = bl->inferred;
+		v[WF_HELD_DEV] = bl->held_dev;
 		put_record(w, v, WF_COUNT);
 	}
 	jw_arr_end(w);

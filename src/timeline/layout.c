@@ -104,31 +104,6 @@ static void cycle_axis(struct tl_layout *L, struct tl_cycle *tc)
 	tc->npieces = 1;
 }
 
-static double piece_x(const struct tl_piece *p, ns_t t)
-{
-	if (p->t1 <= p->t0)
-		return p->x0;
-	return p->x0 + (double)(t - p->t0) * (p->x1 - p->x0) / (double)(p->t1 - p->t0);
-}
-
-double tl_x(const struct tl_cycle *tc, ns_t t)
-{
-	const struct tl_piece *a = &tc->piece[0], *b = &tc->piece[1];
-
-	if (t < tc->t0)
-		t = tc->t0;
-	if (t > tc->t1)
-		t = tc->t1;
-	if (tc->npieces == 1 || t <= a->t1)
-		return piece_x(a, t);
-	if (t >= b->t0)
-		return piece_x(b, t);
-	/* asleep: squeezed into the collapsed band */
-	if (b->t0 <= a->t1)
-		return tc->mx0;
-	return tc->mx0 + (double)(t - a->t1) * (tc->mx1 - tc->mx0) / (double)(b->t0 - a->t1);
-}
-
 ns_t tl_collapsed_ns(const struct tl_cycle *tc)
 {
 	const struct tl_piece *a = &tc->piece[0], *b = &tc->piece[1];

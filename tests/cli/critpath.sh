@@ -105,6 +105,31 @@ ip=$FIXTURES/kernel5.15-chromeos-ideapad-mem-pmprint/ideapad_patch_complete.txt
 is "a callback of no length: the gap before it is its thread's" \
 	"$(grep -c '^ *9\.693  *0\.157  gap   thread 4438 between callbacks$' "$TMPDIR_TEST/ip.txt")" 1
 
+# The driving thread waiting in a sync device without a callback: 6.12's
+# first S3 cycle of the big set (qemu-q35-s3x3-pairs/k6.12-async1-big,
+# cycle 2). After port 00:02:0.0 (trace line 1227, 24.547346) it sat
+# 214.714 ms in virtio4 (sys/devices.txt line 264: async=disabled; no
+# suspend callback), which waits for its child, the async SCSI host host0
+# (lines 1323-1324, ended 24.761757), before it went on to pcspkr (line
+# 1325, 24.762060). Timing alone named pcspkr, which waited for nothing.
+big=$FIXTURES/qemu-q35-s3x3-pairs/k6.12-async1-big
+"$PMSCOPE" analyze -q -c 2 -j "$TMPDIR_TEST/big.json" "$big" 2>/dev/null
+is "held in a sync device without a callback: named, with what it waited for" \
+	"$(jq -c '[.cycles[0].blocked[] | select(.phase == "suspend" and .no_callback) |
+		[.device, .waited_for, .lost_ns, .inferred, .delayed[0]]]' "$TMPDIR_TEST/big.json")" \
+	'[["virtio4","host0",214714000,false,"pcspkr"]]'
+is "  the path waits for it, then runs host0" \
+	"$(jq -c '[.cycles[0].phases[] | select(.name == "suspend") | .critical_path[] |
+		select(.kind == "wait" and .device == "virtio4") | [.start_ns, .end_ns]]' \
+		"$TMPDIR_TEST/big.json")" '[[24761757000,24762060000]]'
+"$PMSCOPE" analyze -c 2 "$big" 2>/dev/null > "$TMPDIR_TEST/big.txt"
+is "  text: the device, and that it ran no callback" \
+	"$(grep -A1 '^ *214\.714  suspend ' "$TMPDIR_TEST/big.txt" | tr -s ' ')" \
+	" 214.714 suspend virtio4 host0 on 31
+ sync, no callback in this phase: the driving thread waited in it"
+is "  analyze's hint: virtio4 made async" \
+	"$(grep -c '^  what if: making virtio4 async: suspend' "$TMPDIR_TEST/big.txt")" 1
+
 # each gap of the path says why (critical_path[].why), as the text does
 is "json: a why for each gap, none for the rest" \
    "$(jq '[.cycles[].phases[].critical_path[]? | (.kind == "gap") == (.why != null)] | all' "$j")" true

@@ -16,7 +16,7 @@ ok "measured replay, JSON" "$PMSCOPE" whatif -q -j "$a1/m.json" "$a1"
 j=$a1/m.json
 is "json: schema" "$(jq -r .schema "$j")" "pmscope-whatif/1"
 is "json: assumptions named" "$(jq -c '.assumptions | keys' "$j")" \
-	'["gaps","lengths","order","sleep","waits","workers"]'
+	'["gaps","lengths","order","shared","sleep","waits","workers"]'
 is "json: measured replay gives back every phase" \
 	"$(jq '[.cycles[].phases[] | select(.predicted_ns != .measured_ns)] | length' "$j")" 0
 is "json: resume 977.849 ms" \
@@ -27,7 +27,7 @@ is "json: every replayed phase has a critical path" \
 
 # pm_async 1 predicted from the pm_async 0 run (tests/unit/test_whatif.c
 # pins every phase): suspend 278.882 -> 69.579 ms, with 2 CPUs 142.438 ms
-"$PMSCOPE" whatif -q -p upfront -j "$a0/u.json" "$a0"
+"$PMSCOPE" whatif -q -p upfront --cpus 0 -j "$a0/u.json" "$a0"
 is "upfront: suspend predicted" \
 	"$(jq '.cycles[0].phases[] | select(.name == "suspend") | [.measured_ns, .predicted_ns]' -c "$a0/u.json")" \
 	'[278882000,69579000]'
@@ -35,6 +35,27 @@ is "upfront: suspend predicted" \
 is "upfront, 2 CPUs: suspend predicted" \
 	"$(jq '.cycles[0].phases[] | select(.name == "suspend") | .predicted_ns' "$a0/u2.json")" 142437643
 is "json: cpus" "$(jq .policy.cpus "$a0/u2.json")" 2
+
+# Without --cpus the run's own CPUs are shared: its trace's "#P:2"
+"$PMSCOPE" whatif -q -p upfront -j "$a0/ud.json" "$a0"
+is "default --cpus: the run's 2, said" "$(jq -c '.policy | [.cpus, .cpus_from]' "$a0/ud.json")" \
+	'[2,"run"]'
+is "  the same prediction as --cpus 2" \
+	"$(jq '.cycles[0].phases[] | select(.name == "suspend") | .predicted_ns' "$a0/ud.json")" 142437643
+is "  text: the policy line says whose count" \
+	"$("$PMSCOPE" whatif -p upfront "$a0" | head -1)" \
+	"pmscope 0.1.0 whatif: policy upfront, 2 CPUs shared (the run's)"
+is "  from dmesg's \"smp: Brought up 1 node, 4 CPUs\" (the IdeaPad's line 263)" \
+	"$("$PMSCOPE" whatif "$FIXTURES/kernel5.15-chromeos-ideapad-mem-pmprint/ideapad_patch_complete.txt" |
+		head -1)" "pmscope 0.1.0 whatif: policy measured, 4 CPUs shared (the run's)"
+is "  from trace-cmd report's \"cpus=4\": the fact ncpus" \
+	"$("$PMSCOPE" analyze -q -j - "$FIXTURES/kernel5.5-tegra-trace-cmd-suspend/trace.txt.xz" |
+		jq -r .facts.ncpus)" 4
+is "--cpus 0: unlimited" "$(jq -c '.policy | [.cpus, .cpus_from]' "$a0/u.json")" '[null,null]'
+# a log without a CPU count (skynet's 3.15 dmesg) keeps unlimited workers
+is "no count in the log: unlimited" "$("$PMSCOPE" whatif \
+	"$FIXTURES/pmgraph-2014-skynet-mem-k3.15/skynet_mem_dmesg.txt" | head -1)" \
+	"pmscope 0.1.0 whatif: policy measured, unlimited workers"
 
 # pm_async 0 keeps everything on the driving thread
 "$PMSCOPE" whatif -q -p sync -j "$a1/s.json" "$a1"
@@ -57,21 +78,45 @@ is "unknown policy: exit 2" "$?" 2
 "$PMSCOPE" whatif -q --defer '1-2@resume' -j "$a1/d.json" "$a1"
 is "--scale 0 = --defer" "$(jq -c '[.cycles[].phases[].predicted_ns]' "$a1/z.json")" \
 	"$(jq -c '[.cycles[].phases[].predicted_ns]' "$a1/d.json")"
-"$PMSCOPE" whatif -p async "$a1" > "$a1/t.txt"
+"$PMSCOPE" whatif -p async --cpus 0 "$a1" > "$a1/t.txt"
 is "text: 80 columns" "$(grep -v "$a1" "$a1/t.txt" | awk 'length > 80' | wc -l)" 0
 is "text: policy line" "$(head -1 "$a1/t.txt")" "pmscope 0.1.0 whatif: policy async, unlimited workers"
 
 # the timeline: measured, then predicted, through the timeline renderers
-ok "--svg" "$PMSCOPE" whatif -q -p async --svg "$a1/t.svg" "$a1"
+ok "--svg" "$PMSCOPE" whatif -q -p async --cpus 0 --svg "$a1/t.svg" "$a1"
 is "svg: both cycles drawn, the second one labelled" \
-	"$(grep -o 'cycle 1: mem[^<]*' "$a1/t.svg" | sort -u | tr '\n' '|')" \
-	"cycle 1: mem|cycle 1: mem (predicted, policy async)|"
+	"$(grep -o 'cycle [12]: mem[^<]*' "$a1/t.svg" | sort -u | tr '\n' '|')" \
+	"cycle 1: mem|cycle 2: mem (predicted from cycle 1, policy async)|"
+
+# the page: the measured cycle and the predicted one, numbered after the
+# run's last (the page finds a cycle by its number)
+ok "--html" "$PMSCOPE" whatif -q -p sync --html "$a1/t.html" "$a1"
+is "html: both cycles in the page's list, each its own number" \
+	"$(grep -o '<tr data-cycle="[0-9]*"><td><a href="#cycle=[0-9]*">' "$a1/t.html" | tr '\n' '|')" \
+	'<tr data-cycle="0"><td><a href="#cycle=1">|<tr data-cycle="1"><td><a href="#cycle=2">|'
+is "html: the predicted one says so" "$(grep -c 'predicted from cycle 1, policy sync' "$a1/t.html")" 1
+"$PMSCOPE" whatif -p sync --html "$a1/t2.html" "$a1" > "$a1/h.txt"
+is "html: said where it went" "$(tail -1 "$a1/h.txt")" "HTML timeline: $a1/t2.html"
+
+# pmscope-whatif/1: every predicted callback, with where it ran as measured
+"$PMSCOPE" whatif -q -p sync -j "$a1/cb.json" "$a1"
+"$PMSCOPE" analyze -q -j "$a1/an.json" "$a1"
+is "json: the predicted callbacks, as many as measured, all sync under -p sync" \
+	"$(jq -c '.cycles[0].callbacks | [length, ([.[] | select(.async)] | length),
+		([.[] | select(.measured_pid != 1)] | length > 0)]' "$a1/cb.json")" \
+	"[$(jq '.cycles[0].callbacks | length' "$a1/an.json"),0,true]"
+is "json: device facts from sys/devices.txt" "$(jq .device_facts "$a1/cb.json")" true
+"$PMSCOPE" whatif -q -j "$a1/nf.json" "$a1/trace.txt"
+is "json: none from the trace alone" "$(jq .device_facts "$a1/nf.json")" false
+is "  the text says what that means" \
+	"$("$PMSCOPE" whatif -n 0 "$a1/trace.txt" | sed -n 2p)" \
+	"  note: no device facts (a run folder's sys/devices.txt): the device tree is the"
 is "svg: the predicted suspend phase in its legend" \
 	"$(grep -c 'suspend 87.421 ms' "$a1/t.svg")" 1
 
 # cycle 1 of the input pair with the input devices made async: the resume
 # wait moves to input2's LED (cycle 2 measured 632.312 ms; test_whatif)
-"$PMSCOPE" whatif -q -c 1 --async 'input[0-9]' -j "$TMPDIR_TEST/p.json" \
+"$PMSCOPE" whatif -q -c 1 --cpus 0 --async 'input[0-9]' -j "$TMPDIR_TEST/p.json" \
 	"$FIXTURES/qemu-q35-s3-async1-input-async-2cycles/trace.txt.xz"
 is "input pair: the predicted blocked device" \
 	"$(jq -c '.cycles[0].blocked[0] | [.device, .waited_for, .lost_ns]' "$TMPDIR_TEST/p.json")" \
@@ -119,13 +164,16 @@ is "whatif: a cycle without callbacks says so" \
 is "whatif: a cycle without time stamps says so" \
 	"$(sed -n '/^cycle 5:/,/^$/p' "$TMPDIR_TEST/rog.txt" | grep -c 'note: no time stamps in this cycle')" 1
 
-# A hint from a log alone says what it cannot see: the pm_async 0 run's
-# dmesg without sys/devices.txt (input2 waits for 1-1 through
-# 0003:0627:0001.0001 and 1-1:1.0, which print no callback)
+# A hint from a log alone names no device the log cannot show sync: in the
+# pm_async 0 run's dmesg without sys/devices.txt no callback ran async,
+# so any device may be async already (usb 1-1 is)
 a0=$FIXTURES/qemu-q35-s3-async0-medium
 "$PMSCOPE" analyze "$a0/dmesg.txt" > "$TMPDIR_TEST/h.txt" 2>/dev/null
-is "hints from a log alone: the device tree's absence said" \
-	"$(grep -c '^  what if: no device tree' "$TMPDIR_TEST/h.txt")" 1
+is "hints from a pm_async 0 log alone: no device named, said why" \
+	"$(grep -c '^  what if: making\|^  what if: nothing ran async (pm_async 0?)' \
+		"$TMPDIR_TEST/h.txt")" 1
+"$PMSCOPE" analyze -q -j "$TMPDIR_TEST/h.json" "$a0/dmesg.txt" 2>/dev/null
+is "  JSON: no hint" "$(jq '[.cycles[].hints[]] | length' "$TMPDIR_TEST/h.json")" 0
 mkdir -p "$TMPDIR_TEST/a0/sys"
 cp "$a0/dmesg.txt" "$TMPDIR_TEST/a0/"
 cp "$a0/guest/sys/devices.txt" "$TMPDIR_TEST/a0/sys/"
@@ -139,9 +187,9 @@ is "hints with the device tree: no such line" \
 # 3435 and 3865, 0 us each). A name picks both, NAME{DRIVER} one.
 ip=$FIXTURES/kernel5.15-chromeos-ideapad-mem-pmprint/ideapad_patch_complete.txt
 T=$TMPDIR_TEST
-"$PMSCOPE" whatif -q -j "$T/ip0.json" "$ip"
-"$PMSCOPE" whatif -q --async MSFT0101:00 -j "$T/ip2.json" "$ip"
-"$PMSCOPE" whatif -q --async 'MSFT0101:00{tpm_crb}' -j "$T/ip1.json" "$ip"
+"$PMSCOPE" whatif -q --cpus 0 -j "$T/ip0.json" "$ip"
+"$PMSCOPE" whatif -q --cpus 0 --async MSFT0101:00 -j "$T/ip2.json" "$ip"
+"$PMSCOPE" whatif -q --cpus 0 --async 'MSFT0101:00{tpm_crb}' -j "$T/ip1.json" "$ip"
 is "--async NAME: both devices' 4 callbacks" \
 	"$(jq -c '.policy.changes[0] | [.devices, .driver, .matched_callbacks]' "$T/ip2.json")" \
 	'["MSFT0101:00",null,4]'
@@ -162,7 +210,7 @@ is "  with both, the platform callback (0 us) ran on a worker too" \
 # deferred: the 303.745 ms callback leaves suspend (phy0's 54.658 ms async
 # callback and the rest remain), the platform device's 0 us one saves nothing
 for d in 'MSFT0101:00{tpm_crb}@suspend' 'MSFT0101:00 {platform}@suspend' 'MSFT0101:00@suspend'; do
-	"$PMSCOPE" whatif -q --defer "$d" -j "$T/d.json" "$ip"
+	"$PMSCOPE" whatif -q --cpus 0 --defer "$d" -j "$T/d.json" "$ip"
 	echo "$(jq -c '[.policy.changes[0].matched_callbacks, (.cycles[0].phases[] |
 		select(.name == "suspend") | .predicted_ns)]' "$T/d.json")"
 done > "$T/defer.txt"

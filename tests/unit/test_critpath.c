@@ -459,7 +459,10 @@ static void check_blocked(const struct pm_run *run, const struct pm_cycle *c,
 		const struct cp_blocked *b = &cp->blocked[i];
 		const struct pm_callback *x = &c->cbs[b->cb], *g = &c->cbs[b->waited_cb];
 		const struct pm_phase *ph = &c->phases[b->phase];
-		int hops = (int)b->nvia;
+		/* held in a sync device without a callback: the chain of
+		 * waits starts there, and that device is one more hop */
+		int from = b->held_dev >= 0 ? b->held_dev : x->dev;
+		int hops = (int)b->nvia + (b->held_dev >= 0);
 		ns_t d = x->start - g->end;
 		ns_t drift = x->kernel_us > 0 ? x->kernel_us * CP_DRIFT_PPM / 1000 : 0;
 
@@ -485,12 +488,14 @@ static void check_blocked(const struct pm_run *run, const struct pm_cycle *c,
 			continue;
 		/* a real child (suspend) or parent (resume), maybe via devices
 		 * without a callback, or a device link */
+		if (b->held_dev >= 0)	/* no callback there, sync */
+			assert_true(run->devs[b->held_dev].async_flag != 1);
 		if (phase_kind_is_resume(ph->kind))
-			assert_true(chain_up(run, x->dev, g->dev, b->via, b->nvia) ||
-				    (!hops && linked(run, g->dev, x->dev)));
+			assert_true(chain_up(run, from, g->dev, b->via, b->nvia) ||
+				    (!b->nvia && linked(run, g->dev, from)));
 		else
-			assert_true(chain_up(run, g->dev, x->dev, b->via, b->nvia) ||
-				    (!hops && linked(run, x->dev, g->dev)));
+			assert_true(chain_up(run, g->dev, from, b->via, b->nvia) ||
+				    (!b->nvia && linked(run, from, g->dev)));
 	}
 }
 

@@ -549,6 +549,24 @@ static void fact(struct dmesg_parser *p, const char *key, struct str value)
 	emit(p, &ev);
 }
 
+/* "smp: Brought up 1 node, 2 CPUs" (4.15 on), "Brought up 4 CPUs": the
+ * CPUs online after boot, what the what-if replay shares by default. */
+static void brought_up(struct dmesg_parser *p, struct str m)
+{
+	long at = str_find(m, " CPU");
+	const char *q;
+	uint64_t n;
+
+	if (at <= 0)
+		return;
+	for (q = m.p + at; q > m.p && q[-1] >= '0' && q[-1] <= '9'; q--)
+		;
+	if (q == m.p + at || str_u64(str_make(q, (size_t)(m.p + at - q)), &n) == 0 || !n ||
+	    n > 100000)
+		return;
+	fact(p, "ncpus", str_make(q, (size_t)(m.p + at - q)));
+}
+
 /* Whether a line may still be the boot's: no suspend began, and no
  * later line ended the boot. */
 static bool boot_may_open(const struct dmesg_parser *p)
@@ -858,6 +876,8 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 	} else if (str_starts(m, "Kernel command line: ")) {
 		fact(p, "cmdline", str_skip(m, 21));
 		p->calls_coming = str_find(m, "initcall_debug") > 0;
+	} else if (str_starts(m, "smp: Brought up ") || str_starts(m, "Brought up ")) {
+		brought_up(p, m);
 	}
 }
 

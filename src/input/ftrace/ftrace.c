@@ -29,6 +29,9 @@ static void consume(struct ftrace_parser *p, unsigned int lineno, enum ftrace_ki
 			ftrace_graph_call(p, fl, &fl->call);
 		break;
 	case FK_NONE:
+		if (str_starts(line, "cpus="))
+			ftrace_cpus_line(p, line);
+		break;
 	case FK_PENDING:	/* ftrace_item_kind() split it */
 		break;
 	}

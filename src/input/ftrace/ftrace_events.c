@@ -533,13 +533,40 @@ void ftrace_callback(struct ftrace_parser *p, const struct ftrace_line *fl,
 
 /* sleepgraph's header lines (input/sleepgraph/sleepgraph.c); the stamp's mode word
  * is the mode of cycles whose events do not say it (hibernation). */
+/* "# entries-in-buffer/entries-written: 2260/2260   #P:2" (the CPUs
+ * online when the trace was read) and trace-cmd report's first line
+ * "cpus=4": how many CPUs the run had, a fact for the what-if replay. */
+void ftrace_cpus_line(struct ftrace_parser *p, struct str line)
+{
+	long at = str_find(line, "#P:");
+	struct str v = STR_NULL;
+	uint64_t n = 0;
+	size_t len;
+	struct pm_event ev;
+
+	if (at > 0 && str_starts(line, "# entries-in-buffer"))
+		v = str_skip(line, (size_t)at + 3);
+	else if (str_starts(line, "cpus="))
+		v = str_skip(line, 5);
+	len = str_u64(v, &n);
+	if (!len || !n || n > 100000 || len != str_trim(v).len)
+		return;
+	event_init(&ev, EV_FACT, NS_NONE, p->line);
+	ev.key = str_c("ncpus");
+	ev.text = str_make(v.p, len);
+	builder_event(p->b, &ev);
+	p->used = true;
+}
+
 void ftrace_header(struct ftrace_parser *p, struct str line)
 {
 	struct str kernel = STR_NULL, w = line;
 	int i;
 
-	if (!sleepgraph_line(p->b, line, p->line, &kernel))
+	if (!sleepgraph_line(p->b, line, p->line, &kernel)) {
+		ftrace_cpus_line(p, line);
 		return;
+	}
 	p->used = true;
 	if (!kernel.len)
 		return;

@@ -319,6 +319,7 @@ void ftrace_suspend_resume(struct ftrace_parser *p, const struct ftrace_line *fl
 /* The parser's call graphs, telling it the work outside callbacks. */
 struct fgraph *ftrace_fgraph_new(struct ftrace_parser *p);
 void ftrace_header(struct ftrace_parser *p, struct str line);
+void ftrace_cpus_line(struct ftrace_parser *p, struct str line);
 /* The end of the file: a cycle still open stays open (unfinished). */
 void ftrace_finish(struct ftrace_parser *p);
 

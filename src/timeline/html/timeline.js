@@ -1059,9 +1059,13 @@
 	// The device a blocked sync callback waited for, whether only the
 	// timing says so (no device link does: the text's "*"), and the
 	// devices without a callback the wait went through (the text's "via").
+	// A wait the driving thread spent in a sync device with no callback
+	// in the phase (held_dev) names it: the callback after it waited for
+	// nothing itself.
 	function waitedText(c, w) {
-		var via = c.wait_via ? c.wait_via[w / WF] : null;
-		return devName(c.waits[w + WFD.waited_dev]) + (c.waits[w + WFD.inferred] ? ' (timing only)' : '') +
+		var via = c.wait_via ? c.wait_via[w / WF] : null, held = c.waits[w + WFD.held_dev];
+		return (held >= 0 ? 'in ' + devName(held) + ' (no callback) ' : '') +
+			devName(c.waits[w + WFD.waited_dev]) + (c.waits[w + WFD.inferred] ? ' (timing only)' : '') +
 			(via && via.length ? ' via ' + via.map(devName).join(', ') : '');
 	}
 
