@@ -69,7 +69,8 @@ static struct finding *add(struct findings *fs, enum finding_code code, int cycl
 
 const char *finding_err_name(int err)
 {
-	const char *name = err < 0 ? strerrorname_np(-err) : NULL;
+	/* an errno is -1 to -4095 (the kernel's MAX_ERRNO); INT_MIN has no negation */
+	const char *name = err < 0 && err >= -4095 ? strerrorname_np(-err) : NULL;
 
 	if (err == -EPROBE_DEFER_NR)
 		return "EPROBE_DEFER";
