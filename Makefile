@@ -6,6 +6,10 @@ BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
 # bash-completion loads completions/<command> from each of $XDG_DATA_DIRS.
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+# Where systemd-sleep looks for hooks (not below PREFIX: systemd reads only
+# its own folder); pmscope watch's is inert until 'pmscope watch enable'.
+SLEEPDIR ?= $(shell $(PKG_CONFIG) --variable=systemdsleepdir systemd 2>/dev/null || \
+		echo /usr/lib/systemd/system-sleep)
 DESTDIR ?=
 
 CC      ?= cc
@@ -223,6 +227,9 @@ install: $(B)/pmscope
 	install -m 755 $(B)/pmscope $(DESTDIR)$(BINDIR)/pmscope
 	install -m 644 man/pmscope.1 $(DESTDIR)$(MANDIR)/man1/pmscope.1
 	install -m 644 completion/pmscope.bash $(DESTDIR)$(BASHCOMPDIR)/pmscope
+	install -d $(DESTDIR)$(SLEEPDIR)
+	sed 's|@BINDIR@|$(BINDIR)|g' share/system-sleep/pmscope.in > $(DESTDIR)$(SLEEPDIR)/pmscope
+	chmod 755 $(DESTDIR)$(SLEEPDIR)/pmscope
 	for e in postgresql clickhouse sqlite bigquery; do \
 		install -d $(DESTDIR)$(SQLDIR)/$$e/questions; \
 		install -m 644 share/pmscope/sql/$$e/*.sql $(DESTDIR)$(SQLDIR)/$$e/; \
@@ -232,7 +239,7 @@ install: $(B)/pmscope
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/pmscope $(DESTDIR)$(MANDIR)/man1/pmscope.1 \
-		$(DESTDIR)$(BASHCOMPDIR)/pmscope
+		$(DESTDIR)$(BASHCOMPDIR)/pmscope $(DESTDIR)$(SLEEPDIR)/pmscope
 	rm -rf $(DESTDIR)$(SQLDIR)
 
 clean:

@@ -4,7 +4,7 @@
 # The option lists below are each command's --help: tests/cli/completion.sh
 # compares them, so a new option needs a line here too.
 
-_pmscope_commands="analyze stats compare whatif record arm collect"
+_pmscope_commands="analyze stats compare whatif record arm collect watch"
 # the bounds on each input of the commands that read logs
 _pmscope_bounds="--max-cycles --max-callbacks --max-unpacked"
 
@@ -18,7 +18,8 @@ _pmscope_options()
 		     "--columns --width --from --to --phase --no-hints $_pmscope_bounds -h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
-		     "--junit --rows --rows-format $_pmscope_bounds --html -h --help" ;;
+		     "--junit --rows --rows-format $_pmscope_bounds --html --since --last" \
+		     "-h --help" ;;
 	compare)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
 		     "--max-regress --junit --html $_pmscope_bounds -h --help" ;;
@@ -34,6 +35,8 @@ _pmscope_options()
 		     "-h --help" ;;
 	collect)
 		echo "-o --output -r --restore -q --quiet -h --help" ;;
+	watch)
+		echo "--store --keep --max-size --budget -h --help" ;;
 	esac
 }
 
@@ -50,7 +53,9 @@ _pmscope_takes_arg()
 	*:--width | *:--from | *:--to | *:--phase | *:--max-suspend | \
 	*:--max-resume | *:--max-regress | record:-s | *:--seconds | \
 	*:--max-cycles | *:--max-callbacks | *:--max-unpacked | \
-	*:-C | *:--cmd | record:--via | record:-n | *:--cycles | *:-d | *:--delay)
+	*:-C | *:--cmd | record:--via | record:-n | *:--cycles | *:-d | *:--delay | \
+	watch:--store | watch:--keep | watch:--max-size | watch:--budget | \
+	stats:--since | stats:--last)
 		return 0 ;;
 	esac
 	return 1
@@ -92,7 +97,7 @@ _pmscope_value()
 		words="ndjson csv" ;;
 	--table)
 		words="runs cycles phases callbacks findings devices" ;;
-	-o | --output | --outdir | --rows)
+	-o | --output | --outdir | --rows | --store)
 		_pmscope_files -d "$cur"
 		return ;;
 	-j | --json | --text | --html | --svg | --png | --perfetto | --junit | --kcidb)
@@ -130,6 +135,8 @@ _pmscope()
 	fi
 	case $cmd in
 	analyze | stats | compare | whatif) _pmscope_files "$cur" ;;	# logs, run folders
+	watch)	# the hook's own "hook pre|post" is systemd's, not offered
+		[ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "enable disable status" -- "$cur")) ;;
 	esac
 }
 

@@ -145,7 +145,7 @@ struct cycle_results {
 	struct cycle_facts facts;	/* its warnings and verdicts */
 	struct findings findings;	/* analysis/findings.c */
 	uint8_t *cb_failed;	/* per callback: a finding says it failed
-				 * (finding_code_desc.cb_failed); NULL none */
+				 * (finding_code_fails_cb()); NULL none */
 	size_t nsev[SEV_COUNT];	/* its findings by severity, kept when
 				 * the list is released (streaming) */
 };

@@ -127,12 +127,15 @@ struct capture {
 	char boot[40];			/* the boot it was armed in, as loaded; "" unknown */
 	struct tracefs_instance *inst;
 	uint64_t kmsg_seq;		/* first kernel log record of the capture */
+	uint64_t kmsg_end;		/* the record after its last, 0: the log's end */
+	bool untraced;			/* no tracing instance to save (pmscope watch) */
 	unsigned long kmsg_lost;	/* records of it the log overwrote */
 	unsigned long long overrun;	/* trace events lost, all CPUs */
 	enum capture_mode mode;
 	bool armed;
 	char *sleep_stats;		/* sys/sleep-stats.txt so far */
 	size_t sleep_stats_len;
+	char *facts_extra;		/* more "key: value" lines of sys/facts.txt, NULL */
 };
 
 /* Where tracefs is (below the root), NULL when it is not mounted. */
@@ -189,10 +192,10 @@ int capture_recover(const struct capture_env *env, char *msg, size_t len);
  */
 /* The sequence number the next kernel log record will get. */
 int kmsg_next_seq(const struct capture_env *env, uint64_t *seq, char *err, size_t errlen);
-/* Kernel log records from @seq on as dmesg text; @lost: records the log
- * overwrote before they could be read. */
-int kmsg_write(FILE *f, const struct capture_env *env, uint64_t seq, unsigned long *lost,
-	       char *err, size_t errlen);
+/* Kernel log records from @seq on, up to @end (0: to the log's end), as
+ * dmesg text; @lost: records the log overwrote before they could be read. */
+int kmsg_write(FILE *f, const struct capture_env *env, uint64_t seq, uint64_t end,
+	       unsigned long *lost, char *err, size_t errlen);
 /* sys/facts.txt's "key: value" lines about the system (uname, command
  * line, DMI, /sys/power), malloc'ed. */
 char *facts_text(const struct capture_env *env);

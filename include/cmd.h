@@ -126,5 +126,25 @@ int cmd_record(int argc, char **argv);
 int cmd_arm(int argc, char **argv);
 int cmd_collect(int argc, char **argv);
 int cmd_whatif(int argc, char **argv);
+int cmd_watch(int argc, char **argv);
+
+/* stats --since / --last (cmd/stats_when.c) */
+struct stats_when {
+	bool since_set;
+	int64_t since_ns;	/* the wall clock, ns since the epoch */
+	size_t last;		/* 0: all */
+};
+/* "2026-12-01", "2026-12-01 08:00[:00]" (local time, T or a space), or
+ * "-7d", "-12h", "-30m" before now; -1 when it is none of those. */
+int stats_when_date(const char *s, int64_t *ns);
+/*
+ * The run folders of @inputs with a time on the wall clock (their
+ * sys/facts.txt's), since @w->since_ns and the @w->last newest of those,
+ * oldest first, into @out (NULL-ended, stats_when_free()); the undated
+ * ones said on stderr. Returns how many.
+ */
+size_t stats_when_pick(char *const *inputs, size_t ninputs, const struct stats_when *w,
+		       char ***out);
+void stats_when_free(char **paths);
 
 #endif

@@ -71,10 +71,10 @@ struct finding_code_desc {
 	const char *name;	/* "device-failed": stable, in every output */
 	enum finding_sev sev;
 	const char *what;	/* what raises it, for pmscope(1) */
-	bool cb_failed;		/* its callback is drawn as one that failed */
 };
 
 extern const struct finding_code_desc finding_codes[FC_COUNT];
+bool finding_code_fails_cb(enum finding_code code);
 
 /* "note", "warning", "failure" */
 const char *finding_sev_name(enum finding_sev s);

@@ -112,6 +112,32 @@ void table_ndjson_row(FILE *f, const struct table *t, const void *ctx, size_t ro
  * or ms3; FLAGS key, optional or -). What scripts/rows-schema.sh makes
  * the schemas and pmscope(1)'s ROWS section of. */
 void table_print_columns(FILE *f, const struct table *const *tables, size_t n);
+/*
+ * The table column-wise, as one JSON value (the page's data, pmscope(1)
+ * HTML): rows 0 .. @n - 1 of @t, the columns of the JSON report (all
+ * but the rows' own, COL_ROWS; COL_OPTIONAL ones in every row) in the
+ * table's order, as
+ *   {"rows": N, "base_ns": B, "types": {KEY: TYPE ...},
+ *    "columns": {KEY: COLUMN ...}}
+ * TYPE is the column's, as pmscope --tables says it: "str", "int",
+ * "ns", "bool" or "ms3". A COLUMN is one of
+ *   [v, ...]	a value per row, as the JSON report writes it, but
+ *		booleans as 1 and 0, and times ("ns") as offsets from
+ *		"base_ns" (@base; it is null, and times are as they are,
+ *		when @base is NS_NONE);
+ *   {"steps": [v, d, ...]}
+ *		a column of integers or times with no null, when shorter
+ *		so: the first row's value, then each row's difference from
+ *		the one before;
+ *   {"strings": [s, ...], "at": K}
+ *		a column of strings: each distinct one once, in the order
+ *		rows first hold it, and K each row's index there (-1 null),
+ *		as [k, ...] or {"steps": [...]};
+ *   {"same": v}	two rows or more, every one holding v.
+ * So 10^5 rows whose strings repeat and whose times grow stay small.
+ */
+void table_json_columns(struct jw *w, const struct table *t, const void *ctx, size_t n,
+			ns_t base);
 /* "device" -> its column, NULL none. */
 const struct col *table_col(const struct table *t, const char *key);
 

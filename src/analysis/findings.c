@@ -655,7 +655,7 @@ int an_findings(const struct pm_run *run, struct cycle_results *cr, const struct
 	an_findings_free(cr);
 	findings_cycle(run, cr->c, &cr->facts, &cr->msgs, &cr->findings);
 	for (i = 0; i < fs->n; i++) {
-		if (fs->v[i].cb < 0 || !finding_codes[fs->v[i].code].cb_failed)
+		if (fs->v[i].cb < 0 || !finding_code_fails_cb(fs->v[i].code))
 			continue;
 		if (!cr->cb_failed)
 			cr->cb_failed = xcalloc(cr->c->ncbs, 1);

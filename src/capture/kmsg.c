@@ -136,8 +136,8 @@ int kmsg_next_seq(const struct capture_env *env, uint64_t *seq, char *err, size_
 	return rc;
 }
 
-int kmsg_write(FILE *out, const struct capture_env *env, uint64_t seq, unsigned long *lost,
-	       char *err, size_t errlen)
+int kmsg_write(FILE *out, const struct capture_env *env, uint64_t seq, uint64_t end,
+	       unsigned long *lost, char *err, size_t errlen)
 {
 	struct kmsg_src s;
 	struct kmsg_rec r;
@@ -150,6 +150,8 @@ int kmsg_write(FILE *out, const struct capture_env *env, uint64_t seq, unsigned 
 	while (!ferror(out) && (n = src_next(&s)) > 0) {
 		if (!parse_rec(s.buf, &r) || r.seq < seq)
 			continue;
+		if (end && r.seq >= end)
+			break;
 		/* records the log overwrote before they were read */
 		if (r.seq > seq)
 			s.lost += r.seq - seq;

@@ -361,5 +361,6 @@ void capture_free(struct capture *c)
 		tracefs_instance_free(c->inst);
 	saved_free(&c->saved);
 	free(c->sleep_stats);
+	free(c->facts_extra);
 	memset(c, 0, sizeof(*c));
 }

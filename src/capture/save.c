@@ -214,7 +214,7 @@ static int write_sleep_stats(FILE *f, struct capture *c, char *err, size_t errle
 
 static int write_dmesg(FILE *f, struct capture *c, char *err, size_t errlen)
 {
-	return kmsg_write(f, c->env, c->kmsg_seq, &c->kmsg_lost, err, errlen);
+	return kmsg_write(f, c->env, c->kmsg_seq, c->kmsg_end, &c->kmsg_lost, err, errlen);
 }
 
 /* The instance's trace file, as the kernel prints it. */
@@ -274,7 +274,8 @@ static char *facts_head(struct capture *c)
 
 	if (!m)
 		return sys;
-	fprintf(m, "%scapture.mode: %s\ncapture.instance: %s\n", sys, capture_mode_name(c->mode),
+	fprintf(m, "%s%scapture.mode: %s\ncapture.instance: %s\n", sys,
+		c->facts_extra ? c->facts_extra : "", capture_mode_name(c->mode),
 		c->inst ? CAPTURE_INSTANCE : "-");
 	if (c->inst)
 		fprintf(m, "capture.trace_overrun: %llu\n", c->overrun);
@@ -371,7 +372,8 @@ int capture_save(struct capture *c, const char *dir, char *err, size_t errlen)
 		return -1;
 	}
 	free(sys);
-	stop_tracing(c);
+	if (!c->untraced)
+		stop_tracing(c);
 	rf.head = facts_head(c);
 	rf.head_len = strlen(rf.head);
 	add_file(&rf, "sys/devices.txt", write_devices);

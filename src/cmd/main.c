@@ -22,6 +22,7 @@ static const struct {
 	{ "record", cmd_record, "capture suspend/resume on this machine and analyze it" },
 	{ "arm", cmd_arm, "set up a capture; you suspend, then run collect" },
 	{ "collect", cmd_collect, "save and analyze what arm captured; restore" },
+	{ "watch", cmd_watch, "keep every suspend of this machine (a systemd sleep hook)" },
 };
 
 static void usage(FILE *f)

@@ -45,7 +45,12 @@ static void stats_usage(FILE *f, bool compare)
 		compare ? " (after)" : "");
 	read_options_usage(f, 25);
 	if (!compare)
-		fprintf(f, "      --html FILE        write a summary page: totals per mode, every\n"
+		fprintf(f, "      --since DATE       only the runs since DATE: 2026-12-01, 2026-12-01\n"
+			"                         08:00 (local time), -7d, -12h (before now)\n"
+			"      --last N           only the N newest runs\n"
+			"                         (both: by the run folder's wall-clock time;\n"
+			"                         pmscope watch's store has it)\n"
+			"      --html FILE        write a summary page: totals per mode, every\n"
 			"                         run (linked to its report.html), devices, issues\n"
 			"      --rows DIR         write every run's rows for a warehouse into DIR\n"
 			"      --rows-format FMT  the rows' format: ndjson (default) or csv\n");
@@ -56,9 +61,9 @@ static void stats_usage(FILE *f, bool compare)
 			"                         by more than PCT percent\n");
 	fprintf(f, "  -h, --help             this text\n\n"
 		"exit status: 0 ok, 1 a limit was exceeded or a run failed (a failure\n"
-		"finding, as analyze says of it), 2 bad usage or an input that could\n"
-		"not be read (in full), 4 no data (no run held a cycle, and nothing\n"
-		"failed).\n");
+		"finding, as analyze says of it, or a run without data among others),\n"
+		"2 bad usage or an input that could not be read (in full), 4 no data\n"
+		"(no run held a cycle, and nothing failed).\n");
 }
 
 struct stats_args {
@@ -68,6 +73,7 @@ struct stats_args {
 	bool quiet;
 	double max_suspend, max_resume, max_regress;	/* NAN: not set */
 	struct read_opts bounds;	/* on each input */
+	struct stats_when when;		/* --since, --last */
 };
 
 /* Where each run read goes: one side's statistics and the JUnit cases. */
@@ -177,6 +183,8 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 		{ "html", required_argument, NULL, 'H' },
 		{ "rows", required_argument, NULL, 'W' },
 		{ "rows-format", required_argument, NULL, 'F' },
+		{ "since", required_argument, NULL, 'D' },
+		{ "last", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		READ_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -206,6 +214,26 @@ static int parse_args(int argc, char **argv, bool compare, struct stats_args *a)
 			}
 			if (c == 'W')
 				a->rows = optarg;
+			break;
+		case 'D':
+		case 'L':
+			if (compare) {
+				fprintf(stderr, "pmscope: --since and --last are for stats\n");
+				return -1;
+			}
+			if (c == 'D' && stats_when_date(optarg, &a->when.since_ns) < 0) {
+				fprintf(stderr, "pmscope: bad date '%s' (2026-12-01, 2026-12-01 "
+					"08:00, -7d)\n", optarg);
+				return -1;
+			}
+			if (c == 'L' && arg_count(optarg, 1, 100000000, &n) < 0) {
+				fprintf(stderr, "pmscope: bad number '%s'\n", optarg);
+				return -1;
+			}
+			if (c == 'D')
+				a->when.since_set = true;
+			else
+				a->when.last = (size_t)n;
 			break;
 		case 'm': a->mode = optarg; break;
 		case 'q': a->quiet = true; break;
@@ -287,12 +315,14 @@ static bool any_failed(const struct stats_report *sr)
 /*
  * What stats or compare comes to: failed when a limit was exceeded or a
  * run failed (the kernel's or the reading's failure, as analyze says it
- * of the run), no data when no run held a cycle, else ok.
+ * of the run), no data when no run held a cycle, else ok. A run without
+ * data beside runs with some failed too (a box that hung before its log
+ * was written), as its JUnit test case does.
  */
 static enum verdict stats_verdict(const struct stats_report *sr, const struct run_stats *side,
 				  size_t nsides)
 {
-	size_t s, ncycles = 0;
+	size_t s, ncycles = 0, nodata = 0;
 
 	if (any_failed(sr))
 		return VERDICT_FAILED;
@@ -300,8 +330,11 @@ static enum verdict stats_verdict(const struct stats_report *sr, const struct ru
 		if (side[s].nverdict[VERDICT_FAILED])
 			return VERDICT_FAILED;
 		ncycles += side[s].ncycles + side[s].nfailed;	/* of --mode */
+		nodata += side[s].nverdict[VERDICT_NO_DATA];
 	}
-	return ncycles ? VERDICT_OK : VERDICT_NO_DATA;
+	if (!ncycles)
+		return VERDICT_NO_DATA;
+	return nodata ? VERDICT_FAILED : VERDICT_OK;
 }
 
 /* A test case per limit, failed when it was exceeded. */
@@ -373,6 +406,21 @@ static int report(struct stats_report *sr, const struct stats_args *a, struct ju
 	return 0;
 }
 
+/* --since, --last: the runs chosen by their time, oldest first */
+static void read_picked(const struct stats_args *a, char *const *inputs, size_t n,
+			struct input_seen *seen, struct take *t, size_t *nbad)
+{
+	char **paths;
+	size_t i, npicked = stats_when_pick(inputs, n, &a->when, &paths);
+
+	if (!npicked)
+		fprintf(stderr, "pmscope: no run of the inputs is %s\n", a->when.since_set ?
+			"that recent" : "dated");
+	for (i = 0; i < npicked; i++)
+		input_each(paths[i], &a->bounds, seen, take_run, t, nbad);
+	stats_when_free(paths);
+}
+
 static int stats_main(int argc, char **argv, bool compare)
 {
 	struct run_stats side[2];
@@ -418,10 +466,13 @@ static int stats_main(int argc, char **argv, bool compare)
 					 &a, s == nsides - 1 };
 	}
 	/* Each side counts a file once; compare may read one on both sides. */
-	for (i = optind; i < argc; i++) {
-		s = compare ? (size_t)(i - optind) : 0;
-		input_each(argv[i], &a.bounds, &seen[s], take_run, &take[s], &nbad);
-	}
+	if (a.when.since_set || a.when.last)
+		read_picked(&a, argv + optind, (size_t)(argc - optind), &seen[0], &take[0], &nbad);
+	else
+		for (i = optind; i < argc; i++) {
+			s = compare ? (size_t)(i - optind) : 0;
+			input_each(argv[i], &a.bounds, &seen[s], take_run, &take[s], &nbad);
+		}
 	rc = EXIT_USAGE;
 	/* A side with no completed cycle (they hung, aborted, or no input
 	 * held one) has its reports all the same, each run with its verdict

@@ -10,7 +10,7 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 	[FC_DEVICE_FAILED] = { "device-failed", SEV_FAILURE,
 		"a device's PM callback failed: its return line or trace event with an error, "
 		"the PM core's \"failed to suspend async: error -16\" or \"dpm_run_callback(): "
-		"... returns -19\"; one finding for all the lines of one failure", true },
+		"... returns -19\"; one finding for all the lines of one failure" },
 	[FC_ABORTED] = { "aborted", SEV_FAILURE,
 		"the kernel backed out of the suspend: a phase of devices that failed, \"Some "
 		"devices failed to suspend, or early wake event detected\", a freezer that "
@@ -41,7 +41,7 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 		"goes on: most say the thing is not here, as EFI's without EFI)" },
 	[FC_PROBE_ERROR] = { "probe-error", SEV_WARNING,
 		"a driver's probe failed with an error other than -ENODEV, -ENXIO and "
-		"-EPROBE_DEFER", true },
+		"-EPROBE_DEFER" },
 	[FC_NO_DEVICE] = { "no-device", SEV_NOTE,
 		"initcalls or probes that returned -ENODEV or -ENXIO: nothing to drive here, "
 		"as the kernel takes it" },
@@ -103,4 +103,11 @@ const char *finding_sev_name(enum finding_sev s)
 	static const char *const names[SEV_COUNT] = { "note", "warning", "failure" };
 
 	return s < SEV_COUNT ? names[s] : "?";
+}
+
+/* A failure of the callback it names, drawn so (the two codes whose
+ * finding is one callback's error). */
+bool finding_code_fails_cb(enum finding_code code)
+{
+	return code == FC_DEVICE_FAILED || code == FC_PROBE_ERROR;
 }

@@ -3,8 +3,9 @@
  * Interactive HTML timeline: one self-contained polyglot XHTML file
  * (xmllint reads it as XML, browsers as HTML). The header (facts,
  * warnings, cycles) is written here as markup; the timeline is drawn on a
- * canvas by src/timeline/html/timeline.js from the layout data (timeline/html_data.c)
- * so 10^5 callbacks are not 10^5 DOM nodes. The script and style sheet
+ * canvas by src/timeline/html/timeline.js from the page's data (the JSON
+ * report's tables column-wise, plus the layout: timeline/html_data.c), so
+ * 10^5 callbacks are not 10^5 DOM nodes. The script and style sheet
  * are real files, embedded at build time (xxd -i).
  */
 #include <stdio.h>
@@ -53,7 +54,7 @@ static ssize_t piece_write(void *cookie, const char *buf, size_t len)
 	return ferror(p->out) ? -1 : (ssize_t)len;
 }
 
-/* The layout data into @f, in pieces. */
+/* The page's data into @f, in pieces. */
 static int put_data(FILE *f, const struct tl_layout *L)
 {
 	struct pieces p = { f, 0 };

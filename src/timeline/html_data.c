@@ -1,31 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The data of the HTML timeline: the layout as JSON the page's script
- * draws from, written through the JSON writer. Small records (phases,
- * lanes, call graphs, log lines, messages) are objects with named members. Devices,
- * callbacks, path segments and waits come by the hundred thousand, so
- * they are flat arrays, one record after another; the names of
- * their fields, in order, are in the data too ("fields"), taken from the
- * tables below, and the script indexes by those names, never by a number
- * of its own. So are the flag bits and the geometry. Times are ns from
- * the cycle's start; -1 is unknown.
+ * The data of the HTML timeline (pmscope(1), HTML): the JSON report's
+ * tables, column-wise, plus the layout, written through the JSON writer.
+ * Each cycle's "tables" are its callbacks, phases and findings, every
+ * row in the model's order, projected from the tables' one description
+ * (report/tables.c, table_json_columns()): a column added there is on the
+ * page with no change here. The rest is the page's own, and refers to a
+ * callback by its row in "tables.callbacks": the layout (lanes, and the
+ * boxes as a table of its own), the excerpts, messages and log, the
+ * critical path's segments and waits, the trees and the why panel's
+ * picks. Small records are objects with named members; devices, path
+ * segments and waits, which come by the hundred thousand, are flat
+ * arrays, one record after another, the names of their fields in order
+ * in the data too ("fields"), and the script indexes by those names,
+ * never by a number of its own. So are the flag bits and the geometry.
+ * Times of the page's own are ns from the cycle's start; -1 is unknown.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "table.h"
 #include "timeline.h"
 
 enum { DEVF_NAME, DEVF_DRIVER, DEVF_PARENT, DEVF_COUNT };
 static const char *const dev_fields[DEVF_COUNT] = {
 	[DEVF_NAME] = "name", [DEVF_DRIVER] = "driver", [DEVF_PARENT] = "parent",
-};
-
-enum { CBF_DEV, CBF_PHASE, CBF_START, CBF_END, CBF_PID, CBF_LANE, CBF_ROW, CBF_FLAGS,
-       CBF_RET, CBF_FN, CBF_LINE, CBF_SRC, CBF_COUNT };
-static const char *const cb_fields[CBF_COUNT] = {
-	[CBF_DEV] = "dev", [CBF_PHASE] = "phase", [CBF_START] = "start", [CBF_END] = "end",
-	[CBF_PID] = "pid", [CBF_LANE] = "lane", [CBF_ROW] = "row", [CBF_FLAGS] = "flags",
-	[CBF_RET] = "ret", [CBF_FN] = "fn", [CBF_LINE] = "line", [CBF_SRC] = "src",
 };
 
 enum { SEGF_KIND, SEGF_START, SEGF_END, SEGF_DEV, SEGF_CB, SEGF_WHY, SEGF_PID, SEGF_COUNT };
@@ -54,12 +53,11 @@ static const char *const work_fields[] = { "start", "end", "pid", "fn", "comm", 
 /* Path segment kinds, by their value in enum cp_kind. */
 static const char *const seg_kinds[] = { [CP_RUN] = "run", [CP_WAIT] = "wait", [CP_GAP] = "gap" };
 
-/* Box flags (enum tl_box_flag) by name, and one the page adds. */
-#define TLB_HAS_RET (1 << 8)
+/* Box flags (enum tl_box_flag) by name. */
 static const struct { const char *name; unsigned bit; } flag_names[] = {
 	{ "crit", TLB_CRIT }, { "error", TLB_ERROR }, { "unfinished", TLB_UNFINISHED },
 	{ "async", TLB_ASYNC }, { "blocked", TLB_BLOCKED }, { "waited", TLB_WAITED },
-	{ "said", TLB_SAID }, { "has_ret", TLB_HAS_RET },
+	{ "said", TLB_SAID },
 };
 
 static int64_t off(const struct pm_cycle *c, ns_t t)
@@ -85,7 +83,8 @@ static void put_names(struct jw *w, const char *key, const char *const *names, s
 	jw_arr_end(w);
 }
 
-/* Callback function names, interned by the model: index by pointer. */
+/* The call trees' function names (the page's "fns"), interned by the
+ * model: index by pointer. */
 struct strtab {
 	const char **v;
 	size_t n, cap;
@@ -125,7 +124,7 @@ static int str_index(struct strtab *t, const char *s)
 	return (int)t->n - 1;
 }
 
-/* Call tree functions go to the same table as callback functions. */
+/* A call tree's function: its index in the page's "fns". */
 static int fn_index(void *ctx, const char *fn)
 {
 	return str_index(ctx, fn);
@@ -148,30 +147,74 @@ static void put_milestones(struct jw *w, const struct tl_cycle *tc)
 	jw_arr_end(w);
 }
 
-static void put_phases(struct jw *w, const struct pm_cycle *c)
+/* The JSON report's tables of the cycle, column-wise: every row, times
+ * from the cycle's start (with no run identity, as the JSON report). */
+static void put_tables(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc)
 {
-	size_t i;
+	const struct cycle_rows rows = { run, tc->cr, NULL };
+	const struct finding_rows frows = { &tc->cr->findings, NULL, 0 };
+	const struct pm_cycle *c = tc->c;
 
-	jw_karr(w, "phases");
-	for (i = 0; i < c->nphases; i++) {
-		const struct pm_phase *p = &c->phases[i];
-
-		jw_obj(w);
-		jw_kstr(w, "name", p->name);
-		jw_kint(w, "kind", p->kind);
-		jw_kint(w, "start", off(c, p->start));
-		jw_kint(w, "end", off(c, p->end));
-		jw_kint(w, "kernel_us", p->kernel_us);
-		jw_kint(w, "line", p->line);
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
+	jw_kobj(w, "tables");
+	jw_key(w, "callbacks");
+	table_json_columns(w, &callbacks_table, &rows, c->ncbs, c->start);
+	jw_key(w, "phases");
+	table_json_columns(w, &phases_table, &rows, c->nphases, c->start);
+	jw_key(w, "findings");
+	table_json_columns(w, &findings_table, &frows, tc->cr->findings.n, c->start);
+	jw_obj_end(w);
 }
 
-static void put_lanes(struct jw *w, const struct tl_cycle *tc)
+/* The layout's boxes, a table of the page's own written as the report's
+ * are: a row per callback drawn, by lane (each lane says how many it
+ * has), then by start (struct tl_cycle). */
+static struct cell box_cb(const void *ctx, size_t i)
+{
+	return cell_int(((const struct tl_cycle *)ctx)->boxes[i].cb);
+}
+
+static struct cell box_dev(const void *ctx, size_t i)
+{
+	const struct tl_cycle *tc = ctx;
+
+	return cell_int(tc->c->cbs[tc->boxes[i].cb].dev);
+}
+
+static struct cell box_row(const void *ctx, size_t i)
+{
+	return cell_int(((const struct tl_cycle *)ctx)->boxes[i].row);
+}
+
+static struct cell box_flags(const void *ctx, size_t i)
+{
+	return cell_int(((const struct tl_cycle *)ctx)->boxes[i].flags);
+}
+
+static struct cell box_end(const void *ctx, size_t i)
+{
+	const struct tl_cycle *tc = ctx;
+	const struct pm_callback *cb = &tc->c->cbs[tc->boxes[i].cb];
+	ns_t end = cb_drawn_end(tc->c, cb);
+
+	return cell_ns(end == cb->end ? NS_NONE : end);
+}
+
+static const struct col box_cols[] = {
+	{ "cb", CELL_INT, 0, "its callback: a row of the callbacks table", box_cb },
+	{ "dev", CELL_INT, 0, "its device in the page's devs", box_dev },
+	{ "row", CELL_INT, 0, "its row in its lane", box_row },
+	{ "flags", CELL_INT, 0, "what the layout and the analyses mark (flags)", box_flags },
+	{ "drawn_end_ns", CELL_NS, 0, "where the box ends; null: at the callback's end_ns",
+	  box_end },
+};
+
+static const struct table boxes_table = { "boxes", box_cols, ARRAY_SIZE(box_cols) };
+
+static void put_layout(struct jw *w, const struct tl_cycle *tc)
 {
 	size_t i;
 
+	jw_kobj(w, "layout");
 	jw_karr(w, "lanes");
 	for (i = 0; i < tc->nlanes; i++) {
 		const struct tl_lane *l = &tc->lanes[i];
@@ -181,39 +224,13 @@ static void put_lanes(struct jw *w, const struct tl_cycle *tc)
 		jw_kstr(w, "comm", l->comm);
 		jw_kint(w, "rows", l->nrows);
 		jw_kbool(w, "main", l->main);
+		jw_kint(w, "boxes", (int64_t)l->nboxes);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
-}
-
-static void put_cbs(struct jw *w, const struct pm_run *run, const struct tl_cycle *tc,
-		    struct strtab *fns)
-{
-	const struct pm_cycle *c = tc->c;
-	int64_t v[CBF_COUNT];
-	size_t i;
-
-	jw_karr(w, "cbs");
-	for (i = 0; i < tc->nboxes; i++) {
-		const struct tl_box *b = &tc->boxes[i];
-		const struct pm_callback *cb = &c->cbs[b->cb];
-		ns_t end = cb_drawn_end(c, cb);
-
-		v[CBF_DEV] = cb->dev;
-		v[CBF_PHASE] = cb->phase;
-		v[CBF_START] = off(c, cb->start);
-		v[CBF_END] = off(c, end);
-		v[CBF_PID] = cb->pid;
-		v[CBF_LANE] = b->lane;
-		v[CBF_ROW] = b->row;
-		v[CBF_FLAGS] = b->flags | (cb->has_ret ? TLB_HAS_RET : 0);
-		v[CBF_RET] = cb->has_ret ? cb->ret : 0;
-		v[CBF_FN] = str_index(fns, cb_fn(run, cb));
-		v[CBF_LINE] = cb->line;
-		v[CBF_SRC] = cb->file_id < run->nsources ? cb->file_id : -1;
-		put_record(w, v, CBF_COUNT);
-	}
-	jw_arr_end(w);
+	jw_key(w, "boxes");
+	table_json_columns(w, &boxes_table, tc, tc->nboxes, tc->c->start);
+	jw_obj_end(w);
 }
 
 /* A kept log of the cycle (its "log" entry @at), its lines found by
@@ -296,46 +313,81 @@ static const struct log_lines *excerpt_in_log(const struct log_lines *v, size_t 
 	return NULL;
 }
 
-/* The log lines around each callback that has them kept, by box index:
- * their text, or where the cycle's log viewer has them. */
-static void put_logs(struct jw *w, const struct pm_run *run, const struct page_extras *px,
-		     const struct tl_cycle *tc)
+/* The log lines around a callback, its excerpt: where the cycle's log
+ * viewer has them (@log, @n), or their @text; @file when not the
+ * cycle's. */
+struct excerpt {
+	int cb;
+	unsigned int first, n;
+	int log;		/* -1: @text */
+	const char *text, *file;
+};
+
+struct excerpts {
+	struct excerpt *v;
+	size_t n, cap;
+};
+
+#define EX_CELL(name, expr)							\
+	static struct cell name(const void *ctx, size_t i)			\
+	{									\
+		const struct excerpt *x = &((const struct excerpts *)ctx)->v[i]; \
+										\
+		return expr;							\
+	}
+
+EX_CELL(ex_cb, cell_int(x->cb))
+EX_CELL(ex_first, cell_int(x->first))
+EX_CELL(ex_log, x->log >= 0 ? cell_int(x->log) : cell_null())
+EX_CELL(ex_n, x->log >= 0 ? cell_int(x->n) : cell_null())
+EX_CELL(ex_text, cell_str(x->text))
+EX_CELL(ex_file, cell_str(x->file))
+
+static const struct col excerpt_cols[] = {
+	{ "cb", CELL_INT, 0, "its callback: a row of the callbacks table", ex_cb },
+	{ "first", CELL_INT, 0, "its first line's number", ex_first },
+	{ "log", CELL_INT, 0, "the log viewer's entry that holds its lines, or null", ex_log },
+	{ "n", CELL_INT, 0, "how many lines of it", ex_n },
+	{ "text", CELL_STR, 0, "its lines, when no log has them", ex_text },
+	{ "file", CELL_STR, 0, "their file, null: the cycle's", ex_file },
+};
+
+static const struct table excerpts_table = { "excerpts", excerpt_cols, ARRAY_SIZE(excerpt_cols) };
+
+/* The excerpts of the callbacks drawn that have one kept, in box order:
+ * a table of the page's own. */
+static void put_excerpts(struct jw *w, const struct pm_run *run, const struct page_extras *px,
+			 const struct tl_cycle *tc)
 {
 	const struct pm_cycle *c = tc->c;
 	size_t i, nl = 0;
 	struct log_lines *logs = index_logs(px, (size_t)(c - run->cycles), &nl);
-	char key[24];
+	struct excerpts x = { 0 };
 
-	jw_kobj(w, "logs");
 	for (i = 0; i < tc->nboxes && px && px->nexcerpts; i++) {
 		const struct pm_callback *cb = &c->cbs[tc->boxes[i].cb];
-		const struct pm_excerpt *e = page_excerpt(px, cb_file(run, cb), cb->line);
+		const char *file = cb_file(run, cb);
+		const struct pm_excerpt *e = page_excerpt(px, file, cb->line);
 		const struct log_lines *in;
 		unsigned int lines;
 
 		if (!e)
 			continue;
-		in = excerpt_in_log(logs, nl, cb_file(run, cb), e, &lines);
-		snprintf(key, sizeof(key), "%zu", i);
-		jw_kobj(w, key);
-		jw_kint(w, "first", e->first);
-		if (in) {
-			jw_kint(w, "log", in->at);
-			jw_kint(w, "n", lines);
-		} else {
-			jw_kstr(w, "text", e->text);
-		}
-		jw_kstr(w, "file", cb_file(run, cb) == c->file ? NULL : cb_file(run, cb));
-		jw_obj_end(w);
+		in = excerpt_in_log(logs, nl, file, e, &lines);
+		VEC_RESERVE(x.v, x.n, x.cap);
+		x.v[x.n++] = (struct excerpt){ tc->boxes[i].cb, e->first, lines, in ? in->at : -1,
+					       in ? NULL : e->text, file == c->file ? NULL : file };
 	}
-	jw_obj_end(w);
+	jw_key(w, "excerpts");
+	table_json_columns(w, &excerpts_table, &x, x.n, NS_NONE);
+	free(x.v);
 	for (i = 0; i < nl; i++)
 		free(logs[i].start);
 	free(logs);
 }
 
-/* What the log said while each callback ran (the messages analysis), by
- * box: the few most telling lines first. */
+/* What the log said while each callback drawn ran (the messages
+ * analysis): the few most telling lines first. */
 static void put_msgs(struct jw *w, const struct tl_cycle *tc)
 {
 	const struct cycle_messages *cm = tc->cr ? &tc->cr->msgs : NULL;
@@ -352,7 +404,7 @@ static void put_msgs(struct jw *w, const struct tl_cycle *tc)
 		if (!n)
 			continue;
 		jw_obj(w);
-		jw_kint(w, "box", (int64_t)i);
+		jw_kint(w, "cb", tc->boxes[i].cb);
 		jw_karr(w, "lines");
 		for (k = 0; k < n; k++) {
 			const struct pm_message *x = &c->msgs[m[k].msg];
@@ -373,8 +425,8 @@ static void put_msgs(struct jw *w, const struct tl_cycle *tc)
 	jw_arr_end(w);
 }
 
-/* A log line that leads to a box: where a callback starts, or a line the
- * messages analysis gave a callback (kind says which, and if an error). */
+/* A log line that leads to a callback drawn (@box): where it starts, or a
+ * line the messages analysis gave it (kind says which, and if an error). */
 struct log_mark {
 	unsigned int line;
 	int box, kind;
@@ -428,7 +480,7 @@ static struct log_mark *log_marks(const struct pm_run *run, const struct tl_cycl
 }
 
 /* The cycle's own log for the log viewer, with the lines that lead to
- * boxes as flat [line, box, kind] records in line order. */
+ * callbacks as flat [line, callback, kind] records in line order. */
 static void put_cycle_logs(struct jw *w, const struct pm_run *run, const struct page_extras *px,
 			   const struct tl_cycle *tc)
 {
@@ -451,7 +503,7 @@ static void put_cycle_logs(struct jw *w, const struct pm_run *run, const struct 
 		m = log_marks(run, tc, l, &n);
 		for (k = 0; k < n; k++) {
 			jw_int(w, m[k].line);
-			jw_int(w, m[k].box);
+			jw_int(w, tc->boxes[m[k].box].cb);
 			jw_int(w, m[k].kind);
 		}
 		free(m);
@@ -461,10 +513,11 @@ static void put_cycle_logs(struct jw *w, const struct pm_run *run, const struct 
 	jw_arr_end(w);
 }
 
-/* Critical path segments and waits refer to callbacks by box index. */
-static int box(const struct tl_cycle *tc, int cb)
+/* Critical path segments, waits and the why panel refer to callbacks
+ * drawn, by their row of the callbacks table; -1: none, or not drawn. */
+static int drawn(const struct tl_cycle *tc, int cb)
 {
-	return cb >= 0 ? tc->box_of_cb[cb] : -1;
+	return cb >= 0 && tc->box_of_cb[cb] >= 0 ? cb : -1;
 }
 
 static void put_path(struct jw *w, const struct tl_cycle *tc)
@@ -479,7 +532,7 @@ static void put_path(struct jw *w, const struct tl_cycle *tc)
 		s[SEGF_START] = off(c, tc->segs[i].start);
 		s[SEGF_END] = off(c, tc->segs[i].end);
 		s[SEGF_DEV] = tc->segs[i].dev;
-		s[SEGF_CB] = box(tc, tc->segs[i].cb);
+		s[SEGF_CB] = drawn(tc, tc->segs[i].cb);
 		s[SEGF_WHY] = tc->segs[i].why;
 		s[SEGF_PID] = tc->segs[i].pid;
 		put_record(w, s, SEGF_COUNT);
@@ -489,8 +542,8 @@ static void put_path(struct jw *w, const struct tl_cycle *tc)
 	for (i = 0; i < tc->nwaits; i++) {
 		const struct cp_blocked *bl = &tc->cp->blocked[tc->waits[i].blocked];
 
-		v[WF_CB] = box(tc, bl->cb);
-		v[WF_WAITED_CB] = box(tc, bl->waited_cb);
+		v[WF_CB] = drawn(tc, bl->cb);
+		v[WF_WAITED_CB] = drawn(tc, bl->waited_cb);
 		v[WF_READY] = off(c, bl->ready);
 		v[WF_LOST] = bl->lost_ns;
 		v[WF_WAITED_DEV] = bl->waited_dev;
@@ -550,7 +603,7 @@ static void put_works(struct jw *w, const struct tl_cycle *tc)
 	jw_arr_end(w);
 }
 
-/* function_graph summaries of the callbacks that have one. */
+/* function_graph summaries of the callbacks drawn that have one. */
 static void put_graphs(struct jw *w, const struct tl_cycle *tc)
 {
 	size_t i, k;
@@ -563,7 +616,7 @@ static void put_graphs(struct jw *w, const struct tl_cycle *tc)
 		if (!g)
 			continue;
 		jw_obj(w);
-		jw_kint(w, "box", (int64_t)i);
+		jw_kint(w, "cb", tc->boxes[i].cb);
 		jw_kint(w, "calls", g->calls);
 		jw_kint(w, "repaired", g->repaired);
 		jw_kint(w, "sleep", g->sleep_ns);
@@ -603,7 +656,7 @@ static void put_paths(struct jw *w, const struct tl_cycle *tc)
 		jw_karr(w, "slack");
 		for (k = 0; k < p->nslack; k++) {
 			jw_obj(w);
-			jw_kint(w, "cb", box(tc, p->slack[k].cb));
+			jw_kint(w, "cb", drawn(tc, p->slack[k].cb));
 			jw_kint(w, "slack", p->slack[k].slack_ns);
 			jw_obj_end(w);
 		}
@@ -625,13 +678,15 @@ static void put_why(struct jw *w, const struct tl_cycle *tc)
 	put_paths(w, tc);
 	jw_karr(w, "slowest");
 	for (i = 0; i < cr->nslowest; i++)
-		jw_int(w, box(tc, (int)cr->slowest[i]));
+		jw_int(w, drawn(tc, (int)cr->slowest[i]));
 	jw_arr_end(w);
 	/* returned 0, but the log said error or timeout: the legend's key */
 	jw_karr(w, "said");
 	for (i = 0; i < cr->msgs.nsaid_error; i++)
-		jw_int(w, box(tc, (int)cr->msgs.said_error[i]));
+		jw_int(w, drawn(tc, (int)cr->msgs.said_error[i]));
 	jw_arr_end(w);
+	/* each a row of the findings table, its callback and the line that
+	 * said it first (the JSON's sources[0]) */
 	jw_karr(w, "warnings");
 	for (i = 0; i < cr->findings.n; i++) {
 		const struct finding *x = &cr->findings.v[i];
@@ -639,12 +694,11 @@ static void put_why(struct jw *w, const struct tl_cycle *tc)
 		if (finding_sev(x) == SEV_NOTE)
 			continue;
 		jw_obj(w);
-		jw_kstr(w, "level", finding_sev_name(finding_sev(x)));
-		jw_kstr(w, "code", finding_codes[x->code].name);
+		jw_kint(w, "finding", (int64_t)i);
+		jw_kint(w, "cb", drawn(tc, x->cb));
 		jw_kstr(w, "file", x->nsrcs ? x->srcs[0].file : NULL);
-		jw_kint(w, "line", x->nsrcs ? x->srcs[0].line : 0);
-		jw_kstr(w, "text", x->text);
-		jw_kint(w, "cb", x->cb >= 0 ? box(tc, x->cb) : -1);
+		jw_key(w, "line");
+		x->nsrcs && x->srcs[0].line ? jw_int(w, x->srcs[0].line) : jw_null(w);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -679,10 +733,9 @@ static void put_cycle(struct jw *w, const struct tl_layout *L, const struct tl_c
 		jw_obj_end(w);
 	}
 	put_milestones(w, tc);
-	put_phases(w, c);
-	put_lanes(w, tc);
-	put_cbs(w, L->run, tc, fns);
-	put_logs(w, L->run, L->page, tc);
+	put_tables(w, L->run, tc);
+	put_layout(w, tc);
+	put_excerpts(w, L->run, L->page, tc);
 	put_msgs(w, tc);
 	put_cycle_logs(w, L->run, L->page, tc);
 	tl_put_devtab(w, L->run, tc);
@@ -708,14 +761,14 @@ static void put_palette(struct jw *w)
 {
 	int k;
 
-	jw_karr(w, "palette");	/* per phase kind: box, band */
+	jw_kobj(w, "palette");	/* per phase kind, by its name: box, band */
 	for (k = 0; k < PK_COUNT; k++) {
-		jw_arr(w);
+		jw_karr(w, phase_kind_name((enum phase_kind)k));
 		put_color(w, NULL, tl_box_color(k));
 		put_color(w, NULL, tl_band_color(k));
 		jw_arr_end(w);
 	}
-	jw_arr_end(w);
+	jw_obj_end(w);
 	jw_kobj(w, "colors");
 	put_color(w, "crit", TL_CRIT_COLOR);
 	put_color(w, "error", TL_ERROR_COLOR);
@@ -750,7 +803,6 @@ static void put_contract(struct jw *w)
 
 	jw_kobj(w, "fields");
 	put_names(w, "dev", dev_fields, DEVF_COUNT);
-	put_names(w, "cb", cb_fields, CBF_COUNT);
 	put_names(w, "seg", seg_fields, SEGF_COUNT);
 	put_names(w, "wait", wait_fields, WF_COUNT);
 	put_names(w, "work", work_fields, ARRAY_SIZE(work_fields));
@@ -795,7 +847,6 @@ void tl_put_html_data(FILE *f, const struct tl_layout *L)
 		put_cycle(&w, L, &L->cycles[i], &fns);
 	jw_arr_end(&w);
 	put_names(&w, "fns", fns.v, fns.n);
-	put_names(&w, "sources", run->sources, run->nsources);
 	put_palette(&w);
 	jw_karr(&w, "kinds");
 	for (i = 0; i < PK_COUNT; i++)

@@ -58,7 +58,8 @@ struct cb_ref *tl_html_tree_wants(const struct pm_run *run, const struct pm_resu
 	return v;
 }
 
-/* The trees of cycle @tc's callbacks, by box: nodes as flat records
+/* The trees of cycle @tc's callbacks drawn (by row of the callbacks
+ * table): nodes as flat records
  * [fn, parent, calls, total] (fn an index into the page's "fns"). */
 void tl_put_trees(struct jw *w, const struct pm_run *run, const struct page_extras *px,
 		  const struct tl_cycle *tc, int (*fn_index)(void *ctx, const char *fn), void *ctx)
@@ -72,7 +73,7 @@ void tl_put_trees(struct jw *w, const struct pm_run *run, const struct page_extr
 		if ((size_t)t->cycle != ci || tc->box_of_cb[t->cb] < 0)
 			continue;
 		jw_obj(w);
-		jw_kint(w, "box", tc->box_of_cb[t->cb]);
+		jw_kint(w, "cb", t->cb);
 		jw_kint(w, "cut", t->cut);
 		jw_karr(w, "nodes");
 		for (k = 0; k < t->n; k++) {

@@ -49,6 +49,8 @@ is "stats --mode: the modes --help lists" "$(complete_words pmscope stats --mode
 	"$(printf '%s\n' boot disk mem s2idle standby)"
 is "record -m s: s2idle, standby" "$(complete_words pmscope record -m s)" \
 	"$(printf '%s\n' s2idle standby)"
+is "watch: its subcommands" "$(complete_words pmscope watch '')" \
+	"$(printf '%s\n' disable enable status)"
 is "--long prefix narrows" "$(complete_words pmscope compare --max-re)" \
 	"$(printf '%s\n' --max-regress --max-resume)"
 

@@ -13,7 +13,7 @@ R="$top/README.md"
 F=$FIXTURES
 T=$TMPDIR_TEST
 ok "man page lints clean" mandoc -Tlint -W warning "$M"
-for cmd in analyze stats compare whatif record arm collect; do
+for cmd in analyze stats compare whatif record arm collect watch; do
 	for opt in $("$PMSCOPE" "$cmd" --help | grep -o -E '^  (-[a-zA-Z], |    )--[a-z-]+' | sed 's/.*--//'); do
 		ok "man page documents $cmd --$opt" grep -q -- "Fl -$opt" "$M"
 	done
@@ -24,7 +24,7 @@ for cmd in analyze stats compare whatif record arm collect; do
 done
 # a terminal's 80 columns: whatif's model assumptions were printed a line
 # each, up to 541 columns
-for cmd in analyze stats compare whatif record arm collect; do
+for cmd in analyze stats compare whatif record arm collect watch; do
 	is "$cmd --help fits 80 columns" \
 		"$("$PMSCOPE" "$cmd" --help | awk 'length > 79' | head -1)" ""
 done
@@ -81,6 +81,7 @@ check_opts analyze analyze
 check_opts "stats and compare" stats compare
 check_opts whatif whatif
 check_opts "record, arm and collect" record arm collect
+check_opts watch watch
 
 # --- JSON: keys documented both ways, one type per path, ns integers ---
 
@@ -330,6 +331,8 @@ is "whatif: factor is --scale's, null for the others" \
 # run with input and ata devices, lab/runs/ and their reports, before/ and
 # after/ runs.
 X=$T/examples
+# afresh: a link made again into an old one would land inside the fixture
+rm -rf "$X"
 mkdir -p "$X/lab/runs" "$X/before" "$X/after" "$X/runs-v6.12" "$X/runs-v6.12-patched"
 ln -s "$F/qemu-q35-s3-async1-medium/dmesg.txt" "$X/dmesg.txt"
 ln -s "$F/qemu-q35-s3-async1-medium/trace.txt.xz" "$X/trace.txt"
@@ -350,7 +353,7 @@ for d in after runs-v6.12-patched; do ln -s "$F/qemu-q35-s3-async1-medium" "$X/$
 	sed -n '/^## Use$/,/^## /p' "$R" | sed -n '/^```$/,/^```$/p' | grep pmscope
 	sed -n 's/^\.Dl //p' "$M"
 } | sed 's/  *#.*//; s/^.*| pmscope/cat dmesg.txt | pmscope/' |
-	grep -v -E 'pmscope (record|arm|collect)' > "$T/examples.sh"
+	grep -v -E 'pmscope (record|arm|collect|watch)' > "$T/examples.sh"
 is "examples found" "$(grep -c . "$T/examples.sh" | awk '$1 >= 20 { print "many" }')" many
 while read -r line; do
 	(cd "$X" && PATH=$(dirname "$PMSCOPE"):$PATH eval "$line" > /dev/null 2> "$T/ex.err")

@@ -89,6 +89,13 @@ for f in empty nopm; do
 	is "$f: stats exit 4" "$rc" 4
 	is "$f: stats lists the run, no data" "$(jq -r '.stats.runs[0].verdict' "$T/s")" no-data
 done
+# ... nor beside runs with data: one box of a lab left an empty log
+"$PMSCOPE" stats -q --json "$T/s" --junit "$T/u" "$T/empty.txt" "$F/qemu-q35-s3-async1-medium" \
+	2> /dev/null; rc=$?
+is "stats: an empty log among runs with cycles: exit 1, as its failing JUnit case says" \
+	"$rc $(xmllint --xpath 'string(//testsuite/@failures)' "$T/u")" "1 1"
+is "stats: its run no data, the other ok" "$(jq -r '[.stats.runs[].verdict] | join(" ")' "$T/s")" \
+	"no-data ok"
 # An excerpt is cut, not failed (issue 42): two callback lines of a
 # suspend, its start and end not in them (the shape of lines pasted into a
 # patch mail); the same log cut inside its resume but with its start is a

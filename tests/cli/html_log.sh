@@ -79,7 +79,7 @@ is "big: the viewer says the other 10,003 lines before were not kept" \
 # A callback's excerpt (the lines around it in its detail panel) is sent
 # once: as lines of the viewer's when they are there, else as text
 is "excerpts inside the viewer's lines refer to them" \
-   "$(data "$T/big.html" | jq '.cycles[0].logs | to_entries | map(.value) as $e |
+   "$(data "$T/big.html" | jq "$JQ_ROWS"'.cycles[0].excerpts | rows as $e |
 	[($e[] | select(.log == 0 and .n == 5 and (.text | not))), ($e[] | select(.text))] |
 	map(if .text then "text" else "log" end) | unique | join(" ")')" '"log text"'
 is "big: dev12000's excerpt, from the viewer's lines" \
@@ -105,5 +105,5 @@ is "big, 40,000 lines in: the cycle's 15,000 callbacks" \
 is "big: the page read again by the line index is the page counted through" \
    "$(cmp -s "$T/plain.html" "$T/gz.html" && echo same)" same
 is "5.8: every excerpt inside the viewer's lines: no log line sent twice" \
-   "$(data "$T/a.html" | jq '[.cycles[].logs[] | select(.text)] | length')" 0
+   "$(data "$T/a.html" | jq "$JQ_ROWS"'[.cycles[].excerpts | rows[] | select(.text)] | length')" 0
 done_testing

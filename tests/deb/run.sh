@@ -65,6 +65,10 @@ for f in usr/bin/pmscope usr/share/man/man1/pmscope.1.gz \
 	 usr/share/bash-completion/completions/pmscope usr/share/doc/pmscope/copyright; do
 	ok "the package installs /$f" test -f "$root/$f"
 done
+hook="$root/lib/systemd/system-sleep/pmscope"
+ok "the package installs the sleep hook, executable" test -x "$hook"
+ok "the sleep hook calls /usr/bin/pmscope watch hook" grep -q '^/usr/bin/pmscope watch hook "$1" "$2"' "$hook"
+ok "the sleep hook is inert without pmscope: exit 0" sh "$hook" pre suspend
 ok "the man page is the project's" sh -c "zcat '$root/usr/share/man/man1/pmscope.1.gz' |
 	cmp -s - '$top/man/pmscope.1'"
 is "the completion loads and is bound to pmscope" \

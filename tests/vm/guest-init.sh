@@ -339,6 +339,65 @@ sigterm() {
 }
 case_sigterm() { run sigterm sigterm; }
 
+# pmscope watch: the sleep hook called as systemd-sleep calls it ("pre
+# suspend", "post suspend") around real sleeps; the guest has no systemd,
+# so the saver runs as a process of its own session. s2idle first: after
+# an S3 resume QEMU's power button no longer wakes s2idle.
+# watch_sleep s2idle|deep: one sleep between the hook's two calls, then
+# the saver waited for (it removes the note post handed it)
+watch_sleep() {
+	pmscope watch hook pre suspend 2>> watch.journal
+	echo "pre $?" >> watch.rcs
+	echo $1 > /sys/power/mem_sleep
+	if [ $1 = s2idle ]; then
+		log "s2idle: begin"
+		echo mem > /sys/power/state
+		log "s2idle: end"
+	else
+		echo +4 > $W
+		echo mem > /sys/power/state
+		echo 0 > $W
+	fi
+	echo s2idle > /sys/power/mem_sleep
+	pmscope watch hook post suspend 2>> watch.journal
+	echo "post $?" >> watch.rcs
+	i=0
+	while ls /run/pmscope/watch | grep -q '^ready-' && [ $i -lt 600 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	sleep 1	# the store's names are the wall clock's seconds
+}
+hookwatch() {
+	cat /sys/power/pm_print_times > watch.print.before
+	pmscope watch enable --keep 3 || return 10
+	cat /sys/power/pm_print_times > watch.print.enabled
+	watch_sleep s2idle
+	watch_sleep deep
+	watch_sleep deep
+	cp -r /var/lib/pmscope $O/watch-store
+	pmscope watch enable --keep 2 || return 11
+	watch_sleep deep
+	ls /var/lib/pmscope > watch.keep2.ls
+	# a store that cannot be written: enable refuses it; the hook, given
+	# it all the same, lets the machine sleep and wake, and says why
+	mkdir -p /tmp/wro && mount -t tmpfs -o ro tmpfs /tmp/wro || return 12
+	pmscope watch enable --store /tmp/wro/store > watch.ro.enable 2>&1
+	echo "enable $?" >> watch.ro.enable
+	printf 'enabled: yes\nstore: /tmp/wro/store\n' > /etc/pmscope/watch.conf
+	cat /sys/power/suspend_stats/success > watch.ro.before
+	: > watch.journal
+	watch_sleep deep
+	cat /sys/power/suspend_stats/success > watch.ro.after
+	cp watch.journal watch.ro.journal
+	umount /tmp/wro
+	pmscope watch enable --store /var/lib/pmscope || return 13
+	pmscope watch status > watch.status
+	pmscope watch disable || return 14
+	cat /sys/power/pm_print_times > watch.print.after
+	rm -r /run/pmscope	# the hook's notes: the snapshot after is as before
+}
+case_watch() { run watch hookwatch; }
+
 cases=$(sed -n 's/.*pmscope\.cases=\([^ ]*\).*/\1/p' /proc/cmdline | tr ',' ' ')
 log "kernel $(uname -r), cases: $cases"
 for c in $cases; do

@@ -23,8 +23,9 @@ WAKE=6	# seconds in s2idle before the power button is pressed
 # wakes s2idle (seen with 6.1; the RTC never does). function_graph in a
 # tracing instance needs a newer kernel than 6.1: a second boot on 6.12.
 # The faults case (every signal at every step of record: some thousand
-# runs, 20 minutes or so on 2 cores) has a boot of its own.
-BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph,fulldisk,rofolder,rolate k612:linux-image-6.12-amd64:callgraph,cycles,cmd,sigterm,stress,stressfail,systemd k61f:linux-image-amd64:faults:2700"}
+# runs, 20 minutes or so on 2 cores) has a boot of its own; so has watch,
+# whose sleeps begin with an s2idle one.
+BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph,fulldisk,rofolder,rolate k61w:linux-image-amd64:watch k612:linux-image-6.12-amd64:callgraph,cycles,cmd,sigterm,stress,stressfail,systemd k61f:linux-image-amd64:faults:2700"}
 
 mkdir -p "$V"
 exec 3>"$V/vm.log"
@@ -422,6 +423,51 @@ post suspend"
 		exit_status rolate 3
 		restored rolate
 		ok "$K rolate: said" grep -q '^pmscope: saving the run folder: /tmp/rw/run: Read-only file system$' "$O/rolate.log"
+		;;
+	watch)
+		exit_status watch 0
+		# the hook's notes below /run were removed at the case's end
+		is "$K watch: every other touched file as before" \
+			"$(diff "$O/watch.before" "$O/watch.after" 2>&1)" ""
+		is "$K watch: pm_print_times 0, on while enabled, back after disable" \
+			"$(cat "$O/watch.print.before" "$O/watch.print.enabled" "$O/watch.print.after" 2>&1 | tr '\n' ' ')" "0 1 0 "
+		is "$K watch: the hook exited 0 each time" "$(sort -u "$O/watch.rcs" 2>&1 | tr '\n' ' ')" "post 0 pre 0 "
+		is "$K watch: five sleeps, the hook called around each" "$(grep -c . "$O/watch.rcs")" 10
+		set -- $(cd "$O/watch-store" 2>/dev/null && ls -d 2*)
+		is "$K watch: three sleeps, three run folders" "$#" 3
+		local i=0 prev=0 r wall
+		for r; do
+			i=$((i + 1))
+			"$P" analyze -q --json "$O/watch-$i.json" "$O/watch-store/$r" > "$O/watch-$i.analyze.log" 2>&1
+			is "$K watch: run $i ($r) analyzes cleanly" "$?" 0
+			is "$K watch: run $i: one cycle" "$(jqc watch-$i '.cycles | length')" 1
+			is "$K watch: run $i: completed" "$(jqc watch-$i '.cycles[0].completed')" true
+			ok "$K watch: run $i: its callbacks (pm_print_times on)" \
+				test "$(jqc watch-$i '.cycles[0].callbacks | length')" -gt 20
+			wall=$(jqc watch-$i '.cycles[0].wall_start_ns')
+			ok "$K watch: run $i: a wall-clock time after the last ($wall)" test "$wall" -gt "$prev"
+			prev=$wall
+			ok "$K watch: run $i: only its own sleep in its log" \
+				test "$(grep -c 'PM: suspend entry' "$O/watch-store/$r/dmesg.txt")" = 1
+			ok "$K watch: run $i: the counters before and after" \
+				grep -q '^\[cycle 1 after\]' "$O/watch-store/$r/sys/sleep-stats.txt"
+			ok "$K watch: run $i: its reports" test -s "$O/watch-store/$r/report.html"
+		done
+		# the s2idle sleep, woken by the power button (ACPI SCI); QEMU's
+		# RTC wake from S3 sets no pm_wakeup_irq
+		is "$K watch: run 1: woken by IRQ 9 (ACPI SCI), from sys/sleep-stats.txt" \
+			"$(jqc watch-1 "$FINDINGS"'[findings | select(.text | test("woken by IRQ")) | .text] | join(",")')" \
+			"cycle 1: woken by IRQ 9 (/sys/power/pm_wakeup_irq)"
+		is "$K watch: the modes the kernel ran" \
+			"$(for i in 1 2 3; do jqc watch-$i '.cycles[0].mode'; done | tr '\n' ' ')" "s2idle mem mem "
+		is "$K watch: --keep 2: the two newest left" "$(tr '\n' ' ' < "$O/watch.keep2.ls")" \
+			"$3 $(tail -n 1 "$O/watch.keep2.ls") "
+		ok "$K watch: enable refuses a read-only store, exit 3" grep -q '^enable 3$' "$O/watch.ro.enable"
+		is "$K watch: read-only store: the machine slept and woke all the same" \
+			"$(( $(cat "$O/watch.ro.after") - $(cat "$O/watch.ro.before") ))" 1
+		ok "$K watch: read-only store: said why" \
+			grep -q 'is not kept: /tmp/wro/store: Read-only file system' "$O/watch.ro.journal"
+		ok "$K watch: status: enabled, the store" grep -q '^store: /var/lib/pmscope: 2 runs' "$O/watch.status"
 		;;
 	cycles)
 		exit_status cycles 0

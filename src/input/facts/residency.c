@@ -222,6 +222,12 @@ static int model_cycle(const struct pm_run *run, unsigned int n)
 	return 0;
 }
 
+/* The model's cycle @cyc (model_cycle()), NULL for 0. */
+static const struct pm_cycle *cycle_of(const struct pm_run *run, int cyc)
+{
+	return cyc && run->cycles[cyc - 1].index == cyc ? &run->cycles[cyc - 1] : NULL;
+}
+
 static void failed_suspend(struct pm_run *run, const char *path, const struct stat_snap *b,
 			   const struct stat_snap *a, int cyc)
 {
@@ -239,11 +245,26 @@ static void failed_suspend(struct pm_run *run, const char *path, const struct st
 		 dev && *dev ? dev : "-", err && *err ? err : "-", step && *step ? step : "-");
 }
 
+/*
+ * The mode the snapshot names; where it names none (pmscope watch runs
+ * before the kernel picks one: systemd's "suspend" may be either), the
+ * one the log gave the cycle.
+ */
+static const char *snap_mode(const struct pm_run *run, const struct stat_snap *a, int cyc)
+{
+	const char *mode = get(a, "mode");
+	const struct pm_cycle *c = cycle_of(run, cyc);
+
+	if (mode && strcmp(mode, "none"))
+		return mode;
+	return c ? mode_name(c->mode) : NULL;
+}
+
 static void one_cycle(struct pm_run *run, const char *path, const struct stat_snap *b,
 		      const struct stat_snap *a)
 {
 	int cyc = model_cycle(run, a->cycle);
-	const char *mode = get(a, "mode"), *irq = get(a, "/sys/power/pm_wakeup_irq");
+	const char *mode = snap_mode(run, a, cyc), *irq = get(a, "/sys/power/pm_wakeup_irq");
 	struct hw_sleep h = hw_sleep_of(b, a);
 	bool whole;
 	long long slept = asleep_ns(b, a, &whole);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// pmscope HTML timeline: draws the layout data (timeline/html_data.c) on a
-// canvas. Embedded into every report by src/timeline/html.c, inside CDATA:
+// pmscope HTML timeline: draws the page's data (timeline/html_data.c: the
+// JSON report's tables column-wise, plus the layout) on a canvas. Embedded into every report by src/timeline/html.c, inside CDATA:
 // this file must never contain the characters that end CDATA or a script.
 // Text from logs only ever reaches the page through textContent or the
 // canvas, never as markup.
@@ -28,17 +28,70 @@
 		for (i = 0; i < names.length; i++) f[names[i]] = i;
 		return f;
 	}
-	var CF = fieldsOf(D.fields.cb), SF = fieldsOf(D.fields.seg), WFD = fieldsOf(D.fields.wait);
+	var SF = fieldsOf(D.fields.seg), WFD = fieldsOf(D.fields.wait);
 	var DF = fieldsOf(D.fields.dev), NDEV = D.devs.length / DF.n;
 	// a device's field by name: devs is flat, DF.n values a device
 	function dev(d, f) { return D.devs[d * DF.n + DF[f]]; }
-	var CBF = CF.n, SEGF = SF.n, WF = WFD.n, WKF = D.fields.work.length;
-	var C_DEV = CF.dev, C_PHASE = CF.phase, C_START = CF.start, C_END = CF.end, C_PID = CF.pid,
-	    C_LANE = CF.lane, C_ROW = CF.row, C_FLAGS = CF.flags, C_RET = CF.ret, C_FN = CF.fn,
-	    C_LINE = CF.line, C_SRC = CF.src;
+	var SEGF = SF.n, WF = WFD.n, WKF = D.fields.work.length;
 	var F_CRIT = D.flags.crit, F_ERROR = D.flags.error, F_UNFIN = D.flags.unfinished,
-	    F_ASYNC = D.flags.async, F_BLOCKED = D.flags.blocked, F_WAITED = D.flags.waited,
-	    F_HASRET = D.flags.has_ret, F_SAID = D.flags.said;
+	    F_SAID = D.flags.said;
+
+	// A table column-wise (table_json_columns(), pmscope(1) HTML): each
+	// column by its key, decoded into a value per row. A column is the
+	// values, {steps} (the first, then each one's difference from the one
+	// before), {same: v} for every row, or {strings, at} for strings.
+	function ints(x) {
+		var out, k, v = 0;
+		if (Array.isArray(x)) return x;
+		out = new Float64Array(x.steps.length);
+		for (k = 0; k < out.length; k++) out[k] = v += x.steps[k];
+		return out;
+	}
+	function column(col, n) {
+		if (Array.isArray(col) || 'steps' in col) return ints(col);
+		return strings(col, n, null);
+	}
+	// A column of strings (or of one value), or f of each row's value
+	// with f called once a distinct string. (Arrays grow by push: one
+	// made as new Array(n) of 10^5 or more is a slow dictionary.)
+	function strings(col, n, f) {
+		var out = [], k, at, v, none = null;
+		if ('same' in col) {
+			v = f ? f(col.same) : col.same;
+			if (typeof v === 'number') return new Float64Array(n).fill(v);
+			for (k = 0; k < n; k++) out.push(v);
+			return out;
+		}
+		at = ints(col.at);
+		v = f ? col.strings.map(f) : col.strings;
+		if (f) none = f(null);
+		for (k = 0; k < n; k++) out.push(at[k] < 0 ? none : v[at[k]]);
+		return out;
+	}
+	// The columns, each decoded when first read: a page of 10^5
+	// callbacks reads a few of them to draw.
+	function columns(t) {
+		var out = {}, k;
+		function lazy(k) {
+			Object.defineProperty(out, k, { enumerable: true, configurable: true, get: function () {
+				var v = column(t.columns[k], t.rows);
+				Object.defineProperty(out, k, { enumerable: true, value: v });
+				return v;
+			} });
+		}
+		for (k in t.columns) lazy(k);
+		return out;
+	}
+	// A small table's rows as objects, members named as the columns.
+	function rowsOf(t) {
+		var cols = columns(t), out = [], i, k, r;
+		for (i = 0; i < t.rows; i++) {
+			r = {};
+			for (k in cols) r[k] = cols[k][i];
+			out.push(r);
+		}
+		return out;
+	}
 	var GEO = D.geometry;
 	var MAX_ROWS = GEO.max_rows, ROW = GEO.row_px, GUT = GEO.gutter_px, RIGHT = GEO.margin_px,
 	    CH = GEO.char_px, AXIS = 22, STRIP = 14;
@@ -64,15 +117,71 @@
 		return c.ca + (u - c.ca) / c.cw * (c.cb - c.ca);
 	}
 	function X(u) { return GUT + (u - st.u0) * st.k; }
-	function endOf(c, i) {
-		var e = c.cbs[i * CBF + C_END];
-		return e < 0 ? c.t1 : e;
+	// Where callback i's box starts and ends (ns from the cycle's start).
+	function startOf(c, i) { return c.s[i]; }
+	function endOf(c, i) { return c.e[i]; }
+
+	// The cycle's facts are the JSON report's tables (c.tables): c.cbs
+	// holds the callbacks' columns by key, c.phases and c.findings their
+	// rows.
+	function prepareTables(c) {
+		c.n = c.tables.callbacks.rows;
+		c.cbs = columns(c.tables.callbacks);
+		c.phases = rowsOf(c.tables.phases);
+		c.findings = rowsOf(c.tables.findings);
+	}
+
+	// The layout (c.layout) places the callbacks drawn, its boxes: c.boxes
+	// their callbacks in its order (by lane, then start), and by callback,
+	// its box (boxOf, -1 none), device, row, flags, start (s), drawn end
+	// (e) and fill.
+	function prepareBoxes(c) {
+		var B = c.layout.boxes, b = columns(B), i, k, n = c.n, nb = B.rows, bdev = b.dev, brow = b.row,
+		    bflags = b.flags, boxes, boxOf, dev, row, flags;
+		c.lanes = c.layout.lanes;
+		c.nb = nb;
+		boxes = c.boxes = Int32Array.from(b.cb);
+		boxOf = c.boxOf = new Int32Array(n).fill(-1);
+		dev = c.dev = new Int32Array(n).fill(-1);
+		row = c.row = new Int32Array(n);
+		flags = c.flags = new Int32Array(n);
+		for (k = 0; k < nb; k++) {
+			i = boxes[k];
+			boxOf[i] = k;
+			dev[i] = bdev[k];
+			row[i] = brow[k];
+			flags[i] = bflags[k];
+		}
+		c.s = c.cbs.start_ns;
+		c.e = drawnEnds(c, B.columns.drawn_end_ns, b);
+		c.fill = fills(c);
+	}
+
+	// Where each box ends: where its callback ends, unless the layout says.
+	function drawnEnds(c, col, b) {
+		var end = c.cbs.end_ns, ends, e, k;
+		if ('same' in col && col.same === null) return end;
+		ends = b.drawn_end_ns;
+		e = new Float64Array(c.n);
+		for (k = 0; k < c.n; k++) e[k] = end[k] !== null ? end[k] : NaN;
+		for (k = 0; k < c.nb; k++) if (ends[k] !== null) e[c.boxes[k]] = ends[k];
+		return e;
+	}
+
+	// Each callback's fill: its phase kind's colour.
+	function fills(c) {
+		var fill = Object.create(null), k;
+		for (k = c.phases.length - 1; k >= 0; k--) fill[c.phases[k].name] = D.palette[c.phases[k].kind][0];
+		return strings(c.tables.callbacks.columns.phase, c.n, function (p) {
+			return p !== null && fill[p] ? fill[p] : '#cccccc';
+		});
 	}
 
 	function prepare(c) {
 		if (c.ready) return;
-		var i, n = c.cbs.length / CBF;
-		c.n = n;
+		var i;
+		prepareTables(c);
+		prepareBoxes(c);
 		if (c.sleep) {
 			// the squeeze of the C layout (tl_x): the sleep is drawn as
 			// long as this much awake time
@@ -86,7 +195,7 @@
 		prepareWorks(c);
 		c.views = {};
 		c.graphOf = {};
-		for (i = 0; i < c.graphs.length; i++) c.graphOf[c.graphs[i].box] = c.graphs[i];
+		for (i = 0; i < c.graphs.length; i++) c.graphOf[c.graphs[i].cb] = c.graphs[i];
 		c.blockedBy = {};
 		c.waitedBy = {};
 		for (i = 0; i < c.waits.length; i += WF) {
@@ -97,19 +206,19 @@
 		c.ready = true;
 	}
 
-	// A view is one way to put callbacks into lanes: lanes [{label, bold,
-	// rows}], each callback's lane and row, the callbacks ordered by lane
-	// then start (order), where each lane starts in that order (first),
-	// its longest callback (max) and its y.
+	// A view is one way to put the callbacks drawn into lanes: lanes
+	// [{label, bold, rows}], each callback's lane and row, the callbacks
+	// ordered by lane then start (order), where each lane starts in that
+	// order (first), its longest callback (max) and its y.
 	function finishView(c, v) {
 		var nl = v.lanes.length, l, i, k, y = AXIS + STRIP + 8;
-		v.first = new Int32Array(nl + 1).fill(c.n);
+		v.first = new Int32Array(nl + 1).fill(c.nb);
 		v.max = new Float64Array(nl);
-		for (k = c.n - 1; k >= 0; k--) {
+		for (k = c.nb - 1; k >= 0; k--) {
 			i = v.order[k];
 			l = v.lane[i];
 			v.first[l] = k;
-			v.max[l] = Math.max(v.max[l], endOf(c, i) - c.cbs[i * CBF + C_START]);
+			v.max[l] = Math.max(v.max[l], endOf(c, i) - startOf(c, i));
 		}
 		for (l = nl - 1; l >= 0; l--)
 			if (v.first[l] > v.first[l + 1]) v.first[l] = v.first[l + 1];
@@ -174,18 +283,15 @@
 		for (i = 0; i < labels.length; i += 3) g.fillText(labels[i], labels[i + 1], labels[i + 2]);
 	}
 
-	// Lanes by thread, as the layout (timeline/html_data.c) placed them.
+	// Lanes by thread, as the layout (timeline/html_data.c) placed them:
+	// its boxes come by lane, each lane saying how many it has.
 	function threadView(c) {
-		var v = { lanes: [], lane: new Int32Array(c.n), row: new Int32Array(c.n), order: new Int32Array(c.n) }, i, ln;
-		for (i = 0; i < c.lanes.length; i++) {
+		var v = { lanes: [], lane: new Int32Array(c.n), row: c.row, order: c.boxes }, i, k, ln, end;
+		for (i = 0, k = 0; i < c.lanes.length; i++) {
 			ln = c.lanes[i];
 			v.lanes.push({ rows: ln.rows, bold: ln.main,
 				label: ln.pid < 0 ? 'thread unknown' : ln.pid + (ln.main ? ' driving' : ln.comm ? ' ' + ln.comm : '') });
-		}
-		for (i = 0; i < c.n; i++) {
-			v.lane[i] = c.cbs[i * CBF + C_LANE];
-			v.row[i] = c.cbs[i * CBF + C_ROW];
-			v.order[i] = i;	// the data comes by lane, then start
+			for (end = Math.min(k + ln.boxes, c.nb); k < end; k++) v.lane[c.boxes[k]] = i;
 		}
 		return finishView(c, v);
 	}
@@ -194,8 +300,10 @@
 	// bridge's functions, platform devices ...), devices whose parent is
 	// not known together in one lane; rows packed by time.
 	function treeView(c) {
-		var v = { lanes: [], lane: new Int32Array(c.n), row: new Int32Array(c.n), order: new Int32Array(c.n) };
-		var groupOf = {}, hasChild = {}, i, d, p, top, key, lanes = {}, idx = [], rowEnd, l, r, s;
+		var v = { lanes: [], lane: new Int32Array(c.n), row: new Int32Array(c.n), order: new Int32Array(c.nb) };
+		var groupOf = {}, hasChild = {}, i, k, d, p, top, key, lanes = {}, idx = [], rowEnd, l, r, s;
+		// callbacks that start together: in the layout's order
+		function byStart(a, b) { return startOf(c, a) - startOf(c, b) || c.boxOf[a] - c.boxOf[b]; }
 		for (d = 0; d < NDEV; d++) if (dev(d, 'parent') >= 0) hasChild[dev(d, 'parent')] = 1;
 		function group(d) {
 			var chain = [d], k = 0;
@@ -203,14 +311,15 @@
 			if (chain.length >= 2) return chain[chain.length - 2];
 			return hasChild[d] ? d : -1;
 		}
-		for (i = 0; i < c.n; i++) {
-			d = c.cbs[i * CBF + C_DEV];
+		for (k = 0; k < c.nb; k++) {
+			i = c.boxes[k];
+			d = c.dev[i];
 			if (groupOf[d] === undefined) groupOf[d] = group(d);
 			idx.push(i);
 		}
-		idx.sort(function (a, b) { return c.cbs[a * CBF + C_START] - c.cbs[b * CBF + C_START] || a - b; });
+		idx.sort(byStart);
 		for (i = 0; i < idx.length; i++) {	// lanes in order of their first callback
-			top = groupOf[c.cbs[idx[i] * CBF + C_DEV]];
+			top = groupOf[c.dev[idx[i]]];
 			key = String(top);
 			if (lanes[key] === undefined) {
 				lanes[key] = v.lanes.length;
@@ -218,11 +327,11 @@
 			}
 			v.lane[idx[i]] = lanes[key];
 		}
-		idx.sort(function (a, b) { return v.lane[a] - v.lane[b] || c.cbs[a * CBF + C_START] - c.cbs[b * CBF + C_START] || a - b; });
+		idx.sort(function (a, b) { return v.lane[a] - v.lane[b] || byStart(a, b); });
 		for (i = 0; i < idx.length; i++) {
 			l = v.lanes[v.lane[idx[i]]];
 			rowEnd = l.ends;
-			s = c.cbs[idx[i] * CBF + C_START];
+			s = startOf(c, idx[i]);
 			for (r = 0; r < rowEnd.length && rowEnd[r] > s; r++);
 			if (r === MAX_ROWS) {	// full: the row that frees first
 				for (r = 0, p = 1; p < MAX_ROWS; p++) if (rowEnd[p] < rowEnd[r]) r = p;
@@ -244,15 +353,19 @@
 	function shownWorkLanes(c) { return st.hideWorks ? [] : c.workLanes; }
 
 	function devName(d) { return d >= 0 ? dev(d, 'name') : '?'; }
+	// "1-2 {usb}": callback i's device and driver
 	function label(c, i) {
-		var d = c.cbs[i * CBF + C_DEV], drv = dev(d, 'driver');
-		return drv ? dev(d, 'name') + ' {' + drv + '}' : dev(d, 'name');
+		var drv = c.cbs.driver[i];
+		return drv ? c.cbs.device[i] + ' {' + drv + '}' : c.cbs.device[i];
 	}
 	function phaseName(c, p) { return p >= 0 ? c.phases[p].name : '?'; }
+	function cbPhase(c, i) { return c.cbs.phase[i] !== null ? c.cbs.phase[i] : '?'; }
+	// callback i's thread, -1 not known
+	function pidOf(c, i) { return c.cbs.pid[i] !== null ? c.cbs.pid[i] : -1; }
 	// "36 kworker/u8:1": a thread's pid and the task name the trace gave it
 	function threadName(c, pid) {
 		var k;
-		if (pid < 0) return 'unknown';
+		if (pid === null || pid < 0) return 'unknown';
 		for (k = 0; k < c.lanes.length; k++)
 			if (c.lanes[k].pid === pid && c.lanes[k].comm) return pid + ' ' + c.lanes[k].comm;
 		return String(pid);
@@ -292,9 +405,9 @@
 		var i, p, x0, x1;
 		for (i = 0; i < c.phases.length; i++) {
 			p = c.phases[i];
-			if (p.start < 0 || p.end < 0) continue;
-			x0 = X(U(c, p.start));
-			x1 = X(U(c, p.end));
+			if (p.start_ns === null || p.end_ns === null) continue;
+			x0 = X(U(c, p.start_ns));
+			x1 = X(U(c, p.end_ns));
 			if (x1 < GUT || x0 > W) continue;
 			g.fillStyle = D.palette[p.kind][1];
 			g.fillRect(x0, AXIS, Math.max(x1 - x0, 1), H - AXIS);
@@ -401,13 +514,13 @@
 	}
 
 	function drawBoxes(c, W) {
-		var i, o, x0, x1, y, w, fl, key, px, drawn = 0, txt, said = 0, a;
-		var v = view(c), last = new Float64Array(v.lanes.length * MAX_ROWS).fill(-1), cbs = c.cbs;
+		var i, k, x0, x1, y, w, fl, key, px, drawn = 0, txt, said = 0, a;
+		var v = view(c), last = new Float64Array(v.lanes.length * MAX_ROWS).fill(-1);
 		var fills = {}, strokes = {}, marks = {}, labels = [], p;
-		for (i = 0; i < c.n; i++) {
-			o = i * CBF;
-			x0 = X(U(c, cbs[o + C_START]));
-			x1 = X(U(c, cbs[o + C_END] < 0 ? c.t1 : cbs[o + C_END]));
+		for (k = 0; k < c.nb; k++) {	// in the layout's order
+			i = c.boxes[k];
+			x0 = X(U(c, c.s[i]));
+			x1 = X(U(c, c.e[i]));
 			if (x1 < GUT || x0 > W) continue;
 			w = x1 - x0;
 			if (w < 1) {	// many boxes in one pixel column: draw one
@@ -419,15 +532,14 @@
 			}
 			if (x0 < GUT) { w -= GUT - x0; x0 = GUT; }
 			y = v.y[v.lane[i]] + 2 + v.row[i] * ROW;	// boxY()
-			fl = c.cbs[o + C_FLAGS];
+			fl = c.flags[i];
 			if (y + ROW < st.visTop || y - 10 > st.visBot) {	// off the screen
 				if (fl & F_SAID) said++;
 				drawn++;
 				continue;
 			}
 			a = st.match && !st.match[i] ? 0.15 : 1;
-			bucket(fills, c.cbs[o + C_PHASE] >= 0 ? D.palette[c.phases[c.cbs[o + C_PHASE]].kind][0] :
-			       '#cccccc', a, 0).push(x0, y, w, ROW - 2);
+			bucket(fills, c.fill[i], a, 0).push(x0, y, w, ROW - 2);
 			if (fl & F_CRIT)
 				bucket(strokes, D.colors.crit, a, 2).push(x0, y, w, ROW - 2);
 			else if (fl & (F_ERROR | F_UNFIN))
@@ -436,7 +548,7 @@
 				bucket(strokes, '#444444', a, 0.5).push(x0, y, w, ROW - 2);
 			if (w > 20) {
 				txt = label(c, i);
-				if (txt.length * CH > w - 4) txt = devName(c.cbs[o + C_DEV]);
+				if (txt.length * CH > w - 4) txt = c.cbs.device[i];
 				if (txt.length * CH <= w - 4) labels.push(txt, x0 + 2, y + 11, a);
 			}
 			if (fl & (F_ERROR | F_UNFIN | F_SAID)) {
@@ -485,8 +597,8 @@
 			gr = c.graphs[k];
 			sp = gr.spans;
 			if (!sp || !sp.length) continue;
-			b = gr.box;
-			bx0 = X(U(c, c.cbs[b * CBF + C_START]));
+			b = gr.cb;
+			bx0 = X(U(c, startOf(c, b)));
 			bx1 = X(U(c, endOf(c, b)));
 			if (bx1 - bx0 < D.geometry.sleep_min_px || bx1 < GUT || bx0 > g.canvas.width) continue;
 			y = v.y[v.lane[b]] + 2 + v.row[b] * ROW;
@@ -519,7 +631,7 @@
 			i = lines ? c.waitsByLost[k] : k * WF;
 			b = c.waits[i + WFD.cb];
 			if (b < 0) continue;
-			x1 = X(U(c, c.cbs[b * CBF + C_START]));
+			x1 = X(U(c, startOf(c, b)));
 			x0 = c.waits[i + WFD.ready] >= 0 ? X(U(c, c.waits[i + WFD.ready])) : x1;
 			if (!lines && (x1 < GUT || x0 > W)) continue;
 			y = boxY(c, b) + ROW / 2 - 1;
@@ -592,7 +704,7 @@
 
 	function drawSelection(c) {
 		if (st.sel < 0) return;
-		var x0 = X(U(c, c.cbs[st.sel * CBF + C_START])), x1 = X(U(c, endOf(c, st.sel)));
+		var x0 = X(U(c, startOf(c, st.sel))), x1 = X(U(c, endOf(c, st.sel)));
 		g.strokeStyle = '#000000';
 		g.lineWidth = 2;
 		g.strokeRect(x0 - 2, boxY(c, st.sel) - 2, Math.max(x1 - x0, 1) + 4, ROW + 2);
@@ -604,16 +716,16 @@
 		var i, k;
 		if (!c.boxesOf) {
 			c.boxesOf = {};
-			for (i = 0; i < c.n; i++) {
-				k = c.cbs[i * CBF + C_DEV];
-				(c.boxesOf[k] = c.boxesOf[k] || []).push(i);
+			for (k = 0; k < c.nb; k++) {
+				i = c.boxes[k];
+				(c.boxesOf[c.dev[i]] = c.boxesOf[c.dev[i]] || []).push(i);
 			}
 		}
 		return c.boxesOf[d] || [];
 	}
 
 	function drawLit(c) {
-		var b, k, i, x0, x1, ph = {};
+		var b, k, i, x0, x1, ph = Object.create(null);
 		st.lit = 0;
 		st.litPhases = 0;
 		if (st.hoverDev < 0) return;
@@ -622,11 +734,11 @@
 		g.lineWidth = 2;
 		for (k = 0; k < b.length; k++) {
 			i = b[k];
-			x0 = X(U(c, c.cbs[i * CBF + C_START]));
+			x0 = X(U(c, startOf(c, i)));
 			x1 = X(U(c, endOf(c, i)));
 			g.strokeRect(x0 - 1, boxY(c, i) - 1, Math.max(x1 - x0, 1) + 2, ROW);
 			st.lit++;
-			if (!ph[c.cbs[i * CBF + C_PHASE]]) { ph[c.cbs[i * CBF + C_PHASE]] = 1; st.litPhases++; }
+			if (!ph[cbPhase(c, i)]) { ph[cbPhase(c, i)] = 1; st.litPhases++; }
 		}
 		g.lineWidth = 1;
 	}
@@ -652,7 +764,7 @@
 		cols.push({ key: 'callbacks', head: 'callbacks', num: true, at: f.callbacks });
 		cols.push({ key: 'total', head: 'total ms', num: true, at: f.total, ms: true });
 		for (k = 0; k < t.phases.length; k++)
-			cols.push({ key: c.phases[t.phases[k]].name, head: c.phases[t.phases[k]].name, num: true,
+			cols.push({ key: phaseName(c, t.phases[k]), head: phaseName(c, t.phases[k]), num: true,
 				    at: f.n + k, ms: true });
 		return { cols: cols, f: f, width: f.n + t.phases.length };
 	}
@@ -756,7 +868,7 @@
 		if (!t || t.devIndex === undefined) return;
 		b = boxesOfDev(c, t.devIndex);
 		for (k = 0; k < b.length; k++)
-			if (best < 0 || endOf(c, b[k]) - c.cbs[b[k] * CBF + C_START] > endOf(c, best) - c.cbs[best * CBF + C_START])
+			if (best < 0 || endOf(c, b[k]) - startOf(c, b[k]) > endOf(c, best) - startOf(c, best))
 				best = b[k];
 		if (best >= 0) focusCb(best);
 	}
@@ -862,7 +974,7 @@
 	// Show callback i: zoomed in until its box is a third of the view
 	// when it is too small to see, then in the middle, and selected.
 	function focusCb(i) {
-		var c = st.cyc, x0 = U(c, c.cbs[i * CBF + C_START]), x1 = Math.max(U(c, endOf(c, i)), x0 + 1000);
+		var c = st.cyc, x0 = U(c, startOf(c, i)), x1 = Math.max(U(c, endOf(c, i)), x0 + 1000);
 		if ((x1 - x0) * st.k < 20) {
 			st.u0 = x0 - (x1 - x0);
 			st.u1 = x1 + (x1 - x0);
@@ -875,8 +987,8 @@
 	function stepMatch(dir) {
 		var c = st.cyc, list = [], i, k, cur;
 		if (!st.match || !st.nmatch) return;
-		for (i = 0; i < c.n; i++) if (st.match[i]) list.push(i);
-		list.sort(function (a, b) { return c.cbs[a * CBF + C_START] - c.cbs[b * CBF + C_START] || a - b; });
+		for (k = 0; k < c.nb; k++) if (st.match[c.boxes[k]]) list.push(c.boxes[k]);
+		list.sort(function (a, b) { return startOf(c, a) - startOf(c, b) || c.boxOf[a] - c.boxOf[b]; });
 		cur = list.indexOf(st.sel);
 		k = cur < 0 ? (dir > 0 ? 0 : list.length - 1) : (cur + dir + list.length) % list.length;
 		focusCb(list[k]);
@@ -936,17 +1048,17 @@
 		hi = v.first[l + 1];
 		while (lo < hi) {	// first box starting after u + du
 			mid = (lo + hi) >> 1;
-			if (U(c, c.cbs[v.order[mid] * CBF + C_START]) <= u + du) lo = mid + 1; else hi = mid;
+			if (U(c, startOf(c, v.order[mid])) <= u + du) lo = mid + 1; else hi = mid;
 		}
 		for (k = lo - 1; k >= v.first[l]; k--) {
 			i = v.order[k];
-			s = c.cbs[i * CBF + C_START];
+			s = startOf(c, i);
 			if (U(c, s) < u - du - v.max[l]) break;
 			if (v.row[i] !== row) continue;
 			e = endOf(c, i);
 			d = Math.max(0, U(c, s) - u, u - U(c, e));
 			if (d > du) continue;
-			if (best >= 0 && s === c.cbs[best * CBF + C_START] && e === endOf(c, best)) {
+			if (best >= 0 && s === startOf(c, best) && e === endOf(c, best)) {
 				same.push(i);
 			} else if (d < bd || (d === bd && e - s < bw)) {
 				best = i; bd = d; bw = e - s;
@@ -1006,13 +1118,13 @@
 	}
 
 	function cbText(c, i) {
-		var o = i * CBF, fl = c.cbs[o + C_FLAGS], s = c.cbs[o + C_START], e = c.cbs[o + C_END];
-		var fn = c.cbs[o + C_FN] >= 0 ? ' ' + D.fns[c.cbs[o + C_FN]] : '';
-		var pid = c.cbs[o + C_PID];
-		return label(c, i) + '\n' + phaseName(c, c.cbs[o + C_PHASE]) + fn + '\nstart +' + ms(s) +
-			' ms, ' + (fl & F_UNFIN ? 'UNFINISHED' : e >= 0 ? ms(e - s) + ' ms' : 'length unknown') +
-			', thread ' + threadName(c, pid) + (pid < 0 ? '' : fl & F_ASYNC ? ' async' : ' sync') +
-			(fl & F_HASRET ? ', returned ' + c.cbs[o + C_RET] : '') +
+		var fl = c.flags[i], s = startOf(c, i), e = endOf(c, i), x = c.cbs;
+		var fn = x.callback[i] !== null ? ' ' + x.callback[i] : '';
+		var pid = pidOf(c, i);
+		return label(c, i) + '\n' + cbPhase(c, i) + fn + '\nstart +' + ms(s) +
+			' ms, ' + (x.unfinished[i] ? 'UNFINISHED' : e >= 0 ? ms(e - s) + ' ms' : 'length unknown') +
+			', thread ' + threadName(c, pid) + (pid < 0 ? '' : x.async[i] ? ' async' : ' sync') +
+			(x.ret[i] !== null ? ', returned ' + x.ret[i] : '') +
 			(fl & F_SAID ? '\nthe log said (line ' + msgsOf(c, i)[0].line + '): ' + msgText(msgsOf(c, i)[0]) : '');
 	}
 
@@ -1050,7 +1162,7 @@
 	// Pan so callback i is in the middle of the view.
 	function reveal(i) {
 		var c = st.cyc, span = st.u1 - st.u0;
-		var mid = (U(c, c.cbs[i * CBF + C_START]) + U(c, endOf(c, i))) / 2;
+		var mid = (U(c, startOf(c, i)) + U(c, endOf(c, i))) / 2;
 		st.u0 = mid - span / 2;
 		st.u1 = mid + span / 2;
 		pan(0);
@@ -1076,30 +1188,30 @@
 	}
 
 	function detail(i) {
-		var c = st.cyc, box = $('detail'), o = i * CBF, h, tb, fl, s, e, pid, w, k;
+		var c = st.cyc, box = $('detail'), x = c.cbs, h, tb, fl, s, e, pid, w, k, src, ln, ex;
 		st.sel = i;
 		st.selWork = -1;
 		box.textContent = '';
 		saveView();
 		if (i < 0) { redraw(); publish(); return; }
-		fl = c.cbs[o + C_FLAGS];
-		s = c.cbs[o + C_START];
-		e = c.cbs[o + C_END];
-		pid = c.cbs[o + C_PID];
+		fl = c.flags[i];
+		s = startOf(c, i);
+		e = endOf(c, i);
+		pid = pidOf(c, i);
 		h = document.createElement('h2');
 		h.textContent = label(c, i);
 		box.appendChild(h);
 		tb = document.createElement('table');
-		row(tb, 'device', devName(c.cbs[o + C_DEV]));
-		row(tb, 'driver', dev(c.cbs[o + C_DEV], 'driver') || 'unknown');
-		row(tb, 'parents', parentChain(c.cbs[o + C_DEV]));
-		row(tb, 'phase', phaseName(c, c.cbs[o + C_PHASE]));
-		row(tb, 'callback', c.cbs[o + C_FN] >= 0 ? D.fns[c.cbs[o + C_FN]] : 'not logged');
+		row(tb, 'device', x.device[i]);
+		row(tb, 'driver', x.driver[i] || 'unknown');
+		row(tb, 'parents', parentChain(c.dev[i]));
+		row(tb, 'phase', cbPhase(c, i));
+		row(tb, 'callback', x.callback[i] !== null ? x.callback[i] : 'not logged');
 		row(tb, 'start', '+' + ms(s) + ' ms from the cycle start');
-		row(tb, 'duration', fl & F_UNFIN ? 'UNFINISHED' : e >= 0 ? ms(e - s) + ' ms' : 'unknown');
+		row(tb, 'duration', x.unfinished[i] ? 'UNFINISHED' : e >= 0 ? ms(e - s) + ' ms' : 'unknown');
 		row(tb, 'thread', threadName(c, pid) + (pid >= 0 && pid === c.main ? ' (driving)' : ''));
-		row(tb, 'sync/async', fl & F_ASYNC ? 'async' : 'sync');
-		row(tb, 'return', fl & F_HASRET ? String(c.cbs[o + C_RET]) : 'not logged');
+		row(tb, 'sync/async', x.async[i] ? 'async' : 'sync');
+		row(tb, 'return', x.ret[i] !== null ? String(x.ret[i]) : 'not logged');
 		row(tb, 'critical path', fl & F_CRIT ? 'yes' : 'no');
 		if (c.blockedBy[i] !== undefined) {
 			w = c.blockedBy[i];
@@ -1111,22 +1223,42 @@
 		if (c.waitedBy[i])
 			for (k = 0; k < c.waitedBy[i].length; k++) {
 				w = c.waitedBy[i][k];
-				linkRow(tb, 'held back', devName(c.cbs[c.waits[w + WFD.cb] * CBF + C_DEV]) + ' for ' +
+				linkRow(tb, 'held back', x.device[c.waits[w + WFD.cb]] + ' for ' +
 					ms(c.waits[w + WFD.lost]) + ' ms', c.waits[w + WFD.cb]);
 			}
 		row(tb, 'lane', view(c).lanes[view(c).lane[i]].label);
-		if (logAt(c, c.cbs[o + C_LINE], D.sources[c.cbs[o + C_SRC]]))
-			actionRow(tb, 'log line', D.sources[c.cbs[o + C_SRC]] + ':' + c.cbs[o + C_LINE], 'show in the log',
-				  function () { showLogLine(c.cbs[o + C_LINE], D.sources[c.cbs[o + C_SRC]]); });
+		src = x.source[i];
+		ln = x.line[i];
+		if (logAt(c, ln, src))
+			actionRow(tb, 'log line', src + ':' + ln, 'show in the log', function () { showLogLine(ln, src); });
 		else
-			row(tb, 'log line', D.sources[c.cbs[o + C_SRC]] + ':' + c.cbs[o + C_LINE]);
+			row(tb, 'log line', src + ':' + ln);
 		box.appendChild(tb);
-		if (c.logs && c.logs[i]) box.appendChild(logLines(c, c.logs[i], c.cbs[o + C_LINE]));
+		if ((ex = excerptOf(c, i))) box.appendChild(logLines(c, ex, ln));
 		if (msgsOf(c, i)) box.appendChild(msgLines(msgsOf(c, i)));
-		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i], c.cbs[o + C_START]));
+		if (c.graphOf[i]) box.appendChild(callgraph(c.graphOf[i], s));
 		if (treeOf(c, i)) box.appendChild(callTree(treeOf(c, i)));
+		box.appendChild(tableRow(c, i));
 		redraw();
 		publish();
+	}
+
+	// Every column of callback i's row in the callbacks table, as the
+	// JSON report has it (times on the log's clock): a column added to
+	// the table shows here with no change to the page.
+	function tableRow(c, i) {
+		var d = document.createElement('details'), sm = document.createElement('summary'),
+		    tb = document.createElement('table'), t = c.tables.callbacks, k, v;
+		sm.textContent = 'its row of the callbacks table';
+		d.className = 'tablerow';
+		d.appendChild(sm);
+		for (k in c.cbs) {
+			v = c.cbs[k][i];
+			row(tb, k, v === null ? 'null' : t.types[k] === 'bool' ? String(!!v) :
+			    t.types[k] === 'ns' && t.base_ns !== null ? String(t.base_ns + v) : String(v));
+		}
+		d.appendChild(tb);
+		return d;
 	}
 
 	// A row with a text and a link that does something.
@@ -1149,7 +1281,7 @@
 	}
 
 	// ---- the log viewer: the cycle's own lines (c.log, input/rereads/cycle_logs.c)
-	// [{file, first, cut_before, cut_after, text, marks: [line, box, kind]...}]
+	// [{file, first, cut_before, cut_after, text, marks: [line, callback, kind]...}]
 	var MK = D.log_mark_kinds;
 
 	// The kept log of cycle c that holds line ln of file, or null.
@@ -1162,8 +1294,8 @@
 		return null;
 	}
 
-	// The box a log line leads to: the callback that starts there, else
-	// the one the messages analysis gave the line; -1 none.
+	// The mark of a log line, which leads to a callback: the one that
+	// starts there, else the one the messages analysis gave the line; -1 none.
 	function markAt(l, ln) {
 		var lo = 0, hi = l.marks.length / 3, mid;
 		while (lo < hi) {
@@ -1277,7 +1409,7 @@
 		if (!c.msgs) return null;
 		if (!c.msgOf) {
 			c.msgOf = {};
-			for (k = 0; k < c.msgs.length; k++) c.msgOf[c.msgs[k].box] = c.msgs[k].lines;
+			for (k = 0; k < c.msgs.length; k++) c.msgOf[c.msgs[k].cb] = c.msgs[k].lines;
 		}
 		return c.msgOf[i] || null;
 	}
@@ -1299,12 +1431,23 @@
 		return div;
 	}
 
-	// The log around the callback: {first line number, text, file or null};
-	// lines the cycle's log viewer holds as they are come as {first, log:
-	// that log's index in c.log, n: how many lines} in place of the text.
+	// Callback i's excerpt, the log around it (a row of c.excerpts, the
+	// page's own table): {first line number, text, file or null}; lines the
+	// cycle's log viewer holds as they are come as {first, log: that log's
+	// index in c.log, n: how many lines} in place of the text. Null: none.
+	function excerptOf(c, i) {
+		var k;
+		if (!c.excerptOf) {
+			c.excerptOf = {};
+			c.excerptRows = rowsOf(c.excerpts);
+			for (k = 0; k < c.excerptRows.length; k++) c.excerptOf[c.excerptRows[k].cb] = c.excerptRows[k];
+		}
+		return c.excerptOf[i] || null;
+	}
+
 	function logLines(c, lg, at) {
 		var pre = document.createElement('pre'), lines, k, span, l;
-		if (lg.text !== undefined) {
+		if (lg.text !== null) {
 			lines = lg.text.split('\n');
 		} else {
 			prepareLogs(c);
@@ -1322,8 +1465,8 @@
 		return pre;
 	}
 
-	// function_graph summary: [box, calls, repaired, sleep_ns, fns, sleeps,
-	// spans, path]; @start: its callback's start, for the spans' offsets
+	// function_graph summary: {cb, calls, repaired, sleep, fns, sleeps,
+	// spans, path}; @start: its callback's start, for the spans' offsets
 	function callgraph(gr, start) {
 		var div = document.createElement('div'), h = document.createElement('h2'), tb, k;
 		h.textContent = 'function_graph';
@@ -1352,7 +1495,7 @@
 		var k;
 		if (!c.treeOf) {
 			c.treeOf = {};
-			for (k = 0; k < c.trees.length; k++) c.treeOf[c.trees[k].box] = c.trees[k];
+			for (k = 0; k < c.trees.length; k++) c.treeOf[c.trees[k].cb] = c.trees[k];
 		}
 		return c.treeOf[i] || null;
 	}
@@ -1414,23 +1557,25 @@
 		};
 	}
 
+	// The callbacks drawn whose device or driver holds q.
 	function search(q) {
-		var c = st.cyc, i, d;
+		var c = st.cyc, i, k, drv;
 		q = q.trim().toLowerCase();
 		st.match = null;
 		st.nmatch = 0;
 		if (q) {
 			st.match = new Uint8Array(c.n);
-			for (i = 0; i < c.n; i++) {
-				d = c.cbs[i * CBF + C_DEV];
-				if (dev(d, 'name').toLowerCase().indexOf(q) >= 0 ||
-				    (dev(d, 'driver') && dev(d, 'driver').toLowerCase().indexOf(q) >= 0)) {
+			for (k = 0; k < c.nb; k++) {
+				i = c.boxes[k];
+				drv = c.cbs.driver[i];
+				if (c.cbs.device[i].toLowerCase().indexOf(q) >= 0 ||
+				    (drv && drv.toLowerCase().indexOf(q) >= 0)) {
 					st.match[i] = 1;
 					st.nmatch++;
 				}
 			}
 		}
-		$('count').textContent = q ? st.nmatch + ' of ' + c.n + ' callbacks match' : c.n + ' callbacks';
+		$('count').textContent = q ? st.nmatch + ' of ' + c.nb + ' callbacks match' : c.nb + ' callbacks';
 		redraw();
 	}
 
@@ -1488,7 +1633,7 @@
 	function whyPath(box, c, p) {
 		var ph = c.phases[p.phase], segs = [], i, k, tb;
 		for (i = 0; i < c.segs.length; i += SEGF)
-			if (c.segs[i + SF.start] >= ph.start && c.segs[i + SF.end] <= ph.end) segs.push(i);
+			if (c.segs[i + SF.start] >= ph.start_ns && c.segs[i + SF.end] <= ph.end_ns) segs.push(i);
 		segs.sort(function (a, b) {
 			return (c.segs[b + SF.end] - c.segs[b + SF.start]) - (c.segs[a + SF.end] - c.segs[a + SF.start]) || a - b;
 		});
@@ -1500,24 +1645,24 @@
 		segs = segs.slice(0, 8).sort(function (a, b) { return c.segs[a + SF.start] - c.segs[b + SF.start] || a - b; });
 		for (k = 0; k < segs.length; k++) {
 			i = segs[k];
-			whyRow(tb, [ms(c.segs[i + SF.start] - ph.start), ms(c.segs[i + SF.end] - c.segs[i + SF.start]),
+			whyRow(tb, [ms(c.segs[i + SF.start] - ph.start_ns), ms(c.segs[i + SF.end] - c.segs[i + SF.start]),
 				    [c.segs[i + SF.cb], segText(c, i)]]);
 		}
 		for (k = 0; k < p.slack.length; k++)
 			if (p.slack[k].cb >= 0)
-				whyRow(tb, ['off path', ms(endOf(c, p.slack[k].cb) - c.cbs[p.slack[k].cb * CBF + C_START]),
+				whyRow(tb, ['off path', ms(endOf(c, p.slack[k].cb) - startOf(c, p.slack[k].cb)),
 					    [p.slack[k].cb, label(c, p.slack[k].cb) + ', slack ' + ms(p.slack[k].slack) + ' ms']]);
 	}
 
 	function whyPanel(c) {
-		var box = $('why'), w = c.why, i, k, tb, f, order = [];
+		var box = $('why'), w = c.why, i, k, tb, f, x, order = [];
 		box.textContent = '';
 		// the longest phases first; a phase where nothing ran says nothing,
 		// nor one outside the window shown (--phase, --from, --to): its
 		// segments are not in the data, its table would be empty
 		order = w.paths.filter(function (p) {
 			var ph = c.phases[p.phase];
-			return p.length > 0 && p.explained > 0 && ph.end > c.t0 && ph.start < c.t1;
+			return p.length > 0 && p.explained > 0 && ph.end_ns > c.t0 && ph.start_ns < c.t1;
 		});
 		order.sort(function (a, b) { return b.length - a.length || a.phase - b.phase; });
 		for (i = 0; i < order.length; i++) whyPath(box, c, order[i]);
@@ -1542,18 +1687,20 @@
 			tb = whyTable(box, 'slowest callbacks', ['ms', 'callback', 'phase', 'thread'], 'slowest');
 			for (k = 0; k < order.length; k++) {
 				i = order[k];
-				whyRow(tb, [ms(endOf(c, i) - c.cbs[i * CBF + C_START]), [i, label(c, i)],
-					    phaseName(c, c.cbs[i * CBF + C_PHASE]), threadName(c, c.cbs[i * CBF + C_PID])]);
+				whyRow(tb, [ms(endOf(c, i) - startOf(c, i)), [i, label(c, i)],
+					    cbPhase(c, i), threadName(c, pidOf(c, i))]);
 			}
 		}
-		// the cycle's findings (failures and warnings), as every report has them;
-		// a line of another file than the cycle's is named with its file
+		// the cycle's findings (failures and warnings: {finding, its
+		// callback, the line that said it first}), as every report has
+		// them; a line of another file than the cycle's is named with its file
 		if (w.warnings.length) {
 			tb = whyTable(box, 'failures and warnings', ['level', 'code', 'line', 'what'], 'warnings');
 			for (k = 0; k < w.warnings.length; k++) {
-				f = w.warnings[k];
-				whyRow(tb, [f.level, f.code, !f.line ? '-' : f.file && f.file !== c.source ?
-					    f.file + ':' + f.line : String(f.line), [f.cb, f.text]]);
+				x = w.warnings[k];
+				f = c.findings[x.finding];
+				whyRow(tb, [f.severity, f.code, !x.line ? '-' : x.file && x.file !== c.source ?
+					    x.file + ':' + x.line : String(x.line), [x.cb, f.text]]);
 			}
 		}
 		if (!box.firstChild) box.textContent = 'No device phase with callbacks in this cycle.';
@@ -1589,13 +1736,13 @@
 		box.textContent = '';
 		for (i = 0; i < c.phases.length; i++) {
 			p = c.phases[i];
-			if (p.start < 0 || p.end < 0 || p.end < c.t0 || p.start > c.t1) continue;
+			if (p.start_ns === null || p.end_ns === null || p.end_ns < c.t0 || p.start_ns > c.t1) continue;
 			sp = document.createElement('span');
 			sw = document.createElement('i');
 			sw.style.background = D.palette[p.kind][0];
 			sp.appendChild(sw);
-			sp.appendChild(document.createTextNode(p.name + ' ' + ms(p.end - p.start) + ' ms' +
-				(p.kernel_us >= 0 ? ' (kernel ' + ms(p.kernel_us * 1000) + ')' : '')));
+			sp.appendChild(document.createTextNode(p.name + ' ' + ms(p.end_ns - p.start_ns) + ' ms' +
+				(p.kernel_ms !== null ? ' (kernel ' + p.kernel_ms.toFixed(3) + ')' : '')));
 			box.appendChild(sp);
 		}
 		key(box, 'critical path', 'background:#fff;border:2px solid ' + D.colors.crit);
@@ -1603,8 +1750,8 @@
 		key(box, 'error or unfinished', 'border:0;width:0;height:0;border-left:5px solid transparent;' +
 		    'border-right:5px solid transparent;border-top:9px solid ' + D.colors.error);
 		if (c.graphs.some(function (gr) { return gr.spans && gr.spans.length; }))
-			key(box, 'slept (zoom in)', 'background:' + D.palette[0][0] + ';box-shadow:inset 0 0 0 3px ' +
-			    D.palette[0][0] + ',inset 0 0 0 9px rgba(255,255,255,0.6)');
+			key(box, 'slept (zoom in)', 'background:' + D.palette[D.kinds[0]][0] + ';box-shadow:inset 0 0 0 3px ' +
+			    D.palette[D.kinds[0]][0] + ',inset 0 0 0 9px rgba(255,255,255,0.6)');
 		if (c.why.said.length)
 			key(box, 'the log said error', 'border:0;width:0;height:0;border-left:5px solid transparent;' +
 			    'border-right:5px solid transparent;border-top:9px solid ' + D.colors.said);
@@ -1658,7 +1805,12 @@
 		s.setAttribute('data-error-text', errors.join(' | '));
 		if (!c) return;
 		s.setAttribute('data-cycle', String(c.index));
-		s.setAttribute('data-callbacks', String(c.n));
+		s.setAttribute('data-callbacks', String(c.nb));
+		// the tables' columns as the page read them (tests: the same keys
+		// as the tables' description, report/tables.c)
+		s.setAttribute('data-callback-columns', Object.keys(c.tables.callbacks.columns).join(','));
+		s.setAttribute('data-phase-columns', Object.keys(c.tables.phases.columns).join(','));
+		s.setAttribute('data-finding-columns', Object.keys(c.tables.findings.columns).join(','));
 		s.setAttribute('data-drawn', String(st.drawn));
 		s.setAttribute('data-view', viewText());
 		// a canvas readback slows every redraw after it: asked only
@@ -1740,8 +1892,8 @@
 	function firstCycle() {
 		var i, best = 0;
 		for (i = 0; i < D.cycles.length; i++)
-			if (D.cycles[i].mode !== 'boot' && D.cycles[i].cbs.length) return i;
-		for (i = 0; i < D.cycles.length; i++) if (D.cycles[i].cbs.length) return i;
+			if (D.cycles[i].mode !== 'boot' && D.cycles[i].layout.boxes.rows) return i;
+		for (i = 0; i < D.cycles.length; i++) if (D.cycles[i].layout.boxes.rows) return i;
 		return best;
 	}
 
@@ -1753,17 +1905,25 @@
 		return best;
 	}
 
+	// The longest box of the device named name, -1 none.
+	function longestOf(c, name) {
+		var i, k, best = -1;
+		for (k = 0; k < c.nb; k++) {
+			i = c.boxes[k];
+			if (c.cbs.device[i] === name && (best < 0 ||
+			    endOf(c, i) - startOf(c, i) > endOf(c, best) - startOf(c, best)))
+				best = i;
+		}
+		return best;
+	}
+
 	// Scripted mouse over a device's longest box, for tests: #hover=NAME
 	function hoverDevice(name) {
-		var c = st.cyc, i, best = -1, r = canvas.getBoundingClientRect(), x0, x1;
-		for (i = 0; i < c.n; i++)
-			if (devName(c.cbs[i * CBF + C_DEV]) === name && (best < 0 ||
-			    endOf(c, i) - c.cbs[i * CBF + C_START] > endOf(c, best) - c.cbs[best * CBF + C_START]))
-				best = i;
+		var c = st.cyc, best = longestOf(c, name), r = canvas.getBoundingClientRect(), x0, x1;
 		if (best < 0) return;
 		focusCb(best);
 		draw();
-		x0 = Math.max(X(U(c, c.cbs[best * CBF + C_START])), GUT);
+		x0 = Math.max(X(U(c, startOf(c, best))), GUT);
 		x1 = Math.min(X(U(c, endOf(c, best))), canvas.clientWidth - RIGHT);
 		canvas.dispatchEvent(new MouseEvent('mousemove', { bubbles: true,
 			clientX: r.left + (x0 + x1) / 2, clientY: r.top + boxY(c, best) + ROW / 2 }));
@@ -1773,21 +1933,17 @@
 	// Scripted click on a device's longest box, for tests: #click=NAME,
 	// and #clicks=N clicks there N times
 	function clickDevice(name, times) {
-		var c = st.cyc, i, best = -1, r = canvas.getBoundingClientRect(), x0, x1;
-		for (i = 0; i < c.n; i++)
-			if (devName(c.cbs[i * CBF + C_DEV]) === name && (best < 0 ||
-			    endOf(c, i) - c.cbs[i * CBF + C_START] > endOf(c, best) - c.cbs[best * CBF + C_START]))
-				best = i;
+		var c = st.cyc, i, best = longestOf(c, name), r = canvas.getBoundingClientRect(), x0, x1;
 		if (best < 0) return;
-		if (X(U(c, endOf(c, best))) - X(U(c, c.cbs[best * CBF + C_START])) < 20) {
+		if (X(U(c, endOf(c, best))) - X(U(c, startOf(c, best))) < 20) {
 			// as a user would: zoom until the box is a third of the view
-			x0 = U(c, c.cbs[best * CBF + C_START]);
+			x0 = U(c, startOf(c, best));
 			x1 = Math.max(U(c, endOf(c, best)), x0 + 1000);
 			st.u0 = x0 - (x1 - x0);
 			st.u1 = x1 + (x1 - x0);
 			draw();
 		}
-		x0 = Math.max(X(U(c, c.cbs[best * CBF + C_START])), GUT);
+		x0 = Math.max(X(U(c, startOf(c, best))), GUT);
 		x1 = X(U(c, endOf(c, best)));
 		for (i = 0; i < times; i++)
 			canvas.dispatchEvent(new MouseEvent('click', { bubbles: true,
@@ -1878,7 +2034,7 @@
 			}
 			more = hits(m[0], m[1]);
 			h = more.length ? more[0] : -1;
-			setHover(h >= 0 ? st.cyc.cbs[h * CBF + C_DEV] : -1);
+			setHover(h >= 0 ? st.cyc.dev[h] : -1);
 			if (h < 0 && (h = workAt(st.cyc, m[0], m[1])) >= 0) {
 				tip.textContent = workText(st.cyc, h);
 				tip.hidden = false;
@@ -2036,17 +2192,19 @@
 			spans: st.spansDrawn || 0, workLanes: $('pmscope-state').getAttribute('data-work-lanes') }));
 	}
 
-	// A shared address: #cycle=N&from=MS&to=MS&sel=I
+	// A shared address: #cycle=N&from=MS&to=MS&sel=I, I a callback drawn
+	// (its row of the callbacks table, as in the JSON report's cycle)
 	function restoreView(p) {
 		var c = st.cyc, a = parseFloat(p.from), b = parseFloat(p.to), sel = parseInt(p.sel, 10);
-		if (!(a >= 0 && b > a) && !(sel >= 0 && sel < c.n))
+		if (!(sel >= 0 && sel < c.n && c.boxOf[sel] >= 0)) sel = -1;
+		if (!(a >= 0 && b > a) && sel < 0)
 			return;	// select() drew the whole cycle already
 		if (a >= 0 && b > a) {
 			st.u0 = U(c, a * 1e6);
 			st.u1 = U(c, b * 1e6);
 			pan(0);
 		}
-		if (sel >= 0 && sel < c.n) detail(sel);
+		if (sel >= 0) detail(sel);
 		draw();
 	}
 
