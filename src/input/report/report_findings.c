@@ -128,7 +128,7 @@ void rep_findings_callbacks(struct rep *r)
 		struct line_cb *by = NULL;
 
 		for (k = 0; k < fs->n; k++) {
-			if (!fs->v[k].device || !finding_codes[fs->v[k].code].cb_failed)
+			if (!fs->v[k].device || !finding_code_fails_cb(fs->v[k].code))
 				continue;
 			if (!by) {
 				by = xmalloc((c->ncbs ? c->ncbs : 1) * sizeof(*by));
