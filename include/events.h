@@ -14,7 +14,9 @@
 enum ev_kind {
 	EV_CYCLE_BEGIN,	/* suspend/hibernate/boot starts; .mode, .text label;
 			 * .cut: the log begins inside it (its start not in it) */
-	EV_CYCLE_END,	/* suspend exit, tasks restarted */
+	EV_CYCLE_END,	/* suspend exit, tasks restarted; .cut: not its end
+			 * but the excerpt's (the log restarts here, at an
+			 * earlier time: a second paste, another run) */
 	EV_CYCLE_ABORT,	/* suspend failed and was backed out */
 	EV_CYCLE_MODE,	/* the open cycle's mode became known: .mode, .text */
 	EV_PHASE_BEGIN,	/* .phase, .text = phase name */
@@ -77,7 +79,7 @@ struct pm_event {
 	int ret;
 	unsigned int cb_flags;	/* CB_INITCALL, CB_PROBE, CB_FROM_* */
 	uint8_t verdict;	/* EV_VERDICT, EV_MESSAGE: enum verdict_kind */
-	bool cut;		/* EV_CYCLE_BEGIN */
+	bool cut;		/* EV_CYCLE_BEGIN, EV_CYCLE_END */
 	bool extent;		/* EV_MILESTONE */
 	uint8_t milestone;	/* EV_MILESTONE: enum milestone_kind */
 	enum finding_code code;	/* EV_NOTE */

@@ -80,6 +80,18 @@ int reader_close_again(struct line_reader *r, int rc, char *err, size_t errlen);
  * 0 at the end, -1 on a read error (reader_error()). */
 int reader_chunk(struct line_reader *r, struct str *chunk);
 bool reader_line_too_long(const struct line_reader *r);
+/*
+ * The @k-th line after @cur, the line reader_next() gave last, without
+ * taking it (1 the next): 1 and @next, 0 past the end, or when it holds
+ * a NUL or is too long. A read it needs moves @cur, which it updates;
+ * with @cur NULL it reads nothing (0 for a line the buffer does not hold
+ * whole), and every line handed out stays where it is. @next stays good
+ * until reader_next() or a peek that reads. reader_next_bytes() is the next
+ * line's first two bytes (the first the high byte), if the buffer holds
+ * them, else -1: a cheap first look.
+ */
+int reader_peek(struct line_reader *r, unsigned int k, struct str *cur, struct str *next);
+int reader_next_bytes(const struct line_reader *r);
 /* Past the lines up to line @upto, as reader_next() would count them
  * but without handing them out: a pass that wants a few lines of a long
  * file. 1 when there, 0 when the file ended before, -1 on a read error. */
@@ -103,6 +115,11 @@ struct line_index *reader_take_index(struct line_reader *r);
 void reader_use_index(struct line_reader *r, const struct line_index *idx);
 /* The line holds a NUL byte (no text line does; a binary file's do). */
 bool reader_line_has_nul(const struct line_reader *r);
+/* reader_line_has_nbsp() tells from now on whether a line holds a
+ * non-breaking space (U+00A0: a mail client's, where the kernel printed
+ * blanks); looked for once per read, not once per line. */
+void reader_find_nbsp(struct line_reader *r);
+bool reader_line_has_nbsp(const struct line_reader *r);
 /* Read ahead as far as the buffer goes, consuming nothing; @window is
  * the data not yet returned (what content detection looks at). */
 int reader_prefill(struct line_reader *r, struct str *window);

@@ -367,6 +367,9 @@ struct pm_cycle {
 	bool aborted;		/* suspend failed and backed out */
 	bool start_cut;		/* the log begins inside it (an excerpt, a
 				 * wrapped buffer): its start is not seen */
+	bool end_cut;		/* its excerpt ends inside it: the log starts
+				 * again there at an earlier time (another
+				 * paste, another run) */
 	int main_pid;		/* the driving thread, -1 unknown */
 	const char *main_comm;
 	struct pm_phase *phases;

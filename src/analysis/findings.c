@@ -403,9 +403,11 @@ static struct finding *incomplete(const struct pm_cycle *c, struct findings *fs)
 {
 	const struct pm_phase *last = c->nphases ? &c->phases[c->nphases - 1] : NULL;
 	const char *in = last ? last->name : "its first phase";
-	struct finding *f = c->start_cut ?
-		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: the log begins inside "
-		    "it and ends in %s", c->index, in) :
+	struct finding *f = c->start_cut || c->end_cut ?
+		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: the log %s in %s",
+		    c->index, !c->end_cut ? "begins inside it and ends" : !c->start_cut ?
+		    "starts again at an earlier time while it is" :
+		    "begins inside it and starts again at an earlier time while it is", in) :
 		add(fs, FC_INCOMPLETE, c->index, "cycle %d did not complete: the log ends in %s",
 		    c->index, in);
 

@@ -40,6 +40,7 @@ struct builder {
 	bool phases_full;	/* warned: a cycle has CB_PHASES_MAX phases */
 	int cur;		/* open cycle index, -1 none */
 	int open_phase;		/* begun, not ended, in the open cycle */
+	unsigned int tail_line;	/* the open cycle's last line of the log's */
 	size_t unassigned;	/* first callback that may lack a phase */
 	/* sleepgraph writes the firmware times of all its tests at the top
 	 * of the log: they go to the sleep cycles in order. */
@@ -237,6 +238,7 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	b->cur = (int)run->ncycles++;
 	b->open_phase = -1;
 	b->unassigned = 0;
+	b->tail_line = 0;
 	stretch(c, ts, line);
 	return c;
 }
@@ -1091,6 +1093,7 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 
 	if (!c)
 		return;
+	b->tail_line = ev->line;
 	if (len < ev->text.len)
 		len = utf8_cut(ev->text.p, len);	/* not inside a UTF-8 sequence */
 	if (ev->verdict)	/* an alarm: a finding, whatever the budget */
@@ -1196,9 +1199,17 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 	struct pm_cycle *c = cur_cycle(b);
 	struct pm_phase *p;
 
+	if (!c && !ev->cut && ev->ts == NS_NONE) {
+		/* no stamps: the last cycle's, when it has none either (no
+		 * cycle began since) */
+		c = b->run->ncycles ? &b->run->cycles[b->run->ncycles - 1] : NULL;
+		if (c && c->mode != MODE_BOOT && c->end == NS_NONE)
+			stretch(c, ev->ts, ev->line);
+		return;
+	}
 	if (!c) {
 		/* "PM: suspend exit" after "Restarting tasks ... done." */
-		if (!(c = late_cycle(b, ev->ts)) || ev->ts < c->end)
+		if (ev->cut || !(c = late_cycle(b, ev->ts)) || ev->ts < c->end)
 			return;
 		p = c->nphases ? &c->phases[c->nphases - 1] : NULL;
 		if (p && p->kind == PK_EXIT && p->end != NS_NONE && ev->ts > p->end)
@@ -1209,7 +1220,8 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 		return;
 	}
 	stretch(c, ev->ts, ev->line);
-	c->resumed = true;
+	c->resumed = !ev->cut;	/* an excerpt's end is not the cycle's */
+	c->end_cut = ev->cut;
 	close_cycle(b);
 }
 
@@ -1387,8 +1399,15 @@ static void close_cycle(struct builder *b)
 
 void builder_finish(struct builder *b)
 {
+	struct pm_cycle *c;
+
 	if (!b)
 		return;
+	/* a sleep the log ends inside runs on to the log's last line of it
+	 * (a paste stopped, a hang), not to its last event's */
+	c = cur_cycle(b);
+	if (c && c->mode != MODE_BOOT && b->tail_line > c->last_line)
+		c->last_line = b->tail_line;
 	close_cycle(b);
 	say_pending_probes(b);
 	if (b->backwards > BACKWARDS_NAMED)

@@ -129,6 +129,10 @@ static void span_cb(struct pm_phase *p, const struct pm_callback *cb)
 	/* an inferred end is the next callback's start, maybe a phase later */
 	if (cb->end != NS_NONE && !cb_end_inferred(cb) && (p->end == NS_NONE || cb->end > p->end))
 		p->end = cb->end;
+	/* one that never returned (an excerpt ends in it): the phase ran
+	 * at least until it started */
+	if (cb->end == NS_NONE && cb->start != NS_NONE && (p->end == NS_NONE || cb->start > p->end))
+		p->end = cb->start;
 }
 
 /*

@@ -63,8 +63,9 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 		"went on past it)" },
 	[FC_EXCERPT] = { "excerpt", SEV_NOTE,
 		"a cycle the log begins inside and ends inside (a pasted excerpt, a wrapped "
-		"buffer): cut, not failed, unless the kernel said a failure in it; the "
-		"callbacks still running are named in it" },
+		"buffer), or leaves for an earlier time (another paste, another run): cut, "
+		"not failed, unless the kernel said a failure in it; the callbacks still "
+		"running are named in it" },
 	[FC_EMPTY_CYCLE] = { "empty-cycle", SEV_WARNING,
 		"a cycle with no phase and no callback" },
 	[FC_LINES_SKIPPED] = { "lines-skipped", SEV_WARNING,

@@ -79,12 +79,13 @@ suspend_noirq 227"
 # handle kernel paging request at virtual address dead00000000012a" (9),
 # "Internal error: Oops: 0000000096000044 [#1]  SMP" (21), "Kernel panic -
 # not syncing: Oops: Fatal exception in interrupt" (62): one report; the
-# log ends in the cycle
+# log ends in the cycle, at its last kernel line ("SMP: stopping
+# secondary CPUs", 63)
 run "$F/kernel6.16-sc8280xp-arm64-s2idle-oops-snippet/console.txt"
 is "sc8280xp: exit 1" "$rc" 1
 is "sc8280xp: the Oops, one report with its lines, and the cycle cut" "$(got)" \
-"incomplete c1 null suspend_enter null 3
-kernel-oops c1 null null null 9,21,62"
+"kernel-oops c1 null null null 9,21,62
+incomplete c1 null suspend_enter null 63"
 
 # RZ/G3E, two S3 cycles: a resume failure in each (36-37, 183-184) and in
 # the second two WARN()s in 6.19's form, "WARNING: drivers/clk/clk.c:1188

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Each kernel log line shape, with real lines from tests/fixtures. */
 #include <stdarg.h>
+#include <string.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -289,6 +290,121 @@ static void test_v3_ps(void **state)
 	assert_true(cb.pm_prefix);
 }
 
+static void test_nbsp(void **state)
+{
+	/* kernel5.3-zenbook: "[NBSP NBSP 55.646109]" (C2 A0 C2 A0 20) */
+	struct kmsg_line kl = split("[\xc2\xa0\xc2\xa0 55.646109] PM: suspend entry (s2idle)");
+	char out[256];
+	const char *usbip = "[\xc2\xa0 674.000257][\xc2\xa0\xc2\xa0 T39] pci 0000:00:00.0: PM: calling";
+	size_t n;
+
+	(void)state;
+	assert_int_equal(kl.ts, 55646109000LL);
+	assert_str(kl.msg, "PM: suspend entry (s2idle)");
+	/* the caller's bracket too, once the line is as the kernel printed it */
+	n = dmesg_unnbsp(str_c(usbip), out);
+	assert_int_equal(n, strlen(usbip) - 3);
+	out[n] = '\0';
+	kl = split(out);
+	assert_int_equal(kl.ts, 674000257000LL);
+	assert_int_equal(kl.caller_tid, 39);
+	assert_str(kl.msg, "pci 0000:00:00.0: PM: calling");
+	/* a C2 that is no NBSP stays as it is ("µs", C2 B5) */
+	n = dmesg_unnbsp(str_c("took 5 \xc2\xb5s"), out);
+	assert_int_equal(n, 10);
+	assert_memory_equal(out, "took 5 \xc2\xb5s", 10);
+}
+
+static void test_journal_forms(void **state)
+{
+	struct kmsg_line kl;
+
+	(void)state;
+	/* kernel6.18-elitebook: short-monotonic without the host */
+	kl = split("[ 4297.875124] kernel: PM: suspend entry (s2idle)");
+	assert_int_equal(kl.ts, 4297875124000LL);
+	assert_str(kl.msg, "PM: suspend entry (s2idle)");
+	/* kernel5.4-thinkpad: an Italian month, no kernel stamp */
+	kl = split("set 01 21:34:54 tricky kernel: PM: suspend entry (deep)");
+	assert_int_equal(kl.ts, NS_NONE);
+	assert_str(kl.msg, "PM: suspend entry (deep)");
+	kl = split("jan 09 10:00:00.123456 host kernel: PM: suspend exit");
+	assert_str(kl.msg, "PM: suspend exit");
+	kl = split("Mär 21 10:22:08 abreu kernel: sd 0:0:0:0: [sda] Attached SCSI disk");
+	assert_str(kl.msg, "sd 0:0:0:0: [sda] Attached SCSI disk");
+	kl = split("janv. 09 10:00:00 host kernel: PM: suspend exit");
+	assert_str(kl.msg, "PM: suspend exit");
+	kl = split("1\xe6\x9c\x88 09 10:00:00 host kernel: PM: suspend exit");	/* 1月 */
+	assert_str(kl.msg, "PM: suspend exit");
+	/* syslog's kern.log keeps the kernel's stamp */
+	kl = split("Jan  9 10:00:00 host kernel: [   12.345678] PM: suspend entry (deep)");
+	assert_int_equal(kl.ts, 12345678000LL);
+	assert_str(kl.msg, "PM: suspend entry (deep)");
+	/* kernel6.13-omnibook: user space, its own stamp no kernel's */
+	assert_false(dmesg_split(str_c("Jan 05 08:41:06 omnibook.happyassassin.net "
+				       "NetworkManager[1640]: <info>  [1736095266.4165] "
+				       "NetworkManager (version 1.51.2-4.fc42) is starting..."), &kl));
+	assert_false(dmesg_split(str_c("usb 1-1: new full-speed USB device"), &kl));
+}
+
+static void test_bare(void **state)
+{
+	struct kmsg_line kl;
+
+	(void)state;
+	/* kernel5-chromebook: dmesg -t */
+	assert_true(dmesg_split_bare(str_c("xhci_hcd 0000:00:0d.0: pci_pm_freeze+0x0/0xad returned 0 after 196000 usecs"), &kl));
+	assert_int_equal(kl.ts, NS_NONE);
+	assert_true(dmesg_split_bare(str_c("PM: suspend entry (deep)"), &kl));
+	/* " ata1: PM: calling ..." as the kernel prints a driverless bus */
+	assert_true(dmesg_split_bare(str_c(" ata1: PM: calling ata_port_pm_suspend+0x0/0x3e @ 4440, parent: 0000:00:12.0"), &kl));
+	/* a mail's own words, indented or quoted, are not */
+	assert_false(dmesg_split_bare(str_c("xhci_hcd 0000:00:14.0: EVAN Write MSI 0 fee01000 4024"), &kl));
+	assert_false(dmesg_split_bare(str_c("   This sets up the interrupt when the driver is loaded"), &kl));
+	assert_false(dmesg_split_bare(str_c("> PM: suspend exit"), &kl));
+}
+
+static void test_wrapped(void **state)
+{
+	/* kernel5.16-thinkbook, lines 13-14, 87-88 and 1206-1207 */
+	const char *a = "[  374.305297] input input19: PM: calling input_dev_suspend+0x0/0x50 @";
+	const char *b = "[  374.386807] snd_hda_intel 0000:00:1f.3: PM: pci_pm_suspend+0x0/0x170";
+	char out[512];
+	struct kmsg_line kl;
+	size_t n, depth;
+
+	(void)state;
+	assert_false(dmesg_says_all(split(a).msg));
+	n = dmesg_join(str_c(a), str_c("2952, parent: card0"), out, sizeof(out));
+	assert_true(n > 0);
+	out[n] = '\0';
+	kl = split(out);
+	assert_true(dmesg_says_all(kl.msg));
+	assert_false(dmesg_says_all(split(b).msg));
+	n = dmesg_join(str_c(b), str_c("returned 0 after 34008 usecs"), out, sizeof(out));
+	out[n] = '\0';
+	assert_true(dmesg_says_all(split(out).msg));
+	/* a start whose parent the wrap cut off is read, not whole */
+	assert_false(dmesg_says_all(str_c("leds phy0-led: PM: calling led_suspend+0x0/0x50 @ 2952,")));
+	assert_true(dmesg_says_all(str_c("PM: suspend of devices complete after 1751.757")));
+	assert_true(dmesg_says_all(str_c("rockchip-dw-pcie a41000000.pcie: PM: failed to suspend noirq: error -110")));
+	assert_false(dmesg_says_all(str_c("rockchip-dw-pcie a41000000.pcie: PM: failed to")));
+	/* tgl-2023-sof (corpus), lines 813-814: the abort cut at its comma */
+	assert_false(dmesg_says_all(str_c("PM: Some devices failed to suspend,")));
+	assert_true(dmesg_says_all(str_c("PM: Some devices failed to suspend, or early wake event detected")));
+	/* quotes: the piece as deep as the line, its quote left out */
+	assert_int_equal(dmesg_quote_depth(str_c("> > [  1.0] x"), &depth), 2);
+	assert_int_equal(depth, 4);
+	n = dmesg_join(str_c("> [  297.868524][ T9402] usb 4-1: PM: usb_dev_suspend returned 0 after "),
+		       str_c("> 13214 usecs"), out, sizeof(out));
+	assert_true(n > 0);
+	out[n] = '\0';
+	assert_true(dmesg_says_all(split(out).msg));
+	assert_int_equal(dmesg_join(str_c("> [  1.0] a"), str_c(">> b"), out, sizeof(out)), 0);
+	assert_int_equal(dmesg_join(str_c("[  1.0] a"), str_c("   "), out, sizeof(out)), 0);
+	assert_int_equal(dmesg_join(str_c("[  1.0] a"), str_c("b"), out, 8), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -305,6 +421,10 @@ int main(void)
 		cmocka_unit_test(test_prefix_vendor),
 		cmocka_unit_test(test_v3_ps),
 		cmocka_unit_test(test_damaged),
+		cmocka_unit_test(test_nbsp),
+		cmocka_unit_test(test_journal_forms),
+		cmocka_unit_test(test_bare),
+		cmocka_unit_test(test_wrapped),
 	};
 
 	return cmocka_run_group_tests_name("dmesg line shapes", tests, NULL, NULL);

@@ -5,7 +5,10 @@
  * line: NULs placed on both sides of every 32 KB mark, read ends among them, in an
  * overlong line, in the line after it and in a last line without '\n');
  * and reader_skip() against the same reading: after skipping in steps of
- * every size, the next line is the one a plain reading has there.
+ * every size, the next line is the one a plain reading has there; the
+ * non-breaking spaces (one pair cut by every 256 KB read) and
+ * reader_peek()'s next lines, the line being read kept good across the
+ * reads a peek makes.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -323,12 +327,76 @@ static void test_index(void **state)
 	free(t.p);
 }
 
+/* The plain reading's line @i of @t (lines of @w bytes with their '\n'). */
+static struct str nth_line(const struct text *t, size_t i, size_t w)
+{
+	return str_make(t->p + i * w, i * w < t->len ? w - 1 : 0);
+}
+
+static void test_nbsp_peek(void **state)
+{
+	const size_t w = 100, n = 16000;	/* 1.6 MB: the buffer moves */
+	char path[] = "/tmp/pmscope-reader.XXXXXX", err[256];
+	struct text t = { 0 };
+	struct line_reader *r;
+	struct str line, next;
+	size_t i, k, nbsp = 0;
+	int fd = mkstemp(path);
+
+	(void)state;
+	for (i = 0; i < n; i++) {
+		char buf[100];
+
+		memset(buf, 'x', w - 1);
+		buf[w - 1] = '\n';
+		if (i % 7 == 3)
+			memcpy(buf + 10, "\xc2\xa0", 2);
+		put(&t, buf, w);
+	}
+	for (k = 256 * 1024; k < t.len; k += 256 * 1024)	/* a pair cut by a read */
+		memcpy(t.p + k - 1, "\xc2\xa0", 2);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, t.p, t.len), (ssize_t)t.len);
+	close(fd);
+	r = reader_open(path, err, sizeof(err));
+	assert_non_null(r);
+	reader_find_nbsp(r);
+	for (i = 0; reader_next(r, &line) > 0; i++) {
+		struct str want = nth_line(&t, i, w);
+		bool has = memmem(want.p, want.len, "\xc2\xa0", 2) != NULL;
+
+		assert_int_equal(line.len, want.len);
+		assert_int_equal(reader_line_has_nbsp(r), has);
+		nbsp += has;
+		for (k = 1; k <= 2; k++) {
+			struct str ahead = nth_line(&t, i + k, w);
+
+			if (i % 5 == 0 && k == 1) {	/* without a read */
+				if (reader_peek(r, k, NULL, &next) > 0)
+					assert_memory_equal(next.p, ahead.p, ahead.len);
+			} else {
+				assert_int_equal(reader_peek(r, k, &line, &next), ahead.len > 0);
+				if (ahead.len)
+					assert_memory_equal(next.p, ahead.p, ahead.len);
+			}
+		}
+		/* the line itself, where the peeks' reads moved it */
+		assert_memory_equal(line.p, want.p, want.len);
+	}
+	assert_int_equal(i, n);
+	assert_true(nbsp > n / 7);
+	reader_close(r);
+	unlink(path);
+	free(t.p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nul_per_line),
 		cmocka_unit_test(test_skip),
 		cmocka_unit_test(test_index),
+		cmocka_unit_test(test_nbsp_peek),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

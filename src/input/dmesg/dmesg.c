@@ -42,6 +42,15 @@ struct dmesg_parser {
 	unsigned int line;
 	bool used;		/* the current line produced an event */
 	int exact_us;		/* kernel >= 5.14 prints true usecs: 1, 0, -1 unknown */
+	char *fixed;		/* a line as the kernel printed it, where mail
+				 * changed it (LINE_MAX_BYTES, once needed) */
+	struct mail_wrap wrap;	/* lines mail broke, joined */
+	struct console_handover console;
+	struct line_reader *r;	/* its lines, to look ahead at */
+	bool stamped;		/* a line with the kernel's stamp was read */
+	bool prefixed;		/* one with a prefix (a stamp, the journal's):
+				 * bare lines are no kernel's but mail's */
+	bool unstamped;		/* a cycle's line read without one */
 	struct ms_pending pending;	/* milestones before a boot began (last:
 					 * 5 KB, apart from the fields of every line) */
 };
@@ -50,6 +59,10 @@ static void emit(struct dmesg_parser *p, struct pm_event *ev)
 {
 	builder_event(p->b, ev);
 	p->used = true;
+	/* a cycle's timing from a line without the kernel's stamp */
+	if (ev->ts == NS_NONE && (ev->kind == EV_CYCLE_BEGIN || ev->kind == EV_CB_END ||
+				  ev->kind == EV_PHASE_END))
+		p->unstamped = true;
 }
 
 static void phase(struct dmesg_parser *p, enum ev_kind kind, ns_t ts,
@@ -916,17 +929,89 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 	p->used |= verdict;
 }
 
-static void check_clock(struct dmesg_parser *p, ns_t ts)
+/*
+ * Whether a step back of the clock to the line @kl is the log's own:
+ * a hibernation's image restored (the clock is the image's again), a
+ * boot's CPUs and clocksources starting ("masked ExtINT on CPU#1" at
+ * the secondary's clock, "tsc: Marking TSC unstable" from a new base).
+ * A boot goes back to a new excerpt only at an initcall's start (one
+ * grep over the initcalls of several boots).
+ */
+static bool same_excerpt(const struct dmesg_parser *p, const struct kmsg_line *kl)
 {
+	struct dmesg_cb cb;
+
+	if (p->in_cycle && p->mode == MODE_DISK)
+		return true;
+	return p->boot == BOOT_KERNEL && dmesg_cb_line(kl->msg, &cb) != DS_INITCALL_START;
+}
+
+/*
+ * The log begins again at an earlier time: a mail with two pastes,
+ * pstore's parts newest first, one grep over several runs. What is
+ * open ends here, cut (its end is not in this excerpt): no cycle takes
+ * lines of another time, so none has a phase of negative length.
+ */
+static void new_excerpt(struct dmesg_parser *p)
+{
+	struct pm_event ev;
+
+	/* the builder's cycle, if one is open: callback lines open one
+	 * without a start line */
+	event_init(&ev, EV_CYCLE_END, NS_NONE, p->line);
+	ev.cut = true;
+	builder_event(p->b, &ev);
+	if (p->boot == BOOT_KERNEL || p->boot == BOOT_USER)
+		p->boot = BOOT_NONE;
+	p->in_cycle = p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
+}
+
+/* A step back this long is no printk's jitter nor a line stored late
+ * (a continuation's stamp is its first part's): another excerpt. */
+#define EXCERPT_STEP_NS 1000000000LL
+/* The lines after this one that show whether a step back sticks. */
+#define STEP_BACK_LOOK 16
+
+/*
+ * The clock went back to @kl's stamp from p->last_ts: whether the log
+ * comes back to where it was within the next lines (what the buffer
+ * holds of them): one CPU's early clock ("[0.021155] numa_add_cpu cpu 1
+ * node 0" among lines at 1.4 s as the CPUs come up), not a new excerpt,
+ * whose lines go on from the earlier time.
+ */
+static bool comes_back(const struct dmesg_parser *p)
+{
+	struct kmsg_line kl;
+	struct str next;
+	unsigned int k;
+
+	if (!p->r)
+		return false;
+	for (k = 1; k <= STEP_BACK_LOOK && reader_peek(p->r, k, NULL, &next) > 0; k++)
+		if (dmesg_split(next, &kl) && kl.ts != NS_NONE &&
+		    kl.ts + CLOCK_STEP_BACK_NS >= p->last_ts)
+			return true;
+	return false;
+}
+
+static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	ns_t ts = kl->ts;
+	bool same;
+	char buf[128];
+
 	if (ts == NS_NONE)
 		return;
 	/* Tiny steps back happen (printk from several CPUs); larger ones mean
-	 * a restored hibernation image or a new boot in the same file. */
+	 * a restored hibernation image, a new boot in the same file, or a
+	 * new excerpt. */
 	if (p->last_ts != NS_NONE && ts + CLOCK_STEP_BACK_NS < p->last_ts) {
-		char buf[96];
-
-		snprintf(buf, sizeof(buf), "time stamps go back from %.6f to %.6f s",
-			 p->last_ts / 1e9, ts / 1e9);
+		same = ts + EXCERPT_STEP_NS >= p->last_ts || same_excerpt(p, kl) || comes_back(p);
+		if (!same)
+			new_excerpt(p);
+		snprintf(buf, sizeof(buf), "time stamps go back from %.6f to %.6f s%s",
+			 p->last_ts / 1e9, ts / 1e9,
+			 same ? "" : ": the log starts again here (another excerpt)");
 		say(p, ts, FC_NOTE, buf);
 	}
 	p->last_ts = ts;
@@ -963,6 +1048,24 @@ static void glued(struct dmesg_parser *p, ns_t from, ns_t to)
 	say(p, from, FC_NOTE, buf);
 }
 
+/* A kernel log line, with its prefix or (in a log that has none) bare. */
+static bool split_any(struct dmesg_parser *p, struct str line, struct kmsg_line *kl)
+{
+	if (dmesg_split(line, kl))
+		return p->prefixed = true;
+	return !p->prefixed && dmesg_split_bare(line, kl);
+}
+
+/* A line a console's hand-over printed again: read once, and said once. */
+static void replayed(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	if (p->console.from != p->line || p->console.replays != 1)
+		return;
+	say(p, kl->ts, FC_NOTE, "a boot console's hand-over prints the log again from its "
+	    "start here (\"bootconsole [...] disabled\" just before): the same records, "
+	    "read once, not a second boot");
+}
+
 /* The first record of @line (more may be glued on): the bytes it took;
  * @read set when it was a kernel log line. */
 static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
@@ -977,13 +1080,19 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 		*read = true;
 		return line.len;
 	}
-	if (!dmesg_split(line, &kl)) {
+	if (!split_any(p, line, &kl)) {
 		*read |= damaged(p, line);
 		return line.len;
 	}
 	*read = true;
+	if (kl.ts != NS_NONE)
+		p->stamped = true;
 	if (kl.refused) {
 		input_refuse(p->b, p->st, p->line, kl.refused);
+		return line.len;
+	}
+	if (console_replayed(&p->console, &kl, p->line)) {
+		replayed(p, &kl);
 		return line.len;
 	}
 	at = dmesg_glued_at(&kl);
@@ -994,7 +1103,7 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 		if (dmesg_split(str_skip(line, (size_t)(kl.msg.p + at - line.p)), &next))
 			glued(p, kl.ts, next.ts);
 	}
-	check_clock(p, kl.ts);
+	check_clock(p, &kl);
 	message(p, &kl);
 	return (size_t)(kl.msg.p + kl.msg.len - line.p);
 }
@@ -1044,15 +1153,65 @@ static void nul_line(struct dmesg_parser *p, struct str line)
 		p->st->first_partial = p->line;
 }
 
+/* A line with a mail client's non-breaking spaces, as the kernel
+ * printed it: its stamp, and its words where they had two blanks. */
+static struct str unnbsp(struct dmesg_parser *p, struct str line)
+{
+	if (!p->fixed)
+		p->fixed = xmalloc(LINE_MAX_BYTES);
+	return str_make(p->fixed, dmesg_unnbsp(line, p->fixed));
+}
+
+/*
+ * A log read without the kernel's stamps (journalctl's default form,
+ * dmesg -t): what it gives, the kernel's own figures, and what it
+ * cannot, said once.
+ */
+static void unstamped_note(struct dmesg_parser *p)
+{
+	if (!p->unstamped || p->stamped)
+		return;
+	p->line = 0;
+	say(p, NS_NONE, FC_TIMING, "the log has no kernel time stamps (journalctl's default "
+	    "form, dmesg -t): callbacks and phases are the kernel's own figures; when they ran, "
+	    "the critical path and the lines logged while each ran are not in it (dmesg, or "
+	    "journalctl -k -o short-monotonic, keeps the stamps)");
+}
+
+/*
+ * @line (@raw as the reader gave it) with the pieces of it a mail's hard
+ * wrap broke off (dmesg_unwrap()), and the note at the first.
+ */
+static struct str unwrap(struct dmesg_parser *p, struct line_reader *r, struct str *raw,
+			 struct str line)
+{
+	struct kmsg_line kl;
+	unsigned int taken;
+
+	if (!dmesg_may_continue(r, *raw))
+		return line;
+	line = dmesg_unwrap(&p->wrap, r, raw, line, p->prefixed, &taken);
+	if (!taken)
+		return line;
+	p->st->lines += taken;
+	if (!p->wrap.said && split_any(p, line, &kl))
+		say(p, kl.ts, FC_NOTE, "lines a mail broke (hard-wrapped) are joined to the "
+		    "line before where the joined line reads whole, from this one on");
+	p->wrap.said = true;
+	return line;
+}
+
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
-	struct dmesg_parser p = { .b = b, .st = st, .last_ts = NS_NONE, .exact_us = -1,
-				  .wake_ts = NS_NONE, .banner_ts = NS_NONE };
+	struct dmesg_parser p = { .b = b, .st = st, .r = r, .last_ts = NS_NONE, .exact_us = -1,
+				  .wake_ts = NS_NONE, .banner_ts = NS_NONE,
+				  .console = { .ts = NS_NONE } };
 	struct progress pg;
-	struct str line;
+	struct str line, raw;
 	int rc = 0;
 
 	progress_init(&pg, reader_path(r));
+	reader_find_nbsp(r);
 	/* past a bound of the builder's, the rest is not read */
 	while (!builder_stopped(b, NULL) && (rc = reader_next(r, &line)) > 0) {
 		p.line = reader_lineno(r);
@@ -1064,6 +1223,10 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			st->skipped++;
 			continue;
 		}
+		raw = line;
+		if (reader_line_has_nbsp(r))
+			line = unnbsp(&p, line);
+		line = unwrap(&p, r, &raw, line);
 		if (reader_line_has_nul(r))
 			nul_line(&p, line);
 		else
@@ -1072,6 +1235,9 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			st->used++;
 	}
 	progress_done(&pg);
+	unstamped_note(&p);
+	free(p.fixed);
+	free(p.wrap.buf);
 	/* a read that failed ends the log there too (and says why) */
 	boot_cut(&p, "the log ends before this boot ran /init (cut short, or hung)");
 	st->bytes = reader_bytes(r);
@@ -1085,7 +1251,7 @@ static unsigned int line_score(struct str line)
 
 	if (ftrace_line_score(line) || memchr(line.p, '\0', line.len))
 		return 0;
-	return dmesg_split(line, &kl);
+	return dmesg_split(line, &kl) || dmesg_split_bare(line, &kl);
 }
 
 static unsigned int detect(struct str window)

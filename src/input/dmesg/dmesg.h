@@ -26,12 +26,73 @@ bool dmesg_split(struct str line, struct kmsg_line *out);
  */
 bool dmesg_split_damaged(struct str line, struct kmsg_line *out);
 /*
+ * A line of a log without prefixes (dmesg -t, a paste of bare messages)
+ * that pmscope reads anyway: a callback's or an initcall's line, the PM
+ * core's and the freezer's words, a verdict, an alarm. True with @out's
+ * message and no time.
+ */
+bool dmesg_split_bare(struct str line, struct kmsg_line *out);
+/*
  * Where in @kl's message the next record starts when garbled bytes glued
  * it on ("... parent\FA\00[ 7915.551114][T29333] exynos-uart ..."): a
  * stamp in printk's own width, not before @kl's, then the message or
  * the caller's bracket. The message's length when none does.
  */
 size_t dmesg_glued_at(const struct kmsg_line *kl);
+
+/*
+ * A mail client's non-breaking spaces (U+00A0, "=C2=A0" in a
+ * quoted-printable body) in @line, each made the space the kernel
+ * printed, into @out (@line.len bytes at most); its length
+ * (input/dmesg/dmesg_mail.c).
+ */
+size_t dmesg_unnbsp(struct str line, char *out);
+/*
+ * A log hard-wrapped by mail (at 72-80 columns): a line is joined to
+ * the one before when the joined line says what neither did alone.
+ * dmesg_says_all(): @msg is a line read whole (a callback's or an
+ * initcall's line, a start with its parent, a verdict, a phase's end
+ * with its figure). dmesg_join(): @line, a blank, and @more without its
+ * mail quote ("> ", as deep as @line's) into @out (@cap bytes): the
+ * length, 0 when they do not join. dmesg_quote_depth(): the '>'s
+ * @line begins with, *@len the bytes of the quote.
+ */
+bool dmesg_says_all(struct str msg);
+size_t dmesg_join(struct str line, struct str more, char *out, size_t cap);
+size_t dmesg_quote_depth(struct str line, size_t *len);
+/*
+ * dmesg_unwrap(): @line (@raw as @r gave it) joined with the next one or
+ * two lines, mail's own lines (no kernel line of any shape; until a
+ * line with a prefix, a stamp or the journal's, was read (@prefixed),
+ * any line may be a piece), when the joined line says all (the pieces
+ * taken from @r, *@taken of them); @line as it is otherwise. dmesg_may_continue(): the cheap look first, whether the next
+ * line begins otherwise than @raw (a log's lines begin alike) or both are
+ * quoted.
+ */
+struct mail_wrap {
+	char *buf;	/* the joined line, LINE_MAX_BYTES, once needed */
+	bool said;	/* the note at the first join */
+};
+struct str dmesg_unwrap(struct mail_wrap *w, struct line_reader *r, struct str *raw,
+			struct str line, bool prefixed, unsigned int *taken);
+bool dmesg_may_continue(const struct line_reader *r, struct str raw);
+
+/*
+ * A boot console's hand-over that prints the log again from its start
+ * on the same wire (input/dmesg/dmesg_console.c): console_replayed() is
+ * true for each line of that replay, from the line after the hand-over
+ * that goes back (in time, or to "Linux version") to the hand-over's own
+ * line again; @from and @to its lines once it ended.
+ */
+struct console_handover {
+	unsigned int line;	/* the last hand-over line, 0 none near */
+	ns_t ts;
+	char msg[96];
+	size_t len;
+	bool replay;
+	unsigned int from, to, replays;
+};
+bool console_replayed(struct console_handover *h, const struct kmsg_line *kl, unsigned int line);
 
 /* The device/initcall line shapes of every era (input/dmesg/dmesg_lines.c). */
 enum dmesg_shape {

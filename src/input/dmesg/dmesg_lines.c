@@ -57,6 +57,23 @@ static bool split_kmsg(struct str line, struct kmsg_line *out)
 	return true;
 }
 
+/*
+ * The blanks printk pads a stamp with, from @i: spaces, or the
+ * non-breaking spaces (U+00A0, bytes C2 A0) a mail client made of them.
+ * Where they end.
+ */
+static size_t stamp_padding(struct str s, size_t i)
+{
+	for (;;) {
+		if (i < s.len && s.p[i] == ' ')
+			i++;
+		else if (i + 1 < s.len && s.p[i] == '\xc2' && s.p[i + 1] == '\xa0')
+			i += 2;
+		else
+			return i;
+	}
+}
+
 /* "[  123.456789]" at @p; returns its length, 0 if not a time stamp.
  * One too large for pmscope is NS_NONE with @refused set. */
 static size_t bracket_ts(struct str s, ns_t *ts, const char **refused)
@@ -65,8 +82,7 @@ static size_t bracket_ts(struct str s, ns_t *ts, const char **refused)
 
 	if (!s.len || s.p[0] != '[')
 		return 0;
-	while (i < s.len && s.p[i] == ' ')
-		i++;
+	i = stamp_padding(s, 1);
 	/* a fraction is required: "[ 7] BadDLLP" is not a time stamp */
 	sec = digits(str_skip(s, i));
 	if (!sec || i + sec >= s.len || s.p[i + sec] != '.')
@@ -187,13 +203,17 @@ static size_t prefix_brackets(struct str s, int *tid)
 	}
 }
 
-/* journalctl -o short-monotonic: "[ 12.345678] host kernel: msg". systemd's
+/* journalctl -o short-monotonic: "[ 12.345678] host kernel: msg", and
+ * without the host (--no-hostname) "[ 12.345678] kernel: msg". systemd's
  * own lines in the kernel's buffer ("host systemd[1]: systemd 252 running
  * in system mode") keep their "systemd[1]: ", as dmesg prints them. */
 static struct str strip_journal(struct str msg)
 {
-	long sp = str_find(msg, " ");
+	long sp;
 
+	if (str_starts(msg, "kernel: "))
+		return str_skip(msg, 8);
+	sp = str_find(msg, " ");
 	if (sp > 0 && str_starts(str_skip(msg, (size_t)sp), " kernel: "))
 		return str_skip(msg, (size_t)sp + 9);
 	if (sp > 0 && str_starts(str_skip(msg, (size_t)sp), " systemd[1]: "))
@@ -209,16 +229,60 @@ static bool all_digits(const char *p, size_t n)
 	return true;
 }
 
+/* "12:34:56" at @s. */
+static bool clock_time(struct str s)
+{
+	return s.len >= 8 && all_digits(s.p, 2) && s.p[2] == ':' && all_digits(s.p + 3, 2) &&
+	       s.p[5] == ':' && all_digits(s.p + 6, 2);
+}
+
+/*
+ * A journal's or syslog's date: "Jan 09 10:00:00 ", "Jan  9 10:00:00 ",
+ * "jan 09", the month in the reader's locale ("Okt", "Mär", "janv.",
+ * "1月"), seconds with a fraction ("10:00:00.123456", -o short-precise).
+ * Its length with the blank after it, 0 if @line has none.
+ */
+static size_t journal_date(struct str line)
+{
+	size_t i = 0, d;
+
+	while (i < line.len && i < 16 && line.p[i] != ' ' && line.p[i] != ':' &&
+	       line.p[i] != '[')
+		i++;
+	if (!i || i >= 16 || i + 1 >= line.len || line.p[i] != ' ' || all_digits(line.p, i))
+		return 0;
+	i++;
+	if (line.p[i] == ' ')
+		i++;
+	d = digits(str_skip(line, i));
+	if (d < 1 || d > 2 || i + d + 1 >= line.len || line.p[i + d] != ' ')
+		return 0;
+	i += d + 1;
+	if (!clock_time(str_skip(line, i)))
+		return 0;
+	i += 8;
+	if (i < line.len && line.p[i] == '.')
+		i += 1 + digits(str_skip(line, i + 1));
+	return i < line.len && line.p[i] == ' ' ? i + 1 : 0;
+}
+
+enum journal_line { JL_NONE, JL_KERNEL, JL_USER };
+
 /*
  * Logs whose stamps are wall-clock times, not the kernel's: a journal's
  * default "Dec 02 10:00:00 host kernel: msg", or a tool's replay such as
  * amd_s2idle.py's "2024-09-20 20:39:41,992 DEBUG:\tmsg". The message is
- * good, the time is not (seconds, or the moment the tool copied it).
+ * good, the time is not (seconds, or the moment the tool copied it),
+ * unless syslog kept the kernel's stamp in it ("Jan  9 10:00:00 host
+ * kernel: [   12.345678] msg", /var/log/kern.log). A journal's line of
+ * user space ("host NetworkManager[812]: <info> [1736095266.4165] ...")
+ * is no kernel line: JL_USER.
  */
-static bool split_timeless(struct str line, struct kmsg_line *out)
+static enum journal_line split_timeless(struct str line, struct kmsg_line *out)
 {
 	const char *p = line.p;
-	long k;
+	size_t at, n;
+	long sp;
 
 	if (line.len > 24 && all_digits(p, 4) && p[4] == '-' && p[7] == '-' && p[10] == ' ' &&
 	    p[13] == ':' && p[16] == ':' && p[19] == ',') {
@@ -229,19 +293,25 @@ static bool split_timeless(struct str line, struct kmsg_line *out)
 			out->msg = str_skip(rest, (size_t)colon + 1);
 			while (out->msg.len && (out->msg.p[0] == '\t' || out->msg.p[0] == ' '))
 				out->msg = str_skip(out->msg, 1);
-			return true;
+			return JL_KERNEL;
 		}
-		return false;
+		return JL_NONE;
 	}
-	if (line.len > 16 && p[3] == ' ' && p[6] == ' ' && p[9] == ':' && p[12] == ':' &&
-	    p[0] >= 'A' && p[0] <= 'Z') {
-		k = str_find(str_skip(line, 16), " kernel: ");
-		if (k >= 0 && k < 64) {
-			out->msg = str_skip(line, 16 + (size_t)k + 9);
-			return true;
-		}
+	if (!(at = journal_date(line)))
+		return JL_NONE;
+	sp = str_find(str_skip(line, at), " ");	/* after the host */
+	if (sp <= 0 || sp > 64)
+		return JL_NONE;
+	at += (size_t)sp + 1;
+	if (!str_starts(str_skip(line, at), "kernel: "))
+		return JL_USER;
+	out->msg = str_skip(line, at + 8);
+	if ((n = bracket_ts(out->msg, &out->ts, &out->refused))) {
+		out->msg = str_skip(out->msg, n);
+		if (out->msg.len && out->msg.p[0] == ' ')
+			out->msg = str_skip(out->msg, 1);
 	}
-	return false;
+	return JL_KERNEL;
 }
 
 bool dmesg_split(struct str line, struct kmsg_line *out)
@@ -254,8 +324,14 @@ bool dmesg_split(struct str line, struct kmsg_line *out)
 	out->refused = NULL;
 	if (line.len && is_digit(line.p[0]) && split_kmsg(line, out))
 		return true;
-	if (split_timeless(line, out))
+	switch (split_timeless(line, out)) {
+	case JL_KERNEL:
 		return true;
+	case JL_USER:
+		return false;
+	case JL_NONE:
+		break;
+	}
 	/* The stamp may follow noise: "<6>", "kern  :info  : ", "> ", a prompt. */
 	limit = line.len < 160 ? line.len : 160;
 	for (i = 0; i < limit; i++) {
@@ -302,6 +378,41 @@ static int stamp_damage(struct str s, size_t *len)
 	}
 	*len = n + 2;
 	return digits >= 6 ? bad : 99;
+}
+
+/* The words that begin the PM core's and the freezer's own lines. */
+static bool pm_words(struct str m)
+{
+	static const char *const starts[] = {
+		"PM: ", "ACPI: PM: ", "ACPI: Preparing to enter system sleep state",
+		"ACPI: Waking up from system sleep state", "ACPI: Low-level resume complete",
+		"Freezing ", "Restarting tasks", "OOM killer ", "Filesystems sync: ",
+		"Linux version ", "printk: Suspending console",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(starts); i++)
+		if (str_starts(m, starts[i]))
+			return true;
+	return false;
+}
+
+bool dmesg_split_bare(struct str line, struct kmsg_line *out)
+{
+	struct dmesg_verdict v;
+	struct dmesg_cb cb;
+
+	out->ts = NS_NONE;
+	out->caller_tid = -1;
+	out->refused = NULL;
+	out->msg = str_trim_end(line);
+	/* " ata1: PM: calling ..." (a bus without a driver name) as the
+	 * kernel prints it; a line indented further is a mail's */
+	if (out->msg.len < 2 || out->msg.p[0] == '\t' || out->msg.p[0] == '>' ||
+	    (out->msg.p[0] == ' ' && (out->msg.p[1] == ' ' || out->msg.p[1] == '\t')))
+		return false;
+	return pm_words(out->msg) || dmesg_cb_line(out->msg, &cb) != DS_NONE ||
+	       dmesg_verdict_line(out->msg, &v) || dmesg_alarm(out->msg) != VK_NONE;
 }
 
 bool dmesg_split_damaged(struct str line, struct kmsg_line *out)

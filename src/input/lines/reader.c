@@ -70,6 +70,12 @@ struct line_reader {
 	 * read, not once per line, as a line holding one is no text. */
 	size_t nul;
 	bool has_nul;
+	/* The first non-breaking space (U+00A0, C2 A0) likewise, looked
+	 * for only when the reader's user asks (reader_find_nbsp()). */
+	bool find_nbsp;
+	size_t nbsp;
+	bool has_nbsp;
+	size_t cur;		/* where the line handed out last starts */
 	unsigned int lineno;
 	unsigned int stop;	/* the last line handed out, 0: the file's */
 	uint64_t bytes;		/* of a plain file: the offset of buf[tail] */
@@ -104,7 +110,7 @@ static int open_unpack(struct line_reader *r)
 
 	r->unpack = unpack_open(r->fd, r->buf, r->tail, why, sizeof(why));
 	r->tail = 0;
-	r->nul = NO_NUL;
+	r->nul = r->nbsp = NO_NUL;
 	r->bytes = 0;
 	if (!r->unpack) {
 		snprintf(r->err, sizeof(r->err), "%s: %s", r->path, why);
@@ -142,7 +148,7 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 	else
 		r->cap = BUF_MAX;
 	r->buf = xmalloc(r->cap);
-	r->nul = NO_NUL;
+	r->nul = r->nbsp = NO_NUL;
 	/* Sniff the start for compression magic without seeking. */
 	while (r->tail < 8 && !r->eof)
 		refill(r);
@@ -175,19 +181,38 @@ static void find_nul(struct line_reader *r, size_t from)
 	r->nul = z ? (size_t)(z - r->buf) : NO_NUL;
 }
 
+/* r->nbsp from buf[@from..tail): a pair a read cut in two is found
+ * when the next read brings its second byte (@from one byte back). */
+static void find_nbsp(struct line_reader *r, size_t from)
+{
+	const char *p = r->buf + from, *end = r->buf + r->tail;
+
+	r->nbsp = NO_NUL;
+	while (p + 1 < end && (p = memchr(p, '\xc2', (size_t)(end - p - 1)))) {
+		if (p[1] == '\xa0') {
+			r->nbsp = (size_t)(p - r->buf);
+			return;
+		}
+		p++;
+	}
+}
+
 /* Move the unread tail to the front and read more behind it; a failed
  * read ends the input (read_failed()). */
-static void refill(struct line_reader *r)
+static void refill_from(struct line_reader *r, size_t keep)
 {
 	size_t old_tail, want;
 	ssize_t n;
 
-	if (r->head) {
-		memmove(r->buf, r->buf + r->head, r->tail - r->head);
-		r->tail -= r->head;
+	if (keep) {
+		memmove(r->buf, r->buf + keep, r->tail - keep);
+		r->tail -= keep;
+		r->head -= keep;
+		r->cur = r->cur >= keep ? r->cur - keep : 0;
 		if (r->nul != NO_NUL)
-			r->nul -= r->head;
-		r->head = 0;
+			r->nul -= keep;
+		if (r->nbsp != NO_NUL)
+			r->nbsp -= keep;
 	}
 	if (r->tail == r->cap && r->cap < BUF_MAX) {
 		r->cap = 2 * r->cap < BUF_MAX ? 2 * r->cap : BUF_MAX;
@@ -222,6 +247,8 @@ static void refill(struct line_reader *r)
 	r->bytes += (uint64_t)n;
 	if (r->nul == NO_NUL)
 		find_nul(r, old_tail);
+	if (r->find_nbsp && r->nbsp == NO_NUL)
+		find_nbsp(r, old_tail > r->head ? old_tail - 1 : r->head);
 	if (r->past_bound) {	/* a bomb, or a bound too low: the lines so far */
 		char why[128];
 
@@ -229,6 +256,11 @@ static void refill(struct line_reader *r)
 			 "not read (--max-unpacked)", (unsigned long long)r->max_unpacked);
 		read_failed(r, "", why);
 	}
+}
+
+static void refill(struct line_reader *r)
+{
+	refill_from(r, r->head);
 }
 
 /* Line r->lineno + 1 starts at buf[head]: a mark there. */
@@ -254,7 +286,7 @@ int reader_next(struct line_reader *r, struct str *line)
 	char *start, *nl;
 	size_t len;
 
-	r->too_long = r->has_nul = false;
+	r->too_long = r->has_nul = r->has_nbsp = false;
 	if (r->stop && r->lineno >= r->stop)
 		return 0;
 	for (;;) {
@@ -266,7 +298,7 @@ int reader_next(struct line_reader *r, struct str *line)
 		if (r->tail - r->head >= LINE_MAX_BYTES) {
 			/* Drop what we have of the long line and keep going. */
 			r->head = r->tail;
-			r->nul = NO_NUL;
+			r->nul = r->nbsp = NO_NUL;
 			r->skipping = true;
 		}
 		refill(r);
@@ -279,6 +311,7 @@ int reader_next(struct line_reader *r, struct str *line)
 		return -1;
 	}
 	r->lineno++;
+	r->cur = r->head;
 	start = r->buf + r->head;
 	if (!nl)
 		nl = r->buf + r->tail;
@@ -287,6 +320,10 @@ int reader_next(struct line_reader *r, struct str *line)
 	if (r->nul < r->head) {	/* in this line: look past it */
 		r->has_nul = true;
 		find_nul(r, r->head);
+	}
+	if (r->nbsp < r->head) {
+		r->has_nbsp = true;
+		find_nbsp(r, r->head);
 	}
 	if (!(r->lineno % INDEX_EVERY) && r->indexing && (r->head < r->tail || !r->eof))
 		note_mark(r);	/* not after a last line without '\n' */
@@ -341,7 +378,7 @@ static void seek_mark(struct line_reader *r, unsigned int upto)
 	    lseek(r->fd, (off_t)x->mark[lo - 1].off, SEEK_SET) < 0)
 		return;
 	r->head = r->tail = 0;
-	r->nul = NO_NUL;
+	r->nul = r->nbsp = NO_NUL;
 	r->eof = r->skipping = false;
 	r->lineno = x->mark[lo - 1].lineno;
 	r->bytes = x->mark[lo - 1].off;
@@ -351,7 +388,7 @@ int reader_skip(struct line_reader *r, unsigned int upto)
 {
 	bool part = false;	/* bytes of an unfinished line dropped */
 
-	r->too_long = r->has_nul = false;
+	r->too_long = r->has_nul = r->has_nbsp = false;
 	if (r->use && r->lineno < upto)
 		seek_mark(r, upto);
 	while (r->lineno < upto) {
@@ -369,6 +406,8 @@ int reader_skip(struct line_reader *r, unsigned int upto)
 		r->head = (size_t)(p - r->buf);
 		if (r->nul < r->head)
 			find_nul(r, r->head);
+		if (r->nbsp < r->head)
+			find_nbsp(r, r->head);
 		if (r->lineno == upto)
 			break;
 		if (r->eof) {
@@ -405,6 +444,60 @@ int reader_chunk(struct line_reader *r, struct str *chunk)
 	return 1;
 }
 
+/*
+ * The end of the line at buf[@from], reading more when it is not all in
+ * the buffer yet, the line handed out last kept in it (@cur): SIZE_MAX
+ * when the file ends first or the line is too long to hold beside.
+ */
+static size_t peek_end(struct line_reader *r, struct str *cur, size_t *from)
+{
+	for (;;) {
+		const char *nl = memchr(r->buf + *from, '\n', r->tail - *from);
+		size_t old = r->cur;
+
+		if (nl)
+			return (size_t)(nl - r->buf);
+		if (r->eof)
+			return r->tail > *from && !r->failed ? r->tail : SIZE_MAX;
+		if (!cur)	/* no read asked for */
+			return SIZE_MAX;
+		if (r->tail - r->cur >= LINE_MAX_BYTES || (r->tail == r->cap && !r->cur &&
+							    r->cap == BUF_MAX))
+			return SIZE_MAX;
+		refill_from(r, r->cur);
+		*from -= old - r->cur;
+		cur->p = r->buf + r->cur;
+	}
+}
+
+int reader_peek(struct line_reader *r, unsigned int k, struct str *cur, struct str *next)
+{
+	size_t from = r->head, end = SIZE_MAX;
+
+	if (r->skipping || r->too_long || !k || (r->stop && r->lineno + k > r->stop) ||
+	    r->lineno == 0 || (cur && (size_t)(cur->p - r->buf) != r->cur))
+		return 0;
+	while (k--) {
+		if ((end = peek_end(r, cur, &from)) == SIZE_MAX)
+			return 0;
+		if (k)
+			from = end + 1;
+	}
+	if (end - from > LINE_MAX_BYTES || memchr(r->buf + from, '\0', end - from))
+		return 0;
+	*next = str_make(r->buf + from, end - from);
+	if (next->len && next->p[next->len - 1] == '\r')
+		next->len--;
+	return 1;
+}
+
+int reader_next_bytes(const struct line_reader *r)
+{
+	if (r->tail - r->head < 2)
+		return -1;
+	return (unsigned char)r->buf[r->head] << 8 | (unsigned char)r->buf[r->head + 1];
+}
+
 bool reader_line_too_long(const struct line_reader *r)
 {
 	return r->too_long;
@@ -413,6 +506,18 @@ bool reader_line_too_long(const struct line_reader *r)
 bool reader_line_has_nul(const struct line_reader *r)
 {
 	return r->has_nul;
+}
+
+void reader_find_nbsp(struct line_reader *r)
+{
+	if (!r->find_nbsp)
+		find_nbsp(r, r->head);
+	r->find_nbsp = true;
+}
+
+bool reader_line_has_nbsp(const struct line_reader *r)
+{
+	return r->has_nbsp;
 }
 
 unsigned int reader_lineno(const struct line_reader *r)

@@ -1,0 +1,161 @@
+#!/bin/sh
+# The shapes a person reads a kernel log in easily and pmscope once did not
+# (issue 36): non-breaking spaces from mail, excerpts out of time order,
+# journal variants, a boot console's replay, lines a mail hard-wrapped,
+# logs without stamps. Each fixture is a real log from a mailing list; its
+# SOURCE.md says what a person reads in it, and every value pinned here was
+# read off the file by hand (line numbers are the files', figures the
+# kernel's own words).
+. "$(dirname "$0")/../tap.sh"
+F=$FIXTURES
+T=$TMPDIR_TEST
+q() { jq -r "$1" "$T/s.json"; }
+run() { "$PMSCOPE" analyze -j "$T/s.json" "$1" > "$T/s.txt" 2>&1; }
+# every phase of every cycle: none of negative length, none starting
+# before the one before it ends by more than 10 us
+phases_sane() {
+	jq -e '[.cycles[] | [.phases[] | select(.start_ns != null and .end_ns != null)] |
+		(.[] | select(.end_ns < .start_ns)),
+		(range(1; length) as $i | select(.[$i - 1].end_ns - .[$i].start_ns > 10000))] |
+		length == 0' "$T/s.json"
+}
+
+# --- non-breaking spaces: an ASUS Zenbook's s2idle cycle, every stamp
+# "[NBSP NBSP 55.646109]", lines wrapped at 72 columns
+run "$F/kernel5.3-zenbook-ux430-s2idle-nbsp-email/message.txt"
+is "zenbook: one s2idle cycle, lines 84-147, completed" \
+   "$(q '[.cycles[]|"\(.mode) \(.first_line)-\(.last_line) \(.completed) \(.aborted)"]|join(";")')" \
+   "s2idle 84-147 true false"
+is "zenbook: the kernel's phase figures, exact (lines 100-140)" \
+   "$(q '[.cycles[0].phases[]|select(.kernel_ms!=null)|"\(.name)=\(.kernel_ms)"]|join(" ")')" \
+   "suspend=371.285 suspend_late=19.477 suspend_noirq=45.205 resume_noirq=142.668 resume_early=1.773 resume=432.157"
+is "zenbook: verdict ok, nothing refused" "$(q '"\(.verdict) \(.counts.warning)"')" "ok 0"
+ok "zenbook: phases in order" phases_sane
+
+# --- the same, quoted, wrapped, caller ids "[NBSP NBSP T39]", and two
+# excerpts out of time order (674 s, then 297 s)
+run "$F/kernel6.15-qemu-x86-s2idle-usbip-excerpts-nbsp-email/message.txt"
+is "usbip: two cycles, the second starting where the clock goes back (line 271)" \
+   "$(q '[.cycles[]|"\(.first_line)-\(.last_line) completed=\(.completed) aborted=\(.aborted)"]|join(";")')" \
+   "248-271 completed=false aborted=false;271-298 completed=false aborted=true"
+is "usbip: 10 callbacks, 4 and 6" "$(q '[.cycles[]|.callbacks|length]|join(",")')" "4,6"
+is "usbip: the first is an excerpt (a note), not a failure" \
+   "$(q '[.cycles[0].findings[]|"\(.code) \(.severity)"]|join(";")')" \
+   "phases-inferred note;excerpt note"
+is "usbip: the kernel's figures across the wraps (lines 248-249, 258-259, 273-274, 285-286)" \
+   "$(q '[.cycles[].callbacks[]|select(.kernel_us!=null)|"\(.device):\(.callback)=\(.kernel_us)"]|join(" ")')" \
+   "0000:00:01.0:pci_pm_suspend_noirq=304 usb4:usb_dev_resume=21110 4-1:usb_dev_suspend=13214 usb4:usb_dev_suspend=30 vhci_hcd.0:platform_pm_suspend=1341 usb3:usb_dev_resume=19 usb4:usb_dev_resume=22911"
+is "usbip: vhci_hcd.0's -16 in suspend, and the abort (lines 283-292)" \
+   "$(q "$FINDINGS"'[findings|select(.cycle==2 and .severity=="failure")|.code]|join(",")')" \
+   "device-failed,aborted,hung"
+ok "usbip: phases in order" phases_sane
+
+# --- two pastes out of time order: a Jetson AGX Xavier's bad case (477 s,
+# cut by its sender) then its good case (28 s, another boot); before, one
+# cycle whose thaw_processes ran 448187 ms
+run "$F/kernel6.14-jetson-xavier-arm64-deep-two-pastes-email/message.txt"
+is "xavier: two deep cycles, the second from line 148" \
+   "$(q '[.cycles[]|"\(.mode_label) \(.first_line)-\(.last_line) \(.completed)"]|join(";")')" \
+   "deep 66-148 false;deep 148-174 true"
+is "xavier: the bad case is an excerpt, no failure" \
+   "$(q "$FINDINGS"'[findings|"\(.severity):\(.code)"]|sort|join(",")')" \
+   "note:excerpt,note:note,note:note"
+is "xavier: the good case, 28.548472 to 29.306981 s to 29.321404 s" \
+   "$(q '.cycles[1]|"\(.start_ns) \(.end_ns)"')" "28548472000 29321404000"
+ok "xavier: phases in order" phases_sane
+is "xavier: no cycle longer than its paste (before: 448 s of thaw_processes)" \
+   "$(q '[.cycles[]|select(.end_ns - .start_ns > 2000000000)]|length')" 0
+is "xavier: the steps back are said, with their lines" \
+   "$(q '[.findings[]|select(.code=="note")|.sources[0].line]|join(",")')" "34,148"
+
+# --- journal: '[ts] kernel: msg' (short-monotonic, --no-hostname)
+run "$F/kernel6.18-elitebook8g1a-amd-s2idle-journal-nohost-email/kernel.log.xz"
+is "elitebook: the kernel's version from 'kernel: Linux version'" "$(q '.facts.kernel')" "6.18-amd64"
+is "elitebook: its boot (its milestones, 1-1269), one s2idle cycle, lines 1324-1382, completed, 17.36 s" \
+   "$(q '[.cycles[]|"\(.mode) \(.first_line)-\(.last_line) \(.completed)"+(if .mode=="boot" then "" else " \(.end_ns - .start_ns)" end)]|join(";")')" \
+   "boot 1-1269 true;s2idle 1324-1382 true 17360865000"
+
+# --- journal: an Italian month ("set 01 21:34:54 tricky kernel: ..."),
+# no kernel stamps; the freezer gives up after 20 s
+run "$F/kernel5.4-thinkpad-dock-mem-freezer-fail-journal-it-email/message.txt"
+is "thinkpad: one deep cycle, aborted by the freezer (line 70)" \
+   "$(q '[.cycles[]|"\(.mode_label) \(.first_line) \(.aborted)"]|join(";")')" "deep 63 true"
+is "thinkpad: the failure is the freezer's" \
+   "$(q "$FINDINGS"'[findings|select(.severity=="failure")|"\(.code) \(.sources[0].line)"]|join(";")')" "aborted 70"
+is "thinkpad: the missing stamps are said" \
+   "$(q "$FINDINGS"'[findings|select(.code=="timing")]|length')" 1
+
+# --- journal: user space's own stamps are no kernel's
+run "$F/kernel6.13-omnibook14-amd-s2idle-journal-userspace-email/journal.txt.xz"
+is "omnibook: no line refused (before: 291 'time stamp beyond 100000000 s')" \
+   "$(q "$FINDINGS"'[findings|select(.code=="lines-refused")]|length')" 0
+is "omnibook: two s2idle cycles, a WARN() in each (lines 4477, 5303)" \
+   "$(q "$FINDINGS"'[findings|select(.code=="kernel-warning")|"\(.cycle):\(.sources[0].line)"]|join(",")')" \
+   "1:4477,2:5303"
+is "omnibook: the cycles' lines" "$(q '[.cycles[]|"\(.mode) \(.first_line)-\(.last_line)"]|join(";")')" \
+   "s2idle 4204-4633;s2idle 5059-5463"
+
+# --- a boot console's hand-over replays the log from its start (Jetson
+# TX2, lines 127-206 are lines 47-126 again): one boot, read once
+run "$F/kernel6.14-jetson-tx2-arm64-deep-bootcon-replay-serial/t186-uart_log-20250214.txt"
+is "tx2: the replay is said at its first line, 127, and nothing else" \
+   "$(q "$FINDINGS"'[findings|select(.code=="note")|"\(.sources[0].line) \(.text|test("hand-over"))"]|join(",")')" \
+   "127 true"
+is "tx2: one boot (48 'Linux version' to 680 systemd), the deep cycle after it (923-1222)" \
+   "$(q '[.cycles[]|"\(.mode_label) \(.first_line)-\(.last_line) \(.completed)"]|join(";")')" \
+   "boot 48-680 true;deep 923-1222 true"
+# The BeagleBone's serial boot (initcall_debug), its second boot (lines
+# 806-), as the kernel prints it when the console it hands over to at line
+# 2279 is not the preferred one: lines 806-2280 again after 2280. Before,
+# a second boot, a boot-cut warning and a false hang of the first.
+BB=$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap
+{ sed -n 806,2280p "$BB"; sed -n '806,$p' "$BB"; } > "$T/replay.cap"
+{ sed -n '806,$p' "$BB"; } > "$T/once.cap"
+"$PMSCOPE" analyze -j "$T/once.json" "$T/once.cap" > /dev/null 2>&1
+run "$T/replay.cap"
+is "bbb replayed: one boot, as without the replay" \
+   "$(q '[.cycles[]|"\(.mode) \(.callbacks|length)"]|join(";")')" \
+   "$(jq -r '[.cycles[]|"\(.mode) \(.callbacks|length)"]|join(";")' "$T/once.json")"
+is "bbb replayed: no failure, no boot-cut" \
+   "$(q "$FINDINGS"'[findings|select(.code=="hung" or .code=="boot-cut")]|length')" 0
+
+# --- a pm_print_times log hard-wrapped at 72 columns (ThinkBook 13s-IWL):
+# 353 callbacks, not 23
+run "$F/kernel5.16-thinkbook13s-deep-pmprint-wrapped-email/message.txt"
+is "thinkbook: 353 callbacks, by phase as counted between the phase lines" \
+   "$(q '.cycles[0].callbacks|group_by(.phase)|map("\(.[0].phase)=\(length)")|join(" ")')" \
+   "resume=103 resume_early=32 resume_noirq=33 suspend=121 suspend_late=32 suspend_noirq=32"
+is "thinkbook: every callback returned" "$(q '[.cycles[0].callbacks[]|select(.unfinished)]|length')" 0
+is "thinkbook: snd_hda_intel's pci_pm_suspend, lines 87-88, 34008 usecs" \
+   "$(q '.cycles[0].callbacks[]|select(.device=="0000:00:1f.3" and .phase=="suspend")|"\(.kernel_us) \(.line)"')" \
+   "34008 85"
+is "thinkbook: no no-return warning (before: 17)" \
+   "$(q "$FINDINGS"'[findings|select(.code=="no-return")]|length')" 0
+is "thinkbook: the join is said once, at the first (13-14)" \
+   "$(q "$FINDINGS"'[findings|select(.code=="note")|.sources[0].line]|join(",")')" 13
+ok "thinkbook: phases in order" phases_sane
+
+# --- no stamps at all (dmesg -t): hibernation's freeze and thaw of two
+# xHCI controllers; each callback's figure is the kernel's
+run "$F/kernel5-chromebook-x86-hibernate-xhci-nostamp-email/message.txt"
+is "xhci: 8 callbacks with the kernel's figures (lines 44-80)" \
+   "$(q '[.cycles[].callbacks[]|"\(.device):\(.callback)=\(.kernel_us)"]|join(" ")')" \
+   "0000:00:0d.0:pci_pm_freeze=196000 0000:00:14.0:pci_pm_freeze=0 0000:00:0d.0:pci_pm_freeze_noirq=30 0000:00:14.0:pci_pm_freeze_noirq=3118 0000:00:14.0:pci_pm_thaw_noirq=5272 0000:00:0d.0:pci_pm_thaw_noirq=623 0000:00:14.0:pci_pm_thaw=0 0000:00:0d.0:pci_pm_thaw=0"
+# (200.704 ms: without "PM: " in its lines the kernel is taken for one
+# before 5.14, whose "usecs" were ns >> 10)
+ok "xhci: the slowest is 0000:00:0d.0's freeze" \
+   grep -q "^  0000:00:0d.0 *xhci_hcd *suspend *200.704 " "$T/s.txt"
+is "xhci: what the log cannot give is said" \
+   "$(q "$FINDINGS"'[findings|select(.code=="timing")|.severity]|join(",")')" note
+is "xhci: no failure" "$(q '.counts.failure')" 0
+
+# --- no stamps and hard-wrapped: an Exynos5433's PCIe (dmesg | grep pci)
+run "$F/kernel5.10-exynos5433-arm64-mem-pcie-nostamp-wrapped-email/message.txt"
+is "exynos: 20 callbacks, every one returned" \
+   "$(q '"\(.cycles[0].callbacks|length) \([.cycles[0].callbacks[]|select(.unfinished)]|length)"')" "20 0"
+is "exynos: the kernel's figures across the wraps (lines 74-77, 86-90, 95-98)" \
+   "$(q '[.cycles[0].callbacks[]|select(.kernel_us > 20000)|"\(.device):\(.callback)=\(.kernel_us)"]|join(" ")')" \
+   "0000:01:00.0:pci_pm_suspend_noirq=24272 15700000.pcie:exynos_pcie_resume_noirq=91433 0000:01:00.0:pci_pm_resume_noirq=25470"
+is "exynos: each callback's parent, which the wraps cut off" \
+   "$(q '[.cycles[0].callbacks[]|select(.parent==null)]|length')" 0
+done_testing
