@@ -259,28 +259,28 @@ static enum finding_code alarm_code(enum verdict_kind k)
  * alarms this near one another are one report. */
 #define OOPS_REPORT_LINES 200
 
-/* The kernel-oops finding of @fs (from @first) whose report line @v is,
+/* The @code finding of @fs (from @first) whose Oops report line @v is,
  * NULL none. */
 static struct finding *same_report(const struct pm_run *run, struct findings *fs, size_t first,
-				   const struct pm_verdict *v)
+				   const struct pm_verdict *v, enum finding_code code)
 {
 	struct finding *f = fs->n > first ? &fs->v[fs->n - 1] : NULL;
 	const struct finding_src *last;
 
-	if (!f || f->code != FC_KERNEL_OOPS || !f->nsrcs)
+	if (!f || f->code != code || !f->nsrcs)
 		return NULL;
 	last = &f->srcs[f->nsrcs - 1];
 	return last->file == verdict_file(run, v) && v->line >= last->line &&
 	       v->line - last->line <= OOPS_REPORT_LINES ? f : NULL;
 }
 
-/* An alarm line; the same words again in the cycle are one finding, and
- * so are an Oops report's lines. */
+/* An alarm line; the same words again in the cycle (or outside every
+ * cycle, cycle 0) are one finding, and so are an Oops report's lines. */
 static void alarm(const struct pm_run *run, const struct pm_verdict *v, int cycle,
 		  struct findings *fs, size_t first)
 {
-	enum finding_code code = alarm_code(v->kind);
-	struct finding *f = code == FC_KERNEL_OOPS ? same_report(run, fs, first, v) : NULL;
+	enum finding_code code = cycle ? alarm_code(v->kind) : FC_ALARM_OUTSIDE;
+	struct finding *f = v->kind == VK_OOPS ? same_report(run, fs, first, v, code) : NULL;
 	size_t i;
 
 	if (f) {
@@ -384,8 +384,7 @@ static void verdicts(const struct pm_run *run, const struct pm_cycle *c, const s
 		case VK_OOPS:
 		case VK_STALL:
 		case VK_WARNING:
-			if (cycle)	/* inside a cycle only */
-				alarm(run, v, cycle, fs, first);
+			alarm(run, v, cycle, fs, first);
 			break;
 		case VK_NONE:
 		case VK_COUNT:

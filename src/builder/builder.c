@@ -1091,15 +1091,15 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 	struct pm_message *m;
 	char *text;
 
-	if (!c)
-		return;
-	b->tail_line = ev->line;
 	if (len < ev->text.len)
 		len = utf8_cut(ev->text.p, len);	/* not inside a UTF-8 sequence */
-	if (ev->verdict)	/* an alarm: a finding, whatever the budget */
+	if (ev->verdict)	/* an alarm: a finding, whatever the budget, in a cycle or not */
 		keep_verdict(b, ev, &(struct pm_verdict){
 			.kind = ev->verdict,
 			.text = strpool_get(&run->pool, str_make(ev->text.p, len)) });
+	if (!c)
+		return;
+	b->tail_line = ev->line;
 	if (c->msg_bytes + cost >
 	    CYCLE_MSG_BYTES - (ev->verdict ? 0 : CYCLE_ALARM_BYTES)) {
 		c->msgs_cut++;

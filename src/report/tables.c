@@ -312,7 +312,8 @@ static const struct col cycle_cols[] = {
 	{ "source", CELL_STR, COL_ROWS, "the file it was read from, from the run's folder",
 	  cy_source_rel },
 	{ "first_line", CELL_INT, 0, "its first line there", cy_first_line },
-	{ "last_line", CELL_INT, 0, "its last line", cy_last_line },
+	{ "last_line", CELL_INT, 0, "its last line: PM: suspend exit, or the log's last "
+	  "where the log ends inside the cycle", cy_last_line },
 	{ "suspend_ns", CELL_NS, COL_ROWS, "the suspend total (TOTALS)", cy_suspend },
 	{ "resume_ns", CELL_NS, COL_ROWS, "the resume total", cy_resume },
 	{ "machine_ns", CELL_NS, COL_ROWS, "the machine phase", cy_machine },

@@ -113,6 +113,16 @@ is "a log with the cycle's start, cut in its resume: exit 1" "$rc" 1
 is "... the cycle did not complete, a failure" \
 	"$(jq -r '.cycles[1].findings[] | select(.code == "incomplete") | .severity' "$T/j")" failure
 
+# An Oops outside every cycle is said, a warning: the ucsi Oops 4 s after
+# the third resume (its report lines 656-660), then workqueue lockups
+sus=$F/corpus/kernel6.19-rc1-suse-s2idle-3cycles-ucsi-oops-after-journal/logs.xz
+"$PMSCOPE" analyze --json "$T/j" "$sus" > /dev/null 2>&1; rc=$?
+is "Oops after a resume: exit 0, said as a warning outside every cycle" \
+	"$rc $(jq -c '[.findings[] | select(.code == "alarm-outside-cycle") | [.severity, [.sources[].line]]][0]' "$T/j")" \
+	'0 ["warning",[656,660]]'
+is "... and the four workqueue lockups after it" \
+	"$(jq '[.findings[] | select(.code == "alarm-outside-cycle")] | length' "$T/j")" 5
+
 # an input that cannot be read is a run of stats too, failed, said why
 "$PMSCOPE" stats -q --json "$T/s" --junit "$T/u" "$T/nopm.txt" "$T/missing.txt" 2> /dev/null
 rc=$?
