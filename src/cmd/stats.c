@@ -28,7 +28,9 @@ static void stats_usage(FILE *f, bool compare)
 			"Statistics over every cycle of the inputs: n, min, median, mean,\n"
 			"max and standard deviation of the totals, phases and devices, and\n"
 			"how many cycles had no figure for each (none).\n");
-	fprintf(f, "Each input is a log, a run folder, or a folder of those.\n"
+	fprintf(f, "Each input is a log, a run folder, a JSON report of pmscope's\n"
+		"(analyze --json, read back: pmscope(1), Reports as inputs), or a\n"
+		"folder of those.\n"
 		"\noptions:\n"
 		"  -j, --json FILE        write JSON (schema pmscope-%s/1); - for stdout\n"
 		"  -n, --top N            list N devices in the text (default 10)\n"
