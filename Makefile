@@ -14,12 +14,12 @@ DESTDIR ?=
 
 CC      ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive zlib libxxhash
+PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive zlib libxxhash json-c
 # xxhash is compiled in (XXH_INLINE_ALL), not linked;
 # libarchive, zlib and cairo are compiled against, not linked: they are
 # loaded the first time a compressed file is read (src/input/lines/unpack.c)
 # or a PNG drawn (src/timeline/png.c); tests/tools/pngstat links cairo itself
-LINK_PKGS := libtraceevent libtracefs libtracecmd
+LINK_PKGS := libtraceevent libtracefs libtracecmd json-c
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -47,7 +47,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 # analyze path. Built with clang in build-fuzz; the same harness code is
 # also linked with a replay main into every build, which runs the kept
 # reproducers and seeds in the plain and sanitized test runs.
-FUZZ_TARGETS := dmesg ftrace fgraph sysfacts tracedat analyze
+FUZZ_TARGETS := dmesg ftrace fgraph sysfacts tracedat analyze report
 FUZZ_B       := build-fuzz
 FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -fsanitize=fuzzer-no-link

@@ -14,8 +14,8 @@ _pmscope_options()
 	case $1 in
 	analyze)
 		echo "-j --json --text -o --outdir -n --top -c --cycle -q --quiet -s --stats" \
-		     "--html --svg --png --perfetto --junit --rows --rows-format --table --columns" \
-		     "--width --from --to --phase --no-hints $_pmscope_bounds -h --help" ;;
+		     "--html --svg --png --perfetto --junit --rows --rows-format --kcidb --table" \
+		     "--columns --width --from --to --phase --no-hints $_pmscope_bounds -h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
 		     "--junit --rows --rows-format $_pmscope_bounds --html --since --last" \
@@ -45,7 +45,7 @@ _pmscope_takes_arg()
 {
 	case "$1:$2" in
 	*:-j | *:--json | *:-n | *:--top | *:-m | *:--mode | *:-o | *:--output | \
-	*:--outdir | *:--text | *:--perfetto | *:--junit | *:--rows | *:--rows-format | \
+	*:--outdir | *:--text | *:--perfetto | *:--junit | *:--rows | *:--rows-format | *:--kcidb | \
 	*:--table | *:--columns | \
 	*:-t | *:--pm-test | *:-b | *:--buffer-kb | *:--graph-depth | \
 	analyze:-c | analyze:--cycle | whatif:-c | whatif:--cycle | whatif:-p | \
@@ -100,7 +100,7 @@ _pmscope_value()
 	-o | --output | --outdir | --rows | --store)
 		_pmscope_files -d "$cur"
 		return ;;
-	-j | --json | --text | --html | --svg | --png | --perfetto | --junit)
+	-j | --json | --text | --html | --svg | --png | --perfetto | --junit | --kcidb)
 		_pmscope_files "$cur"
 		return ;;
 	-C | --cmd)

@@ -41,7 +41,8 @@ void read_options_usage(FILE *f, int col);
  * pipe cannot cost a file.
  */
 enum output_id {
-	OUT_TEXT, OUT_JSON, OUT_SVG, OUT_PNG, OUT_HTML, OUT_PERFETTO, OUT_JUNIT, OUT_ROWS, OUT_TABLE,
+	OUT_TEXT, OUT_JSON, OUT_SVG, OUT_PNG, OUT_HTML, OUT_PERFETTO, OUT_JUNIT, OUT_ROWS, OUT_KCIDB,
+	OUT_TABLE,
 	OUT_COUNT
 };
 

@@ -75,6 +75,10 @@ int reader_next(struct line_reader *r, struct str *line);
  * for the first reading, which has said so: not an error again.
  */
 int reader_close_again(struct line_reader *r, int rc, char *err, size_t errlen);
+/* The next bytes of @r as they come, not cut into lines (a JSON report
+ * is one line of any length): 1 and @chunk, valid until the next call;
+ * 0 at the end, -1 on a read error (reader_error()). */
+int reader_chunk(struct line_reader *r, struct str *chunk);
 bool reader_line_too_long(const struct line_reader *r);
 /*
  * The @k-th line after @cur, the line reader_next() gave last, without
@@ -152,6 +156,7 @@ enum input_kind {
 	INPUT_FTRACE,	/* ftrace text or trace-cmd report text */
 	INPUT_TRACE_DAT,/* trace-cmd binary */
 	INPUT_SGHTML,	/* a sleepgraph page with its logs in it */
+	INPUT_REPORT,	/* pmscope's own JSON report */
 };
 
 const char *input_kind_name(enum input_kind k);

@@ -300,6 +300,8 @@ enum boot_mark {
 	BM_FPDT, BM_FREE_INITMEM, BM_FREE_LAST, BM_RUN_INIT, BM_SYSTEMD, BM_SYSTEMD_INITRD,
 	BM_COUNT
 };
+/* "run_init": the JSON report's cycles[].boot_marks keys, less "_ns" */
+const char *boot_mark_name(enum boot_mark m);
 
 /*
  * A boot milestone (a boot cycle's, in log order): a line the kernel
@@ -495,6 +497,22 @@ struct pm_fact {
 /* A run's id: hex digits of its inputs' digest (input_run_id()). */
 #define RUN_ID_LEN 32
 
+/*
+ * A run read back from pmscope's own JSON report (input/report/), not
+ * from its logs: what the report says that the model has no place for.
+ * Its findings were made from lines a report does not keep (the kernel's
+ * verdicts, the log's messages): the findings analysis takes them as
+ * the report gave them. The run's id and folder are the report's, its
+ * logs being elsewhere or gone.
+ */
+struct pm_given {
+	char id[RUN_ID_LEN + 1];	/* "" the report had none */
+	const char *folder;	/* interned, NULL none */
+	struct findings run;	/* the run's own, as the report lists them */
+	struct findings *cycles;	/* each cycle's, parallel to run->cycles */
+	size_t ncycles, cycles_cap;
+};
+
 struct pm_run {
 	struct strpool pool;
 	struct pm_cycle *cycles;
@@ -518,11 +536,15 @@ struct pm_run {
 	struct name_table cb_fns, cb_events;	/* callbacks' fn_id, event_id */
 	struct arena graph_arena;	/* the cycles' graphs */
 	struct arena msg_arena;		/* the cycles' messages' text */
+	struct pm_given *given;	/* read from a report, NULL from logs */
 };
 
 struct pm_run *run_new(void);
 void run_free(struct pm_run *run);
 
+/* @file (interned) as a source of the run: its index (a callback's
+ * file_id), a file given twice once; CB_SOURCES_MAX when there is no room. */
+size_t run_source(struct pm_run *run, const char *file);
 int run_device(struct pm_run *run, const char *name);	/* find or add */
 int run_device_find(const struct pm_run *run, const char *name);
 /* A new device of device @id's name, last of its twins. */

@@ -113,6 +113,7 @@ typedef int (*report_fn)(FILE *f, const struct pm_run *run, const struct pm_resu
 struct report_cursor {
 	FILE *f;
 	struct jw jw;		/* JSON: the writer's place in the document */
+	const struct pm_results *res;	/* the head's, for a writer's cycles */
 };
 struct report_stream {
 	void (*head)(struct report_cursor *c, const struct pm_run *run,
@@ -122,7 +123,10 @@ struct report_stream {
 	int (*tail)(struct report_cursor *c, const struct pm_run *run,
 		    const struct pm_results *res, const struct report_opts *o);
 };
-extern const struct report_stream report_text_stream, report_json_stream;
+extern const struct report_stream report_text_stream, report_json_stream, report_kcidb_stream;
+/* A KCIDB submission (report/kcidb.c; pmscope(1), KCIDB). */
+int report_kcidb(FILE *f, const struct pm_run *run, const struct pm_results *res,
+		 const struct report_opts *o, char *err, size_t errlen);
 /* The whole run through @s: head, every shown cycle, tail. */
 int report_streamed(const struct report_stream *s, FILE *f, const struct pm_run *run,
 		    const struct pm_results *res, const struct report_opts *o);
@@ -149,6 +153,8 @@ void report_text_ms_stats(FILE *f, const struct run_stats *st);
 void report_text_ms_compare(FILE *f, const struct stats_diff *d);
 void report_json_boot_totals(struct jw *w, const struct pm_run *run,
 			     const struct cycle_results *cr);
+/* A boot cycle's milestones as the model keeps them (boot_marks). */
+void report_json_boot_marks(struct jw *w, const struct pm_cycle *c);
 /* Inside the longest callback function_graph traced (report/text_callgraph.c). */
 void report_text_callgraph(FILE *f, const struct pm_run *run, const struct cycle_results *cr);
 int report_json(FILE *f, const struct pm_run *run, const struct pm_results *res,

@@ -261,6 +261,7 @@ bool stats_unseen_in(const struct run_stats *b, const struct stat_row *r);
 /* One run: its worst of each figure. */
 struct sum_run {
 	const char *source;
+	const char *kernel;	/* its "kernel" fact, interned; NULL unknown */
 	const char *page;	/* the run's own report.html, NULL none */
 	size_t ncycles, ntaken;	/* taken: completed (or a boot), in the totals */
 	unsigned int modes;	/* 1 << enum pm_mode of its cycles */
@@ -282,9 +283,26 @@ struct sum_issue {
 	int first_cycle;
 };
 
+/* A point of a mode's series over time: one cycle the mode's totals
+ * took, in the order the runs were read (a store of pmscope watch is
+ * read oldest first). */
+struct sum_point {
+	size_t run;		/* into tl_summary.runs */
+	int cycle;
+	ns_t suspend_ns, resume_ns, boot_ns;	/* cycle_totals(), NS_NONE */
+	bool new_kernel;	/* its run's kernel is not the previous point's:
+				 * the first point, and every kernel change */
+};
+
+struct sum_series {
+	struct sum_point *v;
+	size_t n, cap;
+};
+
 struct tl_summary {
 	struct strpool pool;
 	struct run_stats modes[MODE_BOOT + 1];	/* per mode: totals, devices */
+	struct sum_series series[MODE_BOOT + 1];	/* per mode: over time */
 	struct sum_run *runs;
 	size_t nruns, runs_cap;
 	size_t ncycles;

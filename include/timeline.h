@@ -261,6 +261,12 @@ void tl_put_trees(struct jw *w, const struct pm_run *run, const struct page_extr
 		  int (*fn_index)(void *ctx, const char *fn), void *ctx);
 /* pmscope stats --html: the page of a struct tl_summary (stats.h) */
 int tl_summary_write(FILE *f, const void *ctx);
+/* Its series over time, an SVG chart per mode (timeline/html_trend.c). */
+struct tl_summary;
+void tl_put_trends(FILE *f, const struct tl_summary *s);
+/* 1, 2 or 5 times a power of ten, at least @raw ns and 1 us; @decimals
+ * of its label in ms (timeline/marks.c). */
+ns_t tl_nice_step(double raw, int *decimals);
 /* pmscope compare --html (timeline/html_compare.c): @ctx a struct
  * stats_report of two sides. */
 int tl_compare_write(FILE *f, const void *ctx);

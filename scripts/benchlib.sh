@@ -45,3 +45,46 @@ timed_line() {
 	timed "$@"
 	cat "$tmp/$1"
 }
+
+# The traces of bench_ftrace.sh, which bench_rows.sh reads too: each kept
+# in $dir (BUILD/bench/) for the next run.
+# gen SRC WANT_BYTES > OUT: the header once, then the cycle (from its
+# SUSPEND START marker) again and again, each copy STEP seconds later
+gen() {
+	xz -dc "$1" | awk -v want="$2" -v step=10 '
+	function shift(line, k,   pre, t, n) {
+		if (match(line, /^ *[0-9]+\.[0-9]+ \|/)) {	# function_graph abstime
+			t = substr(line, 1, RLENGTH - 2) + step * k
+			return sprintf("%12.6f |", t) substr(line, RLENGTH + 1)
+		}
+		if (match(line, /\] [^ ]* *[0-9]+\.[0-9]+:/)) {	# "[000] ..... 13.57:"
+			pre = substr(line, 1, RSTART + RLENGTH - 1)
+			n = match(pre, /[0-9]+\.[0-9]+:$/)
+			t = substr(pre, n, length(pre) - n) + step * k
+			return substr(pre, 1, n - 1) sprintf("%.6f:", t) substr(line, RSTART + RLENGTH)
+		}
+		return line
+	}
+	/SUSPEND START/ { incycle = 1 }
+	{ if (incycle) cyc[n++] = $0; else head[m++] = $0 }
+	END {
+		for (i = 0; i < m; i++) { print head[i]; size += length(head[i]) + 1 }
+		for (k = 0; size < want; k++)
+			for (i = 0; i < n; i++) {
+				line = shift(cyc[i], k)
+				print line
+				size += length(line) + 1
+			}
+	}'
+}
+
+# make NAME CMD...: $dir/NAME from CMD's output, unless there from before
+make_input() {
+	f=$dir/$1
+	shift
+	if [ ! -s "$f" ]; then
+		echo "building $f ..."
+		"$@" > "$f.tmp"
+		mv "$f.tmp" "$f"
+	fi
+}

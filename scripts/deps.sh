@@ -26,6 +26,7 @@ have_pc libtracecmd || need="$need libtracecmd-dev"
 have_pc cairo || need="$need libcairo2-dev"
 have_pc libarchive || need="$need libarchive-dev"
 have_pc libxxhash || need="$need libxxhash-dev"
+have_pc json-c || need="$need libjson-c-dev"
 have_pc zlib || need="$need zlib1g-dev"
 have_cmd xxd || need="$need xxd"
 if [ "$what" = test ] || [ "$what" = vm ]; then
@@ -41,6 +42,8 @@ if [ "$what" = test ] || [ "$what" = vm ]; then
 	have_cmd zstd || need="$need zstd"
 	# the rows in real databases (tests/cli/warehouse.sh): servers of the
 	# test's own, started and stopped by it
+	# KCIDB submissions against kcidb-io's schema (tests/cli/kcidb.sh)
+	python3 -c 'import jsonschema' 2>/dev/null || need="$need python3-jsonschema"
 	have_cmd sqlite3 || need="$need sqlite3"
 	have_cmd envsubst || need="$need gettext-base"
 	ls /usr/lib/postgresql/*/bin/initdb > /dev/null 2>&1 || need="$need postgresql"

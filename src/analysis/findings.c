@@ -563,12 +563,38 @@ static void settle(struct findings *fs)
 	}
 }
 
+/*
+ * A run read back from a report (struct pm_given): the findings it
+ * lists, in its order and words, made from lines the report does not
+ * keep.
+ */
+static void given(const struct findings *from, struct findings *out)
+{
+	size_t i;
+
+	for (i = 0; i < from->n; i++) {
+		VEC_RESERVE(out->v, out->n, out->cap);
+		out->v[out->n] = from->v[i];
+		out->v[out->n++].text = xstrdup(from->v[i].text);
+	}
+	memset(out->nsev, 0, sizeof(out->nsev));
+	for (i = 0; i < out->n; i++)
+		out->nsev[finding_sev(&out->v[i])]++;
+}
+
 void findings_cycle(const struct pm_run *run, const struct pm_cycle *c,
 		    const struct cycle_facts *facts, const struct cycle_messages *m,
 		    struct findings *out)
 {
 	size_t first = out->n, i;
 	bool ab;
+
+	if (run->given) {
+		i = (size_t)(c - run->cycles);
+		if (i < run->given->ncycles)
+			given(&run->given->cycles[i], out);
+		return;
+	}
 
 	/* the kernel's words first: a failure cites the line that said it */
 	verdicts(run, c, facts->verdicts, facts->nverdicts, out, first);
@@ -594,6 +620,10 @@ void findings_run(const struct pm_run *run, const struct cycle_facts *facts,
 {
 	size_t i;
 
+	if (run->given) {
+		given(&run->given->run, out);
+		return;
+	}
 	verdicts(run, NULL, facts->verdicts, facts->nverdicts, out, out->n);
 	warnings(run, facts->warns, facts->nwarns, out);
 	if (run->verdicts_cut) {

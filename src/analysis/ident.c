@@ -105,6 +105,8 @@ void run_ident_fill(const struct pm_run *run, struct run_ident *ri)
 	ri->date = FACT(run, "date");
 	machine(run, ri);
 	folder(run, ri);
+	if (run->given && run->given->folder)	/* a report's: its logs' */
+		ri->folder = run->given->folder;
 }
 
 void run_ident_free(struct run_ident *ri)

@@ -2,8 +2,10 @@
 /*
  * pmscope stats --html: what the summary page shows of each run, taken as
  * the run passes (analysis.h, tl_summary_add()): per-mode statistics,
- * each run's worst figures and slowest callback, and the issues grouped
- * once their numbers are masked. timeline/html_summary.c writes the page.
+ * each run's worst figures and slowest callback, each mode's series of
+ * totals over the runs with the kernel changes in it, and the issues
+ * grouped once their numbers are masked. timeline/html_summary.c and
+ * html_trend.c write the page.
  */
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -31,8 +33,10 @@ void tl_summary_free(struct tl_summary *s)
 
 	if (!s)
 		return;
-	for (m = MODE_UNKNOWN; m <= MODE_BOOT; m++)
+	for (m = MODE_UNKNOWN; m <= MODE_BOOT; m++) {
 		stats_free(&s->modes[m]);
+		free(s->series[m].v);
+	}
 	free(s->runs);
 	free(s->issues);
 	strpool_free(&s->pool);
@@ -109,6 +113,21 @@ static void put_max(ns_t *at, ns_t v)
 		*at = v;
 }
 
+/* @c's totals as the next point of its mode's series */
+static void add_point(struct tl_summary *s, const struct pm_cycle *c, const struct cycle_totals *t)
+{
+	struct sum_series *se = &s->series[c->mode];
+	const char *kernel = s->runs[s->nruns - 1].kernel;
+
+	VEC_RESERVE(se->v, se->n, se->cap);
+	se->v[se->n] = (struct sum_point){
+		.run = s->nruns - 1, .cycle = c->index,
+		.suspend_ns = t->suspend_ns, .resume_ns = t->resume_ns,
+		.boot_ns = c->mode == MODE_BOOT ? boot_headline(t) : NS_NONE,
+		.new_kernel = !se->n || s->runs[se->v[se->n - 1].run].kernel != kernel };
+	se->n++;
+}
+
 static void add_cycle(struct tl_summary *s, const struct pm_run *run, const struct pm_cycle *c)
 {
 	struct sum_run *r = &s->runs[s->nruns - 1];
@@ -125,6 +144,7 @@ static void add_cycle(struct tl_summary *s, const struct pm_run *run, const stru
 		put_max(&r->resume_ns, t.resume_ns);
 		if (c->mode == MODE_BOOT)
 			put_max(&r->boot_ns, boot_headline(&t));	/* as analyze says it */
+		add_point(s, c, &t);
 	}
 	if (cycle_slowest(c, -1, &worst, 1)) {
 		const struct pm_callback *cb = &c->cbs[worst];
@@ -160,12 +180,14 @@ void tl_summary_finish(struct tl_summary *s)
 void tl_summary_add(struct tl_summary *s, const struct pm_run *run, const struct pm_results *res,
 		    const char *source)
 {
+	const char *kernel = run_fact(run, "kernel");
 	size_t i;
 	int m;
 
 	VEC_RESERVE(s->runs, s->nruns, s->runs_cap);
 	s->runs[s->nruns++] = (struct sum_run){
 		.source = strpool_cstr(&s->pool, source), .page = run_page(s, source),
+		.kernel = kernel ? strpool_cstr(&s->pool, kernel) : NULL,
 		.suspend_ns = NS_NONE, .resume_ns = NS_NONE, .boot_ns = NS_NONE,
 		.worst_ns = NS_NONE };
 	for (m = MODE_UNKNOWN; m <= MODE_BOOT; m++)

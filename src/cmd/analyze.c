@@ -45,6 +45,8 @@ static void analyze_usage(FILE *f)
 		"      --rows DIR    write the run's rows for a warehouse into DIR: runs,\n"
 		"                    cycles, phases, callbacks, findings, devices\n"
 		"      --rows-format FMT  the rows' format: ndjson (default) or csv\n"
+		"      --kcidb FILE  write a KCIDB submission (KernelCI's results database):\n"
+		"                    a test per cycle and per phase, failed by its failures\n"
 		"      --table NAME  print one table of the rows on stdout instead of the\n"
 		"                    summary, aligned: runs, cycles, phases, callbacks,\n"
 		"                    findings or devices (times in ms)\n"

@@ -27,6 +27,8 @@ const struct output outputs[OUT_COUNT] = {
 	[OUT_PERFETTO] = { "perfetto", "Perfetto trace", NULL, report_perfetto, NULL, 0, NULL },
 	[OUT_JUNIT] = { "junit", "JUnit report", NULL, report_junit_run, NULL, 0, NULL },
 	[OUT_ROWS] = { "rows", "rows", NULL, NULL, report_rows, NEEDS_RUN_ID | NEEDS_DIR, NULL },
+	[OUT_KCIDB] = { "kcidb", "KCIDB submission", NULL, report_kcidb, NULL, NEEDS_RUN_ID,
+			&report_kcidb_stream },
 	/* always to standard output: its option names the table */
 	[OUT_TABLE] = { "table", "table", NULL, report_table, NULL, NEEDS_RUN_ID, NULL },
 };
@@ -315,6 +317,9 @@ static void read_page_extras(const struct pipeline *p, struct pm_run *run,
 	char err[1024];
 	size_t nw;
 
+	/* a report names its logs: they were not given, and are not read */
+	if (run->given)
+		return;
 	if (input_excerpts(run, keep, HTML_EXCERPT_BUDGET, px, err, sizeof(err)) < 0)
 		fprintf(stderr, "pmscope: log lines for the HTML: %s\n", err);
 	if (input_cycle_logs(run, keep, HTML_LOG_BUDGET, px, err, sizeof(err)) < 0)

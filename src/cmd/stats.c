@@ -28,7 +28,9 @@ static void stats_usage(FILE *f, bool compare)
 			"Statistics over every cycle of the inputs: n, min, median, mean,\n"
 			"max and standard deviation of the totals, phases and devices, and\n"
 			"how many cycles had no figure for each (none).\n");
-	fprintf(f, "Each input is a log, a run folder, or a folder of those.\n"
+	fprintf(f, "Each input is a log, a run folder, a JSON report of pmscope's\n"
+		"(analyze --json, read back: pmscope(1), Reports as inputs), or a\n"
+		"folder of those.\n"
 		"\noptions:\n"
 		"  -j, --json FILE        write JSON (schema pmscope-%s/1); - for stdout\n"
 		"  -n, --top N            list N devices in the text (default 10)\n"
@@ -48,8 +50,9 @@ static void stats_usage(FILE *f, bool compare)
 			"      --last N           only the N newest runs\n"
 			"                         (both: by the run folder's wall-clock time;\n"
 			"                         pmscope watch's store has it)\n"
-			"      --html FILE        write a summary page: totals per mode, every\n"
-			"                         run (linked to its report.html), devices, issues\n"
+			"      --html FILE        write a summary page: totals per mode and over\n"
+			"                         time (kernel changes marked), every run (linked\n"
+			"                         to its report.html), devices, issues\n"
 			"      --rows DIR         write every run's rows for a warehouse into DIR\n"
 			"      --rows-format FMT  the rows' format: ndjson (default) or csv\n");
 	if (compare)

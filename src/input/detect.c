@@ -13,6 +13,7 @@
 static const struct input_format *const formats[] = {
 	&tracedat_format,
 	&sghtml_format,
+	&report_format,
 	&dmesg_format,
 	&ftrace_format,
 };
@@ -182,6 +183,11 @@ static int read_detected(struct input_ctx *in)
 	}
 	if (!window.len)
 		return nothing_found(in->run, in->path, "empty file", in->err, in->errlen);
+	if (in->run->given) {	/* its findings were made of its own logs */
+		snprintf(in->err, in->errlen, "%s: a run read from a report takes no other file: "
+			 "give them apart", in->path);
+		return -1;
+	}
 	if (in->run->nsources >= CB_SOURCES_MAX) {	/* a callback's file_id is 16 bits */
 		snprintf(in->err, in->errlen, "%s: more than %u input files", in->path,
 			 CB_SOURCES_MAX);

@@ -22,7 +22,8 @@
  * at its top is no level of its own. A binary systemd journal
  * is passed over and said (journalctl writes its text).
  * Hidden files, reports and documents (.json .html .svg .png .md .pdf,
- * record's report.txt) are passed over without a word. Temporary files an interrupted write
+ * record's report.txt) are passed over without a word, but for pmscope's
+ * own JSON reports outside run folders: each is a run. Temporary files an interrupted write
  * left (NAME.tmpXXXXXX), second copies of a log, FIFOs, devices, broken
  * links and link loops, and folders too deep are passed over and said.
  */
@@ -83,6 +84,23 @@ static bool is_document(const char *name)
 		if (ends_with(name, n, ext[i]))
 			return true;
 	return false;
+}
+
+/* One of pmscope's JSON reports (a JSON object whose "schema" is
+ * pmscope/N): outside a run folder, a run of its own (input/report/). */
+static bool is_report(const char *path)
+{
+	char buf[4096];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	do
+		n = read(fd, buf, sizeof(buf));
+	while (n < 0 && errno == EINTR);
+	close(fd);
+	return n > 0 && report_format.detect(str_make(buf, (size_t)n)) != 0;
 }
 
 /* A run folder's logs, in the order they are taken. */
@@ -447,7 +465,8 @@ static void scan(struct input_found *f, const char *dir, int depth)
 	for (i = 0; i < l.n; i++) {
 		char *path = entry_path(&l, i), *logs[2] = { NULL, NULL };
 
-		if (l.taken[i] || l.kind[i] == E_HIDDEN || l.kind[i] == E_DOCUMENT)
+		if (l.taken[i] || l.kind[i] == E_HIDDEN ||
+		    (l.kind[i] == E_DOCUMENT && (depth < 0 || !is_report(path))))
 			;
 		else if (l.kind[i] == E_ODD)
 			skip(f, path, l.why[i]);
@@ -633,8 +652,8 @@ int input_read_src(struct pm_run *run, const struct input_src *src,
 	}
 	if (!any && !st->bounded)
 		return failed ? -1 : INPUT_NOTHING;
-	if (src->nlogs > 1 || src->sysdir)
-		run_merge_sources(run);	/* as pmscope analyze LOG TRACE does */
+	/* as pmscope analyze LOG TRACE does: a sleepgraph page holds both */
+	run_merge_sources(run);
 	/* last, so that what a log printed about a device wins */
 	for (i = 0; src->sysdir && i < ARRAY_SIZE(sys_files); i++)
 		sys_file(run, src->sysdir, sys_files[i].name, sys_files[i].read);

@@ -36,7 +36,8 @@ struct input_format {
 	/* 0, or -1 and in->err: what was read before the error stays */
 	int (*read)(struct input_ctx *in);
 };
-extern const struct input_format tracedat_format, sghtml_format, dmesg_format, ftrace_format;
+extern const struct input_format tracedat_format, sghtml_format, dmesg_format, ftrace_format,
+	report_format;
 
 /* One file (not a folder) into @run: input_read() (discover.c) for a
  * path that is one; @ro NULL: the defaults. */

@@ -37,6 +37,20 @@ bool phase_kind_is_device(enum phase_kind k)
 	return k >= PK_PREPARE && k <= PK_COMPLETE && k != PK_MACHINE;
 }
 
+static const char *const mark_names[BM_COUNT] = {
+	[BM_FPDT] = "fpdt",
+	[BM_FREE_INITMEM] = "free_initmem",
+	[BM_FREE_LAST] = "free_initmem_last",
+	[BM_RUN_INIT] = "run_init",
+	[BM_SYSTEMD] = "systemd",
+	[BM_SYSTEMD_INITRD] = "systemd_initrd",
+};
+
+const char *boot_mark_name(enum boot_mark m)
+{
+	return m < BM_COUNT && mark_names[m] ? mark_names[m] : "unknown";
+}
+
 /* The kernel's words for a mode, old and new ("deep" is "mem"). */
 enum pm_mode mode_from_label(struct str label)
 {
@@ -94,12 +108,35 @@ static void cycle_free(struct pm_cycle *c)
 	free(c->milestones);
 }
 
+static void given_list_free(struct findings *fs)
+{
+	size_t i;
+
+	for (i = 0; i < fs->n; i++)
+		free(fs->v[i].text);
+	free(fs->v);
+}
+
+static void given_free(struct pm_given *g)
+{
+	size_t i;
+
+	if (!g)
+		return;
+	given_list_free(&g->run);
+	for (i = 0; i < g->ncycles; i++)
+		given_list_free(&g->cycles[i]);
+	free(g->cycles);
+	free(g);
+}
+
 void run_free(struct pm_run *run)
 {
 	size_t i;
 
 	if (!run)
 		return;
+	given_free(run->given);
 	for (i = 0; i < run->ncycles; i++)
 		cycle_free(&run->cycles[i]);
 	for (i = 0; i < run->nwarns; i++)
@@ -138,6 +175,20 @@ void run_rollback(struct pm_run *run, struct run_mark m)
 	run->nverdicts = m.nverdicts;
 	if (run->nsources > m.nsources)
 		run->nsources = m.nsources;
+}
+
+size_t run_source(struct pm_run *run, const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < run->nsources; i++)
+		if (run->sources[i] == file)
+			return i;
+	if (run->nsources >= CB_SOURCES_MAX)
+		return CB_SOURCES_MAX;
+	run->sources = xrealloc(run->sources, (run->nsources + 1) * sizeof(char *));
+	run->sources[run->nsources] = file;
+	return run->nsources++;
 }
 
 static size_t ptr_hash(const char *p)

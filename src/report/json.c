@@ -94,6 +94,7 @@ static void put_cycle(struct jw *w, const struct pm_run *run, const struct cycle
 	table_json_members(w, &cycles_table, &rows, 0);
 	put_totals(w, cr);
 	report_json_boot_totals(w, run, cr);
+	report_json_boot_marks(w, c);
 	if (c->mode == MODE_BOOT) {
 		jw_karr(w, "milestones");
 		for (i = 0; i < c->nmilestones; i++) {
@@ -144,6 +145,14 @@ static void json_head(struct report_cursor *rc, const struct pm_run *run,
 	jw_kobj(w, "run");
 	table_json_members(w, &runs_table, &(struct run_rows){ run, res }, 0);
 	jw_obj_end(w);
+	/* before the cycles, whose callbacks name them by place */
+	jw_karr(w, "devices");
+	for (i = 0; i < run->ndevs; i++) {
+		jw_obj(w);
+		table_json_members(w, &devices_table, &(struct run_rows){ run, res }, i);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
 	jw_karr(w, "cycles");
 }
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A boot cycle's "boot_totals" object (analysis/boottotals.c; the fields
- * are documented in pmscope(1), JSON OUTPUT).
+ * are documented in pmscope(1), JSON OUTPUT), and its "boot_marks", the
+ * milestones as the model keeps them (what a report read back as an
+ * input gives the boot totals from).
  */
 #include <stdio.h>
 
@@ -48,5 +50,20 @@ void report_json_boot_totals(struct jw *w, const struct pm_run *run,
 	jw_kint(w, "late_initcalls", (int64_t)t->nlate);
 	put_cb(w, "last_late_initcall", run, c, t->late_last);
 	jw_kns(w, "last_late_end_ns", t->late_end);
+	jw_obj_end(w);
+}
+
+void report_json_boot_marks(struct jw *w, const struct pm_cycle *c)
+{
+	char key[64];
+	size_t i;
+
+	if (c->mode != MODE_BOOT)
+		return;
+	jw_kobj(w, "boot_marks");
+	for (i = 0; i < BM_COUNT; i++) {
+		snprintf(key, sizeof(key), "%s_ns", boot_mark_name((enum boot_mark)i));
+		jw_kns(w, key, c->boot_marks[i]);
+	}
 	jw_obj_end(w);
 }

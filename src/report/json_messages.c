@@ -27,6 +27,8 @@ void report_json_cb_messages(struct jw *w, const struct pm_run *run,
 		jw_kstr(w, "text", x->text);
 		jw_kstr(w, "relation", msg_rel_name(m[i].rel));
 		jw_kbool(w, "error", m[i].error);
+		if (x->alarm)
+			jw_kbool(w, "alarm", true);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);

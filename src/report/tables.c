@@ -55,6 +55,7 @@ CB_CELL(cb_async, cell_bool(cb->async))
 CB_CELL(cb_ret, cb->has_ret ? cell_int(cb->ret) : cell_null())
 CB_CELL(cb_unfinished, cell_bool(cb->flags & CB_UNFINISHED))
 CB_CELL(cb_inferred, cell_bool(cb_end_inferred(cb)))
+CB_CELL(cb_no_start, cell_bool(cb->flags & CB_NO_START))
 CB_CELL(cb_from_calling, cell_bool(cb->from_calling))
 CB_CELL(cb_kind_cell, cell_str(cb_kind(x->cr->c, cb)))
 CB_CELL(cb_source, cell_str(cb_file(x->run, cb)))
@@ -65,6 +66,7 @@ CB_CELL(cb_index, cell_int((int64_t)(cb - x->cr->c->cbs)))
 CB_CELL(cb_phase_index, cb->phase >= 0 ? cell_int(cb->phase) : cell_null())
 CB_CELL(cb_duration_ns, cell_ns(cb_duration(cb)))
 CB_CELL(cb_source_rel, cell_str(x->ident ? run_ident_rel(x->ident, cb_file(x->run, cb)) : NULL))
+CB_CELL(cb_dev_index, cell_int(cb->dev))
 
 #define KEY (COL_ROWS | COL_KEY)
 #define RUN_ID_DOC "the run's id (pmscope(1), JSON: run)"
@@ -74,6 +76,8 @@ static const struct col callback_cols[] = {
 	{ "cycle", CELL_INT, KEY, "its cycle (cycles.cycle)", cb_cycle },
 	{ "callback_index", CELL_INT, KEY, "its place in the cycle, 0-based, by start", cb_index },
 	{ "device", CELL_STR, 0, "the device's name", cb_device },
+	{ "device_index", CELL_INT, 0, "the device's place in the run (devices.device_index)",
+	  cb_dev_index },
 	{ "driver", CELL_STR, 0, "its driver", cb_driver },
 	{ "parent", CELL_STR, 0, "its parent device", cb_parent },
 	{ "phase", CELL_STR, 0, "the phase it ran in", cb_phase },
@@ -89,6 +93,8 @@ static const struct col callback_cols[] = {
 	{ "unfinished", CELL_BOOL, 0, "no end was seen", cb_unfinished },
 	{ "end_inferred", CELL_BOOL, COL_OPTIONAL,
 	  "its end is the latest it can have ended (its thread went on)", cb_inferred },
+	{ "no_start", CELL_BOOL, COL_OPTIONAL, "no line of its start: its start is its end "
+	  "less the kernel's figure, its line its end's (a probe's)", cb_no_start },
 	{ "from_calling_line", CELL_BOOL, COL_OPTIONAL,
 	  "timed from its calling line, the kernel's figure off", cb_from_calling },
 	{ "kind", CELL_STR, 0, "pm, initcall, probe, quirk or async_work", cb_kind_cell },
@@ -96,7 +102,7 @@ static const struct col callback_cols[] = {
 	{ "source", CELL_STR, COL_ROWS, "the file of its line, from the run's folder",
 	  cb_source_rel },
 	{ "line", CELL_INT, 0, "its (first) line", cb_line },
-	{ "phase_index", CELL_INT, COL_ROWS, "its phase's place (phases.phase_index)",
+	{ "phase_index", CELL_INT, 0, "its phase's place in the cycle (phases.phase_index)",
 	  cb_phase_index },
 	{ "duration_ns", CELL_NS, COL_ROWS, "its length: end less start, else the kernel's "
 	  "figure (what stats adds up per device and phase)", cb_duration_ns },
@@ -269,6 +275,10 @@ CY_CELL(cy_source_rel, cell_str(x->ident ? run_ident_rel(x->ident, c->file) : NU
 CY_CELL(cy_first_line, cell_int(c->first_line))
 CY_CELL(cy_last_line, cell_int(c->last_line))
 CY_CELL(cy_wake, cell_str(c->wake_reason))
+CY_CELL(cy_sleep_ts, cell_ns(c->sleep_ts))
+CY_CELL(cy_wake_ts, cell_ns(c->wake_ts))
+CY_CELL(cy_timed_by, cell_str(c->from_trace ? "trace" : "log"))
+CY_CELL(cy_start_cut, cell_bool(c->start_cut))
 CY_CELL(cy_suspend, cell_ns(x->cr->totals.suspend_ns))
 CY_CELL(cy_resume, cell_ns(x->cr->totals.resume_ns))
 CY_CELL(cy_machine, cell_ns(x->cr->totals.machine_ns))
@@ -290,6 +300,13 @@ static const struct col cycle_cols[] = {
 	  "epoch (UTC), where the inputs tell it", cy_wall },
 	{ "completed", CELL_BOOL, 0, "a boot, or a suspend that resumed", cy_completed },
 	{ "aborted", CELL_BOOL, 0, "the kernel backed out of the suspend", cy_aborted },
+	{ "start_cut", CELL_BOOL, COL_OPTIONAL, "the log begins inside it (an excerpt, a wrapped "
+	  "buffer)", cy_start_cut },
+	{ "sleep_ns", CELL_NS, 0, "when the machine went to sleep (firmware entry, the s2idle "
+	  "loop), where the log shows it", cy_sleep_ts },
+	{ "wake_ns", CELL_NS, 0, "when it woke", cy_wake_ts },
+	{ "timed_by", CELL_STR, 0, "log (its lines' stamps) or trace (a tracer's events)",
+	  cy_timed_by },
 	{ "main_pid", CELL_INT, 0, "the driving thread", cy_main_pid },
 	{ "source", CELL_STR, COL_JSON, "the file it was read from", cy_source },
 	{ "source", CELL_STR, COL_ROWS, "the file it was read from, from the run's folder",
@@ -388,16 +405,20 @@ DEV_CELL(dev_index, cell_int((int64_t)i))
 DEV_CELL(dev_name, cell_str(d->name))
 DEV_CELL(dev_driver, cell_str(d->driver && *d->driver ? d->driver : NULL))
 DEV_CELL(dev_parent, cell_str(d->parent))
+DEV_CELL(dev_parent_index, d->parent_id >= 0 ? cell_int(d->parent_id) : cell_null())
 DEV_CELL(dev_async, d->async_flag >= 0 ? cell_bool(d->async_flag) : cell_null())
 DEV_CELL(dev_in_tree, cell_bool(d->in_devtree))
 
 static const struct col device_cols[] = {
-	{ "run_id", CELL_STR, COL_KEY, RUN_ID_DOC, dev_run },
-	{ "device_index", CELL_INT, COL_KEY, "its place in the run, 0-based", dev_index },
+	{ "run_id", CELL_STR, KEY, RUN_ID_DOC, dev_run },
+	{ "device_index", CELL_INT, KEY, "its place in the run, 0-based (in the JSON: its "
+	  "place in devices[])", dev_index },
 	{ "device", CELL_STR, 0, "its name (two devices may share one: callbacks name it so)",
 	  dev_name },
 	{ "driver", CELL_STR, 0, "its driver", dev_driver },
 	{ "parent", CELL_STR, 0, "its parent device", dev_parent },
+	{ "parent_index", CELL_INT, 0, "that parent's place (devices.device_index): which of "
+	  "two devices of its name", dev_parent_index },
 	{ "async", CELL_BOOL, 0, "its power/async flag (a run folder's devices.txt)", dev_async },
 	{ "in_device_tree", CELL_BOOL, 0, "listed in the run folder's device tree", dev_in_tree },
 };

@@ -189,7 +189,54 @@ static const char summary_css[] =
 	"th, td { padding: 1px 8px; text-align: right; border-bottom: 1px solid #eee; white-space: nowrap; }\n"
 	"th { background: #f4f4f4; position: sticky; top: 0; }\n"
 	"td.src, td.dev, #devices td, #issues td { text-align: left; }\n"
-	"tr.failure td { color: #c00000; } tr.skipped td { color: #888; }\n";
+	"tr.failure td { color: #c00000; } tr.skipped td { color: #888; }\n"
+	"svg.trend { display: block; } h3 { font-size: 13px; margin: 10px 0 2px; }\n"
+	".grid { stroke: #e6e6e6; } .tick, .unit { font-size: 11px; text-anchor: end; fill: #555; }\n"
+	"line.kernel { stroke: #7a4fb0; stroke-dasharray: 4 3; }\n"
+	"text.kernel, .legend { font-size: 11px; } text.kernel { fill: #7a4fb0; }\n"
+	"polyline { fill: none; stroke-width: 1; opacity: 0.3; }\n"
+	".suspend { stroke: #2166ac; fill: #2166ac; } .resume { stroke: #d6604d; fill: #d6604d; }\n"
+	".boot { stroke: #1b7837; fill: #1b7837; } polyline.suspend, polyline.resume, polyline.boot"
+	" { fill: none; } text.legend { stroke: none; }\n";
+
+/*
+ * With #log=1 in its address, the page reads its charts back as a person
+ * would: each point's value from where it is drawn against the axis'
+ * labelled lines, in the order drawn left to right, and each kernel line's
+ * place among the points; then prints them on the console for the tests.
+ */
+static const char summary_js[] =
+	"function readTrend(svg) {\n"
+	"\tvar mid = function (e) { var r = e.getBoundingClientRect();"
+	" return [(r.left + r.right) / 2, (r.top + r.bottom) / 2]; };\n"
+	"\tvar grid = svg.querySelectorAll('line.grid'), tick = svg.querySelectorAll('text.tick');\n"
+	"\tvar y0 = mid(grid[0])[1], y1 = mid(grid[grid.length - 1])[1];\n"
+	"\tvar v0 = parseFloat(tick[0].textContent), v1 = parseFloat(tick[tick.length - 1].textContent);\n"
+	"\tvar out = { mode: svg.getAttribute('data-mode'), series: {}, kernels: [] }, xs = null;\n"
+	"\t['suspend', 'resume', 'boot'].forEach(function (k) {\n"
+	"\t\tvar pts = Array.prototype.map.call(svg.querySelectorAll('circle.' + k), mid);\n"
+	"\t\tif (!pts.length) return;\n"
+	"\t\tpts.sort(function (a, b) { return a[0] - b[0]; });\n"
+	"\t\tif (!xs) xs = pts.map(function (p) { return p[0]; });\n"
+	"\t\tout.series[k] = pts.map(function (p) {"
+	" return Math.round((v0 + (p[1] - y0) * (v1 - v0) / (y1 - y0)) * 1000) / 1000; });\n"
+	"\t});\n"
+	"\tsvg.querySelectorAll('line.kernel').forEach(function (l) {\n"
+	"\t\tvar x = mid(l)[0];\n"
+	"\t\tout.kernels.push([xs.filter(function (p) { return p < x - 0.01; }).length,"
+	" l.textContent]);\n"
+	"\t});\n"
+	"\treturn out;\n"
+	"}\n"
+	"window.addEventListener('load', function () {\n"
+	"\tvar ms = Math.round(performance.now());\n"
+	"\tdocument.body.setAttribute('data-load-ms', String(ms));\n"
+	"\tif (location.hash.indexOf('log=1') < 0) return;\n"
+	"\tvar st = { load_ms: ms, trends: [] };\n"
+	"\tdocument.querySelectorAll('svg.trend').forEach(function (s) {"
+	" st.trends.push(readTrend(s)); });\n"
+	"\tconsole.log('pmscope-state ' + JSON.stringify(st));\n"
+	"});\n";
 
 int tl_summary_write(FILE *f, const void *ctx)
 {
@@ -201,13 +248,12 @@ int tl_summary_write(FILE *f, const void *ctx)
 		"<h1>pmscope %s summary: %zu runs, %zu cycles</h1>\n", s->nruns, summary_css,
 		PMSCOPE_VERSION, s->nruns, s->ncycles);
 	put_modes(f, s);
+	tl_put_trends(f, s);
 	put_runs(f, s);
 	put_devices(f, s);
 	put_issues(f, s);
-	/* how long the page took to open, for make bench: parsed and laid
-	 * out, from the start of navigation */
-	fputs("<script>//<![CDATA[\nwindow.addEventListener('load', function () {\n"
-	      "\tdocument.body.setAttribute('data-load-ms', String(Math.round(performance.now())));\n"
-	      "});\n//]]></script>\n</body>\n</html>\n", f);
+	/* data-load-ms: how long the page took to open, for make bench and
+	 * the tests: parsed and laid out, from the start of navigation */
+	fprintf(f, "<script>//<![CDATA[\n%s//]]></script>\n</body>\n</html>\n", summary_js);
 	return ferror(f) ? -1 : 0;
 }

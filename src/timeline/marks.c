@@ -120,7 +120,7 @@ static void place_bands(struct tl_cycle *tc)
 }
 
 /* 1, 2 or 5 times a power of ten, at least @raw (ns), at least 1 us. */
-static ns_t nice_step(double raw, int *decimals)
+ns_t tl_nice_step(double raw, int *decimals)
 {
 	static const int mult[] = { 1, 2, 5 };
 	ns_t p = 1000;
@@ -160,7 +160,7 @@ static void place_ticks(struct tl_layout *L, struct tl_cycle *tc)
 
 		if (px < 1 || span <= 0)
 			continue;
-		step = nice_step(TICK_SPACING_PX * (double)span / px, &dec);
+		step = tl_nice_step(TICK_SPACING_PX * (double)span / px, &dec);
 		off = (p->t0 - cs + step - 1) / step * step;
 		/* about px / TICK_SPACING_PX tries; the cap stops a loop that
 		 * times beyond NS_MAX would make endless (issue 15) */

@@ -176,8 +176,9 @@ integer_ns() {
 			.key] | unique[]' "$@" | sort -u | tr '\n' ' ')" ""
 }
 
-# pmscope/2: these inputs write every key but wall_start_ns and hw_sleep.cycleN (a run
-# folder's sleep-stats.txt, capture_residency.sh); a7 is the 5.8 XPS log
+# pmscope/2: these inputs write every key but wall_start_ns, hw_sleep.cycleN (a run
+# folder's sleep-stats.txt, capture_residency.sh) and a message's alarm (a
+# WARN() while a callback ran, report_inputs.sh); a7 is the 5.8 XPS log
 # with 3000 long xhci lines more during its resume (line 963's, repeated),
 # over the 256 KiB of messages a cycle keeps: messages_cut
 "$PMSCOPE" analyze -q -j "$T/a1.json" \
@@ -207,7 +208,7 @@ keys_agree() {
 }
 man_keys '\.Sh JSON' '\.Sh ' > "$T/doc.keys"
 # shellcheck disable=SC2086 # the files, word by word
-keys_agree pmscope/2 'hw_sleep\.cycleN|wall_start_ns' $A
+keys_agree pmscope/2 'hw_sleep\.cycleN|wall_start_ns|alarm' $A
 man_paths '\.Sh JSON' '\.Sh ' > "$T/doc.paths"
 # shellcheck disable=SC2086
 is "pmscope/2: every key is written where pmscope(1) documents it" \
@@ -327,7 +328,8 @@ is "whatif: factor is --scale's, null for the others" \
 
 # A folder with the names they use, each a fixture: dmesg.txt and
 # trace.txt one run of two cycles (-c 2), run-dir/ a run folder, run-s3/ a
-# run with input and ata devices, lab/runs/, before/ and after/ runs.
+# run with input and ata devices, lab/runs/ and their reports, before/ and
+# after/ runs.
 X=$T/examples
 # afresh: a link made again into an old one would land inside the fixture
 rm -rf "$X"
@@ -341,6 +343,9 @@ ln -s "$F/pmscope-record-qemu-q35-s3-k6.1" "$X/run-2026-12-02"
 ln -s "$F/qemu-q35-s3-async1-medium" "$X/run-s3"
 ln -s "$F/qemu-q35-s3-async1-medium" "$X/lab/runs/a"
 ln -s "$F/kernel5.4-xps9360-mem-sleepgraph-dmesg" "$X/lab/runs/b"
+# lab/reports/: the JSON reports of lab/runs/ (pmscope(1), Reports as inputs)
+mkdir -p "$X/lab/reports"
+for r in a b; do "$PMSCOPE" analyze -q -j "$X/lab/reports/$r.json" "$X/lab/runs/$r"; done
 for d in before runs-v6.12; do ln -s "$F/qemu-q35-s3-async0-medium" "$X/$d/a"; done
 for d in after runs-v6.12-patched; do ln -s "$F/qemu-q35-s3-async1-medium" "$X/$d/a"; done
 # the examples of pmscope that need no root, a log piped in from cat

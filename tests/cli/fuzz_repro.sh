@@ -8,7 +8,7 @@
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 B=$(dirname "$PMSCOPE")
-for t in dmesg ftrace fgraph sysfacts tracedat analyze; do
+for t in dmesg ftrace fgraph sysfacts tracedat analyze report; do
 	bin="$B/fuzz/replay_$t"
 	for d in corpus repro; do
 		dir="$top/tests/fuzz/$d/$t"

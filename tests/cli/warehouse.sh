@@ -14,7 +14,9 @@ S=$top/share/pmscope/sql
 F=$FIXTURES
 T=$TMPDIR_TEST
 chmod 755 "$T"
-# runs of two kernels on one machine (QEMU q35), and others: a failure, no data
+# runs of two kernels on one machine (QEMU q35), and others: a failure, a
+# boot read from its milestones alone (the NanoPi), and no data (the
+# NanoPi's first 100 lines, before its first milestone)
 set -- qemu-q35-s3-async0-medium qemu-q35-s3-async1-medium pmscope-record-qemu-q35-s3-k6.1 \
 	pmscope-record-qemu-q35-s3-k6.1-dat pmscope-record-qemu-q35-s3-k6.12-callgraph \
 	kernel5.8-xps9360-mem-sleepgraph-dmesg kernel5.4-xps9360-mem-sleepgraph-dmesg \
@@ -22,6 +24,10 @@ set -- qemu-q35-s3-async0-medium qemu-q35-s3-async1-medium pmscope-record-qemu-q
 	kernel5.4-lkp-lenovo80mk-freeze-10cycles-kmsg
 mkdir -p "$T/in"
 for r; do ln -s "$F/$r" "$T/in/$r"; done
+mkdir "$T/in/nanopi-boot-start"
+sed -n 1,100p "$F/kernel6.6-nanopi-r4s-arm64-boot-no-pm-dmesg/dmesg.log" \
+	> "$T/in/nanopi-boot-start/dmesg.log"
+set -- "$@" nanopi-boot-start
 "$PMSCOPE" stats -q --rows "$T/csv" --rows-format csv "$T/in" > /dev/null 2>&1
 "$PMSCOPE" stats -q --rows "$T/ndjson" "$T/in" > /dev/null 2>&1
 is "rows: a file per table, each format" "$(ls "$T/csv" "$T/ndjson" | grep -c -E '\.(csv|ndjson)$')" 12
@@ -38,7 +44,7 @@ cut -f3,4 "$T/runs.tsv" | sort -u > "$T/groups"
 while IFS='	' read -r k m; do
 	rm -rf "$T/g" && mkdir "$T/g"
 	awk -F '\t' -v k="$k" -v m="$m" '$3 == k && $4 == m { print $2 }' "$T/runs.tsv" |
-		while read -r r; do ln -s "$F/$r" "$T/g/$r"; done
+		while read -r r; do ln -s "$T/in/$r" "$T/g/$r"; done
 	"$PMSCOPE" stats -q -j "$T/g.json" "$T/g" > /dev/null 2>&1
 	jq -r --arg k "$k" --arg m "$m" '.stats.phases[] | select(.n > 0) |
 		[$k, $m, .phase, .n, .median_ns, .p95_ns] | @tsv' "$T/g.json" >> "$T/want.phases"
@@ -50,7 +56,7 @@ mkdir -p "$T/before" "$T/after"
 for side in before after; do
 	eval "kern=\$$side"
 	awk -F '\t' -v k="$kern" '$3 == k { print $2 }' "$T/runs.tsv" |
-		while read -r r; do ln -s "$F/$r" "$T/$side/$r"; done
+		while read -r r; do ln -s "$T/in/$r" "$T/$side/$r"; done
 done
 "$PMSCOPE" compare -q -j "$T/c.json" "$T/before" "$T/after" > /dev/null 2>&1
 jq -r --argjson p "$pct" '.device_changes[] | select(.kind == "changed" and .before_ns > 0 and
@@ -64,6 +70,7 @@ jq -r '.stats.findings[] | select(.severity == "failure" and .device == null) |
 	[.code, .count, .runs] | @tsv' "$T/all.json" | sort > "$T/want.codes"
 jq -r '.stats.runs[] | select(.verdict == "no-data") | .source | sub(".*/in/"; "") | sub("/.*"; "")' \
 	"$T/all.json" | sort > "$T/want.nodata"
+is "stats: the NanoPi's first lines are its no-data run" "$(cat "$T/want.nodata")" nanopi-boot-start
 
 # check ENGINE RUN: RUN QUESTION prints its rows, tab-separated, null empty
 check() {

@@ -2,7 +2,7 @@
 /*
  * The whole analyze path: any input (dmesg, ftrace text, trace.dat, plain
  * or compressed, told apart by content) read as `pmscope analyze` reads
- * it, then every report: terminal text, JSON, Perfetto, JUnit, SVG, PNG
+ * it, then every report: terminal text, JSON, KCIDB, Perfetto, JUnit, SVG, PNG
  * and HTML (with the log excerpts, call trees and cycle logs), written to
  * /dev/null.
  */
@@ -36,6 +36,7 @@ static void reports(struct pm_run *run, struct read_keep *keep)
 	input_cycle_logs(run, keep, 1u << 20, &px, err, sizeof(err));
 	report_text(f, run, &res, &ro, err, sizeof(err));
 	report_json(f, run, &res, &ro, err, sizeof(err));
+	report_kcidb(f, run, &res, &ro, err, sizeof(err));
 	report_perfetto(f, run, &res, &ro, err, sizeof(err));
 	report_junit_run(f, run, &res, &ro, err, sizeof(err));
 	if (!tl_window_ok(run, &ro, err, sizeof(err)))

@@ -31,7 +31,7 @@ for t in "$@"; do
 	done
 	# Lines per harness are short; whole logs and trace.dat files are not.
 	case $t in
-	analyze|tracedat) maxlen=131072 ;;
+	analyze|tracedat|report) maxlen=131072 ;;
 	*) maxlen=8192 ;;
 	esac
 	log="$B/log/$t.log"

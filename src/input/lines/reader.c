@@ -463,6 +463,18 @@ int reader_prefill(struct line_reader *r, struct str *window)
 	return 0;
 }
 
+int reader_chunk(struct line_reader *r, struct str *chunk)
+{
+	while (r->head == r->tail) {
+		if (r->eof)
+			return r->failed ? failed_here(r) : 0;
+		refill(r);
+	}
+	*chunk = str_make(r->buf + r->head, r->tail - r->head);
+	r->head = r->tail;
+	return 1;
+}
+
 /*
  * The end of the line at buf[@from], reading more when it is not all in
  * the buffer yet, the line handed out last kept in it (@cur): SIZE_MAX

@@ -74,10 +74,16 @@ static int cmp_digest(const void *a, const void *b)
 void input_run_id(const struct pm_run *run, char *out)
 {
 	size_t n = run->nsources ? run->nsources : 1, i, k = 0;
-	XXH128_canonical_t *d = xmalloc(n * sizeof(*d));
-	char *buf = xmalloc(CHUNK);
+	XXH128_canonical_t *d;
 	XXH128_hash_t h;
+	char *buf;
 
+	if (run->given && run->given->id[0]) {	/* a report's: its logs' */
+		snprintf(out, RUN_ID_LEN + 1, "%s", run->given->id);
+		return;
+	}
+	d = xmalloc(n * sizeof(*d));
+	buf = xmalloc(CHUNK);
 	for (i = 0; i < run->nsources; i++) {
 		const char *s = run->sources[i];
 		size_t j;
@@ -86,7 +92,8 @@ void input_run_id(const struct pm_run *run, char *out)
 			;	/* a file read twice counts once */
 		if (j < i)
 			continue;
-		if (!file_digest(s, buf, &h))
+		/* a report's sources are names it gave, not files given to pmscope */
+		if (run->given || !file_digest(s, buf, &h))
 			h = model_digest(run, s);
 		XXH128_canonicalFromHash(&d[k++], h);
 	}
