@@ -502,6 +502,21 @@ static bool is_archive(const char *path)
 	return n > 0 && unpack_archive_magic(m, (size_t)n);
 }
 
+/* "logs.tar.gz/logs": a folder inside an archive, as stats names the
+ * runs it finds there */
+static bool is_archive_folder(const char *path)
+{
+	struct listing l;
+	struct stat sb;
+	bool folder;
+
+	if (!strcmp(path, "-") || stat(path, &sb) == 0 || errno != ENOTDIR)
+		return false;
+	folder = list(&l, path) == 0 && l.archive && l.n > 0;
+	unlist(&l);
+	return folder;
+}
+
 void input_find(const char *path, struct input_found *f)
 {
 	struct stat sb;
@@ -512,7 +527,8 @@ void input_find(const char *path, struct input_found *f)
 		scan(f, path, 1);
 		return;
 	}
-	if (strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+	if ((strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) ||
+	    is_archive_folder(path)) {
 		char *dir = xstrdup(path);
 		size_t n = strlen(dir);
 
@@ -724,8 +740,9 @@ int input_read(struct pm_run *run, const char *path, const struct read_opts *ro,
 {
 	struct stat sb;
 
-	if (strcmp(path, "-") && stat(path, &sb) == 0 &&
-	    (S_ISDIR(sb.st_mode) || (S_ISREG(sb.st_mode) && is_archive(path))))
+	if ((strcmp(path, "-") && stat(path, &sb) == 0 &&
+	     (S_ISDIR(sb.st_mode) || (S_ISREG(sb.st_mode) && is_archive(path)))) ||
+	    is_archive_folder(path))
 		return input_read_dir(run, path, ro, st, err, errlen);
 	return input_read_file(run, path, ro, st, err, errlen);
 }

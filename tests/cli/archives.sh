@@ -66,6 +66,16 @@ is "two runs under one top folder: analyze names the first" "$? $(cat "$T/two.er
    "2 pmscope: $T/two.tar.gz: 2 runs in the folder (the first: $T/two.tar.gz/logs/a/x58.log); analyze reads one: name it, or use pmscope stats for all"
 "$PMSCOPE" stats -q -j "$T/two.json" "$T/two.tar.gz" 2> /dev/null
 is "... stats reads both" "$(jq '.stats.cycles' "$T/two.json")" 2
+# a folder in it, named as stats names its runs, is a folder to analyze
+"$PMSCOPE" analyze -q -j "$T/one.json" "$T/two.tar.gz/logs/a" 2> "$T/one.err"
+is "analyze ARCHIVE/FOLDER: its one run, read" "$? $(jq -r '.sources[0]' "$T/one.json")" \
+   "0 $T/two.tar.gz/logs/a/x58.log"
+"$PMSCOPE" analyze -q "$T/two.tar.gz/logs" 2> "$T/one.err"
+is "analyze ARCHIVE/FOLDER of two runs: names the first" "$? $(cat "$T/one.err")" \
+   "2 pmscope: $T/two.tar.gz/logs: 2 runs in the folder (the first: $T/two.tar.gz/logs/a/x58.log); analyze reads one: name it, or use pmscope stats for all"
+"$PMSCOPE" analyze -q "$T/two.tar.gz/logs/c" 2> "$T/one.err"
+is "analyze ARCHIVE/NOTHING: the archive holds no such file" "$? $(cat "$T/one.err")" \
+   "2 pmscope: $T/two.tar.gz: the archive holds no file logs/c"
 
 # --- damaged: a zip cut in half, a file called .zip that is none
 head -c 6000 "$T/logs.zip" > "$T/cut.zip"
