@@ -27,6 +27,10 @@ head -c 200000 /dev/urandom > "$T/garbage.bin"
 run analyze "$T/garbage.bin"
 is "binary garbage: exit 4 (read, no data in it)" "$rc" 4
 ok "binary garbage: no timing found" grep -q "garbage.bin: no suspend, resume or boot timing found" "$T/err"
+# the garbage that once failed one run in three: a look-ahead past a
+# last line without '\n' (tests/fuzz/repro/README.md)
+run analyze "$FIXTURES/../fuzz/repro/analyze/peek-past-unended-line.bin"
+is "binary garbage ending in a line without newline: exit 4" "$rc" 4
 
 # a real log with NUL bytes and a 1 MB line in the middle: the rest still counts;
 # the record after the last NUL ("[ 13.6] x") is a log line of its own (records

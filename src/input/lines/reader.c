@@ -483,8 +483,13 @@ int reader_chunk(struct line_reader *r, struct str *chunk)
 static size_t peek_end(struct line_reader *r, struct str *cur, size_t *from)
 {
 	for (;;) {
-		const char *nl = memchr(r->buf + *from, '\n', r->tail - *from);
+		const char *nl;
 		size_t old = r->cur;
+
+		/* past a last line that had no '\n': no line there */
+		if (*from > r->tail)
+			return SIZE_MAX;
+		nl = memchr(r->buf + *from, '\n', r->tail - *from);
 
 		if (nl)
 			return (size_t)(nl - r->buf);
