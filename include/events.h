@@ -115,6 +115,9 @@ void cycle_finish(struct pm_run *run, struct pm_cycle *c);
 /* The parent of a child naming a name twins share, by the PM core's
  * order in cycle @c (twin_parents.c). */
 void twin_parents(struct pm_run *run, const struct pm_cycle *c);
+/* Phases, in the kernel's order, made to follow each other: what was
+ * moved, and by how much, said (phase_settle.c). */
+void settle_phases(struct pm_run *run, struct pm_cycle *c);
 
 /*
  * A kernel log and a trace of the same run (a run folder, or both files

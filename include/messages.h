@@ -16,8 +16,9 @@
  * another device of its driver printed, and the error-shaped lines of
  * that time from anyone (timeouts, "error -N", "failed", firmware and
  * ACPI errors). Most telling first: errors of its own family (device,
- * parents, children), errors of others, its own device's words, its
- * family's, its driver's; at most CB_MSGS_MAX per callback.
+ * parents, children), errors no device printed, its own device's words,
+ * its parents', its children's, other devices' errors, its driver's
+ * words; at most CB_MSGS_MAX per callback.
  */
 enum msg_rel {
 	MR_DEVICE,	/* the callback's own device */
@@ -32,6 +33,7 @@ struct cb_msg {
 	uint8_t rel;		/* enum msg_rel */
 	bool error;		/* error-shaped */
 	bool alarm;		/* the kernel's own: an oops, a warning, a stall */
+	bool named;		/* printed by a device ("usb 4-1: ...") */
 };
 #define CB_MSGS_MAX 8
 

@@ -57,7 +57,8 @@ enum phase_kind {
 	PK_RESUME_EARLY, /* dpm_resume_early */
 	PK_RESUME,	 /* dpm_resume */
 	PK_COMPLETE,	 /* dpm_complete */
-	PK_EXIT,	 /* thaw tasks, suspend exit */
+	PK_EXIT,	 /* thaw tasks */
+	PK_NOTIFY,	 /* PM_POST_SUSPEND (_HIBERNATION) notifiers, to suspend exit */
 	PK_BOOT_KERNEL,	 /* boot: built-in initcalls until /init runs */
 	PK_BOOT_USER,	 /* boot: module initcalls and probes after that */
 	PK_COUNT,

@@ -119,22 +119,25 @@ static enum msg_rel relation(const struct pm_run *run, int cbdev, int mdev, cons
 	return MR_OTHER;
 }
 
-/* The kernel's alarms and errors of its family, errors of anyone, its
- * own device's words, its parents' and children's, its driver's; -1 when
- * the line says nothing about it. */
+/*
+ * The kernel's alarms and errors of its family; errors no device owns
+ * (ACPI, firmware); its own device's words, its parents', its
+ * children's; then errors another device printed (of its driver or not:
+ * they are about that device: 4-1's "Disable of device-initiated U1
+ * failed" came before 1-5's own reset under 1-5's resume); its driver's
+ * words. -1 when the line says nothing about it.
+ */
 static int tier(const struct cb_msg *x)
 {
-	bool family = x->rel == MR_DEVICE || x->rel == MR_PARENT || x->rel == MR_CHILD;
-
-	if (x->alarm)
+	if (x->alarm || (x->error && x->rel <= MR_CHILD))
 		return 0;
+	if (x->error && !x->named)
+		return 1;
+	if (x->rel <= MR_CHILD)
+		return 2 + x->rel;	/* device 2, parent 3, child 4 */
 	if (x->error)
-		return family ? 0 : 1;
-	if (x->rel == MR_DEVICE)
-		return 2;
-	if (family)
-		return 3;
-	return x->rel == MR_DRIVER ? 4 : -1;
+		return 5;
+	return x->rel == MR_DRIVER ? 6 : -1;
 }
 
 /* @a ranks before @b: tier, who printed it, then log order. */
@@ -332,7 +335,8 @@ static size_t cb_best(const struct pm_run *run, const struct msg_index *ix, size
 	for (k = first_after(ix, lo); k < ix->n; k++) {
 		uint32_t mi = ix->by_ts[k];
 		const struct pm_message *m = &ix->c->msgs[mi];
-		struct cb_msg x = { .msg = mi, .error = ix->error[mi], .alarm = m->alarm };
+		struct cb_msg x = { .msg = mi, .error = ix->error[mi], .alarm = m->alarm,
+				    .named = m->device != NULL };
 
 		if (m->ts > hi)
 			break;

@@ -40,6 +40,7 @@ struct builder {
 	bool phases_full;	/* warned: a cycle has CB_PHASES_MAX phases */
 	int cur;		/* open cycle index, -1 none */
 	int open_phase;		/* begun, not ended, in the open cycle */
+	bool thaw_ended;	/* the last cycle's thaw had an end line of its own */
 	unsigned int tail_line;	/* the open cycle's last line of the log's */
 	size_t unassigned;	/* first callback that may lack a phase */
 	/* sleepgraph writes the firmware times of all its tests at the top
@@ -238,6 +239,7 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	b->cur = (int)run->ncycles++;
 	b->open_phase = -1;
 	b->unassigned = 0;
+	b->thaw_ended = false;
 	b->tail_line = 0;
 	stretch(c, ts, line);
 	return c;
@@ -392,14 +394,38 @@ static bool phases_missing_before(const struct pm_cycle *c, int idx)
 	return prev && prev->kind != p->kind && prev->kind != phase_before(p->kind);
 }
 
+static struct pm_cycle *late_cycle(struct builder *b, ns_t ts);
+
+/*
+ * The thaw's own end, after the log closed its cycle at "Restarting tasks
+ * ... " (the "done." that other lines cut off it): what follows until
+ * "PM: suspend exit" is the PM_POST_SUSPEND notifiers (on_cycle_end()).
+ */
+static void late_thaw_end(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = late_cycle(b, ev->ts);
+	struct pm_phase *p = c && c->nphases ? &c->phases[c->nphases - 1] : NULL;
+
+	if (!p || p->kind != PK_EXIT || p->start == NS_NONE || ev->ts < p->start)
+		return;
+	p->end = ev->ts;
+	stretch(c, ev->ts, ev->line);
+	b->thaw_ended = true;
+}
+
 static void on_phase_end(struct builder *b, const struct pm_event *ev)
 {
-	struct pm_cycle *c = need_cycle(b, ev);
+	struct pm_cycle *c;
 	const char *name = phase_name(b, ev);
 	struct pm_phase *p;
 	size_t i;
 	int idx = -1;
 
+	if (ev->phase == PK_EXIT && !cur_cycle(b)) {
+		late_thaw_end(b, ev);
+		return;
+	}
+	c = need_cycle(b, ev);
 	if (!c)
 		return;
 	for (i = c->nphases; i-- > 0;) {
@@ -417,6 +443,8 @@ static void on_phase_end(struct builder *b, const struct pm_event *ev)
 	}
 	p = &c->phases[idx];
 	p->end = ev->ts;
+	if (p->kind == PK_EXIT)
+		b->thaw_ended = true;
 	if (ev->kernel_us != US_NONE)
 		p->kernel_us = ev->kernel_us;
 	if (p->start != NS_NONE)
@@ -1194,10 +1222,37 @@ static struct pm_cycle *late_cycle(struct builder *b, ns_t ts)
 	return c;
 }
 
+/*
+ * The kernel calls the PM_POST_SUSPEND notifiers (PM_POST_HIBERNATION)
+ * after the thaw, before "PM: suspend exit": @c's time from its thaw's end
+ * to @ev, a phase of its own where the thaw's end was printed.
+ */
+static void post_notifiers(struct builder *b, struct pm_cycle *c, const struct pm_event *ev)
+{
+	struct pm_phase *p = c->nphases ? &c->phases[c->nphases - 1] : NULL;
+	ns_t from;
+	int idx;
+
+	if (p && p->kind == PK_NOTIFY && ev->ts > p->end) {
+		p->end = ev->ts;	/* Android's dated "suspend exit", then the kernel's */
+		return;
+	}
+	if (!p || p->kind != PK_EXIT || p->end == NS_NONE || ev->ts <= p->end)
+		return;
+	if (!b->thaw_ended || c->nphases >= CB_PHASES_MAX) {
+		p->end = ev->ts;	/* the log does not tell them apart */
+		return;
+	}
+	from = p->end;
+	idx = add_phase(b, c, PK_NOTIFY, str_c(c->mode == MODE_DISK ? "post_hibernation" :
+					       "post_suspend"), ev->line);
+	c->phases[idx].start = from;
+	c->phases[idx].end = ev->ts;
+}
+
 static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
-	struct pm_phase *p;
 
 	if (!c && !ev->cut && ev->ts == NS_NONE) {
 		/* no stamps: the last cycle's, when it has none either (no
@@ -1211,9 +1266,7 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 		/* "PM: suspend exit" after "Restarting tasks ... done." */
 		if (ev->cut || !(c = late_cycle(b, ev->ts)) || ev->ts < c->end)
 			return;
-		p = c->nphases ? &c->phases[c->nphases - 1] : NULL;
-		if (p && p->kind == PK_EXIT && p->end != NS_NONE && ev->ts > p->end)
-			p->end = ev->ts;
+		post_notifiers(b, c, ev);
 		stretch(c, ev->ts, ev->line);
 		/* even with none kept: those after it are told at their lines */
 		say_probes(b, c);

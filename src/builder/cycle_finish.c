@@ -19,11 +19,14 @@ struct phase_ord {
 	int old;
 };
 
-static int cmp_phase(const void *a, const void *b)
+/* By kind when @by_kind (each kind once in the cycle), else by time. */
+static int cmp_phase(const void *a, const void *b, void *by_kind)
 {
 	const struct phase_ord *x = a, *y = b;
 	ns_t kx = phase_key(&x->p), ky = phase_key(&y->p);
 
+	if (x->p.kind != y->p.kind && *(const bool *)by_kind)
+		return x->p.kind < y->p.kind ? -1 : 1;
 	if (kx != ky) {
 		if (kx == NS_NONE)
 			return 1;
@@ -36,21 +39,44 @@ static int cmp_phase(const void *a, const void *b)
 	return x->old - y->old;
 }
 
+/*
+ * Each kind comes once in a cycle of every log seen, and then the
+ * kernel's order is theirs: where the log's stamps and its figures
+ * disagree, a phase placed by its figure can seem to start before the
+ * one before it (resume before resume_early ends). Hibernation may run
+ * a kind twice (its power-off after the image is written): by time then.
+ */
+_Static_assert(PK_COUNT <= 32, "kinds_once() keeps a bit per kind");
+static bool kinds_once(const struct pm_cycle *c)
+{
+	unsigned int seen = 0;
+	size_t i;
+
+	for (i = 0; i < c->nphases; i++) {
+		if (seen & (1u << c->phases[i].kind))
+			return false;
+		seen |= 1u << c->phases[i].kind;
+	}
+	return true;
+}
+
 static void sort_phases(struct pm_cycle *c)
 {
 	struct phase_ord *ord;
+	bool by_kind;
 	int *map;
 	size_t i;
 
 	if (c->nphases < 2)
 		return;
+	by_kind = kinds_once(c);
 	ord = xmalloc(c->nphases * sizeof(*ord));
 	map = xmalloc(c->nphases * sizeof(*map));
 	for (i = 0; i < c->nphases; i++) {
 		ord[i].p = c->phases[i];
 		ord[i].old = (int)i;
 	}
-	qsort(ord, c->nphases, sizeof(*ord), cmp_phase);
+	qsort_r(ord, c->nphases, sizeof(*ord), cmp_phase, &by_kind);
 	for (i = 0; i < c->nphases; i++) {
 		c->phases[i] = ord[i].p;
 		map[ord[i].old] = (int)i;
@@ -435,28 +461,6 @@ static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
 }
 
 /*
- * Phases follow each other. A phase's start is its end line's stamp less
- * the kernel's own figure (ktime), its predecessor's end a stamp of the
- * printk clock: they disagree by a fraction of a millisecond, so a phase
- * starts where the one before ended when it seems to start earlier. Its
- * kernel figure stays as printed (kernel_us).
- */
-static void separate_phases(struct pm_cycle *c)
-{
-	size_t i;
-
-	for (i = 1; i < c->nphases; i++) {
-		const struct pm_phase *a = &c->phases[i - 1];
-		struct pm_phase *p = &c->phases[i];
-
-		if (a->end == NS_NONE || p->start == NS_NONE || p->start >= a->end ||
-		    p->start < a->start || (p->end != NS_NONE && p->end < a->end))
-			continue;	/* apart, or out of order: nothing to mend */
-		p->start = a->end;
-	}
-}
-
-/*
  * A log without device lines (no pm_print_times) still says where the
  * machine woke; from there to the thaw, devices resumed: that is the
  * resume phase, which no line printed.
@@ -527,7 +531,7 @@ void cycle_finish(struct pm_run *run, struct pm_cycle *c)
 	place_leftovers(run, c);	/* sorts again when it adds phases */
 	fill_edges(c);
 	unexplained_resume(run, c);
-	separate_phases(c);
+	settle_phases(run, c);
 	bound_inferred(c);
 	find_threads(c);
 	warn_unfinished(run, c);

@@ -17,6 +17,10 @@
  *    own, and each sub-folder is searched the same way, one level down (a
  *    sleepgraph -multi folder holds a folder per test); below that level
  *    only folders that are runs themselves are taken.
+ * A tar or zip archive (unpack.h) is a folder: its members are searched
+ * the same way, named "logs.tar.gz/dmesg.txt"; the one folder it may hold
+ * at its top is no level of its own. A binary systemd journal
+ * is passed over and said (journalctl writes its text).
  * Hidden files, reports and documents (.json .html .svg .png .md .pdf,
  * record's report.txt) are passed over without a word, but for pmscope's
  * own JSON reports outside run folders: each is a run. Temporary files an interrupted write
@@ -32,6 +36,7 @@
 #include <unistd.h>
 
 #include "formats.h"
+#include "lines/unpack.h"
 
 static const char *const packed[] = { ".gz", ".xz", ".zst", ".bz2" };
 
@@ -156,17 +161,38 @@ static struct input_src *add_run(struct input_found *f, const char *name, char *
 
 enum entry { E_HIDDEN, E_DOCUMENT, E_FILE, E_DIR, E_ODD };
 
-/* What @path is; for E_ODD, @why says. */
-static enum entry entry_kind(const char *path, const char *name, const char **why)
+static bool is_journal(const char *name)
 {
-	struct stat sb;
+	size_t n = strlen(name);
 
+	return ends_with(name, n, ".journal") || ends_with(name, n, ".journal~");
+}
+
+/* What @name is by its name alone; E_FILE when that does not tell. */
+static enum entry name_kind(const char *name, const char **why)
+{
 	if (name[0] == '.')
 		return E_HIDDEN;
 	if (is_leftover(name)) {
 		*why = "a temporary file an interrupted write left behind";
 		return E_ODD;
 	}
+	if (is_journal(name)) {
+		*why = "a binary systemd journal, not read (journalctl -k -o short-monotonic "
+		       "--file=FILE writes the kernel's lines as text)";
+		return E_ODD;
+	}
+	return is_document(name) ? E_DOCUMENT : E_FILE;
+}
+
+/* What @path is; for E_ODD, @why says. An archive is a folder. */
+static enum entry entry_kind(const char *path, const char *name, const char **why)
+{
+	enum entry k = name_kind(name, why);
+	struct stat sb;
+
+	if (k == E_HIDDEN || k == E_ODD)
+		return k;
 	if (stat(path, &sb) < 0) {
 		*why = errno == ELOOP ? "a symbolic link loop" :
 		       errno == ENOENT ? "a broken symbolic link" : "cannot be looked at";
@@ -178,7 +204,7 @@ static enum entry entry_kind(const char *path, const char *name, const char **wh
 		*why = S_ISFIFO(sb.st_mode) ? "a FIFO, not a file" : "not a regular file";
 		return E_ODD;
 	}
-	return is_document(name) ? E_DOCUMENT : E_FILE;
+	return k == E_FILE && unpack_archive_named(name) ? E_DIR : k;
 }
 
 /* One folder's entries, sorted, without "." and "..". */
@@ -189,6 +215,7 @@ struct listing {
 	enum entry *kind;
 	const char **why;
 	bool *taken;
+	bool archive;		/* an archive's members */
 };
 
 static int not_dots(const struct dirent *e)
@@ -196,12 +223,108 @@ static int not_dots(const struct dirent *e)
 	return strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
 }
 
+/* An archive's members under @sub ("" its top): each child once, a
+ * folder's d_type DT_DIR. */
+struct members {
+	const char *sub;
+	size_t sublen;
+	struct listing *l;
+	size_t cap;
+};
+
+static void add_member(void *ctx, const char *name, size_t n, bool dir)
+{
+	struct members *m = ctx;
+	struct listing *l = m->l;
+	const char *slash;
+	size_t len;
+	int i;
+
+	if (m->sublen) {
+		if (n <= m->sublen + 1 || memcmp(name, m->sub, m->sublen) || name[m->sublen] != '/')
+			return;
+		name += m->sublen + 1;
+		n -= m->sublen + 1;
+	}
+	/* a member deeper down stands for the folder it is in (zip files
+	 * often have no entry for their folders) */
+	slash = memchr(name, '/', n);
+	len = slash ? (size_t)(slash - name) : n;
+	dir |= slash != NULL;
+	if (!len || len >= sizeof(l->ents[0]->d_name))
+		return;
+	for (i = 0; i < l->n; i++)
+		if (!strncmp(l->ents[i]->d_name, name, len) && !l->ents[i]->d_name[len]) {
+			if (dir)
+				l->ents[i]->d_type = DT_DIR;
+			return;
+		}
+	if ((size_t)l->n == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 16;
+		l->ents = xrealloc(l->ents, m->cap * sizeof(*l->ents));
+	}
+	l->ents[l->n] = xcalloc(1, sizeof(*l->ents[0]));
+	memcpy(l->ents[l->n]->d_name, name, len);
+	l->ents[l->n++]->d_type = dir ? DT_DIR : DT_REG;
+}
+
+static int cmp_ent(const void *a, const void *b)
+{
+	return strcmp((*(struct dirent *const *)a)->d_name, (*(struct dirent *const *)b)->d_name);
+}
+
+/* The members of @archive under @sub, as a folder's entries. */
+static int list_archive(struct listing *l, const char *archive, const char *sub)
+{
+	struct members m = { .sub = sub, .sublen = strlen(sub), .l = l };
+	char err[320];
+	int fd = open(archive, O_RDONLY | O_CLOEXEC), rc = -1, i;
+
+	l->archive = true;
+
+	if (fd >= 0) {
+		rc = unpack_list(fd, add_member, &m, err, sizeof(err));
+		close(fd);
+	}
+	if (l->n)
+		qsort(l->ents, (size_t)l->n, sizeof(*l->ents), cmp_ent);
+	l->kind = xcalloc((size_t)l->n + 1, sizeof(*l->kind));
+	l->why = xcalloc((size_t)l->n + 1, sizeof(*l->why));
+	l->taken = xcalloc((size_t)l->n + 1, sizeof(*l->taken));
+	for (i = 0; i < l->n; i++) {
+		const char *name = l->ents[i]->d_name;
+
+		l->kind[i] = l->ents[i]->d_type == DT_DIR ? E_DIR : name_kind(name, &l->why[i]);
+		if (l->kind[i] == E_FILE && unpack_archive_named(name)) {
+			l->kind[i] = E_ODD;
+			l->why[i] = "an archive inside an archive: unpack the outer one";
+		}
+	}
+	/* a damaged one: the members listed before the damage are read,
+	 * and say it */
+	return rc < 0 && !l->n ? -2 : 0;
+}
+
 static int list(struct listing *l, const char *dir)
 {
-	int i;
+	const char *sub = "";
+	char *archive = NULL;
+	struct stat sb;
+	int i, rc;
 
 	memset(l, 0, sizeof(*l));
 	l->dir = dir;
+	if (stat(dir, &sb) == 0) {
+		if (S_ISREG(sb.st_mode))
+			archive = xstrdup(dir);
+	} else if (errno == ENOTDIR) {
+		archive = unpack_archive_of(dir, &sub);
+	}
+	if (archive) {
+		rc = list_archive(l, archive, sub);
+		free(archive);
+		return rc;
+	}
 	l->n = scandir(dir, &l->ents, not_dots, alphasort);
 	if (l->n < 0)
 		return -1;
@@ -309,13 +432,25 @@ static void scan(struct input_found *f, const char *dir, int depth)
 {
 	size_t stem, before = f->nruns;
 	struct listing l;
-	int i;
+	int i, rc;
 
-	if (list(&l, dir) < 0) {
-		skip(f, dir, "the folder cannot be read");
+	if ((rc = list(&l, dir)) < 0) {
+		skip(f, dir, rc == -2 ? "the archive cannot be read (not a tar or zip archive, "
+			     "or damaged)" : "the folder cannot be read");
+		unlist(&l);
 		return;
 	}
 	if (run_folder(f, &l)) {
+		unlist(&l);
+		return;
+	}
+	/* "tar czf logs.tar.gz logs/": the one folder an archive holds is
+	 * no level of its own */
+	if (l.archive && l.n == 1 && l.kind[0] == E_DIR) {
+		char *path = entry_path(&l, 0);
+
+		scan(f, path, depth);
+		free(path);
 		unlist(&l);
 		return;
 	}
@@ -350,13 +485,50 @@ static void scan(struct input_found *f, const char *dir, int depth)
 	unlist(&l);
 }
 
+/* A tar or zip archive, by its name or its first bytes. */
+static bool is_archive(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	unsigned char m[512];
+	ssize_t n = 0;
+	int fd;
+
+	if (unpack_archive_named(base ? base + 1 : path))
+		return true;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	n = read(fd, m, sizeof(m));
+	close(fd);
+	return n > 0 && unpack_archive_magic(m, (size_t)n);
+}
+
+/* "logs.tar.gz/logs": a folder inside an archive, as stats names the
+ * runs it finds there */
+static bool is_archive_folder(const char *path)
+{
+	struct listing l;
+	struct stat sb;
+	bool folder;
+
+	if (!strcmp(path, "-") || stat(path, &sb) == 0 || errno != ENOTDIR)
+		return false;
+	folder = list(&l, path) == 0 && l.archive && l.n > 0;
+	unlist(&l);
+	return folder;
+}
+
 void input_find(const char *path, struct input_found *f)
 {
 	struct stat sb;
 	char *logs[2] = { NULL, NULL };
 
 	memset(f, 0, sizeof(*f));
-	if (strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+	if (strcmp(path, "-") && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && is_archive(path)) {
+		scan(f, path, 1);
+		return;
+	}
+	if ((strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) ||
+	    is_archive_folder(path)) {
 		char *dir = xstrdup(path);
 		size_t n = strlen(dir);
 
@@ -568,7 +740,9 @@ int input_read(struct pm_run *run, const char *path, const struct read_opts *ro,
 {
 	struct stat sb;
 
-	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+	if ((strcmp(path, "-") && stat(path, &sb) == 0 &&
+	     (S_ISDIR(sb.st_mode) || (S_ISREG(sb.st_mode) && is_archive(path)))) ||
+	    is_archive_folder(path))
 		return input_read_dir(run, path, ro, st, err, errlen);
 	return input_read_file(run, path, ro, st, err, errlen);
 }

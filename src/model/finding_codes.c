@@ -91,7 +91,8 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 	[FC_PHASES_INFERRED] = { "phases-inferred", SEV_NOTE,
 		"the log printed no phase lines: phases placed from the callbacks" },
 	[FC_TIMING] = { "timing", SEV_NOTE,
-		"how times were taken: from calling lines, from a trace merged with its log" },
+		"how times were taken: from calling lines, from a trace merged with its log; "
+		"phases moved where the kernel's figures and the log's stamps disagree" },
 	[FC_PROBE_LATE] = { "probe-late", SEV_NOTE,
 		"driver probes that ran beside a suspend or resume cycle" },
 	[FC_MESSAGES_CUT] = { "messages-cut", SEV_NOTE,

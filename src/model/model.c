@@ -17,6 +17,7 @@ static const char *const kind_names[PK_COUNT] = {
 	[PK_RESUME] = "resume",
 	[PK_COMPLETE] = "complete",
 	[PK_EXIT] = "thaw_processes",
+	[PK_NOTIFY] = "post_suspend",
 	[PK_BOOT_KERNEL] = "kernel_init",
 	[PK_BOOT_USER] = "user_init",
 };
@@ -28,7 +29,7 @@ const char *phase_kind_name(enum phase_kind k)
 
 bool phase_kind_is_resume(enum phase_kind k)
 {
-	return k > PK_MACHINE && k <= PK_EXIT;
+	return k > PK_MACHINE && k <= PK_NOTIFY;
 }
 
 bool phase_kind_is_device(enum phase_kind k)

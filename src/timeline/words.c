@@ -23,6 +23,7 @@ static const uint32_t box_colors[PK_COUNT] = {
 	[PK_RESUME] = 0xf4a09c,
 	[PK_COMPLETE] = 0xc9a0dc,
 	[PK_EXIT] = 0xb4a7d6,
+	[PK_NOTIFY] = 0xd5a6bd,
 	[PK_BOOT_KERNEL] = 0x6fa8dc,
 	[PK_BOOT_USER] = 0xf6b26b,
 };

@@ -126,17 +126,18 @@ is "5.4 mem: psmouse's re-probe of serio1 ran past the cycle's end" \
 is "6.10 s2idle: 1-3:1.0 ran past the cycle's end" \
 	"$(warns "$T/p.json" note 'past the cycle')" \
 	"2 3683 cycle 2: a probe ran past the cycle's end (initcall_debug): 1-3:1.0, 64.133 ms, from thaw_processes +414.752 ms to 0.053 ms after the cycle's end"
-# Without "PM: suspend exit" (older kernels) the cycle ends at
-# "Restarting tasks ..." (535.992973): serio1 is kept with the cycle's
-# probes and told when they are, at its line (928 without the exit's),
-# 201.144 ms after that end; a probe that began after the end (a module
+# Without "PM: suspend exit" (older kernels) the cycle ends with the
+# thaw, at its "done." on a line of its own (535.998941; "Restarting
+# tasks ... " at 535.992973): serio1 is kept with the cycle's probes and
+# told when they are, at its line (928 without the exit's), 195.176 ms
+# after that end; a probe that began after the end (a module
 # loaded a second later) is not the cycle's
 grep -v 'PM: suspend exit' "$X54" > "$T/x54-noexit.txt"
 after_serio1 "$T/x54-noexit.txt" "[  537.200000] probe of late0 returned 0 after 900 usecs" > "$T/x54c.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54c.txt"
 is "5.4 without the exit line: serio1 told at its line, late0 not" \
 	"$(warns "$T/p.json" note 'past the cycle')" \
-	"1 928 cycle 1: a probe ran past the cycle's end (initcall_debug): serio1, 203.673 ms (not bound), from complete +7.692 ms to 201.144 ms after the cycle's end"
+	"1 928 cycle 1: a probe ran past the cycle's end (initcall_debug): serio1, 203.673 ms (not bound), from complete +7.692 ms to 195.176 ms after the cycle's end"
 # Without "Restarting tasks" the exit (927) closes the open cycle; serio1
 # (928) is kept and told at its line still
 grep -v 'Restarting tasks' "$X54" > "$T/x54g.txt"
@@ -146,11 +147,11 @@ is "5.4 without Restarting tasks: serio1 told at its line" \
 	"1 928
 PM: suspend exit
 probe of serio1 returned 0 after 203673 usecs"
-# A probe line after the cycle closed ("Restarting tasks ...", 535.992973)
+# A probe line after the cycle closed (the thaw's "done.", 535.998941)
 # stamped a second before it is another clock's, not the cycle's; one
 # 0.473 ms before it is printk's order across CPUs, and is
 after_serio1 "$T/x54-noexit.txt" "[  535.000000] probe of foo returned 1 after 50000 usecs" \
-	"[  535.992500] probe of near returned 1 after 50 usecs" > "$T/x54e.txt"
+	"[  535.998468] probe of near returned 1 after 50 usecs" > "$T/x54e.txt"
 "$PMSCOPE" analyze -q -j "$T/p.json" "$T/x54e.txt"
 is "a probe stamped before the closed cycle's end: not its, but for printk's order" \
 	"$(warns "$T/p.json" note 'probes beside' | grep -o '; 2 ran, the longest [^,]*, [0-9.]* ms')" \

@@ -15,17 +15,19 @@ q() { jq -r "$1" "$T/m.json"; }
 # --- 5.8: usb 3-1 resumes in 11355107 "usecs" (x1.024 = 11627.630 ms,
 # 51.582258 -> 63.209888); while it ran, its grandparent controller
 # 0000:39:00.0 (3-1 <- usb3 <- 0000:39:00.0) timed out twice (lines 963,
-# 964) and the sibling 4-1 said error -62 (line 965); it returned 0.
+# 964), 3-1 itself reset (967) and the sibling 4-1 said error -62 (line
+# 965); it returned 0. A device's own lines and its ancestors' come before
+# another device's errors (issue 36).
 "$PMSCOPE" analyze -j "$T/m.json" --html "$T/m.html" "$X58" > "$T/m.txt" 2>&1
 is "5.8: exit 0 (no callback failed)" "$?" 0
 m31='.cycles[0].callbacks[]|select(.device=="3-1" and .phase=="resume")|.messages'
-is "5.8 json: 3-1's first messages are lines 963, 964, 965" \
-   "$(q "[$m31[0:3][]|.line]|join(\",\")")" "963,964,965"
+is "5.8 json: 3-1's first messages are lines 963, 964, 967, then 965" \
+   "$(q "[$m31[0:4][]|.line]|join(\",\")")" "963,964,967,965"
 is "5.8 json: line 963 as printed, by 3-1's grandparent" \
    "$(q "$m31[0]|\"\(.driver) \(.device): \(.text) \(.relation) \(.error)\"")" \
    "xhci_hcd 0000:39:00.0: Timeout while waiting for setup device command parent true"
 is "5.8 json: line 965, error-shaped, by another usb device" \
-   "$(q "$m31[2]|\"\(.device): \(.text) \(.relation) \(.error) \(.ts_ns)\"")" \
+   "$(q "$m31[3]|\"\(.device): \(.text) \(.relation) \(.error) \(.ts_ns)\"")" \
    "4-1: device not accepting address 2, error -62 driver true 62469925000"
 is "5.8 json: its own line 967 (reset) is there too" \
    "$(q "[$m31[]|select(.relation==\"device\")|.line]|join(\",\")")" "967"
@@ -53,10 +55,22 @@ is "5.8 json: pmscope/2" "$(q .schema)" "pmscope/2"
 is "5.8 text: under 3-1, line 963 first" \
    "$(grep -A1 -F '    3-1 (usb) resume, 11627.630 ms, returned 0' "$T/m.txt" | tail -1)" \
    "       963 xhci_hcd 0000:39:00.0: Timeout while waiting for setup device command"
-is "5.8 text: then 964 the same, then 965" \
-   "$(grep -A3 -F '    3-1 (usb) resume, 11627.630 ms, returned 0' "$T/m.txt" | tail -2)" \
+is "5.8 text: then 964 the same, then its own reset before 4-1's error" \
+   "$(grep -A4 -F '    3-1 (usb) resume, 11627.630 ms, returned 0' "$T/m.txt" | tail -3)" \
    "       964 the same again
+       967 usb 3-1: reset high-speed USB device number 2 using xhci_hcd
        965 usb 4-1: device not accepting address 2, error -62"
+# 1-5 and 1-4 share 4-1's driver (usb): 4-1's "Disable of device-initiated
+# U1 failed." (871, 872) came while they ran, but their own resets (959,
+# 951) tell about them: those first
+is "5.8 text: under 1-5, its own reset before 4-1's lines" \
+   "$(grep -A3 -F '    1-5 (usb) resume, 892.055 ms, returned 0' "$T/m.txt" | tail -3)" \
+   "       959 usb 1-5: reset high-speed USB device number 4 using xhci_hcd
+       871 usb 4-1: Disable of device-initiated U1 failed.
+       872 usb 4-1: Disable of device-initiated U2 failed."
+is "5.8 json: under 1-4, its own line first" \
+   "$(q '[.cycles[0].callbacks[]|select(.device=="1-4" and .phase=="resume")|.messages[0:2][]|"\(.line)\(.relation[0:1])"]|join(",")')" \
+   "951d,871d"
 is "5.8 text: the warning names 3-1 and line 963" \
    "$(grep -c -F "warning: $X58:963: 3-1 returned 0 after 11627.630 ms in resume, but the log said: xhci_hcd 0000:39:00.0: Timeout while waiting for setup device command [log-said-error]" "$T/m.txt")" 1
 is "5.8 text: the summary counts the warnings" "$(grep "^ok: " "$T/m.txt")" \

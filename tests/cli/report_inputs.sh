@@ -39,6 +39,14 @@ while read -r src; do
 		ln -s "$src" "$T/logs/$k-$b"
 		run=$T/logs/$k-$b
 		set -- "$run"
+	elif [ ! -e "$src" ]; then
+		# a folder inside an archive ("logs.tar.gz/logs"): the archive linked
+		a=$src
+		while [ ! -f "$a" ] && [ "$a" != "${a%/*}" ]; do a=${a%/*}; done
+		mkdir "$T/logs/$k-$b"
+		ln -s "$a" "$T/logs/$k-$b/$(basename "$a")"
+		run=$T/logs/$k-$b/$(basename "$a")${src#"$a"}
+		set -- "$run"
 	else
 		mkdir "$T/logs/$k-$b"
 		run=$T/logs/$k-$b/$b

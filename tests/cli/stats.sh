@@ -265,7 +265,8 @@ is "sleepgraph -multi folder: a run per test folder" "$(jq -c '.stats | [.inputs
 # phases with a suspend's: each where its own cycle ran it.
 x69=$FIXTURES/kernel6.9-xps9360-deep-hibernate-multicycle/messages.txt
 x58=$FIXTURES/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
-order="suspend_enter prepare suspend suspend_late suspend_noirq machine resume_noirq resume_early resume complete thaw_processes"
+# (post_suspend: the notifiers after a thaw whose "done." has its own line)
+order="suspend_enter prepare suspend suspend_late suspend_noirq machine resume_noirq resume_early resume complete thaw_processes post_suspend"
 # (the 6.9 log's boot, read from its milestones, has its own two, after)
 "$PMSCOPE" stats -q -j "$T/order.json" "$x69" "$x58"
 is "stats: phases in the PM core's order" \

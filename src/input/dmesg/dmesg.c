@@ -23,6 +23,7 @@ struct dmesg_parser {
 	 * machine phase (snapshot_cpus()) */
 	enum { SNAP_NONE, SNAP_DOWN, SNAP_DONE } snap;
 	bool in_exit;		/* tasks being thawed */
+	bool thaw_cut;		/* "Restarting tasks ... " without its "done." */
 	bool cb_seen;		/* a device's PM callback line in the open cycle */
 	bool phases_seen;	/* a "... of devices complete" line in it */
 	bool seen_cycle;	/* initcalls after this are module loads */
@@ -89,6 +90,7 @@ static void cycle_begin_at(struct dmesg_parser *p, ns_t ts, struct str label,
 	ev.mode = mode != MODE_UNKNOWN ? mode : mode_from_label(label);
 	ev.text = label;
 	emit(p, &ev);
+	p->thaw_cut = false;
 	if (!p->in_cycle) {
 		phase(p, EV_PHASE_BEGIN, ts, PK_ENTER, "suspend_enter", US_NONE);
 		p->in_enter = true;
@@ -402,6 +404,7 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		begin_exit(p, ts);
 	else if (str_starts(m, "suspend exit") || str_starts(m, "hibernation exit") ||
 		 str_starts(m, "hibernation: hibernation exit")) {
+		p->thaw_cut = false;
 		begin_exit(p, ts);
 		cycle_end(p, ts, EV_CYCLE_END, STR_NULL);
 	} else if (str_starts(m, "suspend-to-idle")) {
@@ -490,7 +493,9 @@ static bool snapshot_cpus(struct dmesg_parser *p, ns_t ts, bool down)
 
 /*
  * The freezer's and the syncer's words, of every era:
- *   "Restarting tasks ... done." (one line, stamped when thawing began)
+ *   "Restarting tasks ... done." (one line, stamped when thawing began;
+ *     its "done." on a line of its own when other lines came between,
+ *     stamped when the thaw ended: the PM_POST_SUSPEND notifiers follow)
  *   "Restarting tasks: Starting" ... "Restarting tasks: Done" (6.16)
  *   "Restarting kernel threads ..." ... "Done restarting kernel threads."
  *     (hibernation thaws kernel threads mid-cycle: not its end)
@@ -514,7 +519,13 @@ static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		if (!p->in_cycle)
 			return false;
 		begin_exit(p, ts);
+		if (str_starts(m, "Restarting tasks: Done"))
+			phase(p, EV_PHASE_END, ts, PK_EXIT, "thaw_processes", US_NONE);
 		cycle_end(p, ts, EV_CYCLE_END, STR_NULL);
+		p->thaw_cut = str_find(m, "done") < 0;
+	} else if (p->thaw_cut && str_eq(str_trim(m), "done.")) {
+		phase(p, EV_PHASE_END, ts, PK_EXIT, "thaw_processes", US_NONE);
+		p->thaw_cut = false;
 	} else if (str_starts(m, "Restarting kernel threads") ||
 		   str_starts(m, "Done restarting kernel threads")) {
 		return p->in_cycle;

@@ -121,6 +121,32 @@ static int open_unpack(struct line_reader *r)
 
 static void refill(struct line_reader *r);
 
+/* @path through a file that is no folder: a member of an archive
+ * ("logs.zip/dmesg.txt", unpack.h), read through libarchive. */
+static int open_member(struct line_reader *r, const char *path, char *err, size_t errlen)
+{
+	const char *member;
+	char *archive = unpack_archive_of(path, &member), why[320];
+
+	if (!archive) {
+		snprintf(err, errlen, "%s: %s", path, strerror(ENOTDIR));
+		return -1;
+	}
+	r->fd = open(archive, O_RDONLY | O_CLOEXEC);
+	if (r->fd < 0)
+		snprintf(err, errlen, "%s: %s", archive, strerror(errno));
+	else if (!(r->unpack = unpack_member(r->fd, member, why, sizeof(why))))
+		snprintf(err, errlen, "%s: %s", archive, why);
+	free(archive);
+	if (!r->unpack)
+		return -1;
+	r->max_unpacked = UINT64_MAX;
+	r->cap = BUF_FIRST;
+	r->buf = xmalloc(r->cap);
+	r->nul = NO_NUL;
+	return 0;
+}
+
 struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 {
 	struct line_reader *r = xcalloc(1, sizeof(*r));
@@ -128,6 +154,11 @@ struct line_reader *reader_open(const char *path, char *err, size_t errlen)
 
 	r->path = xstrdup(path);
 	r->fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC);
+	if (r->fd < 0 && errno == ENOTDIR) {
+		if (open_member(r, path, err, errlen) < 0)
+			goto fail;
+		return r;
+	}
 	if (r->fd < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		goto fail;

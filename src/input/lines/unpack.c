@@ -7,6 +7,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -68,6 +70,63 @@ struct unpack *unpack_open(int fd, const void *pre, size_t npre, char *err, size
 		return u;
 	snprintf(err, errlen, "%s", u->err);
 	unpack_close(u);
+	return NULL;
+}
+
+bool unpack_archive_named(const char *name)
+{
+	static const char *const ext[] = { ".zip", ".tar", ".tgz", ".txz", ".tbz2", ".tzst",
+					   ".tar.gz", ".tar.xz", ".tar.zst", ".tar.bz2" };
+	size_t n = strlen(name), i, e;
+
+	for (i = 0; i < ARRAY_SIZE(ext); i++) {
+		e = strlen(ext[i]);
+		if (n > e && !strcasecmp(name + n - e, ext[i]))
+			return true;
+	}
+	return false;
+}
+
+bool unpack_archive_magic(const void *p, size_t n)
+{
+	const unsigned char *m = p;
+
+	return (n >= 4 && !memcmp(m, "PK\3\4", 4)) ||
+	       (n >= 262 && !memcmp(m + 257, "ustar", 5));
+}
+
+struct unpack *unpack_member(int fd, const char *member, char *err, size_t errlen)
+{
+	struct unpack *u = xcalloc(1, sizeof(*u));
+
+	u->fd = fd;
+	u->member = member;
+	u->ops = &unpack_member_ops;
+	if (u->ops->open(u) == 0)
+		return u;
+	snprintf(err, errlen, "%s", u->err);
+	unpack_close(u);
+	return NULL;
+}
+
+/* Only where opening the path failed: a stat() per folder on the way. */
+char *unpack_archive_of(const char *path, const char **member)
+{
+	struct stat sb;
+	size_t i;
+
+	for (i = 1; path[i]; i++) {
+		char *a;
+
+		if (path[i] != '/' || !path[i + 1])
+			continue;
+		a = xasprintf("%.*s", (int)i, path);
+		if (stat(a, &sb) == 0 && S_ISREG(sb.st_mode)) {
+			*member = path + i + 1;
+			return a;
+		}
+		free(a);
+	}
 	return NULL;
 }
 

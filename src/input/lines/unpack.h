@@ -36,4 +36,24 @@ bool unpack_cut(const struct unpack *u);
 const char *unpack_error(const struct unpack *u);
 void unpack_close(struct unpack *u);
 
+/*
+ * Tar (plain or compressed) and zip archives, as people attach them, are
+ * read as folders (discover.c): a member's path is the archive's and its
+ * own, "logs.tar.gz/dmesg.txt". Told by the name (@name, a file's base
+ * name) or by a file's first bytes (@m, @n: 512 at least for tar).
+ */
+bool unpack_archive_named(const char *name);
+bool unpack_archive_magic(const void *m, size_t n);
+/* Each member of the archive on @fd, in its order: its name (@n bytes,
+ * no "./" before nor "/" after) and whether it is a folder. 0, or -1
+ * with why in @err. */
+typedef void (*unpack_each_fn)(void *ctx, const char *name, size_t n, bool dir);
+int unpack_list(int fd, unpack_each_fn each, void *ctx, char *err, size_t errlen);
+/* Member @member's bytes of the archive on @fd, as unpack_open()'s. */
+struct unpack *unpack_member(int fd, const char *member, char *err, size_t errlen);
+/* The archive file @path runs through, allocated ("logs.zip" of
+ * "logs.zip/run/dmesg.txt"), and where the member's name begins in it
+ * (*@member); NULL when no file on the way is one. */
+char *unpack_archive_of(const char *path, const char **member);
+
 #endif

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * xz, zstd and bzip2 (and gzip without zlib) through libarchive's raw
- * format, loaded at the first such file, each function looked up by name
- * once. The table is the process's, as the dynamic linker's would have
- * been.
+ * format, and the members of tar and zip archives (unpack_list(),
+ * unpack_member()), loaded at the first such file, each function looked
+ * up by name once. The table is the process's, as the dynamic linker's
+ * would have been.
  */
 #include <archive.h>
 #include <archive_entry.h>
@@ -18,6 +19,10 @@
 	X(archive_read_new)                   \
 	X(archive_read_support_filter_all)    \
 	X(archive_read_support_format_raw)    \
+	X(archive_read_support_format_tar)    \
+	X(archive_read_support_format_zip)    \
+	X(archive_entry_pathname)             \
+	X(archive_entry_filetype)             \
 	X(archive_read_open)                  \
 	X(archive_read_next_header)           \
 	X(archive_read_data_block)            \
@@ -64,23 +69,112 @@ static int failed(struct unpack *u, const char *what)
 	return -1;
 }
 
-static int ar_open(struct unpack *u)
+static void ar_close(struct unpack *u);
+
+/* libarchive on @u's file: its raw format (one compressed stream) or,
+ * for @members, tar and zip. */
+static int ar_start(struct unpack *u, bool members)
 {
-	struct archive_entry *entry;
 	struct ar *x;
 
 	if (!lazy_lib_load(&lib)) {
-		snprintf(u->err, sizeof(u->err), "compressed input: %s", lib.err);
+		snprintf(u->err, sizeof(u->err), "%s: %s", members ? "archive" :
+			 "compressed input", lib.err);
 		return -1;
 	}
 	u->impl = x = xcalloc(1, sizeof(*x));
 	x->a = fns.archive_read_new();
 	fns.archive_read_support_filter_all(x->a);
-	fns.archive_read_support_format_raw(x->a);
-	if (fns.archive_read_open(x->a, u, NULL, feed, NULL) != ARCHIVE_OK ||
-	    fns.archive_read_next_header(x->a, &entry) != ARCHIVE_OK)
+	if (members) {
+		fns.archive_read_support_format_tar(x->a);
+		fns.archive_read_support_format_zip(x->a);
+	} else {
+		fns.archive_read_support_format_raw(x->a);
+	}
+	if (fns.archive_read_open(x->a, u, NULL, feed, NULL) != ARCHIVE_OK)
+		return failed(u, members ? "not a tar or zip archive: " : "cannot decompress: ");
+	return 0;
+}
+
+static int ar_open(struct unpack *u)
+{
+	struct archive_entry *entry;
+
+	if (ar_start(u, false) < 0)
+		return -1;
+	if (fns.archive_read_next_header(((struct ar *)u->impl)->a, &entry) != ARCHIVE_OK)
 		return failed(u, "cannot decompress: ");
 	return 0;
+}
+
+/* A member's name as a folder's entry would be: no "./", no "/" at the
+ * end. */
+static const char *member_name(struct archive_entry *e, size_t *n)
+{
+	const char *name = fns.archive_entry_pathname(e);
+
+	if (!name)
+		name = "";
+	while (name[0] == '.' && name[1] == '/')
+		name += 2;
+	*n = strlen(name);
+	while (*n && name[*n - 1] == '/')
+		--*n;
+	return name;
+}
+
+/* The next member of @u's archive (1), the end (0), or why not (-1). */
+static int next_member(struct unpack *u, struct archive_entry **e)
+{
+	int rc = fns.archive_read_next_header(((struct ar *)u->impl)->a, e);
+
+	if (rc == ARCHIVE_EOF)
+		return 0;
+	return rc < ARCHIVE_WARN ? failed(u, "archive: ") : 1;
+}
+
+/* Member @u->member's data, after its header. */
+static int member_open(struct unpack *u)
+{
+	size_t want = strlen(u->member), n;
+	struct archive_entry *e;
+	const char *name;
+	int rc;
+
+	if (ar_start(u, true) < 0)
+		return -1;
+	while ((rc = next_member(u, &e)) > 0) {
+		name = member_name(e, &n);
+		if (n == want && !memcmp(name, u->member, n) &&
+		    fns.archive_entry_filetype(e) == AE_IFREG)
+			return 0;
+	}
+	if (!rc)
+		snprintf(u->err, sizeof(u->err), "the archive holds no file %s", u->member);
+	return -1;
+}
+
+int unpack_list(int fd, unpack_each_fn each, void *ctx, char *err, size_t errlen)
+{
+	struct unpack *u = xcalloc(1, sizeof(*u));
+	struct archive_entry *e;
+	const char *name;
+	size_t n;
+	int rc;
+
+	u->fd = fd;
+	if ((rc = ar_start(u, true)) == 0) {
+		while ((rc = next_member(u, &e)) > 0) {
+			name = member_name(e, &n);
+			if (n)
+				each(ctx, name, n, fns.archive_entry_filetype(e) == AE_IFDIR);
+		}
+	}
+	if (rc < 0)
+		snprintf(err, errlen, "%s", u->err);
+	ar_close(u);
+	free(u);
+	return rc;
 }
 
 /* From libarchive's blocks (64 or 128 KB) one at a time: its
@@ -122,3 +216,4 @@ static void ar_close(struct unpack *u)
 }
 
 const struct unpack_ops unpack_archive_ops = { ar_open, ar_read, ar_close };
+const struct unpack_ops unpack_member_ops = { member_open, ar_read, ar_close };

@@ -25,6 +25,7 @@ struct unpack {
 	size_t npre;
 	bool in_end;		/* the file's end was read */
 	bool cut;
+	const char *member;	/* unpack_member()'s: the archive member read */
 	char in[UNPACK_IN_BYTES];
 	char err[320];
 };
@@ -33,6 +34,6 @@ struct unpack {
  * many; 0 at the file's end, -1 on a read error (said in u->err). */
 ssize_t unpack_input(struct unpack *u, const void **p);
 
-extern const struct unpack_ops unpack_gzip_ops, unpack_archive_ops;
+extern const struct unpack_ops unpack_gzip_ops, unpack_archive_ops, unpack_member_ops;
 
 #endif
