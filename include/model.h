@@ -541,6 +541,9 @@ struct pm_run {
 
 struct pm_run *run_new(void);
 void run_free(struct pm_run *run);
+/* What a cycle holds (the cycle is its run's): for a reader that drops
+ * the cycle it was filling. */
+void cycle_free(struct pm_cycle *c);
 
 /* @file (interned) as a source of the run: its index (a callback's
  * file_id), a file given twice once; CB_SOURCES_MAX when there is no room. */

@@ -97,7 +97,7 @@ struct pm_run *run_new(void)
 	return run;
 }
 
-static void cycle_free(struct pm_cycle *c)
+void cycle_free(struct pm_cycle *c)
 {
 	free(c->graphs);
 	free(c->phases);

@@ -457,13 +457,7 @@ void rep_cycle_drop(struct rep *r)
 		free(fs->v[i].text);
 	free(fs->v);
 	r->ncbs -= c->ncbs;
-	free(c->graphs);
-	free(c->phases);
-	free(c->cbs);
-	free(c->threads);
-	free(c->msgs);
-	free(c->works);
-	free(c->milestones);
+	cycle_free(c);
 	r->c = NULL;
 	r->in_cycle = false;
 }
