@@ -65,6 +65,10 @@ int watch_mkdirs(const char *dir, mode_t mode, char *err, size_t errlen);
 /* A file written whole or not at all (a temporary file renamed), @dir made. */
 int watch_write_file(const struct capture_env *env, const char *path, const char *text,
 		     char *err, size_t errlen);
+/* A problem of the hook: on standard error (the journal) and kept in
+ * WATCH_LAST_PROBLEM for status. */
+void watch_say(const struct capture_env *env, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* One sleep, from pre to the saver (capture/watch_note.c). */
 struct watch_note {

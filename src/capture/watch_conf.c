@@ -14,9 +14,11 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -231,4 +233,21 @@ out:
 	free(tmp);
 	free(p);
 	return rc;
+}
+
+void watch_say(const struct capture_env *env, const char *fmt, ...)
+{
+	char msg[2048], *line;
+	struct timespec ts;
+	char e[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "pmscope watch: %s\n", msg);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	line = xasprintf("%lld %s\n", (long long)ts.tv_sec, msg);
+	watch_write_file(env, WATCH_LAST_PROBLEM, line, e, sizeof(e));
+	free(line);
 }

@@ -5,11 +5,6 @@
 
 #include "watch.h"
 
-/* A problem of the hook: on standard error (the journal) and kept in
- * WATCH_LAST_PROBLEM for status. */
-void watch_say(const struct capture_env *env, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
 /* The hook's two calls (cmd/watch_hook.c): never fail, never block. */
 void watch_pre(const struct capture_env *env, const char *verb);
 void watch_post(const struct capture_env *env, const char *verb);
