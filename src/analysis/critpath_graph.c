@@ -345,6 +345,22 @@ static void settle(struct cp_ctx *x, int dev)
 	x->state[dev] = ST_DONE;
 }
 
+ns_t cp_eps(const struct cp_ctx *x, int hops)
+{
+	return x->eps + (ns_t)hops * CP_EPS_HOP_NS;
+}
+
+int cp_chain_hops(const struct cp_ctx *x, int dev)
+{
+	int hops = 0;
+
+	while (dev >= 0 && x->dev_cb[dev] < 0 && hops < 1 << 20) {
+		dev = x->done_next[dev];
+		hops++;
+	}
+	return hops;
+}
+
 ns_t cp_done(struct cp_ctx *x, int dev)
 {
 	struct cp_span r[2];

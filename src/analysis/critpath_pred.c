@@ -19,22 +19,6 @@
  */
 #include "critpath_int.h"
 
-ns_t cp_eps(const struct cp_ctx *x, int hops)
-{
-	return x->eps + (ns_t)hops * CP_EPS_HOP_NS;
-}
-
-int cp_chain_hops(const struct cp_ctx *x, int dev)
-{
-	int hops = 0;
-
-	while (dev >= 0 && x->dev_cb[dev] < 0 && hops < 1 << 20) {
-		dev = x->done_next[dev];
-		hops++;
-	}
-	return hops;
-}
-
 void cp_pred_dep(struct cp_ctx *x, int cb, struct cp_pred *p)
 {
 	ns_t s = cp_cb_start(x, cb);
