@@ -97,6 +97,7 @@ enum capture_mode {
 	CAP_DISK,
 };
 
+/* The mode by its name in /sys/power (capture/places.c). */
 int capture_mode_parse(const char *s, enum capture_mode *out);
 const char *capture_mode_name(enum capture_mode m);
 
@@ -138,7 +139,8 @@ struct capture {
 	char *facts_extra;		/* more "key: value" lines of sys/facts.txt, NULL */
 };
 
-/* Where tracefs is (below the root), NULL when it is not mounted. */
+/* Where tracefs is (below the root), NULL when it is not mounted
+ * (capture/places.c). */
 char *capture_tracing_dir(const struct capture_env *env);
 /* The checks before anything is written; each failure has its message. */
 int capture_check(const struct capture_env *env, const struct capture_opts *o,
@@ -178,8 +180,10 @@ int capture_state_load(struct capture *c, const struct capture_env *env, char *e
 int capture_state_remove(const struct capture_env *env, char *err, size_t errlen);
 /* Whether the owner of an armed capture still runs. */
 bool capture_owner_alive(const struct capture_owner *o);
+/* The kernel's boot_id through the root ("" when there is none). */
+void capture_read_boot(const struct capture_env *env, char *buf, size_t len);
 /*
- * Before a command touches a capture: an armed state whose owner died
+ * Before a command touches a capture (capture/recover.c): an armed state whose owner died
  * (SIGKILL, a crash no handler saw) is restored, one from an earlier boot
  * removed. 1 done and @msg says what, 0 nothing to do, -1 error in @msg.
  */
