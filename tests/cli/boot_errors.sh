@@ -13,14 +13,14 @@ warns() {	# warns JSON LEVEL REGEX: "cycle line text", one a line
 
 # BeagleBone 6.13, two boots in one serial capture: the first hung in
 # dquot_init (called at 4.427756, line 719); the second's "Linux version"
-# line (807) is not the first's: it runs from con_init's calling line
-# (0.029587, line 131) to dquot_init's start, and the first boot is said
+# line (807) is not the first's: it runs from its own banner (0.000000,
+# line 87; con_init's calling line is 131) to dquot_init's start, and the first boot is said
 # to have never run /init
 B=$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap
 "$PMSCOPE" analyze -q -j "$T/b.json" "$B"
 is "6.13: the first boot's lines and span stop before the second's" \
    "$(jq -c '.cycles[0] | [.first_line, .last_line, .start_ns, .end_ns]' "$T/b.json")" \
-   '[131,719,29587000,4427756000]'
+   '[87,719,0,4427756000]'
 is "6.13: a new boot before the first ran /init" \
    "$(warns "$T/b.json" warning 'new boot')" \
    "1 807 a new boot begins here, before the boot above ran /init"

@@ -630,7 +630,12 @@ static void boot_line(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb
 	if (cb->shape != DS_INITCALL_START)
 		return;
 	p->calls = true;
-	if (p->boot == BOOT_NONE)
+	if (p->boot != BOOT_NONE)
+		return;
+	/* the boot began at its banner, as one without initcall_debug */
+	if (p->seen_banner && p->banner_ts != NS_NONE && p->banner_ts <= ts)
+		open_boot(p, p->banner_ts, p->banner_line);
+	else
 		open_boot(p, ts, p->line);
 }
 
