@@ -160,7 +160,10 @@ static void callback_errors(const struct pm_run *run, const struct pm_cycle *c,
 			f->fn = cb_fn(run, cb);
 		if (f->cb < 0)
 			f->cb = (int)i;
-		add_src(f, cb_file(run, cb), cb->line);
+		/* its calling line says nothing failed: cited only where no
+		 * line of the kernel's said it (a trace's return event) */
+		if (!f->nsrcs)
+			add_src(f, cb_file(run, cb), cb->line);
 	}
 }
 

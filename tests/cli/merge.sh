@@ -34,13 +34,14 @@ is "skynet dmesg + trace: the trace's totals" \
    "$(q '.cycles[0].totals|"\(.suspend_ns) \(.resume_ns)"')" "1777513000 299218000"
 # one failure, one finding: 1-1's -13 with the log's "returned -13" 527
 # and "failed to resume async" 528, and the trace's
-# callback end 576 (the trace's words, first) and start 575; the log's
+# callback end 576 (the trace's words; its start, 575, says nothing failed,
+# and is not cited); the log's
 # "dpm_run_callback(): usb_dev_resume+0x0/0x20 returns -13" (526) names
 # no device: the next line of that error names it
 is "skynet dmesg + trace: the -13 of 1-1 reported once, with the lines of both files" \
    "$(q "$FINDINGS"'[findings|select(.code == "device-failed" and .device == "1-1")] |
 	"\(length) \(.[0].error) \([.[0].sources[] | "\(.file | split("/")[-1]):\(.line)"] | join(","))"')" \
-   "1 -13 skynet_mem_dmesg.txt:526,skynet_mem_dmesg.txt:527,skynet_mem_dmesg.txt:528,skynet_mem_ftrace.txt:576,skynet_mem_ftrace.txt:575"
+   "1 -13 skynet_mem_dmesg.txt:526,skynet_mem_dmesg.txt:527,skynet_mem_dmesg.txt:528,skynet_mem_ftrace.txt:576"
 ok "skynet dmesg + trace: the log's error line kept" grep -q 'Device 1-1 failed to resume async: error -13' "$J"
 # the trace's times and the log's own figure describe one call: they agree
 # to within the printk delay and the ns >> 10 units (here -11 us .. +1.2 ms)
