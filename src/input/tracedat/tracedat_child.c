@@ -372,15 +372,18 @@ int tracedat_child(const char *path, off_t size, uint64_t max_unpacked, int wfd)
 	crash_out = x.out;
 	child_limits(size);
 	errno = 0;
+	/* no plugins: pmscope takes the events' fields, not the plugins'
+	 * printing, and each dlopen() costs the child more than a small
+	 * trace's reading */
 	if (plain_file(path)) {
-		x.h = tracecmd_open(path, 0);
+		x.h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	} else {
 		if ((fd = unpack(path, max_unpacked, why, sizeof(why))) < 0) {
 			m.kind = DM_UNPACK_FAILED;
 			m.status = fd == -2 ? E2BIG : 0;
 			return out_end(x.out, &m, why);
 		}
-		x.h = tracecmd_open_fd(fd, 0);
+		x.h = tracecmd_open_fd(fd, TRACECMD_FL_LOAD_NO_PLUGINS);
 	}
 	if (!x.h) {
 		m.kind = DM_OPEN_FAILED;
