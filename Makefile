@@ -14,9 +14,9 @@ DESTDIR ?=
 
 CC      ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive zlib libxxhash json-c
+PKGS    := libtraceevent libtracefs libtracecmd cairo libarchive zlib liblzma libxxhash json-c
 # xxhash is compiled in (XXH_INLINE_ALL), not linked;
-# libarchive, zlib and cairo are compiled against, not linked: they are
+# libarchive, zlib, liblzma and cairo are compiled against, not linked: they are
 # loaded the first time a compressed file is read (src/input/lines/unpack.c)
 # or a PNG drawn (src/timeline/png.c); tests/tools/pngstat links cairo itself
 LINK_PKGS := libtraceevent libtracefs libtracecmd json-c

@@ -28,6 +28,7 @@ have_pc libarchive || need="$need libarchive-dev"
 have_pc libxxhash || need="$need libxxhash-dev"
 have_pc json-c || need="$need libjson-c-dev"
 have_pc zlib || need="$need zlib1g-dev"
+have_pc liblzma || need="$need liblzma-dev"
 have_cmd xxd || need="$need xxd"
 if [ "$what" = test ] || [ "$what" = vm ]; then
 	have_pc cmocka || need="$need libcmocka-dev"

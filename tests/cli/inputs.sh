@@ -190,8 +190,8 @@ rm -rf "$R/sys" && mkdir -p "$R/sys" && mkfifo "$R/sys/devices.txt"
 analyze "$R"
 ok "sys/devices.txt as a FIFO is said (and not waited on)" said devices.txt 'not read: a FIFO'
 
-# libarchive (and what it needs: libxml2, ICU, libstdc++) is loaded when a
-# compressed file is read, cairo (X11, fontconfig, freetype ...) when a
+# liblzma (xz) or libarchive (and what it needs: libxml2, ICU, libstdc++)
+# is loaded when a compressed file is read, cairo (X11, fontconfig, freetype ...) when a
 # PNG is drawn, not at every start (src/util/lazylib.c): the dynamic
 # loader's own account of the files it opened
 libs() { # libs LIB ARGS...: how often the loader opened LIB
@@ -201,8 +201,12 @@ libs() { # libs LIB ARGS...: how often the loader opened LIB
 }
 is "a plain log: libarchive never loaded" "$(libs libarchive "$X54")" 0
 is "a plain log: cairo never loaded" "$(libs libcairo "$X54")" 0
-ok "an xz trace: libarchive loaded for it" \
-   test "$(libs libarchive "$F/qemu-q35-s3-async1-medium/trace.txt.xz")" -ge 1
+ok "an xz trace: liblzma loaded for it" \
+   test "$(libs liblzma "$F/qemu-q35-s3-async1-medium/trace.txt.xz")" -ge 1
+is "... and not libarchive (src/input/lines/unxz.c)" \
+   "$(libs libarchive "$F/qemu-q35-s3-async1-medium/trace.txt.xz")" 0
+ok "a zstd log: libarchive loaded for it" \
+   test "$(libs libarchive "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_not_reverted.cap.zst")" -ge 1
 analyze "$F/qemu-q35-s3-async1-medium/trace.txt.xz"
 is "... and read: its cycle's callbacks" "$(q '.cycles[0].callbacks | length > 1000')" true
 ok "--png: cairo loaded for it" test "$(libs libcairo --png "$T/x.png" "$X54")" -ge 1

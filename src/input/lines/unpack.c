@@ -19,12 +19,16 @@ static bool is_gzip(const unsigned char *m, size_t n)
 	return n >= 2 && m[0] == 0x1f && m[1] == 0x8b;
 }
 
+static bool is_xz(const unsigned char *m, size_t n)
+{
+	return n >= 6 && memcmp(m, "\xfd" "7zXZ\0", 6) == 0;
+}
+
 bool unpack_magic(const void *p, size_t n)
 {
 	const unsigned char *m = p;
 
-	return is_gzip(m, n) ||
-	       (n >= 6 && memcmp(m, "\xfd" "7zXZ\0", 6) == 0) ||
+	return is_gzip(m, n) || is_xz(m, n) ||
 	       (n >= 4 && memcmp(m, "\x28\xb5\x2f\xfd", 4) == 0) ||
 	       (n >= 3 && memcmp(m, "BZh", 3) == 0);
 }
@@ -49,7 +53,8 @@ ssize_t unpack_input(struct unpack *u, const void **p)
 	return n;
 }
 
-/* gzip by zlib, unless it cannot be loaded: then by libarchive too. */
+/* gzip by zlib and xz by liblzma, unless they cannot be loaded: then by
+ * libarchive too. */
 struct unpack *unpack_open(int fd, const void *pre, size_t npre, char *err, size_t errlen)
 {
 	struct unpack *u = xcalloc(1, sizeof(*u));
@@ -58,9 +63,10 @@ struct unpack *unpack_open(int fd, const void *pre, size_t npre, char *err, size
 	u->fd = fd;
 	u->pre = npre ? memcpy(xmalloc(npre), pre, npre) : NULL;
 	u->npre = npre;
-	u->ops = is_gzip(pre, npre) ? &unpack_gzip_ops : &unpack_archive_ops;
+	u->ops = is_gzip(pre, npre) ? &unpack_gzip_ops :
+		 is_xz(pre, npre) ? &unpack_xz_ops : &unpack_archive_ops;
 	rc = u->ops->open(u);
-	if (rc < 0 && u->ops == &unpack_gzip_ops) {	/* no zlib */
+	if (rc < 0 && u->ops != &unpack_archive_ops) {	/* no zlib, no liblzma */
 		u->ops->close(u);
 		u->impl = NULL;
 		u->ops = &unpack_archive_ops;

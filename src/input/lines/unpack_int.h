@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Internal to input/lines/unpack.c and its decompressors (gunzip.c,
- * unpack_archive.c): what a decompressor is to unpack.c.
+ * unxz.c, unpack_archive.c): what a decompressor is to unpack.c.
  */
 #ifndef PMSCOPE_INPUT_UNPACK_INT_H
 #define PMSCOPE_INPUT_UNPACK_INT_H
@@ -34,6 +34,7 @@ struct unpack {
  * many; 0 at the file's end, -1 on a read error (said in u->err). */
 ssize_t unpack_input(struct unpack *u, const void **p);
 
-extern const struct unpack_ops unpack_gzip_ops, unpack_archive_ops, unpack_member_ops;
+extern const struct unpack_ops unpack_gzip_ops, unpack_xz_ops, unpack_archive_ops,
+	unpack_member_ops;
 
 #endif
