@@ -29,6 +29,18 @@ ok "a 4 GB allocation asked by the file is refused" \
 is "a crashing trace.dat beside a good one: exit 2" "$rc" 2
 is "and the good one's 786 callbacks are reported" "$(jq '.cycles[0].callbacks|length' "$T/j")" 786
 
+# A trace.dat whose option chain goes round (the fuzzer's, issue 41's
+# round at main 4b31db9): libtracecmd reads the same 48 bytes for good,
+# and the child ran into its CPU limit after 2 minutes (3.5 on a busy
+# machine). The limit is 10 s now for a file this small.
+start=$(date +%s)
+"$PMSCOPE" analyze -q "$R/tracedat/option-loop.dat" > "$T/out" 2> "$T/err"; rc=$?
+took=$(($(date +%s) - start))
+is "option-loop.dat: exit 2, said" "$rc $(cat "$T/err")" \
+	"2 pmscope: $R/tracedat/option-loop.dat: trace-cmd's libraries took more CPU time than allowed before any PM event of this trace.dat was read"
+ok "option-loop.dat: ended within its 10 CPU seconds (here ${took} s on the wall)" \
+	test "$took" -lt 60
+
 # A graph record 2^30 deep (the fuzzer's, its function unknown, so the
 # record goes to trace-cmd's printer, which indents a space per level):
 # the child took 2.5 s of CPU on 29 KB. Deeper than DAT_DEPTH_MAX it is not
