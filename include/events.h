@@ -80,6 +80,8 @@ struct pm_event {
 	unsigned int cb_flags;	/* CB_INITCALL, CB_PROBE, CB_FROM_* */
 	uint8_t verdict;	/* EV_VERDICT, EV_MESSAGE: enum verdict_kind */
 	bool cut;		/* EV_CYCLE_BEGIN, EV_CYCLE_END */
+	bool entry;		/* EV_CYCLE_BEGIN: the line that starts every cycle
+				 * ("PM: suspend entry"), so never a second one's */
 	bool extent;		/* EV_MILESTONE */
 	uint8_t milestone;	/* EV_MILESTONE: enum milestone_kind */
 	enum finding_code code;	/* EV_NOTE */

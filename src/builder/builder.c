@@ -39,6 +39,7 @@ struct builder {
 	bool names_full;	/* warned: a name table is full */
 	bool phases_full;	/* warned: a cycle has CB_PHASES_MAX phases */
 	int cur;		/* open cycle index, -1 none */
+	bool cur_entry;		/* its begin was an entry line (pm_event.entry) */
 	int open_phase;		/* begun, not ended, in the open cycle */
 	bool thaw_ended;	/* the last cycle's thaw had an end line of its own */
 	unsigned int tail_line;	/* the open cycle's last line of the log's */
@@ -312,7 +313,9 @@ static void on_cycle_begin(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
 
-	if (c && c->mode != MODE_BOOT && ev->mode != MODE_BOOT && cycle_young(c)) {
+	if (c && c->mode != MODE_BOOT && ev->mode != MODE_BOOT && cycle_young(c) &&
+	    !(ev->entry && b->cur_entry)) {
+		b->cur_entry |= ev->entry;
 		/* Old kernels name the mode a few lines after the start. */
 		if (ev->mode != MODE_UNKNOWN) {
 			c->mode = ev->mode;
@@ -325,6 +328,7 @@ static void on_cycle_begin(struct builder *b, const struct pm_event *ev)
 	if (c)
 		close_cycle(b);
 	open_cycle(b, ev->mode, ev->text, ev->ts, ev->line, ev->cut);
+	b->cur_entry = ev->entry;
 }
 
 static void on_phase_begin(struct builder *b, const struct pm_event *ev)

@@ -158,4 +158,21 @@ is "exynos: the kernel's figures across the wraps (lines 74-77, 86-90, 95-98)" \
    "0000:01:00.0:pci_pm_suspend_noirq=24272 15700000.pcie:exynos_pcie_resume_noirq=91433 0000:01:00.0:pci_pm_resume_noirq=25470"
 is "exynos: each callback's parent, which the wraps cut off" \
    "$(q '[.cycles[0].callbacks[]|select(.parent==null)]|length')" 0
+
+# "dmesg | grep s2idle": entry lines alone, each its own suspend (the
+# Dell Precision of tests/fixtures/corpus/ has seven); a cycle has one
+# "suspend entry (...)" line. Android prints a second, "suspend entry
+# <date> UTC", in the same cycle (the Pixel 6: golden_dmesg.sh).
+printf '%s\n' '[  117.934504] PM: suspend entry (s2idle)' \
+	'[  127.141741] PM: suspend entry (s2idle)' \
+	'[  131.299554] PM: suspend entry (s2idle)' > "$T/grep.txt"
+"$PMSCOPE" analyze -q -j "$T/grep.json" "$T/grep.txt" 2> /dev/null
+is "three grepped entry lines: three cycles, none completed" \
+   "$(jq -c '[.cycles[] | [.first_line, .completed]]' "$T/grep.json")" '[[1,false],[2,false],[3,false]]'
+printf '%s\n' '[ 1505.314441] PM: suspend entry (deep)' \
+	'[ 1505.326294] PM: suspend entry 2025-07-10 01:19:52.487634359 UTC' \
+	'[ 1505.400000] PM: suspend exit' > "$T/marker.txt"
+"$PMSCOPE" analyze -q -j "$T/marker.json" "$T/marker.txt" 2> /dev/null
+is "an entry line and Android's dated marker: one cycle" \
+   "$(jq -c '[.cycles[] | [.first_line, .last_line, .mode_label]]' "$T/marker.json")" '[[1,3,"deep"]]'
 done_testing

@@ -81,12 +81,13 @@ static void phase(struct dmesg_parser *p, enum ev_kind kind, ns_t ts,
 /* A cycle from its first line; cycle_begin_cut() from a line well inside
  * it, the log having none before (an excerpt). */
 static void cycle_begin_at(struct dmesg_parser *p, ns_t ts, struct str label,
-			   enum pm_mode mode, bool cut)
+			   enum pm_mode mode, bool cut, bool entry)
 {
 	struct pm_event ev;
 
 	event_init(&ev, EV_CYCLE_BEGIN, ts, p->line);
 	ev.cut = cut && !p->in_cycle;
+	ev.entry = entry;
 	ev.mode = mode != MODE_UNKNOWN ? mode : mode_from_label(label);
 	ev.text = label;
 	emit(p, &ev);
@@ -109,13 +110,13 @@ static void cycle_begin_at(struct dmesg_parser *p, ns_t ts, struct str label,
 
 static void cycle_begin(struct dmesg_parser *p, ns_t ts, struct str label, enum pm_mode mode)
 {
-	cycle_begin_at(p, ts, label, mode, false);
+	cycle_begin_at(p, ts, label, mode, false, false);
 }
 
 static void cycle_begin_cut(struct dmesg_parser *p, ns_t ts, struct str label,
 			    enum pm_mode mode)
 {
-	cycle_begin_at(p, ts, label, mode, true);
+	cycle_begin_at(p, ts, label, mode, true, false);
 }
 
 /* The mode of the open cycle, learnt from what it does (hibernation). */
@@ -348,12 +349,15 @@ static bool wake_reason(struct dmesg_parser *p, ns_t ts, struct str m)
 /* "suspend entry" starts every cycle: one in a cycle past its freezing
  * (or with device callbacks) starts the next, and the one open never
  * ended (it hung, or the log lost its end). The next one had no
- * suspend_enter phase. */
-static void entry(struct dmesg_parser *p, ns_t ts, struct str label, enum pm_mode mode)
+ * suspend_enter phase. @once: the line a cycle has once (pm_event.entry):
+ * a second one is the next cycle even where nothing came between (a grep
+ * of the entry lines). */
+static void entry(struct dmesg_parser *p, ns_t ts, struct str label, enum pm_mode mode,
+		  bool once)
 {
 	if (p->in_cycle && (!p->in_enter || p->cb_seen))
 		p->in_cycle = false;
-	cycle_begin(p, ts, label, mode);
+	cycle_begin_at(p, ts, label, mode, false, once);
 }
 
 /*
@@ -375,10 +379,12 @@ static void image_written(struct dmesg_parser *p, ns_t ts, struct str m)
 /* The PM core's own messages (with "PM: " already removed). */
 static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 {
+	/* "suspend entry (deep)" once a cycle; Android's marker after it,
+	 * "suspend entry 2025-07-10 01:19:52.487634359 UTC", is of the same */
 	if (str_starts(m, "suspend entry"))
-		entry(p, ts, paren(m), MODE_UNKNOWN);
+		entry(p, ts, paren(m), MODE_UNKNOWN, str_starts(m, "suspend entry ("));
 	else if (str_starts(m, "hibernation entry") || str_starts(m, "hibernation: hibernation entry"))
-		entry(p, ts, str_c("disk"), MODE_DISK);
+		entry(p, ts, str_c("disk"), MODE_DISK, true);
 	else if (str_starts(m, "Syncing filesystems"))
 		cycle_begin(p, ts, STR_NULL, MODE_UNKNOWN);
 	else if (str_starts(m, "Preparing system for sleep"))
