@@ -590,7 +590,7 @@ void findings_cycle(const struct pm_run *run, const struct pm_cycle *c,
 		    struct findings *out)
 {
 	size_t first = out->n, i;
-	bool ab;
+	bool ab, dev_failed;
 
 	if (run->given) {
 		i = (size_t)(c - run->cycles);
@@ -602,15 +602,20 @@ void findings_cycle(const struct pm_run *run, const struct pm_cycle *c,
 	/* the kernel's words first: a failure cites the line that said it */
 	verdicts(run, c, facts->verdicts, facts->nverdicts, out, first);
 	callback_errors(run, c, out, first);
-	for (ab = false, i = first; i < out->n; i++)
+	for (ab = dev_failed = false, i = first; i < out->n; i++) {
 		ab |= out->v[i].code == FC_ABORTED;
-	if (c->aborted && !ab) {
+		dev_failed |= out->v[i].code == FC_DEVICE_FAILED;
+	}
+	/* a backing out no line of the kernel's said is a failure of its
+	 * own, unless a device's failure, which made the kernel back out
+	 * (a hibernation's freeze), is one already */
+	if (c->aborted && !ab && !dev_failed) {
 		struct finding *f = add(out, FC_ABORTED, c->index, "the kernel backed out of "
 					"the suspend");
 
 		add_src(f, c->file, c->last_line);
-		ab = true;
 	}
+	ab |= c->aborted;
 	unfinished(run, c, out, ab);
 	warnings(run, facts->warns, facts->nwarns, out);
 	if (m)

@@ -1357,6 +1357,11 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 		 * resumes the devices, then "suspend exit") */
 		if (ev->verdict == VK_PHASE_FAILED && !resume_side(ev->event))
 			c->aborted = true;
+		/* hibernation_snapshot() backs out when a device fails to
+		 * freeze: no image, the devices thawed, "hibernation exit" */
+		if (ev->verdict == VK_DEV_FAILED && c->mode == MODE_DISK &&
+		    str_starts(ev->event, "freeze"))
+			c->aborted = true;
 		break;
 	case EV_MARKER:
 		if (cur_cycle(b))
