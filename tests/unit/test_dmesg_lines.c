@@ -386,6 +386,14 @@ static void test_wrapped(void **state)
 	assert_true(dmesg_says_all(split(out).msg));
 	/* a start whose parent the wrap cut off is read, not whole */
 	assert_false(dmesg_says_all(str_c("leds phy0-led: PM: calling led_suspend+0x0/0x50 @ 2952,")));
+	/* an entry line's mode the wrap put on the next line (the RPi's
+	 * quoted syslog of tests/fixtures/corpus/, lines 12-13) */
+	assert_false(dmesg_says_all(str_c("PM: suspend entry")));
+	n = dmesg_join(str_c("> Apr 24 16:14:08 raspberrypi kernel: [  271.494472] PM: suspend entry"),
+		       str_c("> (s2idle)"), out, sizeof(out));
+	assert_true(n > 0);
+	out[n] = '\0';
+	assert_true(dmesg_says_all(str_c("PM: suspend entry (s2idle)")));
 	assert_true(dmesg_says_all(str_c("PM: suspend of devices complete after 1751.757")));
 	assert_true(dmesg_says_all(str_c("rockchip-dw-pcie a41000000.pcie: PM: failed to suspend noirq: error -110")));
 	assert_false(dmesg_says_all(str_c("rockchip-dw-pcie a41000000.pcie: PM: failed to")));

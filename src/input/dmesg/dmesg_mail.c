@@ -64,6 +64,16 @@ static bool abort_line(struct str msg)
 	return str_starts(msg, "Some devices failed to");
 }
 
+/* "PM: suspend entry (s2idle)": the cycle's mode in its parentheses,
+ * which a wrap may have put on the next line. */
+static bool entry_line(struct str msg)
+{
+	if (str_starts(msg, "PM: "))
+		msg = str_skip(msg, 4);
+	msg = str_trim_end(msg);
+	return str_starts(msg, "suspend entry (") && msg.p[msg.len - 1] == ')';
+}
+
 bool dmesg_says_all(struct str msg)
 {
 	struct dmesg_verdict v;
@@ -72,7 +82,7 @@ bool dmesg_says_all(struct str msg)
 	switch (dmesg_cb_line(msg, &cb)) {
 	case DS_NONE:
 		return ((dmesg_verdict_line(msg, &v) || abort_line(msg)) && !cut_short(msg)) ||
-		       phase_end_line(msg);
+		       phase_end_line(msg) || entry_line(msg);
 	case DS_CB_START:
 	case DS_QUIRK_START:
 	case DS_INITCALL_START:
