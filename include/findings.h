@@ -34,7 +34,8 @@ enum finding_code {
 	FC_KERNEL_OOPS,		/* an Oops, a BUG, a panic */
 	FC_KERNEL_STALL,	/* a soft or hard lockup, an RCU stall, a hung task */
 	FC_KERNEL_WARNING,	/* a WARN() */
-	FC_ALARM_OUTSIDE,	/* one of those three outside every cycle */
+	FC_ALARM_OUTSIDE,	/* an Oops or a stall outside every cycle */
+	FC_WARN_OUTSIDE,	/* a WARN() outside every cycle */
 	FC_LOG_SAID_ERROR,	/* a callback returned 0 while its device said error */
 	FC_SUSPEND_STATS,	/* suspend_stats counted a failure in the cycle */
 	FC_NO_HW_SLEEP,		/* s2idle: the platform never reached its sleep state */

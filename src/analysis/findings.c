@@ -282,7 +282,8 @@ static struct finding *same_report(const struct pm_run *run, struct findings *fs
 static void alarm(const struct pm_run *run, const struct pm_verdict *v, int cycle,
 		  struct findings *fs, size_t first)
 {
-	enum finding_code code = cycle ? alarm_code(v->kind) : FC_ALARM_OUTSIDE;
+	enum finding_code code = cycle ? alarm_code(v->kind) :
+				 v->kind == VK_WARNING ? FC_WARN_OUTSIDE : FC_ALARM_OUTSIDE;
 	struct finding *f = v->kind == VK_OOPS ? same_report(run, fs, first, v, code) : NULL;
 	size_t i;
 

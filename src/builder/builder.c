@@ -400,6 +400,23 @@ static bool phases_missing_before(const struct pm_cycle *c, int idx)
 
 static struct pm_cycle *late_cycle(struct builder *b, ns_t ts);
 
+/* The alarms read since @c closed (taken for none: a WARN() while the
+ * tasks thawed, after "Restarting tasks ... "), now that its exit line at
+ * @line says it went on: @c's. */
+static void rehome_alarms(struct builder *b, const struct pm_cycle *c, unsigned int line)
+{
+	struct pm_verdict *v;
+	size_t i;
+
+	for (i = b->run->nverdicts; i-- > 0;) {
+		v = &b->run->verdicts[i];
+		if (v->file_id != b->file_id || v->line <= c->last_line || v->line > line)
+			break;
+		if (!v->cycle)
+			v->cycle = c->index;
+	}
+}
+
 /*
  * The thaw's own end, after the log closed its cycle at "Restarting tasks
  * ... " (the "done." that other lines cut off it): what follows until
@@ -413,6 +430,7 @@ static void late_thaw_end(struct builder *b, const struct pm_event *ev)
 	if (!p || p->kind != PK_EXIT || p->start == NS_NONE || ev->ts < p->start)
 		return;
 	p->end = ev->ts;
+	rehome_alarms(b, c, ev->line);
 	stretch(c, ev->ts, ev->line);
 	b->thaw_ended = true;
 }
@@ -1271,6 +1289,7 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 		if (ev->cut || !(c = late_cycle(b, ev->ts)) || ev->ts < c->end)
 			return;
 		post_notifiers(b, c, ev);
+		rehome_alarms(b, c, ev->line);
 		stretch(c, ev->ts, ev->line);
 		/* even with none kept: those after it are told at their lines */
 		say_probes(b, c);
@@ -1432,6 +1451,31 @@ static void say_counted(struct builder *b, const struct pm_cycle *c)
 	b->from_calling[0] = b->from_calling[1] = 0;
 }
 
+/*
+ * A boot stays open after its last line (a module may load later); once
+ * it ran init, an Oops, a stall or a WARN() read after that line and
+ * before the next cycle came between them, and is outside every cycle
+ * (the Latitude E7250's hung tasks, tens of seconds after its boot,
+ * before a suspend). A boot that never ran init is still booting: what
+ * goes wrong then is its own (the BeagleBone's fault after its hang).
+ */
+static void alarms_after_boot(struct builder *b, const struct pm_cycle *c)
+{
+	struct pm_verdict *v;
+	size_t i;
+
+	if (c->boot_marks[BM_RUN_INIT] == NS_NONE && c->boot_marks[BM_FREE_INITMEM] == NS_NONE)
+		return;
+	for (i = b->run->nverdicts; i-- > 0;) {
+		v = &b->run->verdicts[i];
+		if (v->file_id != b->file_id || v->line <= c->last_line)
+			break;
+		if (v->cycle == c->index && (v->kind == VK_OOPS || v->kind == VK_STALL ||
+					     v->kind == VK_WARNING))
+			v->cycle = 0;
+	}
+}
+
 static void close_cycle(struct builder *b)
 {
 	struct pm_cycle *c = cur_cycle(b);
@@ -1444,6 +1488,8 @@ static void close_cycle(struct builder *b)
 		if (c->cbs[i].flags & CB_UNFINISHED)
 			dev_state(b, c->cbs[i].dev)->open_cb = -1;
 	say_counted(b, c);
+	if (c->mode == MODE_BOOT)
+		alarms_after_boot(b, c);
 	if (c->msgs_cut)
 		run_warn(b->run, FC_MESSAGES_CUT, c->index, b->file, c->last_line,
 			 "cycle %d: %zu log lines not kept as callbacks' messages "

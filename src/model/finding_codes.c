@@ -29,10 +29,12 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 	[FC_KERNEL_WARNING] = { "kernel-warning", SEV_WARNING,
 		"a WARN() inside a cycle, in either of its forms (\"WARNING: CPU: 3 PID: 518 at "
 		"FILE:LINE FN\", since 6.19 \"WARNING: FILE:LINE at FN, CPU#3: TASK\")" },
-	[FC_ALARM_OUTSIDE] = { "alarm-outside-cycle", SEV_WARNING,
-		"an Oops, a BUG, a lockup, a stall or a WARN() outside every cycle (between "
-		"cycles, seconds after a resume): the kernel's trouble, not seen to be a PM "
-		"callback's" },
+	[FC_ALARM_OUTSIDE] = { "alarm-outside-cycle", SEV_FAILURE,
+		"an Oops, a BUG, a panic, a lockup or a stall outside every cycle (between "
+		"cycles, seconds after a resume): the kernel failed, though not seen to fail "
+		"in a PM callback" },
+	[FC_WARN_OUTSIDE] = { "warning-outside-cycle", SEV_WARNING,
+		"a WARN() outside every cycle (between cycles, seconds after a resume)" },
 	[FC_LOG_SAID_ERROR] = { "log-said-error", SEV_WARNING,
 		"a callback returned 0 while its device, a parent or a child said error or "
 		"timeout" },

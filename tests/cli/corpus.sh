@@ -10,14 +10,17 @@
 C=$FIXTURES/corpus
 T=$TMPDIR_TEST
 
-# a report's cycles as EXPECT.tsv's rows (file as $2)
-ROWS='.cycles[] | [$f, (.index | tostring), (.mode_label // .mode), "\(.first_line)-\(.last_line)",
+# a report's cycles as EXPECT.tsv's rows (file as $2), then the Oopses
+# and stalls outside every cycle, in a row of their own
+ROWS='(.cycles[] | [$f, (.index | tostring), (.mode_label // .mode), "\(.first_line)-\(.last_line)",
 	(if .aborted then "aborted" elif .completed then "completed"
 	 else ([.findings[] | select(.code == "incomplete" or .code == "excerpt") | .code][0]
 	       // "unknown") end),
 	([.findings[] | select(.severity != "note" and .code != "incomplete" and .code != "excerpt") |
 	  "\(.code)\(if .device then ":\(.device):\(.error)" else "" end)@\([.sources[].line] | join("+"))"] |
-	 join(",") | if . == "" then "-" else . end)] | join("\t")'
+	 join(",") | if . == "" then "-" else . end)] | join("\t")),
+	([.findings[] | select(.code == "alarm-outside-cycle") | "\(.code)@\([.sources[].line] | join("+"))"] |
+	 if length > 0 then [$f, "outside", "-", "-", "-", join(",")] | join("\t") else empty end)'
 
 # every phase of every cycle: none of negative length, none starting
 # before the one before it ends by more than 10 us
@@ -41,9 +44,9 @@ analyze() {
 
 # the exit status a person expects from the rows: 1 where the kernel
 # said a cycle failed (a device failed, the kernel backed out, a crash)
-# or the log ends inside one, else 0
+# or the log ends inside one, or it crashed or stalled outside them, else 0
 expected_rc() {
-	if printf '%s\n' "$1" | awk -F '\t' '$5 == "aborted" || $5 == "incomplete" ||
+	if printf '%s\n' "$1" | awk -F '\t' '$5 == "aborted" || $5 == "incomplete" || $2 == "outside" ||
 	    $6 ~ /(^|,)(device-failed|aborted|kernel-oops)/ { bad = 1 } END { exit !bad }'; then
 		echo 1
 	else

@@ -113,15 +113,30 @@ is "a log with the cycle's start, cut in its resume: exit 1" "$rc" 1
 is "... the cycle did not complete, a failure" \
 	"$(jq -r '.cycles[1].findings[] | select(.code == "incomplete") | .severity' "$T/j")" failure
 
-# An Oops outside every cycle is said, a warning: the ucsi Oops 4 s after
-# the third resume (its report lines 656-660), then workqueue lockups
+# An Oops outside every cycle is a failure all the same (the kernel said
+# it failed): the ucsi Oops 4 s after the third resume (its report lines
+# 656-660), then workqueue lockups
 sus=$F/corpus/kernel6.19-rc1-suse-s2idle-3cycles-ucsi-oops-after-journal/logs.xz
 "$PMSCOPE" analyze --json "$T/j" "$sus" > /dev/null 2>&1; rc=$?
-is "Oops after a resume: exit 0, said as a warning outside every cycle" \
+is "Oops after a resume: exit 1, a failure outside every cycle" \
 	"$rc $(jq -c '[.findings[] | select(.code == "alarm-outside-cycle") | [.severity, [.sources[].line]]][0]' "$T/j")" \
-	'0 ["warning",[656,660]]'
+	'1 ["failure",[656,660]]'
 is "... and the four workqueue lockups after it" \
 	"$(jq '[.findings[] | select(.code == "alarm-outside-cycle")] | length' "$T/j")" 5
+
+# A WARN() while the tasks thawed, after "Restarting tasks ... " and before
+# its "done." (the L440's __thaw_task, line 1723 of cycle 2, 921-1763): in
+# the cycle, though the log closed it at "Restarting tasks" first. One
+# before every cycle (the IdeaPad's early boot, line 17) is a warning
+# outside them.
+"$PMSCOPE" analyze --json "$T/l440.json" "$F/kernel6.3-thinkpad-l440-deep-pmprint-email/dmesg-6-3-1-retry.out.xz" > /dev/null 2>&1
+is "a WARN() while thawing: its cycle's" \
+	"$(jq -c '[.cycles[] | .index as $i | .findings[] | select(.code == "kernel-warning") | [$i, .sources[0].line]]' "$T/l440.json")" \
+	'[[2,1723]]'
+"$PMSCOPE" analyze --json "$T/idea.json" "$F/kernel5.15-chromeos-ideapad-mem-pmprint/ideapad_patch_complete.txt" > /dev/null 2>&1; rc=$?
+is "a WARN() before every cycle: a warning outside them, exit 0" \
+	"$rc $(jq -c '[.findings[] | select(.code == "warning-outside-cycle") | [.severity, .sources[0].line]]' "$T/idea.json")" \
+	'0 [["warning",17]]'
 
 # an input that cannot be read is a run of stats too, failed, said why
 "$PMSCOPE" stats -q --json "$T/s" --junit "$T/u" "$T/nopm.txt" "$T/missing.txt" 2> /dev/null

@@ -80,8 +80,11 @@ is "elitebook: its boot (its milestones, 1-1269), one s2idle cycle, lines 1324-1
 run "$F/kernel5.4-thinkpad-dock-mem-freezer-fail-journal-it-email/message.txt"
 is "thinkpad: one deep cycle, aborted by the freezer (line 70)" \
    "$(q '[.cycles[]|"\(.mode_label) \(.first_line) \(.aborted)"]|join(";")')" "deep 63 true"
-is "thinkpad: the failure is the freezer's" \
-   "$(q "$FINDINGS"'[findings|select(.severity=="failure")|"\(.code) \(.sources[0].line)"]|join(";")')" "aborted 70"
+# (the task hung two minutes before it, line 26, is why: the kernel's
+# "blocked for more than 120 seconds" is a failure of its own)
+is "thinkpad: the failures: the hung task before the cycle, the freezer's" \
+   "$(q "$FINDINGS"'[findings|select(.severity=="failure")|"\(.code) \(.sources[0].line)"]|join(";")')" \
+   "alarm-outside-cycle 26;aborted 70"
 is "thinkpad: the missing stamps are said" \
    "$(q "$FINDINGS"'[findings|select(.code=="timing")]|length')" 1
 

@@ -139,6 +139,9 @@ static void test_alarms(void **state)
 	assert_int_equal(dmesg_alarm(str_c("WARNING: drivers/clk/clk.c:1188 at "
 					   "clk_core_disable+0xa4/0xac, CPU#3: sh/396")),
 			 VK_WARNING);
+	/* 6.1's perf watchdog (the P6T WS Pro of tests/fixtures/corpus/, line 302) */
+	assert_int_equal(dmesg_alarm(str_c("NMI watchdog: Watchdog detected hard LOCKUP on cpu 11")),
+			 VK_STALL);
 	assert_int_equal(dmesg_alarm(str_c("BUG: kernel NULL pointer dereference, address: "
 					   "0000000000000008")), VK_OOPS);
 	assert_int_equal(dmesg_alarm(str_c("Oops: 0000 [#1] PREEMPT SMP NOPTI")), VK_OOPS);

@@ -221,6 +221,11 @@ enum verdict_kind dmesg_alarm(struct str text)
 		{ "watchdog: BUG: soft lockup", VK_STALL },
 		{ "watchdog: Watchdog detected hard LOCKUP", VK_STALL },
 		{ "watchdog: BUG:", VK_STALL },
+		/* pr_fmt "NMI watchdog: " (kernel/watchdog_perf.c, and 4.x's
+		 * soft lockups): "NMI watchdog: Watchdog detected hard LOCKUP
+		 * on cpu 11" (6.1) */
+		{ "NMI watchdog: Watchdog detected hard LOCKUP", VK_STALL },
+		{ "NMI watchdog: BUG:", VK_STALL },
 		{ "BUG: soft lockup", VK_STALL },
 		{ "BUG: workqueue lockup", VK_STALL },
 		{ "INFO: task ", VK_STALL },
@@ -229,7 +234,7 @@ enum verdict_kind dmesg_alarm(struct str text)
 		{ "BUG: ", VK_OOPS },
 		{ "kernel BUG at", VK_OOPS },
 		{ "Internal error:", VK_OOPS },
-		{ "Oops", VK_OOPS },
+		{ "Oops:", VK_OOPS },	/* not pstore's record names, "Oops#1 Part1" */
 		{ "Unable to handle kernel", VK_OOPS },
 		{ "Unhandled fault:", VK_OOPS },
 		{ "general protection fault", VK_OOPS },
