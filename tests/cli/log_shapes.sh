@@ -35,9 +35,10 @@ ok "zenbook: phases in order" phases_sane
 # --- the same, quoted, wrapped, caller ids "[NBSP NBSP T39]", and two
 # excerpts out of time order (674 s, then 297 s)
 run "$F/kernel6.15-qemu-x86-s2idle-usbip-excerpts-nbsp-email/message.txt"
+# (the first ends at its own last stamped line, 260, not at the second's first)
 is "usbip: two cycles, the second starting where the clock goes back (line 271)" \
    "$(q '[.cycles[]|"\(.first_line)-\(.last_line) completed=\(.completed) aborted=\(.aborted)"]|join(";")')" \
-   "248-271 completed=false aborted=false;271-298 completed=false aborted=true"
+   "248-260 completed=false aborted=false;271-298 completed=false aborted=true"
 is "usbip: 10 callbacks, 4 and 6" "$(q '[.cycles[]|.callbacks|length]|join(",")')" "4,6"
 is "usbip: the first is an excerpt (a note), not a failure" \
    "$(q '[.cycles[0].findings[]|"\(.code) \(.severity)"]|join(";")')" \
@@ -54,9 +55,10 @@ ok "usbip: phases in order" phases_sane
 # cut by its sender) then its good case (28 s, another boot); before, one
 # cycle whose thaw_processes ran 448187 ms
 run "$F/kernel6.14-jetson-xavier-arm64-deep-two-pastes-email/message.txt"
+# (the first ends at its paste's last stamped line, 135)
 is "xavier: two deep cycles, the second from line 148" \
    "$(q '[.cycles[]|"\(.mode_label) \(.first_line)-\(.last_line) \(.completed)"]|join(";")')" \
-   "deep 66-148 false;deep 148-174 true"
+   "deep 66-135 false;deep 148-174 true"
 is "xavier: the bad case is an excerpt, no failure" \
    "$(q "$FINDINGS"'[findings|"\(.severity):\(.code)"]|sort|join(",")')" \
    "note:excerpt,note:note,note:note"

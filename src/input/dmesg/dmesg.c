@@ -40,6 +40,8 @@ struct dmesg_parser {
 	ns_t wake_ts;		/* the open cycle's wake, NS_NONE */
 	enum pm_mode mode;
 	ns_t last_ts;
+	unsigned int last_ts_line;	/* the line of last_ts */
+	bool entered;		/* the open cycle's "suspend entry (...)" was read */
 	unsigned int line;
 	bool used;		/* the current line produced an event */
 	int exact_us;		/* kernel >= 5.14 prints true usecs: 1, 0, -1 unknown */
@@ -95,6 +97,7 @@ static void cycle_begin_at(struct dmesg_parser *p, ns_t ts, struct str label,
 	if (!p->in_cycle) {
 		phase(p, EV_PHASE_BEGIN, ts, PK_ENTER, "suspend_enter", US_NONE);
 		p->in_enter = true;
+		p->entered = false;
 		p->in_machine = p->in_exit = p->cb_seen = p->phases_seen = false;
 		p->snap = SNAP_NONE;
 		p->mode = MODE_UNKNOWN;
@@ -355,9 +358,10 @@ static bool wake_reason(struct dmesg_parser *p, ns_t ts, struct str m)
 static void entry(struct dmesg_parser *p, ns_t ts, struct str label, enum pm_mode mode,
 		  bool once)
 {
-	if (p->in_cycle && (!p->in_enter || p->cb_seen))
+	if (p->in_cycle && (!p->in_enter || p->cb_seen || (once && p->entered)))
 		p->in_cycle = false;
 	cycle_begin_at(p, ts, label, mode, false, once);
+	p->entered |= once;
 }
 
 /*
@@ -979,8 +983,9 @@ static void new_excerpt(struct dmesg_parser *p)
 	struct pm_event ev;
 
 	/* the builder's cycle, if one is open: callback lines open one
-	 * without a start line */
-	event_init(&ev, EV_CYCLE_END, NS_NONE, p->line);
+	 * without a start line. It ends at the excerpt's last stamped
+	 * line, not at the next one's first. */
+	event_init(&ev, EV_CYCLE_END, NS_NONE, p->last_ts_line ? p->last_ts_line : p->line);
 	ev.cut = true;
 	builder_event(p->b, &ev);
 	if (p->boot == BOOT_KERNEL || p->boot == BOOT_USER)
@@ -1001,7 +1006,7 @@ static void new_excerpt(struct dmesg_parser *p)
  * node 0" among lines at 1.4 s as the CPUs come up), not a new excerpt,
  * whose lines go on from the earlier time.
  */
-static bool comes_back(const struct dmesg_parser *p)
+static bool comes_back(const struct dmesg_parser *p, ns_t back)
 {
 	struct kmsg_line kl;
 	struct str next;
@@ -1009,10 +1014,17 @@ static bool comes_back(const struct dmesg_parser *p)
 
 	if (!p->r)
 		return false;
-	for (k = 1; k <= STEP_BACK_LOOK && reader_peek(p->r, k, NULL, &next) > 0; k++)
-		if (dmesg_split(next, &kl) && kl.ts != NS_NONE &&
-		    kl.ts + CLOCK_STEP_BACK_NS >= p->last_ts)
+	for (k = 1; k <= STEP_BACK_LOOK && reader_peek(p->r, k, NULL, &next) > 0; k++) {
+		if (!dmesg_split(next, &kl) || kl.ts == NS_NONE)
+			continue;
+		if (kl.ts + CLOCK_STEP_BACK_NS >= p->last_ts)
 			return true;
+		/* the earlier time goes on for seconds: another excerpt
+		 * (a second grep of the same log, 37 s back), however soon
+		 * it passes the first */
+		if (kl.ts > back + EXCERPT_STEP_NS)
+			return false;
+	}
 	return false;
 }
 
@@ -1028,7 +1040,7 @@ static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
 	 * a restored hibernation image, a new boot in the same file, or a
 	 * new excerpt. */
 	if (p->last_ts != NS_NONE && ts + CLOCK_STEP_BACK_NS < p->last_ts) {
-		same = ts + EXCERPT_STEP_NS >= p->last_ts || same_excerpt(p, kl) || comes_back(p);
+		same = ts + EXCERPT_STEP_NS >= p->last_ts || same_excerpt(p, kl) || comes_back(p, ts);
 		if (!same)
 			new_excerpt(p);
 		snprintf(buf, sizeof(buf), "time stamps go back from %.6f to %.6f s%s",
@@ -1037,6 +1049,7 @@ static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
 		say(p, ts, FC_NOTE, buf);
 	}
 	p->last_ts = ts;
+	p->last_ts_line = p->line;
 }
 
 /*
