@@ -180,4 +180,12 @@ printf '%s\n' '[ 1505.314441] PM: suspend entry (deep)' \
 "$PMSCOPE" analyze -q -j "$T/marker.json" "$T/marker.txt" 2> /dev/null
 is "an entry line and Android's dated marker: one cycle" \
    "$(jq -c '[.cycles[] | [.first_line, .last_line, .mode_label]]' "$T/marker.json")" '[[1,3,"deep"]]'
+# CONFIG_PM_TEST_SUSPEND's "PM: suspend devices took 0.048 seconds" (prepare
+# and suspend, in jiffies) and "resume devices took 0.260 seconds": the
+# kernel's own figures, said (the i.MX8MP of tests/fixtures/corpus/, 31, 56)
+"$PMSCOPE" analyze -q -j "$T/imx.json" \
+	"$F/corpus/kernel6.18-imx8mp-evk-arm64-deep-enter-fails-pmdebug-took-serial-email/message.txt" 2> /dev/null
+is "i.MX8MP: the kernel's two 'devices took' figures said, at their lines" \
+   "$(jq -c '[.cycles[].findings[] | select(.text | contains("in jiffies")) | [.sources[0].line, (.text | sub(".*took "; ""))]]' "$T/imx.json")" \
+   '[[31,"0.048 seconds"],[56,"0.260 seconds"]]'
 done_testing

@@ -380,6 +380,26 @@ static void image_written(struct dmesg_parser *p, ns_t ts, struct str m)
 	note(p, ts, EV_NOTE, str_c(buf));
 }
 
+/*
+ * CONFIG_PM_TEST_SUSPEND's own figures, counted in jiffies: "PM: suspend
+ * devices took 0.048 seconds" (prepare and suspend: dpm_suspend_start()),
+ * "PM: resume devices took 0.260 seconds" (resume and complete:
+ * dpm_resume_end()). Two phases each, so no phase's: said in a note.
+ */
+static bool devices_took(struct dmesg_parser *p, ns_t ts, struct str m)
+{
+	bool suspend = str_starts(m, "suspend devices took ");
+	char buf[160];
+
+	if (!suspend && !str_starts(m, "resume devices took "))
+		return false;
+	snprintf(buf, sizeof(buf), "the kernel's figure for %s, in jiffies: %.*s",
+		 suspend ? "prepare and suspend" : "resume and complete",
+		 (int)(m.len < 80 ? m.len : 80), m.p);
+	note(p, ts, EV_NOTE, str_c(buf));
+	return true;
+}
+
 /* The PM core's own messages (with "PM: " already removed). */
 static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 {
@@ -408,7 +428,7 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		   str_starts(m, "Preallocating image memory") ||
 		   str_starts(m, "hibernation: Preallocating image memory")) {
 		set_mode(p, ts, MODE_DISK, "disk");
-	} else if (devices_complete(p, ts, m))
+	} else if (devices_complete(p, ts, m) || devices_took(p, ts, m))
 		;
 	else if (str_starts(m, "Finishing wakeup"))
 		begin_exit(p, ts);
