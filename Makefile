@@ -50,7 +50,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 FUZZ_TARGETS := dmesg ftrace fgraph sysfacts tracedat analyze report
 FUZZ_B       := build-fuzz
 FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
-		-fno-sanitize-recover=all -fsanitize=fuzzer-no-link -DCHILD_CPU_BASE=3
+		-fno-sanitize-recover=all -fsanitize=fuzzer-no-link -DCHILD_CPU_BASE=1
 FUZZ_SECONDS ?= 60
 FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(B)/fuzz/replay_%)
 

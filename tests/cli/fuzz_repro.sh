@@ -10,7 +10,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 B=$(dirname "$PMSCOPE")
 for t in dmesg ftrace fgraph sysfacts tracedat analyze report; do
 	bin="$B/fuzz/replay_$t"
-	for d in corpus repro; do
+	for d in corpus repro hangs; do
 		dir="$top/tests/fuzz/$d/$t"
 		[ -d "$dir" ] || continue
 		cnt=$(ls "$dir" | wc -l)

@@ -5,6 +5,7 @@
 . "$(dirname "$0")/../tap.sh"
 T=$TMPDIR_TEST
 R=$(cd "$(dirname "$0")/../fuzz/repro" && pwd)
+H=$(cd "$(dirname "$0")/../fuzz/hangs" && pwd)
 san() { ! grep -q -E '==[0-9]+==ERROR|runtime error:' "$1"; }
 
 # trace.dat files crafted by a fuzzer crash libtracecmd and libtraceevent
@@ -34,10 +35,10 @@ is "and the good one's 786 callbacks are reported" "$(jq '.cycles[0].callbacks|l
 # and the child ran into its CPU limit after 2 minutes (3.5 on a busy
 # machine). The limit is 10 s now for a file this small.
 start=$(date +%s)
-"$PMSCOPE" analyze -q "$R/tracedat/option-loop.dat" > "$T/out" 2> "$T/err"; rc=$?
+"$PMSCOPE" analyze -q "$H/tracedat/option-loop.dat" > "$T/out" 2> "$T/err"; rc=$?
 took=$(($(date +%s) - start))
 is "option-loop.dat: exit 2, said" "$rc $(cat "$T/err")" \
-	"2 pmscope: $R/tracedat/option-loop.dat: trace-cmd's libraries took more CPU time than allowed before any PM event of this trace.dat was read"
+	"2 pmscope: $H/tracedat/option-loop.dat: trace-cmd's libraries took more CPU time than allowed before any PM event of this trace.dat was read"
 ok "option-loop.dat: ended within its 10 CPU seconds (here ${took} s on the wall)" \
 	test "$took" -lt 60
 
