@@ -400,21 +400,28 @@ static bool phases_missing_before(const struct pm_cycle *c, int idx)
 
 static struct pm_cycle *late_cycle(struct builder *b, ns_t ts);
 
+/* The first of the verdicts this file gave after its line @line: the
+ * tail the alarms below hand from one cycle to another. */
+static size_t verdicts_after(const struct builder *b, unsigned int line)
+{
+	size_t i = b->run->nverdicts;
+
+	while (i > 0 && b->run->verdicts[i - 1].file_id == b->file_id &&
+	       b->run->verdicts[i - 1].line > line)
+		i--;
+	return i;
+}
+
 /* The alarms read since @c closed (taken for none: a WARN() while the
  * tasks thawed, after "Restarting tasks ... "), now that its exit line at
  * @line says it went on: @c's. */
 static void rehome_alarms(struct builder *b, const struct pm_cycle *c, unsigned int line)
 {
-	struct pm_verdict *v;
 	size_t i;
 
-	for (i = b->run->nverdicts; i-- > 0;) {
-		v = &b->run->verdicts[i];
-		if (v->file_id != b->file_id || v->line <= c->last_line || v->line > line)
-			break;
-		if (!v->cycle)
-			v->cycle = c->index;
-	}
+	for (i = verdicts_after(b, c->last_line); i < b->run->nverdicts; i++)
+		if (!b->run->verdicts[i].cycle && b->run->verdicts[i].line <= line)
+			b->run->verdicts[i].cycle = c->index;
 }
 
 /*
@@ -891,14 +898,6 @@ static void on_cb_end(struct builder *b, const struct pm_event *ev)
 		cb_error(b, cb, d, ev);
 }
 
-/*
- * A probe beside a suspend or resume cycle's callbacks, no callback of
- * it: kept for the cycle's note. The log's cycle closed at "Restarting
- * tasks"; until "PM: suspend exit" (on_cycle_end()) or the next cycle,
- * probes are the last cycle's, those by its final end told.
- */
-static struct pm_cycle *late_cycle(struct builder *b, ns_t ts);
-
 /* Probe @p of @c, when it ran past @c's end: a note of its own, at its
  * line, the first few of a cycle. */
 static void say_late_probe(struct builder *b, const struct pm_cycle *c,
@@ -912,6 +911,12 @@ static void say_late_probe(struct builder *b, const struct pm_cycle *c,
 	}
 }
 
+/*
+ * A probe beside a suspend or resume cycle's callbacks, no callback of
+ * it: kept for the cycle's note. The log's cycle closed at "Restarting
+ * tasks"; until "PM: suspend exit" (on_cycle_end()) or the next cycle,
+ * probes are the last cycle's, those by its final end told.
+ */
 static void on_probe(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
@@ -1466,10 +1471,8 @@ static void alarms_after_boot(struct builder *b, const struct pm_cycle *c)
 
 	if (c->boot_marks[BM_RUN_INIT] == NS_NONE && c->boot_marks[BM_FREE_INITMEM] == NS_NONE)
 		return;
-	for (i = b->run->nverdicts; i-- > 0;) {
+	for (i = verdicts_after(b, c->last_line); i < b->run->nverdicts; i++) {
 		v = &b->run->verdicts[i];
-		if (v->file_id != b->file_id || v->line <= c->last_line)
-			break;
 		if (v->cycle == c->index && (v->kind == VK_OOPS || v->kind == VK_STALL ||
 					     v->kind == VK_WARNING))
 			v->cycle = 0;
