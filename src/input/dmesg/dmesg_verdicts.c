@@ -161,18 +161,43 @@ static bool devices_failed(struct str m, struct dmesg_verdict *v)
  * since 5.x); before, the core named the device in its own words ("PM:
  * Device X failed to ...") and reported callbacks without one.
  */
+/*
+ * "Asix Electronics AX88772C usb-003:002:10: PM: failed to resume: error
+ * -22": a driver name of more words than dmesg_msg_prefix() takes (PHY
+ * drivers'), read as the callback lines are, when the head before the
+ * core's ": PM: " is one "DRIVER DEVICE" (no ": " in it).
+ */
+static bool spaced_prefix(struct str msg, struct dmesg_verdict *v, struct str *text)
+{
+	long at = str_find(msg, ": PM: ");
+	struct str head;
+
+	if (at <= 0 || at > 192)
+		return false;
+	head = str_make(msg.p, (size_t)at);
+	if (str_find(head, ": ") >= 0 || str_find(head, " ") < 0)
+		return false;
+	driver_device(head, &v->driver, &v->device);
+	if (!v->driver.len || !v->device.len)
+		return false;
+	*text = str_skip(msg, (size_t)at + 2);
+	return true;
+}
+
 bool dmesg_verdict_line(struct str msg, struct dmesg_verdict *v)
 {
 	struct str text = msg;
+	bool prefixed;
 
 	memset(v, 0, sizeof(*v));
-	if (dmesg_msg_prefix(msg, &v->driver, &v->device, &text)) {
-		if (!str_starts(text, "PM: "))
-			return false;
+	prefixed = dmesg_msg_prefix(msg, &v->driver, &v->device, &text);
+	if ((prefixed && str_starts(text, "PM: ")) || spaced_prefix(msg, v, &text)) {
 		text = str_skip(text, 4);
 		v->text = text;
 		return failed_to(text, v) || callback_returns(text, v);
 	}
+	if (prefixed)
+		return false;
 	v->driver = v->device = STR_NULL;
 	if (str_starts(text, "PM: "))
 		text = str_skip(text, 4);
