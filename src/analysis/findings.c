@@ -401,18 +401,20 @@ static void verdicts(const struct pm_run *run, const struct pm_cycle *c, const s
  * running (they never returned) are named in it. A log that begins inside
  * that cycle too is an excerpt (a paste, a wrapped buffer): a note, its
  * failures the kernel's own lines only; one whose start it shows, a
- * failure (a hang and a cut log look alike). */
+ * failure (a hang and a cut log look alike). A log that starts again
+ * inside it (a step back in time: another paste; or a new boot: what a
+ * hang in suspend looks like in a journal) ends it as much. */
 static struct finding *incomplete(const struct pm_cycle *c, struct findings *fs)
 {
 	const struct pm_phase *last = c->nphases ? &c->phases[c->nphases - 1] : NULL;
 	const char *in = last ? last->name : "its first phase";
-	struct finding *f = c->start_cut || c->end_cut ?
-		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: the log %s in %s",
-		    c->index, !c->end_cut ? "begins inside it and ends" : !c->start_cut ?
-		    "starts again at an earlier time while it is" :
-		    "begins inside it and starts again at an earlier time while it is", in) :
-		add(fs, FC_INCOMPLETE, c->index, "cycle %d did not complete: the log ends in %s",
-		    c->index, in);
+	const char *ends = c->end_cut ? "starts again (another excerpt, or a new boot) while it is" :
+			   "ends";
+	struct finding *f = c->start_cut ?
+		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: the log begins inside it and %s in %s",
+		    c->index, ends, in) :
+		add(fs, FC_INCOMPLETE, c->index, "cycle %d did not complete: the log %s in %s",
+		    c->index, ends, in);
 
 	f->phase = last ? last->name : NULL;
 	return f;

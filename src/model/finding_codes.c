@@ -20,8 +20,9 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 		"a callback started and never returned while its cycle went on (a boot: the "
 		"initcall it stopped in)" },
 	[FC_INCOMPLETE] = { "incomplete", SEV_FAILURE,
-		"the log ends inside a suspend or resume cycle (a hang looks like a cut log): "
-		"the callbacks still running are named in it" },
+		"the log ends inside a suspend or resume cycle, or starts again inside it (a "
+		"step back in time: another paste; a new boot: the machine restarted) (a hang "
+		"looks like a cut log): the callbacks still running are named in it" },
 	[FC_KERNEL_OOPS] = { "kernel-oops", SEV_FAILURE,
 		"an Oops, a BUG, a panic or a general protection fault inside a cycle" },
 	[FC_KERNEL_STALL] = { "kernel-stall", SEV_FAILURE,

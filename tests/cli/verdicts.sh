@@ -150,4 +150,32 @@ run "$F/kernel6.6-nanopi-r4s-arm64-boot-no-pm-dmesg/dmesg.log"
 is "nanopi: exit 0" "$rc" 0
 is "nanopi: one boot, ok, nothing failed" "$(jq -r '.verdict' "$T/j") $(cycles) $(got)" \
 	"ok boot/done "
+# A suspend that hung, then the next boot, as a journal of two boots
+# shows it (made by hand in journalctl's default form: wall-clock stamps
+# that go on, "-- Boot ID --", then "Linux version"), and as a saved
+# dmesg whose clock starts again: the cycle never ended. Both once
+# closed the cycle as a completed one (exit 0, no finding), or as an
+# excerpt note.
+cat > "$T/hung-journal.log" <<'EOF2'
+Dec 07 10:00:00 host kernel: PM: suspend entry (deep)
+Dec 07 10:00:00 host kernel: Filesystems sync: 0.010 seconds
+Dec 07 10:00:01 host kernel: Freezing user space processes ... (elapsed 0.001 seconds) done.
+-- Boot 8c2b1e3f0a9d4c1f9b7e6d5c4b3a2910 --
+Dec 07 10:05:00 host kernel: Linux version 6.1.0-13-amd64 (debian-kernel@lists.debian.org) #1 SMP PREEMPT_DYNAMIC Debian 6.1.55-1 (2023-09-29)
+EOF2
+run "$T/hung-journal.log"
+is "hung, then a new boot (journal): exit 1" "$rc" 1
+is "hung, then a new boot (journal): the cycle did not complete" \
+	"$(cycles) $(jq -r '.cycles[0].findings[] | select(.code == "incomplete") | .text' "$T/j")" \
+	"mem/cut cycle 1 did not complete: the log starts again (another excerpt, or a new boot) while it is in suspend_enter"
+printf '%s\n' '[  100.000000] PM: suspend entry (deep)' \
+	'[  100.010000] Filesystems sync: 0.010 seconds' \
+	'[  100.050000] printk: Suspending console(s) (use no_console_suspend to debug)' \
+	'[    0.000000] Linux version 6.1.0-13-amd64 (debian-kernel@lists.debian.org) #1 SMP' \
+	'[    0.600000] Run /init as init process' > "$T/hung-dmesg.log"
+run "$T/hung-dmesg.log"
+is "hung, then a new boot (dmesg): exit 1, the suspend cut, the boot done" "$rc $(cycles)" \
+	"1 mem/cut boot/done"
+is "hung, then a new boot (dmesg): its failure, at the cycle's last line" "$(got)" \
+	"incomplete c1 null suspend_enter null 3"
 done_testing

@@ -793,8 +793,10 @@ static void new_boot(struct dmesg_parser *p)
 	boot_cut(p, "a new boot begins here, before the boot above ran /init");
 	if (p->boot == BOOT_KERNEL || p->boot == BOOT_USER || p->in_cycle) {
 		/* at no time of its own: the new kernel's clock starts again,
-		 * and the line is the new boot's */
+		 * and the line is the new boot's; a suspend or resume open
+		 * here never ended: the machine restarted inside it */
 		event_init(&ev, EV_CYCLE_END, NS_NONE, 0);
+		ev.cut = p->in_cycle;
 		builder_event(p->b, &ev);
 	}
 	p->boot = BOOT_NONE;
