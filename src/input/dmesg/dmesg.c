@@ -53,6 +53,8 @@ struct dmesg_parser {
 	bool stamped;		/* a line with the kernel's stamp was read */
 	bool prefixed;		/* one with a prefix (a stamp, the journal's):
 				 * bare lines are no kernel's but mail's */
+	bool bare_read;		/* a bare kernel line was read */
+	unsigned int stray_line;	/* the one stamped line of a bare log */
 	bool unstamped;		/* a cycle's line read without one */
 	struct ms_pending pending;	/* milestones before a boot began (last:
 					 * 5 KB, apart from the fields of every line) */
@@ -1108,9 +1110,21 @@ static void glued(struct dmesg_parser *p, ns_t from, ns_t to)
 /* A kernel log line, with its prefix or (in a log that has none) bare. */
 static bool split_any(struct dmesg_parser *p, struct str line, struct kmsg_line *kl)
 {
-	if (dmesg_split(line, kl))
-		return p->prefixed = true;
-	return !p->prefixed && dmesg_split_bare(line, kl);
+	if (dmesg_split(line, kl)) {
+		/* In a log read bare so far, one stamped line is a console's
+		 * stray ("root@target:~# time rtcwake -s10 -mmem[   35.451572]
+		 * vdd_ldo12: disabling"): read, and the log stays bare; a
+		 * second makes it a stamped one. */
+		if (!p->prefixed && p->bare_read && (!p->stray_line || p->stray_line == p->line))
+			p->stray_line = p->line;
+		else
+			p->prefixed = true;
+		return true;
+	}
+	if (p->prefixed || !dmesg_split_bare(line, kl))
+		return false;
+	p->bare_read = true;
+	return true;
 }
 
 /* A line a console's hand-over printed again: read once, and said once. */

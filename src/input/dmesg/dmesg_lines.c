@@ -397,10 +397,42 @@ static bool pm_words(struct str m)
 	return false;
 }
 
-bool dmesg_split_bare(struct str line, struct kmsg_line *out)
+static bool kernel_words(struct str m)
 {
 	struct dmesg_verdict v;
 	struct dmesg_cb cb;
+
+	/* An Oops's last lines: "---[ end trace c72caf6487666442 ]---",
+	 * make_task_dead()'s "note: kworker/u16:23[1468] exited with
+	 * preempt_count 1" */
+	return pm_words(m) || dmesg_cb_line(m, &cb) != DS_NONE || dmesg_verdict_line(m, &v) ||
+	       dmesg_alarm(m) != VK_NONE || str_starts(m, "---[ end ") ||
+	       (str_starts(m, "note: ") && str_find(m, "] exited with ") > 0);
+}
+
+/* A shell's prompt, "user@host:path# " or "...$ ", where a console put
+ * the kernel's line after it ("root@target:~# PM: suspend exit"): its
+ * length, 0 when @s begins with none. */
+static size_t shell_prompt(struct str s)
+{
+	size_t i = 0, host;
+
+	while (i < s.len && i < 64 && (is_digit(s.p[i]) || s.p[i] == '_' || s.p[i] == '-' ||
+				       s.p[i] == '.' || ((s.p[i] | 0x20) >= 'a' && (s.p[i] | 0x20) <= 'z')))
+		i++;
+	if (!i || i >= s.len || s.p[i] != '@')
+		return 0;
+	host = ++i;
+	while (i < s.len && i < 192 && s.p[i] != ' ' && s.p[i] != '#' && s.p[i] != '$')
+		i++;
+	if (i == host || i + 1 >= s.len || (s.p[i] != '#' && s.p[i] != '$') || s.p[i + 1] != ' ')
+		return 0;
+	return i + 2;
+}
+
+bool dmesg_split_bare(struct str line, struct kmsg_line *out)
+{
+	size_t n;
 
 	out->ts = NS_NONE;
 	out->caller_tid = -1;
@@ -411,8 +443,12 @@ bool dmesg_split_bare(struct str line, struct kmsg_line *out)
 	if (out->msg.len < 2 || out->msg.p[0] == '\t' || out->msg.p[0] == '>' ||
 	    (out->msg.p[0] == ' ' && (out->msg.p[1] == ' ' || out->msg.p[1] == '\t')))
 		return false;
-	return pm_words(out->msg) || dmesg_cb_line(out->msg, &cb) != DS_NONE ||
-	       dmesg_verdict_line(out->msg, &v) || dmesg_alarm(out->msg) != VK_NONE;
+	if (kernel_words(out->msg))
+		return true;
+	if (!(n = shell_prompt(out->msg)))
+		return false;
+	out->msg = str_skip(out->msg, n);
+	return kernel_words(out->msg);
 }
 
 bool dmesg_split_damaged(struct str line, struct kmsg_line *out)
