@@ -9,6 +9,9 @@
 # Seeds: tests/fuzz/corpus/TARGET and tests/fuzz/repro/TARGET (read only);
 # new inputs go to BUILD_DIR/corpus/TARGET, crashes to BUILD_DIR/artifacts/,
 # libFuzzer's output to BUILD_DIR/log/TARGET.log.
+# A target also built in BUILD_DIR-ub (without ASan: trace.dat, whose
+# reading runs in a child ASan cannot report from) is fuzzed there, and
+# every input it kept is then run once under ASan (BUILD_DIR-ub/log/).
 set -u
 B=$1 secs=$2
 shift 2
@@ -35,19 +38,33 @@ for t in "$@"; do
 	*) maxlen=8192 ;;
 	esac
 	log="$B/log/$t.log"
+	bin="$B/fuzz/fuzz_$t" how=""
+	if [ -x "$B-ub/fuzz/fuzz_$t" ]; then
+		mkdir -p "$B-ub/log"
+		bin="$B-ub/fuzz/fuzz_$t" log="$B-ub/log/$t.log" how=" without ASan"
+	fi
 	# A second per input is a hang (issue 15); sanitizers and a shared
 	# machine get some slack.
-	"$B/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=5 -rss_limit_mb=2048 \
+	"$bin" -max_total_time="$secs" -timeout=5 -rss_limit_mb=2048 \
 		-max_len=$maxlen -dict="tests/fuzz/$t.dict" -print_final_stats=1 \
 		-artifact_prefix="$B/artifacts/$t-" "$work" $seeds > "$log" 2>&1
 	rc=$?
+	if [ "$rc" -eq 0 ] && [ -n "$how" ]; then
+		"$B/fuzz/fuzz_$t" -runs=0 -timeout=5 -rss_limit_mb=2048 -max_len=$maxlen \
+			-artifact_prefix="$B/artifacts/$t-" "$work" > "$B/log/$t.log" 2>&1
+		rc=$?
+		kept=$(sed -n 's/^stat::number_of_executed_units: *//p' "$B/log/$t.log")
+		[ -n "$kept" ] || kept=$(sed -n 's/^#\([0-9]*\).*INITED.*/\1/p' "$B/log/$t.log")
+		how="$how, its ${kept:-?} kept inputs then once under ASan"
+		[ "$rc" -eq 0 ] || log="$B/log/$t.log"
+	fi
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 	elapsed=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log")
 	[ -n "$elapsed" ] && [ "$elapsed" -gt 0 ] || elapsed=$secs
 	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
 	if [ "$rc" -eq 0 ] && [ -n "$execs" ]; then
 		rate=$((execs / elapsed)) goal=$((elapsed * 1000000 / 3600))
-		echo "ok $n - fuzz $t: $execs inputs in ${elapsed} s ($rate/s), $cov;" \
+		echo "ok $n - fuzz $t: $execs inputs in ${elapsed} s ($rate/s)$how, $cov;" \
 			"goal $goal in ${elapsed} s (10^6 an hour)"
 		[ "$execs" -ge "$goal" ] ||
 			echo "# fuzz $t: below the goal: $execs of $goal inputs"
