@@ -53,6 +53,10 @@ enum ev_kind {
 			 * alarm's kind (VK_OOPS, VK_STALL, VK_WARNING) */
 	EV_PROBE,	/* a driver's probe ended during a suspend or resume
 			 * cycle: .device .ret .kernel_us (builder/probes.h) */
+	EV_STATE_FAILED,	/* user space's write to /sys/power/state failed,
+				 * as its shell said ("-sh: echo: write error:
+				 * Operation not supported"): .text its words; the
+				 * open cycle's, or the one just ended */
 };
 
 struct pm_event {

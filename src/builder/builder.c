@@ -790,7 +790,8 @@ static void keep_verdict(struct builder *b, const struct pm_event *ev, struct pm
 	struct strpool *pool = &b->run->pool;
 
 	v->ts = ev->ts;
-	v->cycle = c ? c->index : 0;
+	if (c)
+		v->cycle = c->index;
 	v->line = ev->line;
 	v->file_id = (uint16_t)b->file_id;
 	if (!v->device && ev->device.len)
@@ -1337,6 +1338,24 @@ static void on_cycle_event(struct builder *b, const struct pm_event *ev)
 	}
 }
 
+/*
+ * The suspend's write to /sys/power/state returned an error, which only
+ * the shell said (the platform refused to enter the state: the kernel
+ * backs out of it and prints nothing): the open cycle, or the one that
+ * just ended, did not suspend.
+ */
+static void on_state_failed(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = cur_cycle(b);
+
+	if (!c)
+		c = late_cycle(b, ev->ts);
+	if (!c || c->mode == MODE_BOOT || c->aborted)
+		return;
+	c->aborted = true;
+	keep_verdict(b, ev, &(struct pm_verdict){ .kind = VK_ABORT, .cycle = c->index });
+}
+
 void builder_event(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c;
@@ -1356,6 +1375,9 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 	case EV_SLEEP:
 	case EV_WAKE:
 		on_cycle_event(b, ev);
+		break;
+	case EV_STATE_FAILED:
+		on_state_failed(b, ev);
 		break;
 	case EV_PHASE_BEGIN:
 		on_phase_begin(b, ev);

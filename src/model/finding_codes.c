@@ -15,7 +15,9 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 		"the kernel backed out of the suspend: a phase of devices that failed, \"Some "
 		"devices failed to suspend, or early wake event detected\", a freezer that "
 		"failed, a wakeup pending, a hibernation image that could not be made or "
-		"restored" },
+		"restored, or a state the platform refused (which only the shell that wrote "
+		"/sys/power/state says, in a console's log: \"-sh: echo: write error: "
+		"Operation not supported\")" },
 	[FC_HUNG] = { "hung", SEV_FAILURE,
 		"a callback started and never returned while its cycle went on (a boot: the "
 		"initcall it stopped in)" },

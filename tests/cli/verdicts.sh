@@ -178,4 +178,28 @@ is "hung, then a new boot (dmesg): exit 1, the suspend cut, the boot done" "$rc 
 	"1 mem/cut boot/done"
 is "hung, then a new boot (dmesg): its failure, at the cycle's last line" "$(got)" \
 	"incomplete c1 null suspend_enter null 3"
+# The platform refused the state (the i.MX8MP's EOPNOTSUPP, corpus.sh
+# has that log): the kernel backs out and prints nothing; only the shell
+# says the write failed, here after the exit, as bash prints it. Made by
+# hand in that log's shape; the same error with no write to
+# /sys/power/state before its cycle is no suspend's.
+cat > "$T/refused.log" <<'EOF2'
+root@box:~# echo mem > /sys/power/state
+[   46.434401] PM: suspend entry (deep)
+[   46.439474] Filesystems sync: 0.005 seconds
+[   46.451855] Freezing user space processes completed (elapsed 0.007 seconds)
+[   46.498122] PM: suspend devices took 0.048 seconds
+[   46.818976] PM: resume devices took 0.260 seconds
+[   46.820385] Restarting tasks: Done
+[   46.820553] PM: suspend exit
+bash: echo: write error: Operation not supported
+EOF2
+run "$T/refused.log"
+is "refused by the platform: exit 1, the cycle aborted" "$rc $(cycles)" "1 mem/aborted"
+is "refused by the platform: said at the shell's line, in its words" \
+	"$(jq -r '.cycles[0].findings[] | select(.code == "aborted") | "\(.sources[0].line) \(.text)"' "$T/j")" \
+	"9 the kernel backed out of the suspend: its write to /sys/power/state failed, as the shell said (\"bash: echo: write error: Operation not supported\")"
+sed '1d' "$T/refused.log" > "$T/refused-nocmd.log"
+run "$T/refused-nocmd.log"
+is "no write to /sys/power/state seen: the error is no suspend's" "$rc $(cycles)" "0 mem/done"
 done_testing

@@ -54,6 +54,9 @@ struct dmesg_parser {
 	bool prefixed;		/* one with a prefix (a stamp, the journal's):
 				 * bare lines are no kernel's but mail's */
 	bool bare_read;		/* a bare kernel line was read */
+	unsigned int state_cmd;	/* the last line that wrote /sys/power/state
+				 * (a shell's echo of its command) */
+	unsigned int cycle_line;	/* the open or last cycle's first line */
 	unsigned int stray_line;	/* the one stamped line of a bare log */
 	bool unstamped;		/* a cycle's line read without one */
 	struct ms_pending pending;	/* milestones before a boot began (last:
@@ -97,6 +100,7 @@ static void cycle_begin_at(struct dmesg_parser *p, ns_t ts, struct str label,
 	emit(p, &ev);
 	p->thaw_cut = false;
 	if (!p->in_cycle) {
+		p->cycle_line = p->line;
 		phase(p, EV_PHASE_BEGIN, ts, PK_ENTER, "suspend_enter", US_NONE);
 		p->in_enter = true;
 		p->entered = false;
@@ -1137,6 +1141,34 @@ static void replayed(struct dmesg_parser *p, const struct kmsg_line *kl)
 	    "read once, not a second boot");
 }
 
+/*
+ * A shell's lines about the suspend, in a console's log: its command
+ * ("root@imx8mpevk:~# echo mem > /sys/power/state") and, after a cycle
+ * that began since, its error ("-sh: echo: write error: Operation not
+ * supported", bash's "bash: echo: write error: Device or resource busy"):
+ * the write failed, the suspend did not happen.
+ */
+static void shell_line(struct dmesg_parser *p, struct str line)
+{
+	struct pm_event ev;
+	char buf[256];
+
+	if (str_find(line, "/sys/power/state") >= 0 && str_find(line, "echo ") >= 0) {
+		p->state_cmd = p->line;
+		return;
+	}
+	if (str_find(line, "echo: write error: ") < 0 || !p->state_cmd ||
+	    p->cycle_line <= p->state_cmd)
+		return;
+	line = str_trim(line);
+	snprintf(buf, sizeof(buf), "its write to /sys/power/state failed, as the shell said "
+		 "(\"%.*s\")", (int)(line.len < 160 ? line.len : 160), line.p);
+	event_init(&ev, EV_STATE_FAILED, p->last_ts, p->line);
+	ev.text = str_c(buf);
+	emit(p, &ev);
+	p->state_cmd = 0;
+}
+
 /* The first record of @line (more may be glued on): the bytes it took;
  * @read set when it was a kernel log line. */
 static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
@@ -1152,7 +1184,10 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 		return line.len;
 	}
 	if (!split_any(p, line, &kl)) {
-		*read |= damaged(p, line);
+		if (damaged(p, line))
+			*read = true;
+		else
+			shell_line(p, line);
 		return line.len;
 	}
 	*read = true;
