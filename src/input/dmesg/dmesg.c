@@ -571,8 +571,12 @@ static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 						   str_find(m, "aborted after") > 0))) {
 		cycle_end(p, ts, EV_CYCLE_ABORT, m);
 	} else if (str_starts(m, "Filesystems sync:")) {
-		cycle_begin(p, p->in_cycle ? ts : seconds_before(ts, m, "sync: "), STR_NULL,
-			    MODE_UNKNOWN);
+		/* every kernel that says so (5.1 on) said "PM: suspend entry"
+		 * before: a cycle that begins here lost its first line */
+		if (p->in_cycle)
+			cycle_begin(p, ts, STR_NULL, MODE_UNKNOWN);
+		else
+			cycle_begin_cut(p, seconds_before(ts, m, "sync: "), STR_NULL, MODE_UNKNOWN);
 	} else if (str_starts(m, "Freezing user space processes")) {
 		if (p->in_cycle)
 			return false;	/* the usual case: the cycle began before */
