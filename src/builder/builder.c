@@ -313,8 +313,10 @@ static void on_cycle_begin(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
 
+	/* An entry line is a cycle's first: not one whose start the log
+	 * lost, nor one that had its own. */
 	if (c && c->mode != MODE_BOOT && ev->mode != MODE_BOOT && cycle_young(c) &&
-	    !(ev->entry && b->cur_entry)) {
+	    !(ev->entry && (b->cur_entry || c->start_cut))) {
 		b->cur_entry |= ev->entry;
 		/* Old kernels name the mode a few lines after the start. */
 		if (ev->mode != MODE_UNKNOWN) {

@@ -76,7 +76,8 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 		"not failed, unless the kernel said a failure in it; the callbacks still "
 		"running are named in it" },
 	[FC_EMPTY_CYCLE] = { "empty-cycle", SEV_WARNING,
-		"a cycle with no phase and no callback" },
+		"a cycle with no phase, no callback and nothing the kernel said went wrong in "
+		"it" },
 	[FC_LINES_SKIPPED] = { "lines-skipped", SEV_WARNING,
 		"binary, overlong or malformed lines not read" },
 	[FC_LINES_REFUSED] = { "lines-refused", SEV_WARNING,
