@@ -562,6 +562,9 @@ void run_warn(struct pm_run *run, enum finding_code code, int cycle,
 	__attribute__((format(printf, 6, 7)));
 /* @v kept (its strings interned by the caller), NULL past RUN_VERDICTS_MAX. */
 struct pm_verdict *run_verdict(struct pm_run *run, const struct pm_verdict *v);
+/* Whether a verdict of the kernel's (a failure it said, an alarm) is
+ * cycle @cycle's: a cycle that holds that much is not empty. */
+bool run_cycle_said(const struct pm_run *run, int cycle);
 /*
  * What @run held at one point, to forget what a file added after it: one
  * that failed half way and is read again from another copy of the same

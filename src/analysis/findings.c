@@ -432,7 +432,8 @@ static void unfinished(const struct pm_run *run, const struct pm_cycle *c, struc
 	size_t i, hung = c->mode == MODE_BOOT ? cycle_boot_hang(c) : c->ncbs, nrun = 0;
 	struct finding *f, *inc = NULL;
 
-	if (c->mode != MODE_BOOT && !c->resumed && !aborted_already && (c->nphases || c->ncbs))
+	if (c->mode != MODE_BOOT && !c->resumed && !aborted_already &&
+	    (c->nphases || c->ncbs || run_cycle_said(run, c->index)))
 		inc = incomplete(c, fs);
 	for (i = 0; i < c->ncbs; i++) {	/* the running ones cited first: where it stopped */
 		const struct pm_callback *cb = &c->cbs[i];

@@ -428,18 +428,6 @@ static void warn_inferred(struct pm_run *run, const struct pm_cycle *c, size_t i
 		 run->devs[next->dev].name, next->line, (cb->end - cb->start) / 1e6);
 }
 
-/* Whether the kernel said anything went wrong in cycle @index (a
- * verdict, an alarm): a cycle that holds that much is not empty. */
-static bool verdicts_of(const struct pm_run *run, int index)
-{
-	size_t i;
-
-	for (i = run->nverdicts; i-- > 0;)
-		if (run->verdicts[i].cycle == index)
-			return true;
-	return false;
-}
-
 /*
  * What the log lost of @c's callbacks: a return line whose thread went
  * on (its end inferred), a boot's return lines lost to serial noise.
@@ -468,7 +456,7 @@ static void warn_unfinished(struct pm_run *run, struct pm_cycle *c)
 	}
 	free(by);
 	if (c->mode != MODE_BOOT && !c->resumed && !c->nphases && !c->ncbs &&
-	    !verdicts_of(run, c->index))
+	    !run_cycle_said(run, c->index))
 		run_warn(run, FC_EMPTY_CYCLE, c->index, c->file, c->first_line,
 			 "cycle %d has no phases or callbacks", c->index);
 }

@@ -388,6 +388,16 @@ struct pm_verdict *run_verdict(struct pm_run *run, const struct pm_verdict *v)
 	return &run->verdicts[run->nverdicts++];
 }
 
+bool run_cycle_said(const struct pm_run *run, int cycle)
+{
+	size_t i;
+
+	for (i = run->nverdicts; i-- > 0;)
+		if (run->verdicts[i].cycle == cycle)
+			return true;
+	return false;
+}
+
 const struct pm_phase *cycle_phase(const struct pm_cycle *c, enum phase_kind kind)
 {
 	size_t i;
