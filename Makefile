@@ -108,7 +108,7 @@ $(B)/timeline/html.o: $(B)/gen/html_assets.h
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIBOBJ)
 	@mkdir -p $(dir $@)
 	@echo "  FUZZER  $@"
-	@$(CC) $(ALL_CFLAGS) -Isrc -fsanitize=fuzzer -o $@ $< $(LIBOBJ) $(LDLIBS)
+	@$(CC) $(ALL_CFLAGS) -Isrc -fsanitize=fuzzer -DFUZZ_LIBFUZZER -o $@ $< $(LIBOBJ) $(LDLIBS)
 
 $(B)/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIBOBJ)
 	@mkdir -p $(dir $@)

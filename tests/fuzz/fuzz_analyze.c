@@ -2,9 +2,9 @@
 /*
  * The whole analyze path: any input (dmesg, ftrace text, trace.dat, plain
  * or compressed, told apart by content) read as `pmscope analyze` reads
- * it, then every report: terminal text, JSON, KCIDB, Perfetto, JUnit, SVG, PNG
- * and HTML (with the log excerpts, call trees and cycle logs), written to
- * /dev/null.
+ * it, then every report: terminal text, JSON, KCIDB, Perfetto, JUnit, and
+ * for one input in four SVG, PNG and HTML (with the log excerpts, call
+ * trees and cycle logs), written to /dev/null.
  */
 #include "analysis.h"
 #include "fuzz.h"
@@ -15,7 +15,7 @@
 /* As the output pipeline (cmd/pipeline.c) does: results once, the HTML
  * page's trees (caught while reading, the rest read again) and logs, then
  * every renderer. */
-static void reports(struct pm_run *run, struct read_keep *keep)
+static void reports(struct pm_run *run, struct read_keep *keep, bool drawn)
 {
 	const struct results_opts rs = { .top = 10 };
 	struct page_extras px = { 0 };
@@ -39,7 +39,7 @@ static void reports(struct pm_run *run, struct read_keep *keep)
 	report_kcidb(f, run, &res, &ro, err, sizeof(err));
 	report_perfetto(f, run, &res, &ro, err, sizeof(err));
 	report_junit_run(f, run, &res, &ro, err, sizeof(err));
-	if (!tl_window_ok(run, &ro, err, sizeof(err)))
+	if (!drawn || !tl_window_ok(run, &ro, err, sizeof(err)))
 		goto out;
 	report_svg(f, run, &res, &ro, err, sizeof(err));
 	report_png(NULL, run, &res, &ro, err, sizeof(err));	/* drawn; libpng's encoding was 70% */
@@ -48,6 +48,29 @@ static void reports(struct pm_run *run, struct read_keep *keep)
 out:
 	page_extras_free(&px);
 	results_free(&res);
+}
+
+/*
+ * The drawn reports (SVG, PNG, HTML) for one input in four, by a hash of
+ * its bytes (so an input always gets the same): they read the same model
+ * as the others, and took half of an input's time (with them on every
+ * input the target ran 134 inputs a second, on one in two 182, from the
+ * same corpus), which kept it under its goal.
+ */
+static bool drawn(const uint8_t *data, size_t size)
+{
+#ifdef FUZZ_LIBFUZZER
+	uint32_t h = 2166136261u;	/* FNV-1a */
+	size_t i;
+
+	for (i = 0; i < size; i++)
+		h = (h ^ data[i]) * 16777619u;
+	return (h & 3) == 0;
+#else	/* the replay of the seeds and kept reproducers draws every one */
+	(void)data;
+	(void)size;
+	return true;
+#endif
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -67,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rc = input_read(run, path, &ro, &st, err, sizeof(err));
 	run_merge_sources(run);
 	if (rc == 0 || run->ncycles)
-		reports(run, &keep);
+		reports(run, &keep, drawn(data, size));
 	read_keep_free(&keep);
 	run_free(run);
 	return 0;
