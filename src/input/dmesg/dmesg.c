@@ -1157,12 +1157,14 @@ static void shell_line(struct dmesg_parser *p, struct str line)
 	struct pm_event ev;
 	char buf[256];
 
+	if (str_find(line, "echo") < 0)	/* most lines: one scan */
+		return;
 	if (str_find(line, "/sys/power/state") >= 0 && str_find(line, "echo ") >= 0) {
 		p->state_cmd = p->line;
 		return;
 	}
-	if (str_find(line, "echo: write error: ") < 0 || !p->state_cmd ||
-	    p->cycle_line <= p->state_cmd)
+	if (!p->state_cmd || p->cycle_line <= p->state_cmd ||
+	    str_find(line, "echo: write error: ") < 0)
 		return;
 	line = str_trim(line);
 	snprintf(buf, sizeof(buf), "its write to /sys/power/state failed, as the shell said "
