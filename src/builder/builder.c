@@ -43,6 +43,11 @@ struct builder {
 	int open_phase;		/* begun, not ended, in the open cycle */
 	bool thaw_ended;	/* the last cycle's thaw had an end line of its own */
 	unsigned int tail_line;	/* the open cycle's last line of the log's */
+	/* the first log line no rule took since the last cycle (or its
+	 * excerpt's, once the stamps go back), and its stamp: where a cycle
+	 * whose start the log lost begins, when it is just before */
+	unsigned int lead_line;
+	ns_t lead_ts;
 	size_t unassigned;	/* first callback that may lack a phase */
 	/* sleepgraph writes the firmware times of all its tests at the top
 	 * of the log: they go to the sleep cycles in order. */
@@ -198,6 +203,11 @@ static void stretch(struct pm_cycle *c, ns_t ts, unsigned int line)
 static void say_pending_probes(struct builder *b);
 
 /* NULL past the bound on cycles (builder_bound()). */
+/* How long before a cut cycle's first event the lines of its excerpt
+ * that no rule took are its own ("Bluetooth: hci0: SSR or FW download
+ * time out", 9 us before the verdict that opens the XPS 9310's paste). */
+#define LEAD_NS 1000000000LL
+
 static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 				   struct str label, ns_t ts, unsigned int line, bool cut)
 {
@@ -232,6 +242,10 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	c->main_pid = -1;
 	c->file = b->file;
 	c->first_line = c->last_line = line;
+	if (cut && b->lead_line && ts != NS_NONE && b->lead_ts <= ts &&
+	    ts - b->lead_ts <= LEAD_NS)
+		c->first_line = b->lead_line;
+	b->lead_line = 0;
 	/* Cycles of one log look alike: size for the last one's callbacks. */
 	if (run->ncycles && run->cycles[run->ncycles - 1].ncbs) {
 		c->cbs_cap = run->cycles[run->ncycles - 1].ncbs;
@@ -1151,6 +1165,11 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 
 	if (len < ev->text.len)
 		len = utf8_cut(ev->text.p, len);	/* not inside a UTF-8 sequence */
+	if (!c && ev->ts != NS_NONE && ev->line &&
+	    (!b->lead_line || ev->ts < b->lead_ts)) {	/* the first, or another excerpt's */
+		b->lead_line = ev->line;
+		b->lead_ts = ev->ts;
+	}
 	if (ev->verdict)	/* an alarm: a finding, whatever the budget, in a cycle or not */
 		keep_verdict(b, ev, &(struct pm_verdict){
 			.kind = ev->verdict,
@@ -1510,6 +1529,7 @@ static void close_cycle(struct builder *b)
 
 	if (!c)
 		return;
+	b->lead_line = 0;
 	/* Starts with no end stay in the model, flagged, for the report. */
 	for (i = 0; i < c->ncbs; i++)
 		if (c->cbs[i].flags & CB_UNFINISHED)
