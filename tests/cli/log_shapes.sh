@@ -191,4 +191,13 @@ is "an entry line and Android's dated marker: one cycle" \
 is "i.MX8MP: the kernel's two 'devices took' figures said, at their lines" \
    "$(jq -c '[.cycles[].findings[] | select(.text | contains("in jiffies")) | [.sources[0].line, (.text | sub(".*took "; ""))]]' "$T/imx.json")" \
    '[[31,"0.048 seconds"],[56,"0.260 seconds"]]'
+# --- a line pasted twice: the am335x mail repeats line 60 ("[ 122.742365]
+# PM: suspend of devices complete ...") at 84, after its cycle's exit;
+# it was read as a cycle of its own (an excerpt, 84-100)
+run "$F/corpus/kernel5.8-rc5-am335x-am437x-arm32-deep-quoted-dropped-email/message.txt"
+is "am335x: two cycles, the repeated line in neither" \
+   "$(q '[.cycles[]|"\(.first_line)-\(.last_line)"]|join(";")')" "48-81;100-150"
+is "am335x: the repeat said, at its line" \
+   "$(q "$FINDINGS"'[findings|select(.text|test("repeats"))|"\(.sources[0].line) \(.text)"]|join(";")')" \
+   "84 line 84 repeats line 60 (stamp and words): passed over"
 done_testing

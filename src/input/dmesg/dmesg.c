@@ -11,6 +11,9 @@
 
 enum boot_state { BOOT_NONE, BOOT_KERNEL, BOOT_USER, BOOT_DONE };
 
+/* How many stamped lines back a line repeated by hand is looked for. */
+#define SEEN_LINES 256
+
 struct dmesg_parser {
 	struct builder *b;
 	struct input_stats *st;
@@ -49,6 +52,13 @@ struct dmesg_parser {
 				 * changed it (LINE_MAX_BYTES, once needed) */
 	struct mail_wrap wrap;	/* lines mail broke, joined */
 	struct console_handover console;
+	/* the last stamped lines, to know a line pasted twice again */
+	struct seen_line {
+		ns_t ts;
+		uint32_t hash;
+		unsigned int line;
+	} seen[SEEN_LINES];
+	unsigned int nseen;
 	struct line_reader *r;	/* its lines, to look ahead at */
 	bool stamped;		/* a line with the kernel's stamp was read */
 	bool prefixed;		/* one with a prefix (a stamp, the journal's):
@@ -1060,6 +1070,44 @@ static bool comes_back(const struct dmesg_parser *p, ns_t back)
 	return false;
 }
 
+static uint32_t msg_hash(struct str m)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+	size_t i;
+
+	for (i = 0; i < m.len; i++)
+		h = (h ^ (uint8_t)m.p[i]) * 16777619u;
+	return h;
+}
+
+/*
+ * A line the stamps step back at that is one read a little before, stamp
+ * and words (a paste that repeats a line: "[ 122.742365] PM: suspend of
+ * devices complete ..." again after its cycle's exit, in the am335x
+ * mail): said, and passed over; no excerpt begins there. True when it is.
+ */
+static bool repeated(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	uint32_t h;
+	unsigned int i, n = p->nseen < SEEN_LINES ? p->nseen : SEEN_LINES;
+	char buf[96];
+
+	if (kl->ts == NS_NONE || p->last_ts == NS_NONE || kl->ts + CLOCK_STEP_BACK_NS >= p->last_ts)
+		return false;
+	h = msg_hash(kl->msg);
+	for (i = 0; i < n; i++) {
+		const struct seen_line *s = &p->seen[i];
+
+		if (s->ts != kl->ts || s->hash != h)
+			continue;
+		snprintf(buf, sizeof(buf), "line %u repeats line %u (stamp and words): passed over",
+			 p->line, s->line);
+		say(p, kl->ts, FC_NOTE, buf);
+		return true;
+	}
+	return false;
+}
+
 static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	ns_t ts = kl->ts;
@@ -1082,6 +1130,8 @@ static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
 	}
 	p->last_ts = ts;
 	p->last_ts_line = p->line;
+	p->seen[p->nseen % SEEN_LINES] = (struct seen_line){ ts, msg_hash(kl->msg), p->line };
+	p->nseen++;
 }
 
 /*
@@ -1215,6 +1265,8 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 		if (dmesg_split(str_skip(line, (size_t)(kl.msg.p + at - line.p)), &next))
 			glued(p, kl.ts, next.ts);
 	}
+	if (repeated(p, &kl))
+		return line.len;
 	check_clock(p, &kl);
 	message(p, &kl);
 	return (size_t)(kl.msg.p + kl.msg.len - line.p);
