@@ -59,6 +59,7 @@ struct dmesg_parser {
 		unsigned int line;
 	} seen[SEEN_LINES];
 	unsigned int nseen;
+	unsigned int repeats;	/* lines passed over as repeats */
 	struct line_reader *r;	/* its lines, to look ahead at */
 	bool stamped;		/* a line with the kernel's stamp was read */
 	bool prefixed;		/* one with a prefix (a stamp, the journal's):
@@ -1085,6 +1086,8 @@ static uint32_t msg_hash(struct str m)
  * and words (a paste that repeats a line: "[ 122.742365] PM: suspend of
  * devices complete ..." again after its cycle's exit, in the am335x
  * mail): said, and passed over; no excerpt begins there. True when it is.
+ * (Not at the same stamp: the E7250's log has a line twice in a
+ * microsecond, and the kernel printed both.)
  */
 static bool repeated(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
@@ -1100,9 +1103,11 @@ static bool repeated(struct dmesg_parser *p, const struct kmsg_line *kl)
 
 		if (s->ts != kl->ts || s->hash != h)
 			continue;
-		snprintf(buf, sizeof(buf), "line %u repeats line %u (stamp and words): passed over",
-			 p->line, s->line);
-		say(p, kl->ts, FC_NOTE, buf);
+		if (!p->repeats++) {	/* the first at its line; the count at the end */
+			snprintf(buf, sizeof(buf), "line %u repeats line %u (stamp and words): "
+				 "passed over", p->line, s->line);
+			say(p, kl->ts, FC_NOTE, buf);
+		}
 		return true;
 	}
 	return false;
@@ -1331,6 +1336,18 @@ static struct str unnbsp(struct dmesg_parser *p, struct str line)
  * dmesg -t): what it gives, the kernel's own figures, and what it
  * cannot, said once.
  */
+static void repeats_note(struct dmesg_parser *p)
+{
+	char buf[96];
+
+	if (p->repeats < 2)
+		return;
+	p->line = 0;
+	snprintf(buf, sizeof(buf), "%u lines repeat earlier ones (stamp and words): passed over",
+		 p->repeats);
+	say(p, NS_NONE, FC_NOTE, buf);
+}
+
 static void unstamped_note(struct dmesg_parser *p)
 {
 	if (!p->unstamped || p->stamped)
@@ -1400,6 +1417,7 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 	}
 	progress_done(&pg);
 	unstamped_note(&p);
+	repeats_note(&p);
 	free(p.fixed);
 	free(p.wrap.buf);
 	/* a read that failed ends the log there too (and says why) */
