@@ -60,12 +60,7 @@ out:
 static bool drawn(const uint8_t *data, size_t size)
 {
 #ifdef FUZZ_LIBFUZZER
-	uint32_t h = 2166136261u;	/* FNV-1a */
-	size_t i;
-
-	for (i = 0; i < size; i++)
-		h = (h ^ data[i]) * 16777619u;
-	return (h & 3) == 0;
+	return (hash_bytes(data, size) & 3) == 0;
 #else	/* the replay of the seeds and kept reproducers draws every one */
 	(void)data;
 	(void)size;

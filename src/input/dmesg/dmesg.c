@@ -1071,16 +1071,6 @@ static bool comes_back(const struct dmesg_parser *p, ns_t back)
 	return false;
 }
 
-static uint32_t msg_hash(struct str m)
-{
-	uint32_t h = 2166136261u;	/* FNV-1a */
-	size_t i;
-
-	for (i = 0; i < m.len; i++)
-		h = (h ^ (uint8_t)m.p[i]) * 16777619u;
-	return h;
-}
-
 /*
  * A line the stamps step back at that is one read a little before, stamp
  * and words (a paste that repeats a line: "[ 122.742365] PM: suspend of
@@ -1097,7 +1087,7 @@ static bool repeated(struct dmesg_parser *p, const struct kmsg_line *kl)
 
 	if (kl->ts == NS_NONE || p->last_ts == NS_NONE || kl->ts + CLOCK_STEP_BACK_NS >= p->last_ts)
 		return false;
-	h = msg_hash(kl->msg);
+	h = hash_bytes(kl->msg.p, kl->msg.len);
 	for (i = 0; i < n; i++) {
 		const struct seen_line *s = &p->seen[i];
 
@@ -1135,7 +1125,8 @@ static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
 	}
 	p->last_ts = ts;
 	p->last_ts_line = p->line;
-	p->seen[p->nseen % SEEN_LINES] = (struct seen_line){ ts, msg_hash(kl->msg), p->line };
+	p->seen[p->nseen % SEEN_LINES] =
+		(struct seen_line){ ts, hash_bytes(kl->msg.p, kl->msg.len), p->line };
 	p->nseen++;
 }
 
