@@ -1232,8 +1232,7 @@ static void on_boot_mark(struct builder *b, const struct pm_event *ev)
 			c->init_path = path;
 		set_boot_mark(c->boot_marks, ev->boot_mark, ev->ts, true);
 		milestone_of_mark(b->run, c, ev, b->file_id);
-		if (ev->extent)
-			stretch(c, ev->ts, ev->line);
+		stretch(c, ev->extent ? ev->ts : NS_NONE, ev->line);
 	}
 }
 
@@ -1244,8 +1243,9 @@ static void on_milestone(struct builder *b, const struct pm_event *ev)
 	if (!c || c->mode != MODE_BOOT || ev->ts == NS_NONE)
 		return;
 	milestone_take(b->run, c, ev, b->file_id);
-	if (ev->extent)
-		stretch(c, ev->ts, ev->line);
+	/* its lines run to its last milestone; where initcalls time the
+	 * boot (initcall_debug), its time does not */
+	stretch(c, ev->extent ? ev->ts : NS_NONE, ev->line);
 }
 
 /*

@@ -228,6 +228,29 @@ is "cut suspend: exit 0, a clean excerpt" \
    "$?$(jq -r '" \(.verdict) \(.counts.failure) " + ([.cycles[0].findings[] | select(.code == "excerpt") | .severity] | join(","))' "$T/cut.json")" \
    "0 ok 0 note"
 
+# --- a silence of more than 30 s after the root is mounted ends the boot:
+# what comes after it is hot-plug (a disk plugged in 40 s later), said
+# where the boot would have taken it; before the root, a boot may wait
+# that long (a passphrase), and the mount after it is still its
+printf '%s\n' '[    0.000000] Linux version 6.12.0 (x)' \
+	'[    1.000000] Run /init as init process' \
+	'[    3.000000] EXT4-fs (nvme0n1p2): mounted filesystem with ordered data mode.' \
+	'[    4.000000] systemd[1]: systemd 252 running in system mode (+PAM)' \
+	'[   44.100000] sd 6:0:0:0: [sdb] Attached SCSI removable disk' > "$T/late.txt"
+"$PMSCOPE" analyze -q -j "$T/late.json" "$T/late.txt"
+is "silence after the root: the boot ends at systemd, line 4" \
+   "$(jq -c '.cycles[0] | [.first_line, .last_line, [.milestones[].name]]' "$T/late.json")" \
+   '[1,4,["init /init","nvme0n1p2 mounted","root mounted","systemd"]]'
+is "silence after the root: said at the disk's line" \
+   "$(jq -r '[.cycles[].findings[], .findings[]? | select(.text | test("not the boot")) | .sources[0].line] | join(",")' "$T/late.json")" '5'
+printf '%s\n' '[    0.000000] Linux version 6.12.0 (x)' \
+	'[    1.000000] Run /init as init process' \
+	'[   61.000000] EXT4-fs (dm-0): mounted filesystem with ordered data mode.' \
+	'[   62.000000] systemd[1]: systemd 252 running in system mode (+PAM)' > "$T/pass.txt"
+"$PMSCOPE" analyze -q -j "$T/pass.json" "$T/pass.txt"
+is "silence before the root (a passphrase): the boot runs on to systemd" \
+   "$(jq -c '.cycles[0] | [.last_line, (.milestones | length)]' "$T/pass.json")" '[4,4]'
+
 # --- bad input: a crafted boot of 6000 mounts keeps 4096, in time
 { echo '[    0.000000] Linux version 6.1.0 (x)'
   awk 'BEGIN { for (i = 0; i < 6000; i++) printf "[%5d.%06d] EXT4-fs (d%d): mounted filesystem\n", 1 + i / 1000, i % 1000000, i }'

@@ -39,6 +39,10 @@ struct dmesg_parser {
 				 * milestones, and they time it */
 	bool calls_coming;	/* the command line says initcall_debug: the
 				 * boot begins at its first calling line */
+	bool rooted;		/* this boot mounted its root */
+	unsigned int silence_line;	/* a silence ended the boot before this
+					 * line; 0 once said, or none */
+	ns_t silence_ns;		/* how long it was */
 	bool counted;		/* the current line was a boot's milestone */
 	ns_t wake_ts;		/* the open cycle's wake, NS_NONE */
 	enum pm_mode mode;
@@ -642,6 +646,21 @@ static void brought_up(struct dmesg_parser *p, struct str m)
 	fact(p, "ncpus", str_make(q, (size_t)(m.p + at - q)));
 }
 
+/* A line a boot would have taken, after the silence that ended it:
+ * said once, where it is. */
+static void after_silence(struct dmesg_parser *p)
+{
+	char buf[200];
+
+	if (!p->silence_line || p->in_cycle || p->seen_cycle)
+		return;
+	snprintf(buf, sizeof(buf), "not the boot's, nor any line after it: the boot ended "
+		 "before line %u, where %.1f s had passed without a line (hot-plug, or a "
+		 "module loaded on demand)", p->silence_line, p->silence_ns / 1e9);
+	say(p, NS_NONE, FC_NOTE, buf);
+	p->silence_line = 0;
+}
+
 /* Whether a line may still be the boot's: no suspend began, and no
  * later line ended the boot. */
 static bool boot_may_open(const struct dmesg_parser *p)
@@ -676,8 +695,10 @@ static void open_boot(struct dmesg_parser *p, ns_t ts, unsigned int line)
 
 static void boot_line(struct dmesg_parser *p, ns_t ts, const struct dmesg_cb *cb)
 {
-	if (!boot_may_open(p))
+	if (!boot_may_open(p)) {
+		after_silence(p);
 		return;	/* a module loaded later: not part of boot */
+	}
 	if (cb->shape != DS_INITCALL_START)
 		return;
 	p->calls = true;
@@ -726,8 +747,12 @@ static void milestone(struct dmesg_parser *p, ns_t ts, const struct dmesg_milest
 	char name[MS_NAME_MAX];
 	struct pm_event ev;
 
-	if (!boot_may_open(p) || ts == NS_NONE)
+	if (!boot_may_open(p) || ts == NS_NONE) {
+		after_silence(p);
 		return;
+	}
+	if (m->kind == MS_ROOT || (m->kind == MS_MOUNT && p->boot == BOOT_USER))
+		p->rooted = true;	/* the kernel's, or the one /init mounted */
 	dmesg_milestone_name(m, name, sizeof(name));
 	if (p->boot == BOOT_NONE && (m->kind == MS_ROOT || (p->seen_banner && !p->calls_coming)))
 		boot_shown(p, ts);
@@ -822,6 +847,8 @@ static void new_boot(struct dmesg_parser *p)
 	}
 	p->boot = BOOT_NONE;
 	p->seen_cycle = p->in_cycle = p->seen_dmi = p->calls = p->calls_coming = false;
+	p->rooted = false;
+	p->silence_line = 0;
 	p->pending.n = 0;	/* an earlier boot's, or none's */
 	p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
 	p->last_ts = NS_NONE;	/* the clock starts again too */
@@ -908,7 +935,7 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 
 	if (cb_line(p, kl))
 		return;
-	if (boot_may_open(p)) {
+	if (boot_may_open(p) || p->silence_line) {
 		struct dmesg_milestone ms;
 
 		if (dmesg_milestone_line(m, &ms))
@@ -1103,6 +1130,25 @@ static bool repeated(struct dmesg_parser *p, const struct kmsg_line *kl)
 	return false;
 }
 
+/*
+ * A booted machine's log falls silent until someone uses it: a line more
+ * than BOOT_SILENCE_NS after the one before, once the boot mounted its
+ * root, is no boot's (a dock or a USB disk plugged in, a module loaded
+ * on demand), and nor is any after it. Before the root a boot may wait
+ * that long for a disk's passphrase.
+ */
+#define BOOT_SILENCE_NS 30000000000LL
+
+static void boot_silence(struct dmesg_parser *p, ns_t ts)
+{
+	if ((p->boot != BOOT_KERNEL && p->boot != BOOT_USER) || !p->rooted ||
+	    p->last_ts == NS_NONE || ts - p->last_ts <= BOOT_SILENCE_NS)
+		return;
+	p->boot = BOOT_DONE;
+	p->silence_line = p->line;
+	p->silence_ns = ts - p->last_ts;
+}
+
 static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	ns_t ts = kl->ts;
@@ -1123,6 +1169,7 @@ static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
 			 same ? "" : ": the log starts again here (another excerpt)");
 		say(p, ts, FC_NOTE, buf);
 	}
+	boot_silence(p, ts);
 	p->last_ts = ts;
 	p->last_ts_line = p->line;
 	p->seen[p->nseen % SEEN_LINES] =
