@@ -31,7 +31,8 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 		"a soft or hard lockup, an RCU stall or a hung task inside a cycle" },
 	[FC_KERNEL_WARNING] = { "kernel-warning", SEV_WARNING,
 		"a WARN() inside a cycle, in either of its forms (\"WARNING: CPU: 3 PID: 518 at "
-		"FILE:LINE FN\", since 6.19 \"WARNING: FILE:LINE at FN, CPU#3: TASK\")" },
+		"FILE:LINE FN\", since 6.19 \"WARNING: FILE:LINE at FN, CPU#3: TASK\"), or, "
+		"where printk dropped that line, a frame of __warn outside any report" },
 	[FC_ALARM_OUTSIDE] = { "alarm-outside-cycle", SEV_FAILURE,
 		"an Oops, a BUG, a panic, a lockup or a stall outside every cycle (between "
 		"cycles, seconds after a resume): the kernel failed, though not seen to fail "

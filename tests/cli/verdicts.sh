@@ -202,4 +202,23 @@ is "refused by the platform: said at the shell's line, in its words" \
 sed '1d' "$T/refused.log" > "$T/refused-nocmd.log"
 run "$T/refused-nocmd.log"
 is "no write to /sys/power/state seen: the error is no suspend's" "$rc $(cycles)" "0 mem/done"
+# A WARN() whose "WARNING:" line printk dropped (the am437x in corpus.sh,
+# arm's "(__warn) from" frame): its __warn frame is the warning, once;
+# the same frame inside a report that said WARNING is that report's.
+cat > "$T/dropped.log" <<'EOF2'
+[   10.000000] PM: suspend entry (deep)
+[   10.100000] PM: suspend devices took 0.048 seconds
+** 34 printk messages dropped **
+[   10.200000] ? __warn+0x81/0x130
+[   10.200001] ? l3_interrupt_handler+0x250/0x370
+[   10.200002] ? __warn+0x81/0x130
+[   10.300000] PM: resume devices took 0.260 seconds
+[   10.300001] WARNING: CPU: 0 PID: 1 at drivers/bus/ti-sysc.c:12 sysc_reset+0x1/0x2
+[   10.300002] [<c0138a40>] (__warn) from [<c0138e08>] (warn_slowpath_fmt+0x90/0xc0)
+[   10.300003] ---[ end trace c18ea2591ccbc697 ]---
+[   10.400000] PM: suspend exit
+EOF2
+run "$T/dropped.log"
+is "a WARN without its first line: one warning at its frame, one at the WARNING" \
+	"$(got | grep '^kernel-warning' | cut -d' ' -f1,6 | tr '\n' ' ')" "kernel-warning 4 kernel-warning 8 "
 done_testing

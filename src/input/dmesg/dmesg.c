@@ -40,6 +40,8 @@ struct dmesg_parser {
 	bool calls_coming;	/* the command line says initcall_debug: the
 				 * boot begins at its first calling line */
 	bool rooted;		/* this boot mounted its root */
+	unsigned int report_line;	/* an Oops's or WARN()'s last alarm line,
+					 * 0 after its end */
 	unsigned int silence_line;	/* a silence ended the boot before this
 					 * line; 0 once said, or none */
 	ns_t silence_ns;		/* how long it was */
@@ -1015,13 +1017,35 @@ static bool kernel_verdict(struct dmesg_parser *p, const struct kmsg_line *kl)
 
 /* A line no rule took is the log's own words: the builder keeps them. A
  * verdict is both: the device's words stay its messages. */
+/*
+ * The alarm @kl raises, if any. A report (an Oops, a WARN()) runs from
+ * its first line to its "---[ end trace"; a frame of __warn() outside
+ * one is a WARN() whose first line printk dropped ("** 43 printk
+ * messages dropped **", the am437x's console during suspend).
+ */
+#define REPORT_LINES 100
+
+static enum verdict_kind alarm(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	enum verdict_kind kind = dmesg_alarm(kl->msg);
+
+	if (kind == VK_NONE && dmesg_warn_frame(kl->msg) &&
+	    (!p->report_line || p->line - p->report_line > REPORT_LINES))
+		kind = VK_WARNING;
+	if (kind != VK_NONE)
+		p->report_line = p->line;
+	else if (str_starts(kl->msg, "---[ end "))
+		p->report_line = 0;
+	return kind;
+}
+
 static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	bool verdict = kernel_verdict(p, kl);
 
 	classify(p, kl);
 	if (!p->used)
-		dmesg_message(p->b, kl, p->line);
+		dmesg_message(p->b, kl, p->line, alarm(p, kl));
 	p->used |= verdict;
 }
 

@@ -127,7 +127,8 @@ enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out);
  */
 bool dmesg_msg_prefix(struct str msg, struct str *driver, struct str *device,
 		      struct str *text);
-void dmesg_message(struct builder *b, const struct kmsg_line *kl, unsigned int line);
+void dmesg_message(struct builder *b, const struct kmsg_line *kl, unsigned int line,
+		   enum verdict_kind alarm);
 
 /*
  * A line where the kernel said something went wrong
@@ -145,6 +146,10 @@ bool dmesg_verdict_line(struct str msg, struct dmesg_verdict *v);
 /* The kind of kernel alarm @text starts (an Oops, a stall, a WARN()),
  * VK_NONE when it is none. */
 enum verdict_kind dmesg_alarm(struct str text);
+/* A backtrace's frame of __warn() ("(__warn) from [<c0138e08>]" on arm,
+ * "__warn+0xcb/0xf0" elsewhere): where printk dropped a WARN()'s first
+ * line, the one sign of it left. */
+bool dmesg_warn_frame(struct str text);
 
 /*
  * A boot milestone's line (input/dmesg/dmesg_milestones.c): its kind and

@@ -7,13 +7,14 @@
  */
 #include "dmesg.h"
 
-void dmesg_message(struct builder *b, const struct kmsg_line *kl, unsigned int line)
+void dmesg_message(struct builder *b, const struct kmsg_line *kl, unsigned int line,
+		   enum verdict_kind alarm)
 {
 	struct pm_event ev;
 
 	event_init(&ev, EV_MESSAGE, kl->ts, line);
 	/* "Internal error: : 1028 [#1] SMP ARM" has no device in it */
-	ev.verdict = (uint8_t)dmesg_alarm(kl->msg);
+	ev.verdict = (uint8_t)alarm;
 	if (ev.verdict)
 		ev.text = kl->msg;
 	else

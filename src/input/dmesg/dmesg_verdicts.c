@@ -239,6 +239,21 @@ static bool is_warn(struct str text)
 	return colon > 0 && (size_t)colon + 1 < w.len && w.p[colon + 1] >= '0' && w.p[colon + 1] <= '9';
 }
 
+bool dmesg_warn_frame(struct str text)
+{
+	long at = str_find(text, "__warn");
+	char before, after;
+
+	if (at < 0 || (size_t)at + 6 >= text.len)
+		return false;
+	before = at ? text.p[at - 1] : ' ';
+	after = text.p[at + 6];
+	if (before == '(' && after == ')')
+		return str_find(str_skip(text, (size_t)at), ") from ") == 6;
+	return (before == ' ' || before == ']' || !at) && after == '+' &&
+	       str_starts(str_skip(text, (size_t)at + 7), "0x");
+}
+
 enum verdict_kind dmesg_alarm(struct str text)
 {
 	static const struct { const char *start; enum verdict_kind kind; } alarms[] = {
