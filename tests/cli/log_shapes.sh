@@ -200,4 +200,23 @@ is "am335x: two cycles, the repeated line in neither" \
 is "am335x: the repeat said, at its line" \
    "$(q "$FINDINGS"'[findings|select(.text|test("repeats"))|"\(.sources[0].line) \(.text)"]|join(";")')" \
    "84 line 84 repeats line 60 (stamp and words): passed over"
+# --- a paste's mark of lines left out: in a cycle the kernel backed out
+# of, lines a minute on are another attempt's (the Lenovo 81EU mail's
+# "... etc ...", corpus.sh); the same mark a few ms into the back-out
+# (the RZ/G3E's "...") leaves one cycle
+for gap in 0.002 360.0; do
+	awk -v g="$gap" 'BEGIN {
+		printf "[  100.000000] PM: suspend entry (deep)\n"
+		printf "[  120.000000] Freezing of tasks failed after 20.005 seconds (1 tasks refusing to freeze, wq_busy=0):\n"
+		printf "[  120.000100] Call Trace:\n\n... etc ...\n\n"
+		printf "[%12.6f]  rewind_stack_do_exit+0x17/0x20\n", 120.0001 + g
+		printf "[%12.6f] OOM killer enabled.\n", 120.0002 + g
+		printf "[%12.6f] Restarting tasks ... done.\n", 120.0003 + g
+		printf "[%12.6f] PM: suspend exit\n", 120.0004 + g }' > "$T/etc.txt"
+	"$PMSCOPE" analyze -q -j "$T/etc.json" "$T/etc.txt" 2> /dev/null
+	eval "etc_$(echo "$gap" | tr -d .)=\$(jq -c '[.cycles[] | [.first_line, .last_line, .aborted]]' \"\$T/etc.json\")"
+done
+is "lines left out, then 6 minutes on: two pieces, the first aborted" "$etc_3600" \
+   '[[1,3,true],[7,10,false]]'
+is "lines left out, 2 ms on: one cycle" "$etc_0002" '[[1,10,true]]'
 done_testing

@@ -40,6 +40,15 @@ struct dmesg_parser {
 	bool calls_coming;	/* the command line says initcall_debug: the
 				 * boot begins at its first calling line */
 	bool rooted;		/* this boot mounted its root */
+	bool backed_out;	/* the open cycle was aborted: what is left of
+				 * it comes at once */
+	bool elided;		/* a paste's mark of lines left out ("...")
+				 * since the last timed line */
+	unsigned int elided_after;	/* the last line before it */
+	unsigned int text_line;		/* the last line not blank */
+	unsigned int piece_line;	/* the first line after lines left out,
+					 * while no cycle began since */
+	int32_t last_day_s;		/* the last wall-clock time read (syslog) */
 	unsigned int report_line;	/* an Oops's or WARN()'s last alarm line,
 					 * 0 after its end */
 	unsigned int silence_line;	/* a silence ended the boot before this
@@ -125,6 +134,8 @@ static void cycle_begin_at(struct dmesg_parser *p, ns_t ts, struct str label,
 		p->snap = SNAP_NONE;
 		p->mode = MODE_UNKNOWN;
 		p->wake_ts = NS_NONE;
+		p->backed_out = false;
+		p->piece_line = 0;
 	}
 	if (ev.mode != MODE_UNKNOWN)
 		p->mode = ev.mode;
@@ -194,6 +205,7 @@ static void cycle_end(struct dmesg_parser *p, ns_t ts, enum ev_kind kind, struct
 	emit(p, &ev);
 	if (kind == EV_CYCLE_END)
 		p->in_cycle = p->in_complete = p->in_enter = p->in_machine = p->in_exit = false;
+	p->backed_out = kind == EV_CYCLE_ABORT;
 }
 
 /* Text inside the first "(...)" of @s, e.g. "deep" in "(deep)". */
@@ -288,8 +300,22 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 }
 
 /* Tasks are being thawed: dpm_complete is over. */
+/* The thaw of a cycle whose start went with the lines a paste left out:
+ * that cycle, from the first line after them. */
+static void piece_cycle(struct dmesg_parser *p, ns_t ts)
+{
+	unsigned int at = p->line;
+
+	if (p->in_cycle || !p->piece_line)
+		return;
+	p->line = p->piece_line;
+	cycle_begin_cut(p, ts, STR_NULL, MODE_UNKNOWN);
+	p->line = at;
+}
+
 static void begin_exit(struct dmesg_parser *p, ns_t ts)
 {
+	piece_cycle(p, ts);
 	if (!p->in_cycle || p->in_exit)
 		return;
 	/* no device phase ended it: the machine woke where the log said so,
@@ -569,6 +595,7 @@ static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 	else if (str_starts(m, "Restarting tasks: Starting")) {
 		begin_exit(p, ts);
 	} else if (str_starts(m, "Restarting tasks")) {
+		piece_cycle(p, ts);
 		if (!p->in_cycle)
 			return false;
 		begin_exit(p, ts);
@@ -1072,19 +1099,24 @@ static bool same_excerpt(const struct dmesg_parser *p, const struct kmsg_line *k
  * open ends here, cut (its end is not in this excerpt): no cycle takes
  * lines of another time, so none has a phase of negative length.
  */
-static void new_excerpt(struct dmesg_parser *p)
+static void new_excerpt_at(struct dmesg_parser *p, unsigned int end_line)
 {
 	struct pm_event ev;
 
 	/* the builder's cycle, if one is open: callback lines open one
 	 * without a start line. It ends at the excerpt's last stamped
 	 * line, not at the next one's first. */
-	event_init(&ev, EV_CYCLE_END, NS_NONE, p->last_ts_line ? p->last_ts_line : p->line);
+	event_init(&ev, EV_CYCLE_END, NS_NONE, end_line);
 	ev.cut = true;
 	builder_event(p->b, &ev);
 	if (p->boot == BOOT_KERNEL || p->boot == BOOT_USER)
 		p->boot = BOOT_NONE;
 	p->in_cycle = p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
+}
+
+static void new_excerpt(struct dmesg_parser *p)
+{
+	new_excerpt_at(p, p->last_ts_line ? p->last_ts_line : p->line);
 }
 
 /* A step back this long is no printk's jitter nor a line stored late
@@ -1171,6 +1203,33 @@ static void boot_silence(struct dmesg_parser *p, ns_t ts)
 	p->boot = BOOT_DONE;
 	p->silence_line = p->line;
 	p->silence_ns = ts - p->last_ts;
+}
+
+/*
+ * A paste's mark of lines left out ("... etc ...") in a cycle the kernel
+ * backed out of: its last lines come within seconds of its failure (the
+ * freezer gives up after 20 s), so lines stamped a minute later are
+ * another attempt's (the Lenovo 81EU's fifth, then one six minutes on).
+ */
+#define BACK_OUT_NS 60000000000LL
+
+static void lines_left_out(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	ns_t gap = NS_NONE;
+
+	if (kl->ts != NS_NONE && p->last_ts != NS_NONE)
+		gap = kl->ts - p->last_ts;
+	else if (kl->ts == NS_NONE && kl->day_s >= 0 && p->last_day_s >= 0)
+		gap = (ns_t)((kl->day_s - p->last_day_s + 86400) % 86400) * 1000000000LL;
+	if (kl->day_s >= 0)
+		p->last_day_s = kl->day_s;
+	if (kl->ts == NS_NONE && kl->day_s < 0)
+		return;	/* no time: it says nothing of the gap */
+	if (p->elided && p->in_cycle && p->backed_out && gap != NS_NONE && gap > BACK_OUT_NS) {
+		new_excerpt_at(p, p->elided_after);
+		p->piece_line = p->line;
+	}
+	p->elided = false;
 }
 
 static void check_clock(struct dmesg_parser *p, const struct kmsg_line *kl)
@@ -1292,6 +1351,49 @@ static void shell_line(struct dmesg_parser *p, struct str line)
 	p->state_cmd = 0;
 }
 
+/*
+ * A mark where a paste left lines out: "...", "[...]", "... etc ...",
+ * "<snip>", "-- cut --", "[ 200 lines omitted ]"; dots, dashes, blanks
+ * and brackets around at most a few such words.
+ */
+static bool elision(struct str line)
+{
+	static const char *const words[] = { "etc", "snip", "snipped", "cut", "more",
+					     "lines", "skipped", "omitted", "trimmed" };
+	bool dots = false, word = false;
+	size_t i = 0, k, n;
+
+	line = str_trim(line);
+	while (i < line.len && line.p[i] == '>')
+		i++;
+	for (; i < line.len; i += n) {
+		char ch = line.p[i];
+
+		n = 1;
+		if (ch == '.' || (ch == '-' && !word))
+			dots |= ch == '.' && i + 2 < line.len && !memcmp(line.p + i, "...", 3);
+		else if (ch >= '0' && ch <= '9')
+			continue;
+		else if (strchr(" \t[]<>()", ch))
+			continue;
+		else if ((unsigned char)ch == 0xe2 && i + 2 < line.len &&
+			 !memcmp(line.p + i, "\xe2\x80\xa6", 3)) {
+			dots = true;	/* U+2026, the ellipsis */
+			n = 3;
+		} else {
+			for (n = 0; i + n < line.len && line.p[i + n] >= 'a' && line.p[i + n] <= 'z'; n++)
+				;
+			for (k = 0; n && k < ARRAY_SIZE(words); k++)
+				if (strlen(words[k]) == n && !memcmp(line.p + i, words[k], n))
+					break;
+			if (!n || k == ARRAY_SIZE(words))
+				return false;
+			word = true;
+		}
+	}
+	return dots || (word && line.len < 40 && str_find(line, "snip") >= 0);
+}
+
 /* The first record of @line (more may be glued on): the bytes it took;
  * @read set when it was a kernel log line. */
 static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
@@ -1309,6 +1411,10 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 	if (!split_any(p, line, &kl)) {
 		if (damaged(p, line))
 			*read = true;
+		else if (p->in_cycle && elision(line) && p->text_line) {
+			p->elided = true;
+			p->elided_after = p->text_line;
+		}
 		else
 			shell_line(p, line);
 		return line.len;
@@ -1334,6 +1440,7 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 	}
 	if (repeated(p, &kl))
 		return line.len;
+	lines_left_out(p, &kl);
 	check_clock(p, &kl);
 	message(p, &kl);
 	return (size_t)(kl.msg.p + kl.msg.len - line.p);
@@ -1446,7 +1553,7 @@ static struct str unwrap(struct dmesg_parser *p, struct line_reader *r, struct s
 
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
-	struct dmesg_parser p = { .b = b, .st = st, .r = r, .last_ts = NS_NONE, .exact_us = -1,
+	struct dmesg_parser p = { .b = b, .st = st, .r = r, .last_ts = NS_NONE, .last_day_s = -1, .exact_us = -1,
 				  .wake_ts = NS_NONE, .banner_ts = NS_NONE,
 				  .console = { .ts = NS_NONE } };
 	struct progress pg;
@@ -1476,6 +1583,8 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			record(&p, line);
 		if (p.used || p.counted)
 			st->used++;
+		if (str_trim(line).len)
+			p.text_line = p.line;
 	}
 	progress_done(&pg);
 	unstamped_note(&p);

@@ -15,6 +15,8 @@ struct kmsg_line {
 	int caller_tid;		/* printk caller "[ T123]", -1 none */
 	struct str msg;		/* the text the kernel printed */
 	const char *refused;	/* a stamp out of range: why the line is not used */
+	int32_t day_s;		/* a syslog's or journal's wall clock, where the
+				 * line has only that: seconds into its day; -1 */
 };
 
 bool dmesg_split(struct str line, struct kmsg_line *out);

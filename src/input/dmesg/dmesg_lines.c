@@ -242,7 +242,7 @@ static bool clock_time(struct str s)
  * "1月"), seconds with a fraction ("10:00:00.123456", -o short-precise).
  * Its length with the blank after it, 0 if @line has none.
  */
-static size_t journal_date(struct str line)
+static size_t journal_date(struct str line, int32_t *day_s)
 {
 	size_t i = 0, d;
 
@@ -260,6 +260,9 @@ static size_t journal_date(struct str line)
 	i += d + 1;
 	if (!clock_time(str_skip(line, i)))
 		return 0;
+	*day_s = ((line.p[i] - '0') * 10 + line.p[i + 1] - '0') * 3600 +
+		 ((line.p[i + 3] - '0') * 10 + line.p[i + 4] - '0') * 60 +
+		 (line.p[i + 6] - '0') * 10 + line.p[i + 7] - '0';
 	i += 8;
 	if (i < line.len && line.p[i] == '.')
 		i += 1 + digits(str_skip(line, i + 1));
@@ -297,7 +300,7 @@ static enum journal_line split_timeless(struct str line, struct kmsg_line *out)
 		}
 		return JL_NONE;
 	}
-	if (!(at = journal_date(line)))
+	if (!(at = journal_date(line, &out->day_s)))
 		return JL_NONE;
 	sp = str_find(str_skip(line, at), " ");	/* after the host */
 	if (sp <= 0 || sp > 64)
@@ -320,6 +323,7 @@ bool dmesg_split(struct str line, struct kmsg_line *out)
 
 	out->ts = NS_NONE;
 	out->caller_tid = -1;
+	out->day_s = -1;
 	out->msg = line;
 	out->refused = NULL;
 	if (line.len && is_digit(line.p[0]) && split_kmsg(line, out))
@@ -436,6 +440,7 @@ bool dmesg_split_bare(struct str line, struct kmsg_line *out)
 
 	out->ts = NS_NONE;
 	out->caller_tid = -1;
+	out->day_s = -1;
 	out->refused = NULL;
 	out->msg = str_trim_end(line);
 	/* " ata1: PM: calling ..." (a bus without a driver name) as the
@@ -460,6 +465,7 @@ bool dmesg_split_damaged(struct str line, struct kmsg_line *out)
 		return false;
 	out->ts = NS_NONE;
 	out->caller_tid = -1;
+	out->day_s = -1;
 	out->refused = NULL;
 	n += prefix_brackets(str_skip(line, n), &out->caller_tid);
 	out->msg = str_skip(line, n);
