@@ -48,6 +48,7 @@ struct builder {
 	 * whose start the log lost begins, when it is just before */
 	unsigned int lead_line;
 	ns_t lead_ts;
+	unsigned int lead_last;	/* without stamps: the run's last line */
 	size_t unassigned;	/* first callback that may lack a phase */
 	/* sleepgraph writes the firmware times of all its tests at the top
 	 * of the log: they go to the sleep cycles in order. */
@@ -207,6 +208,9 @@ static void say_pending_probes(struct builder *b);
  * that no rule took are its own ("Bluetooth: hci0: SSR or FW download
  * time out", 9 us before the verdict that opens the XPS 9310's paste). */
 #define LEAD_NS 1000000000LL
+/* Without stamps: the lines of its excerpt's run right before it, each
+ * within this many lines of the next (a continuation mail broke off). */
+#define LEAD_LINES 2
 
 static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 				   struct str label, ns_t ts, unsigned int line, bool cut)
@@ -242,8 +246,11 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	c->main_pid = -1;
 	c->file = b->file;
 	c->first_line = c->last_line = line;
-	if (cut && b->lead_line && ts != NS_NONE && b->lead_ts <= ts &&
+	if (cut && b->lead_line && ts != NS_NONE && b->lead_ts != NS_NONE && b->lead_ts <= ts &&
 	    ts - b->lead_ts <= LEAD_NS)
+		c->first_line = b->lead_line;
+	else if (cut && b->lead_line && ts == NS_NONE && b->lead_ts == NS_NONE &&
+		 line <= b->lead_last + LEAD_LINES)
 		c->first_line = b->lead_line;
 	b->lead_line = 0;
 	/* Cycles of one log look alike: size for the last one's callbacks. */
@@ -1166,9 +1173,15 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 	if (len < ev->text.len)
 		len = utf8_cut(ev->text.p, len);	/* not inside a UTF-8 sequence */
 	if (!c && ev->ts != NS_NONE && ev->line &&
-	    (!b->lead_line || ev->ts < b->lead_ts)) {	/* the first, or another excerpt's */
-		b->lead_line = ev->line;
+	    (!b->lead_line || b->lead_ts == NS_NONE || ev->ts < b->lead_ts)) {
+		b->lead_line = ev->line;	/* the first, or another excerpt's */
 		b->lead_ts = ev->ts;
+	} else if (!c && ev->ts == NS_NONE && ev->line) {
+		if (!b->lead_line || b->lead_ts != NS_NONE || ev->line > b->lead_last + LEAD_LINES) {
+			b->lead_line = ev->line;	/* a run of unstamped lines begins */
+			b->lead_ts = NS_NONE;
+		}
+		b->lead_last = ev->line;
 	}
 	if (ev->verdict)	/* an alarm: a finding, whatever the budget, in a cycle or not */
 		keep_verdict(b, ev, &(struct pm_verdict){

@@ -219,4 +219,19 @@ done
 is "lines left out, then 6 minutes on: two pieces, the first aborted" "$etc_3600" \
    '[[1,3,true],[7,10,false]]'
 is "lines left out, 2 ms on: one cycle" "$etc_0002" '[[1,10,true]]'
+# --- a log without stamps pasted between a mail's ``` fences: every line
+# in them is the kernel's (the Genio's driver lines, corpus.sh), and a
+# cycle whose start the paste lost begins at the paste's first line
+printf '%s\n' 'The resume fails:' '```' \
+	'mtk-pcie-gen3 112f0000.pcie: PCIe link down, current LTSSM state:' \
+	'mtk-pcie-gen3 112f0000.pcie: PM: failed to resume noirq: error -110' \
+	'dwmac4: Master AXI performs any burst length' \
+	'SVSB_GPU_LOW: svs_init02_isr_handler: VOP74' '```' 'Thanks,' > "$T/fence.txt"
+"$PMSCOPE" analyze -q -j "$T/fence.json" "$T/fence.txt" 2> /dev/null
+is "fenced paste: its cycle runs from its first line to its last" \
+   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/fence.json")" '[[3,6]]'
+sed '/```/d' "$T/fence.txt" > "$T/nofence.txt"
+"$PMSCOPE" analyze -q -j "$T/nofence.json" "$T/nofence.txt" 2> /dev/null
+is "the same without fences: only its PM line is the kernel's" \
+   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/nofence.json")" '[[3,3]]'
 done_testing

@@ -46,6 +46,7 @@ struct dmesg_parser {
 				 * since the last timed line */
 	unsigned int elided_after;	/* the last line before it */
 	unsigned int text_line;		/* the last line not blank */
+	bool fenced;		/* inside a mail's "```" block */
 	unsigned int piece_line;	/* the first line after lines left out,
 					 * while no cycle began since */
 	int32_t last_day_s;		/* the last wall-clock time read (syslog) */
@@ -1291,6 +1292,37 @@ static void glued(struct dmesg_parser *p, ns_t from, ns_t to)
 	say(p, from, FC_NOTE, buf);
 }
 
+/*
+ * A line inside a mail's fenced block ("```" above and below it), in a
+ * log of bare lines: the author pasted the log there, so each line is
+ * the kernel's, whatever its words (the Genio's driver lines after its
+ * failure: the paste's last lines). An indented line continues the one
+ * before (mail broke it); a shell's command is the shell's.
+ */
+static bool fenced_line(struct dmesg_parser *p, struct str line, struct kmsg_line *kl)
+{
+	struct str m = str_trim_end(line);
+
+	if (!p->fenced || m.len < 2 || m.p[0] == ' ' || m.p[0] == '\t' ||
+	    str_find(m, "echo ") >= 0 || str_find(m, "# ") >= 0 || str_find(m, "$ ") >= 0)
+		return false;
+	kl->ts = NS_NONE;
+	kl->caller_tid = -1;
+	kl->day_s = -1;
+	kl->refused = NULL;
+	kl->msg = m;
+	return true;
+}
+
+/* A mail's fence ("```", "```text"): a bare log's paste begins or ends. */
+static bool fence(struct dmesg_parser *p, struct str line)
+{
+	if (p->prefixed || !str_starts(str_trim(line), "```"))
+		return false;
+	p->fenced = !p->fenced;
+	return true;
+}
+
 /* A kernel log line, with its prefix or (in a log that has none) bare. */
 static bool split_any(struct dmesg_parser *p, struct str line, struct kmsg_line *kl)
 {
@@ -1305,7 +1337,9 @@ static bool split_any(struct dmesg_parser *p, struct str line, struct kmsg_line 
 			p->prefixed = true;
 		return true;
 	}
-	if (p->prefixed || !dmesg_split_bare(line, kl))
+	if (p->prefixed)
+		return false;
+	if (!dmesg_split_bare(line, kl) && !fenced_line(p, line, kl))
 		return false;
 	p->bare_read = true;
 	return true;
@@ -1408,6 +1442,8 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 		*read = true;
 		return line.len;
 	}
+	if (fence(p, line))
+		return line.len;
 	if (!split_any(p, line, &kl)) {
 		if (damaged(p, line))
 			*read = true;
