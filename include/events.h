@@ -83,7 +83,8 @@ struct pm_event {
 	int ret;
 	unsigned int cb_flags;	/* CB_INITCALL, CB_PROBE, CB_FROM_* */
 	uint8_t verdict;	/* EV_VERDICT, EV_MESSAGE: enum verdict_kind */
-	bool cut;		/* EV_CYCLE_BEGIN, EV_CYCLE_END */
+	bool cut;		/* EV_CYCLE_BEGIN, EV_CYCLE_END; EV_MESSAGE: the
+				 * first line of a paste (a mail's fence above) */
 	bool entry;		/* EV_CYCLE_BEGIN: the line that starts every cycle
 				 * ("PM: suspend entry"), so never a second one's */
 	bool extent;		/* EV_MILESTONE */

@@ -208,8 +208,9 @@ static void say_pending_probes(struct builder *b);
  * that no rule took are its own ("Bluetooth: hci0: SSR or FW download
  * time out", 9 us before the verdict that opens the XPS 9310's paste). */
 #define LEAD_NS 1000000000LL
-/* Without stamps: the lines of its excerpt's run right before it, each
- * within this many lines of the next (a continuation mail broke off). */
+/* Without stamps: the lines of its paste right before it (from a mail's
+ * fence on), each within this many lines of the next (a continuation
+ * mail broke off). */
 #define LEAD_LINES 2
 
 static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
@@ -1177,9 +1178,11 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 		b->lead_line = ev->line;	/* the first, or another excerpt's */
 		b->lead_ts = ev->ts;
 	} else if (!c && ev->ts == NS_NONE && ev->line) {
-		if (!b->lead_line || b->lead_ts != NS_NONE || ev->line > b->lead_last + LEAD_LINES) {
-			b->lead_line = ev->line;	/* a run of unstamped lines begins */
+		if (ev->cut) {		/* a paste's first line: its run begins */
+			b->lead_line = ev->line;
 			b->lead_ts = NS_NONE;
+		} else if (b->lead_ts == NS_NONE && ev->line > b->lead_last + LEAD_LINES) {
+			b->lead_line = 0;	/* the run broke */
 		}
 		b->lead_last = ev->line;
 	}

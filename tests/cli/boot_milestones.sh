@@ -251,6 +251,26 @@ printf '%s\n' '[    0.000000] Linux version 6.12.0 (x)' \
 is "silence before the root (a passphrase): the boot runs on to systemd" \
    "$(jq -c '.cycles[0] | [.last_line, (.milestones | length)]' "$T/pass.json")" '[4,4]'
 
+# ... but a boot that mounted its root and never ran init, then fell
+# silent, is cut short or hung: the boot-cut warning, as before
+printf '%s\n' '[    0.000000] Linux version 6.12.0 (x)' \
+	'[    2.500100] VFS: Mounted root (ext4 filesystem) readonly on device 8:2.' \
+	'[   62.000000] random: crng init done' > "$T/noinit.txt"
+"$PMSCOPE" analyze -q -j "$T/noinit.json" "$T/noinit.txt"
+is "root mounted, no init, then silence: boot-cut" \
+   "$(jq -r '[.cycles[].findings[], .findings[]? | .code] | map(select(. == "boot-cut")) | length' "$T/noinit.json")" '1'
+# two pasted boots (no banners, the clock back between them): the second
+# waits 40 s for a passphrase before its root, still its boot
+printf '%s\n' '[    1.000000] Run /init as init process' \
+	'[    3.000000] EXT4-fs (sda2): mounted filesystem with ordered data mode.' \
+	'[   20.000000] systemd[1]: systemd 252 running in system mode (+PAM)' '' \
+	'[    1.200000] Run /init as init process' '[    2.500000] random: crng init done' \
+	'[   41.000000] EXT4-fs (dm-0): mounted filesystem with ordered data mode.' \
+	'[   42.000000] systemd[1]: systemd 252 running in system mode (+PAM)' > "$T/two.txt"
+"$PMSCOPE" analyze -q -j "$T/two.json" "$T/two.txt"
+is "a second pasted boot's passphrase wait: its root and systemd are its" \
+   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/two.json")" '[[1,3],[5,8]]'
+
 # --- bad input: a crafted boot of 6000 mounts keeps 4096, in time
 { echo '[    0.000000] Linux version 6.1.0 (x)'
   awk 'BEGIN { for (i = 0; i < 6000; i++) printf "[%5d.%06d] EXT4-fs (d%d): mounted filesystem\n", 1 + i / 1000, i % 1000000, i }'

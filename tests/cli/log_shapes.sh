@@ -234,4 +234,39 @@ sed '/```/d' "$T/fence.txt" > "$T/nofence.txt"
 "$PMSCOPE" analyze -q -j "$T/nofence.json" "$T/nofence.txt" 2> /dev/null
 is "the same without fences: only its PM line is the kernel's" \
    "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/nofence.json")" '[[3,3]]'
+# ... a wall clock a second back after the mark is the same attempt; a
+# mark, then a step back in time (another excerpt), then a thaw opens no
+# cycle across both pieces
+printf '%s\n' 'Mar  7 02:16:06 kent kernel: PM: suspend entry (deep)' \
+	'Mar  7 02:16:26 kent kernel: Freezing of tasks failed after 20.009 seconds (1 tasks refusing to freeze, wq_busy=0):' \
+	'[...]' 'Mar  7 02:16:25 kent kernel: OOM killer enabled.' \
+	'Mar  7 02:16:26 kent kernel: Restarting tasks ... done.' \
+	'Mar  7 02:16:26 kent kernel: PM: suspend exit' > "$T/back.txt"
+"$PMSCOPE" analyze -q -j "$T/back.json" "$T/back.txt" 2> /dev/null
+is "syslog back a second after the mark: one cycle" \
+   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/back.json")" '[[1,6]]'
+printf '%s\n' '[  100.000000] PM: suspend entry (deep)' \
+	'[  120.000000] Freezing of tasks failed after 20.005 seconds (1 tasks refusing to freeze, wq_busy=0):' \
+	'[  120.000100] Call Trace:' '... etc ...' '[  480.000000] usb 1-1: new high-speed USB device number 2' \
+	'[   50.000000] OOM killer enabled.' '[   50.000100] Restarting tasks ... done.' > "$T/phantom.txt"
+"$PMSCOPE" analyze -q -j "$T/phantom.json" "$T/phantom.txt" 2> /dev/null
+is "a mark, then another excerpt: no cycle across both" \
+   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/phantom.json")" '[[1,3]]'
+# ... a journal without stamps: a cycle whose start it lost does not take
+# the lines since the cycle before; a "```" inside a line is no fence
+{ echo 'Jan 09 10:00:00 host kernel: PM: suspend entry (deep)'
+  echo 'Jan 09 10:00:01 host kernel: PM: suspend exit'
+  for i in 1 2 3 4 5 6; do echo "Jan 09 10:00:0$i host kernel: wlp2s0: RX AssocResp from 00:11:22:33:44:55"; done
+  echo 'Jan 09 10:00:09 host kernel: PM: suspend of devices complete after 12.345 msecs'
+  echo 'Jan 09 10:00:09 host kernel: PM: suspend exit'; } > "$T/jk.txt"
+"$PMSCOPE" analyze -q -j "$T/jk.json" "$T/jk.txt" 2> /dev/null
+is "journal without stamps: the cut cycle starts at its own first line" \
+   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/jk.json")" '[[1,2],[9,10]]'
+printf '%s\n' 'I ran ```cat /sys/power/mem_sleep``` first, then:' '```' \
+	'mtk-pcie-gen3 112f0000.pcie: PCIe link down, current LTSSM state:' \
+	'mtk-pcie-gen3 112f0000.pcie: PM: failed to resume noirq: error -110' \
+	'dwmac4: Master AXI performs any burst length' '```' 'Jane Doe' > "$T/inline.txt"
+"$PMSCOPE" analyze -q -j "$T/inline.json" "$T/inline.txt" 2> /dev/null
+is "a fence inside a line does not open one" \
+   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/inline.json")" '[[3,5]]'
 done_testing

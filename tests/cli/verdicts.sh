@@ -209,7 +209,7 @@ cat > "$T/dropped.log" <<'EOF2'
 [   10.000000] PM: suspend entry (deep)
 [   10.100000] PM: suspend devices took 0.048 seconds
 ** 34 printk messages dropped **
-[   10.200000] ? __warn+0x81/0x130
+[   10.200000] __warn+0x81/0x130
 [   10.200001] ? l3_interrupt_handler+0x250/0x370
 [   10.200002] ? __warn+0x81/0x130
 [   10.300000] PM: resume devices took 0.260 seconds
@@ -221,4 +221,12 @@ EOF2
 run "$T/dropped.log"
 is "a WARN without its first line: one warning at its frame, one at the WARNING" \
 	"$(got | grep '^kernel-warning' | cut -d' ' -f1,6 | tr '\n' ' ')" "kernel-warning 4 kernel-warning 8 "
+# A stale "? __warn+0x..." word in another trace (a task's stack after
+# "Freezing of tasks failed") is no WARN
+printf '%s\n' '[   10.000000] PM: suspend entry (deep)' \
+	'[   30.000000] Freezing of tasks failed after 20.005 seconds (1 tasks refusing to freeze, wq_busy=0):' \
+	'[   30.000100]  ? __warn+0x81/0x130' '[   30.000200] OOM killer enabled.' \
+	'[   30.000300] Restarting tasks ... done.' '[   30.000400] PM: suspend exit' > "$T/stale.log"
+run "$T/stale.log"
+is "a stale ? __warn frame: no warning" "$(got | grep -c '^kernel-warning')" "0"
 done_testing

@@ -4,6 +4,7 @@
  * PM core's phase messages into events. The kernel prints a phase only
  * when it ends, with its own length: the builder takes it from there.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -47,6 +48,7 @@ struct dmesg_parser {
 	unsigned int elided_after;	/* the last line before it */
 	unsigned int text_line;		/* the last line not blank */
 	bool fenced;		/* inside a mail's "```" block */
+	bool paste_start;	/* a fence opened: the next line is a paste's first */
 	unsigned int piece_line;	/* the first line after lines left out,
 					 * while no cycle began since */
 	int32_t last_day_s;		/* the last wall-clock time read (syslog) */
@@ -300,7 +302,6 @@ static bool devices_complete(struct dmesg_parser *p, ns_t ts, struct str m)
 	return true;
 }
 
-/* Tasks are being thawed: dpm_complete is over. */
 /* The thaw of a cycle whose start went with the lines a paste left out:
  * that cycle, from the first line after them. */
 static void piece_cycle(struct dmesg_parser *p, ns_t ts)
@@ -314,6 +315,7 @@ static void piece_cycle(struct dmesg_parser *p, ns_t ts)
 	p->line = at;
 }
 
+/* Tasks are being thawed: dpm_complete is over. */
 static void begin_exit(struct dmesg_parser *p, ns_t ts)
 {
 	piece_cycle(p, ts);
@@ -877,8 +879,8 @@ static void new_boot(struct dmesg_parser *p)
 	}
 	p->boot = BOOT_NONE;
 	p->seen_cycle = p->in_cycle = p->seen_dmi = p->calls = p->calls_coming = false;
-	p->rooted = false;
-	p->silence_line = 0;
+	p->rooted = p->elided = false;
+	p->silence_line = p->piece_line = p->report_line = 0;
 	p->pending.n = 0;	/* an earlier boot's, or none's */
 	p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
 	p->last_ts = NS_NONE;	/* the clock starts again too */
@@ -1043,8 +1045,6 @@ static bool kernel_verdict(struct dmesg_parser *p, const struct kmsg_line *kl)
 	return true;
 }
 
-/* A line no rule took is the log's own words: the builder keeps them. A
- * verdict is both: the device's words stay its messages. */
 /*
  * The alarm @kl raises, if any. A report (an Oops, a WARN()) runs from
  * its first line to its "---[ end trace"; a frame of __warn() outside
@@ -1067,13 +1067,15 @@ static enum verdict_kind alarm(struct dmesg_parser *p, const struct kmsg_line *k
 	return kind;
 }
 
-static void message(struct dmesg_parser *p, const struct kmsg_line *kl)
+/* A line no rule took is the log's own words: the builder keeps them. A
+ * verdict is both: the device's words stay its messages. */
+static void message(struct dmesg_parser *p, const struct kmsg_line *kl, bool first)
 {
 	bool verdict = kernel_verdict(p, kl);
 
 	classify(p, kl);
 	if (!p->used)
-		dmesg_message(p->b, kl, p->line, alarm(p, kl));
+		dmesg_message(p->b, kl, p->line, alarm(p, kl), first);
 	p->used |= verdict;
 }
 
@@ -1113,6 +1115,8 @@ static void new_excerpt_at(struct dmesg_parser *p, unsigned int end_line)
 	if (p->boot == BOOT_KERNEL || p->boot == BOOT_USER)
 		p->boot = BOOT_NONE;
 	p->in_cycle = p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
+	p->rooted = p->elided = false;	/* another piece: of another boot, maybe */
+	p->silence_line = p->piece_line = p->report_line = 0;
 }
 
 static void new_excerpt(struct dmesg_parser *p)
@@ -1189,17 +1193,18 @@ static bool repeated(struct dmesg_parser *p, const struct kmsg_line *kl)
 
 /*
  * A booted machine's log falls silent until someone uses it: a line more
- * than BOOT_SILENCE_NS after the one before, once the boot mounted its
- * root, is no boot's (a dock or a USB disk plugged in, a module loaded
- * on demand), and nor is any after it. Before the root a boot may wait
- * that long for a disk's passphrase.
+ * than BOOT_SILENCE_NS after the one before, once the boot ran init and
+ * mounted its root, is no boot's (a dock or a USB disk plugged in, a
+ * module loaded on demand), and nor is any after it. Before the root a
+ * boot may wait that long for a disk's passphrase; before init, a boot
+ * that stops is cut short or hung (boot_cut()).
  */
 #define BOOT_SILENCE_NS 30000000000LL
 
 static void boot_silence(struct dmesg_parser *p, ns_t ts)
 {
-	if ((p->boot != BOOT_KERNEL && p->boot != BOOT_USER) || !p->rooted ||
-	    p->last_ts == NS_NONE || ts - p->last_ts <= BOOT_SILENCE_NS)
+	if (p->boot != BOOT_USER || !p->rooted || p->last_ts == NS_NONE ||
+	    ts - p->last_ts <= BOOT_SILENCE_NS)
 		return;
 	p->boot = BOOT_DONE;
 	p->silence_line = p->line;
@@ -1214,6 +1219,18 @@ static void boot_silence(struct dmesg_parser *p, ns_t ts)
  */
 #define BACK_OUT_NS 60000000000LL
 
+/* From one wall-clock second of the day to the next line's: across
+ * midnight when it went back by more than half a day; none when it went
+ * back less (a clock set back). */
+static ns_t day_gap(int32_t from, int32_t to)
+{
+	int32_t d = to - from;
+
+	if (d < -43200)
+		d += 86400;
+	return d < 0 ? NS_NONE : (ns_t)d * 1000000000LL;
+}
+
 static void lines_left_out(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	ns_t gap = NS_NONE;
@@ -1221,7 +1238,7 @@ static void lines_left_out(struct dmesg_parser *p, const struct kmsg_line *kl)
 	if (kl->ts != NS_NONE && p->last_ts != NS_NONE)
 		gap = kl->ts - p->last_ts;
 	else if (kl->ts == NS_NONE && kl->day_s >= 0 && p->last_day_s >= 0)
-		gap = (ns_t)((kl->day_s - p->last_day_s + 86400) % 86400) * 1000000000LL;
+		gap = day_gap(p->last_day_s, kl->day_s);
 	if (kl->day_s >= 0)
 		p->last_day_s = kl->day_s;
 	if (kl->ts == NS_NONE && kl->day_s < 0)
@@ -1314,12 +1331,20 @@ static bool fenced_line(struct dmesg_parser *p, struct str line, struct kmsg_lin
 	return true;
 }
 
-/* A mail's fence ("```", "```text"): a bare log's paste begins or ends. */
+/* A mail's fence, a line of "```" and at most a language's name
+ * ("```text"): a bare log's paste begins or ends. */
 static bool fence(struct dmesg_parser *p, struct str line)
 {
-	if (p->prefixed || !str_starts(str_trim(line), "```"))
+	size_t i;
+
+	line = str_trim(line);
+	if (p->prefixed || !str_starts(line, "```"))
 		return false;
+	for (i = 3; i < line.len; i++)
+		if (!isalnum((unsigned char)line.p[i]) && line.p[i] != '-' && line.p[i] != '_')
+			return false;
 	p->fenced = !p->fenced;
+	p->paste_start = p->fenced;
 	return true;
 }
 
@@ -1387,45 +1412,46 @@ static void shell_line(struct dmesg_parser *p, struct str line)
 
 /*
  * A mark where a paste left lines out: "...", "[...]", "... etc ...",
- * "<snip>", "-- cut --", "[ 200 lines omitted ]"; dots, dashes, blanks
- * and brackets around at most a few such words.
+ * "<snip>", "-- cut --", "8<----", "[ 200 lines omitted ]", KernelCI's
+ * "... (14 line(s) more)": dots, dashes and brackets around a few such
+ * words, with an ellipsis or a word that says it.
  */
 static bool elision(struct str line)
 {
-	static const char *const words[] = { "etc", "snip", "snipped", "cut", "more",
-					     "lines", "skipped", "omitted", "trimmed" };
-	bool dots = false, word = false;
+	static const char *const words[] = {
+		"snip", "snipped", "cut", "omitted", "skipped", "trimmed", "elided",
+		"etc", "more", "line", "lines", "s",
+	};
+	bool said = false;
 	size_t i = 0, k, n;
 
 	line = str_trim(line);
-	while (i < line.len && line.p[i] == '>')
-		i++;
+	if (!line.len || line.len > 60)
+		return false;
 	for (; i < line.len; i += n) {
-		char ch = line.p[i];
+		const char *c = line.p + i;
 
 		n = 1;
-		if (ch == '.' || (ch == '-' && !word))
-			dots |= ch == '.' && i + 2 < line.len && !memcmp(line.p + i, "...", 3);
-		else if (ch >= '0' && ch <= '9')
-			continue;
-		else if (strchr(" \t[]<>()", ch))
-			continue;
-		else if ((unsigned char)ch == 0xe2 && i + 2 < line.len &&
-			 !memcmp(line.p + i, "\xe2\x80\xa6", 3)) {
-			dots = true;	/* U+2026, the ellipsis */
+		if (i + 3 <= line.len && (!memcmp(c, "...", 3) || !memcmp(c, "\xe2\x80\xa6", 3))) {
+			said = true;	/* an ellipsis, or U+2026 */
 			n = 3;
+		} else if (i + 2 <= line.len && !memcmp(c, "8<", 2)) {
+			said = true;	/* scissors */
+			n = 2;
+		} else if (strchr(" \t.-=~*_[]<>()>0123456789", *c)) {
+			continue;
 		} else {
-			for (n = 0; i + n < line.len && line.p[i + n] >= 'a' && line.p[i + n] <= 'z'; n++)
+			for (n = 0; i + n < line.len && islower((unsigned char)c[n]); n++)
 				;
 			for (k = 0; n && k < ARRAY_SIZE(words); k++)
-				if (strlen(words[k]) == n && !memcmp(line.p + i, words[k], n))
+				if (strlen(words[k]) == n && !memcmp(c, words[k], n))
 					break;
 			if (!n || k == ARRAY_SIZE(words))
 				return false;
-			word = true;
+			said |= k < 7;	/* a word that says lines were left out */
 		}
 	}
-	return dots || (word && line.len < 40 && str_find(line, "snip") >= 0);
+	return said;
 }
 
 /* The first record of @line (more may be glued on): the bytes it took;
@@ -1434,6 +1460,7 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 {
 	struct str kernel = STR_NULL;
 	struct kmsg_line kl;
+	bool first;
 	size_t at;
 
 	if (str_starts(line, "# ") && sleepgraph_line(p->b, line, p->line, &kernel)) {
@@ -1478,7 +1505,9 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 		return line.len;
 	lines_left_out(p, &kl);
 	check_clock(p, &kl);
-	message(p, &kl);
+	first = p->paste_start;
+	p->paste_start = false;
+	message(p, &kl, first);
 	return (size_t)(kl.msg.p + kl.msg.len - line.p);
 }
 

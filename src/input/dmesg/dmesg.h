@@ -126,11 +126,13 @@ enum dmesg_shape dmesg_cb_line(struct str msg, struct dmesg_cb *out);
  * (input/dmesg/dmesg_message.c). dmesg_msg_prefix() (dmesg_prefix.c)
  * splits dev_printk's "DRIVER DEVICE: " (and netdev's "DRIVER DEVICE
  * IFNAME: ") off @msg; false, and @text the whole line, when it has none.
+ * dmesg_message()'s @alarm is the line's (dmesg_alarm()), @first that it
+ * is a paste's first line (a mail's fence above it).
  */
 bool dmesg_msg_prefix(struct str msg, struct str *driver, struct str *device,
 		      struct str *text);
 void dmesg_message(struct builder *b, const struct kmsg_line *kl, unsigned int line,
-		   enum verdict_kind alarm);
+		   enum verdict_kind alarm, bool first);
 
 /*
  * A line where the kernel said something went wrong

@@ -245,6 +245,7 @@ static bool clock_time(struct str s)
 static size_t journal_date(struct str line, int32_t *day_s)
 {
 	size_t i = 0, d;
+	int32_t s;
 
 	while (i < line.len && i < 16 && line.p[i] != ' ' && line.p[i] != ':' &&
 	       line.p[i] != '[')
@@ -260,13 +261,16 @@ static size_t journal_date(struct str line, int32_t *day_s)
 	i += d + 1;
 	if (!clock_time(str_skip(line, i)))
 		return 0;
-	*day_s = ((line.p[i] - '0') * 10 + line.p[i + 1] - '0') * 3600 +
-		 ((line.p[i + 3] - '0') * 10 + line.p[i + 4] - '0') * 60 +
-		 (line.p[i + 6] - '0') * 10 + line.p[i + 7] - '0';
+	s = ((line.p[i] - '0') * 10 + line.p[i + 1] - '0') * 3600 +
+	    ((line.p[i + 3] - '0') * 10 + line.p[i + 4] - '0') * 60 +
+	    (line.p[i + 6] - '0') * 10 + line.p[i + 7] - '0';
 	i += 8;
 	if (i < line.len && line.p[i] == '.')
 		i += 1 + digits(str_skip(line, i + 1));
-	return i < line.len && line.p[i] == ' ' ? i + 1 : 0;
+	if (i >= line.len || line.p[i] != ' ')
+		return 0;
+	*day_s = s;
+	return i + 1;
 }
 
 enum journal_line { JL_NONE, JL_KERNEL, JL_USER };

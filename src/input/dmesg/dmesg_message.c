@@ -8,11 +8,12 @@
 #include "dmesg.h"
 
 void dmesg_message(struct builder *b, const struct kmsg_line *kl, unsigned int line,
-		   enum verdict_kind alarm)
+		   enum verdict_kind alarm, bool first)
 {
 	struct pm_event ev;
 
 	event_init(&ev, EV_MESSAGE, kl->ts, line);
+	ev.cut = first;
 	/* "Internal error: : 1028 [#1] SMP ARM" has no device in it */
 	ev.verdict = (uint8_t)alarm;
 	if (ev.verdict)

@@ -250,6 +250,10 @@ bool dmesg_warn_frame(struct str text)
 	after = text.p[at + 6];
 	if (before == '(' && after == ')')
 		return str_find(str_skip(text, (size_t)at), ") from ") == 6;
+	/* "? __warn+0x81/0x130" is a stale word on the stack, no call: in a
+	 * WARN's own trace (x86 since 4.x prints it so) or in any other */
+	if (at >= 2 && text.p[at - 2] == '?')
+		return false;
 	return (before == ' ' || before == ']' || !at) && after == '+' &&
 	       str_starts(str_skip(text, (size_t)at + 7), "0x");
 }
