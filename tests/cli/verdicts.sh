@@ -229,4 +229,14 @@ printf '%s\n' '[   10.000000] PM: suspend entry (deep)' \
 	'[   30.000300] Restarting tasks ... done.' '[   30.000400] PM: suspend exit' > "$T/stale.log"
 run "$T/stale.log"
 is "a stale ? __warn frame: no warning" "$(got | grep -c '^kernel-warning')" "0"
+# freeze_secondary_cpus() calls a suspend off with one line of its own,
+# "Wakeup pending. Abort CPU freeze", and the kernel resumes as if nothing
+# failed (the Precision 7780's restore in corpus.sh says it in a restore)
+printf '%s\n' '[   10.000000] PM: suspend entry (deep)' \
+	'[   10.100000] Disabling non-boot CPUs ...' '[   10.100100] smpboot: CPU 3 is now offline' \
+	'[   10.100200] Wakeup pending. Abort CPU freeze' '[   10.200000] Enabling non-boot CPUs ...' \
+	'[   10.300000] Restarting tasks ... done.' '[   10.300100] PM: suspend exit' > "$T/cpufreeze.log"
+run "$T/cpufreeze.log"
+is "Abort CPU freeze: exit 1, the cycle aborted at its line" "$rc $(cycles) $(got | grep '^aborted' | cut -d' ' -f1,6)" \
+	"1 mem/aborted aborted 4"
 done_testing

@@ -477,6 +477,8 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 			end_enter(p, ts);
 	} else if (str_starts(m, "Creating hibernation image") ||
 		   str_starts(m, "hibernation: Creating image") ||
+		   str_starts(m, "Loading and decompressing image data") ||
+		   str_starts(m, "Loading image data pages") ||
 		   str_starts(m, "Preallocating image memory") ||
 		   str_starts(m, "hibernation: Preallocating image memory")) {
 		set_mode(p, ts, MODE_DISK, "disk");
@@ -584,6 +586,8 @@ static bool snapshot_cpus(struct dmesg_parser *p, ns_t ts, bool down)
  *   "Filesystems sync: 0.033 seconds" (printed when the sync is over)
  *   "Freezing user space processes" ... "... completed (elapsed 0.001
  *     seconds)" (6.x; earlier "... (elapsed 0.001 seconds) done.")
+ *   "Wakeup pending. Abort CPU freeze" (the non-boot CPUs stay up: the
+ *     suspend, or the jump into a hibernation image, is called off)
  * and the ACPI EC's "interrupt blocked" / "unblocked" (ec_noirq()), the
  * CPUs' going down and up around hibernation's snapshot (snapshot_cpus()).
  */
@@ -612,6 +616,12 @@ static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 	} else if (str_starts(m, "Restarting kernel threads") ||
 		   str_starts(m, "Done restarting kernel threads")) {
 		return p->in_cycle;
+	} else if (str_starts(m, "Wakeup pending. Abort CPU freeze")) {
+		/* freeze_secondary_cpus() gave up: the suspend, or the jump
+		 * into a hibernation image, is called off with no other line */
+		if (!p->in_cycle)
+			return false;
+		cycle_end(p, ts, EV_CYCLE_ABORT, m);
 	} else if (str_starts(m, "Freezing of tasks failed") ||
 		   str_starts(m, "Freezing of tasks aborted") ||
 		   (str_starts(m, "Freezing ") && (str_find(m, "failed after") > 0 ||
