@@ -49,6 +49,10 @@ struct builder {
 	unsigned int lead_line;
 	ns_t lead_ts;
 	unsigned int lead_last;	/* without stamps: the run's last line */
+	unsigned int near_line;	/* the first line no cycle took since a pause
+				 * of more than LEAD_NS (the lead of a sleep's
+				 * excerpt; a boot's is its excerpt's first) */
+	ns_t near_ts;
 	size_t unassigned;	/* first callback that may lack a phase */
 	/* sleepgraph writes the firmware times of all its tests at the top
 	 * of the log: they go to the sleep cycles in order. */
@@ -247,13 +251,16 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	c->main_pid = -1;
 	c->file = b->file;
 	c->first_line = c->last_line = line;
-	if (cut && b->lead_line && ts != NS_NONE && b->lead_ts != NS_NONE && b->lead_ts <= ts &&
-	    ts - b->lead_ts <= LEAD_NS)
+	if (cut && mode != MODE_BOOT && b->near_line && ts != NS_NONE && b->near_ts <= ts &&
+	    ts - b->near_ts <= LEAD_NS)
+		c->first_line = b->near_line;
+	else if (cut && b->lead_line && ts != NS_NONE && b->lead_ts != NS_NONE &&
+		 b->lead_ts <= ts && ts - b->lead_ts <= LEAD_NS)
 		c->first_line = b->lead_line;
 	else if (cut && b->lead_line && ts == NS_NONE && b->lead_ts == NS_NONE &&
 		 line <= b->lead_last + LEAD_LINES)
 		c->first_line = b->lead_line;
-	b->lead_line = 0;
+	b->lead_line = b->near_line = 0;
 	/* Cycles of one log look alike: size for the last one's callbacks. */
 	if (run->ncycles && run->cycles[run->ncycles - 1].ncbs) {
 		c->cbs_cap = run->cycles[run->ncycles - 1].ncbs;
@@ -1174,8 +1181,14 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 	if (len < ev->text.len)
 		len = utf8_cut(ev->text.p, len);	/* not inside a UTF-8 sequence */
 	if (!c && ev->ts != NS_NONE && ev->line &&
+	    (!b->near_line || ev->ts < b->near_ts || ev->ts - b->near_ts > LEAD_NS)) {
+		b->near_line = ev->line;	/* the first since a pause */
+		b->near_ts = ev->ts;
+	}
+	if (!c && ev->ts != NS_NONE && ev->line &&
 	    (!b->lead_line || b->lead_ts == NS_NONE || ev->ts < b->lead_ts)) {
-		b->lead_line = ev->line;	/* the first, or another excerpt's */
+		/* the first, or another excerpt's */
+		b->lead_line = ev->line;
 		b->lead_ts = ev->ts;
 	} else if (!c && ev->ts == NS_NONE && ev->line) {
 		if (ev->cut) {		/* a paste's first line: its run begins */
@@ -1545,7 +1558,7 @@ static void close_cycle(struct builder *b)
 
 	if (!c)
 		return;
-	b->lead_line = 0;
+	b->lead_line = b->near_line = 0;
 	/* Starts with no end stay in the model, flagged, for the report. */
 	for (i = 0; i < c->ncbs; i++)
 		if (c->cbs[i].flags & CB_UNFINISHED)

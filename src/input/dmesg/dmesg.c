@@ -49,6 +49,8 @@ struct dmesg_parser {
 	unsigned int text_line;		/* the last line not blank */
 	bool fenced;		/* inside a mail's "```" block */
 	bool paste_start;	/* a fence opened: the next line is a paste's first */
+	bool s2idle_woke;	/* the open cycle's "resume from suspend-to-idle" */
+	unsigned int kernel_line;	/* the last kernel line read */
 	unsigned int piece_line;	/* the first line after lines left out,
 					 * while no cycle began since */
 	int32_t last_day_s;		/* the last wall-clock time read (syslog) */
@@ -91,6 +93,9 @@ struct dmesg_parser {
 	struct ms_pending pending;	/* milestones before a boot began (last:
 					 * 5 KB, apart from the fields of every line) */
 };
+
+/* The open cycle ends at @end_line: the log goes on with another piece. */
+static void new_excerpt_at(struct dmesg_parser *p, unsigned int end_line);
 
 static void emit(struct dmesg_parser *p, struct pm_event *ev)
 {
@@ -137,7 +142,7 @@ static void cycle_begin_at(struct dmesg_parser *p, ns_t ts, struct str label,
 		p->snap = SNAP_NONE;
 		p->mode = MODE_UNKNOWN;
 		p->wake_ts = NS_NONE;
-		p->backed_out = false;
+		p->backed_out = p->s2idle_woke = false;
 		p->piece_line = 0;
 	}
 	if (ev.mode != MODE_UNKNOWN)
@@ -492,11 +497,18 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		begin_exit(p, ts);
 		cycle_end(p, ts, EV_CYCLE_END, STR_NULL);
 	} else if (str_starts(m, "suspend-to-idle")) {
+		/* s2idle_loop() says it once a cycle: again after its wake, or
+		 * with no cycle open, it is a cycle whose start the log lost */
+		if (p->in_cycle && p->s2idle_woke)
+			new_excerpt_at(p, p->kernel_line);
+		if (!p->in_cycle)
+			cycle_begin_cut(p, ts, str_c("s2idle"), MODE_S2IDLE);
 		machine(p, ts, true);
 		mark(p, ts, EV_SLEEP);
 	} else if (str_starts(m, "resume from suspend-to-idle")) {
 		mark(p, ts, EV_WAKE);
 		machine(p, ts, false);
+		p->s2idle_woke = p->in_cycle;
 	} else if (str_starts(m, "Low-level resume complete")) {
 		/* S3: the clock stood still while asleep; this is the instant */
 		mark(p, ts, EV_SLEEP);
@@ -597,9 +609,14 @@ static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		return ec_noirq(p, ts, str_starts(m, "EC: interrupt blocked"));
 	if (str_starts(m, "Disabling non-boot CPUs") || str_starts(m, "Enabling non-boot CPUs"))
 		return snapshot_cpus(p, ts, str_starts(m, "Disabling"));
-	if (str_starts(m, "OOM killer enabled"))
+	if (str_starts(m, "OOM killer enabled")) {
+		/* thaw_processes() says it first: with no cycle open, the
+		 * log lost the start of the one it ends */
+		piece_cycle(p, ts);
+		if (!p->in_cycle)
+			cycle_begin_cut(p, ts, STR_NULL, MODE_UNKNOWN);
 		begin_exit(p, ts);
-	else if (str_starts(m, "Restarting tasks: Starting")) {
+	} else if (str_starts(m, "Restarting tasks: Starting")) {
 		begin_exit(p, ts);
 	} else if (str_starts(m, "Restarting tasks")) {
 		piece_cycle(p, ts);
@@ -1518,6 +1535,7 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 	first = p->paste_start;
 	p->paste_start = false;
 	message(p, &kl, first);
+	p->kernel_line = p->line;
 	return (size_t)(kl.msg.p + kl.msg.len - line.p);
 }
 
