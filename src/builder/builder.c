@@ -1165,6 +1165,30 @@ static int cmp_work(const void *a, const void *b)
 	return x->end < y->end ? -1 : x->end > y->end;
 }
 
+/* A line no rule took and no cycle holds: where the next cycle begins if
+ * the log lost its start (open_cycle()). */
+static void lead(struct builder *b, const struct pm_event *ev)
+{
+	if (ev->ts != NS_NONE) {
+		if (!b->near_line || ev->ts < b->near_ts || ev->ts - b->near_ts > LEAD_NS) {
+			b->near_line = ev->line;	/* the first since a pause */
+			b->near_ts = ev->ts;
+		}
+		if (!b->lead_line || b->lead_ts == NS_NONE || ev->ts < b->lead_ts) {
+			b->lead_line = ev->line;	/* the first, or another excerpt's */
+			b->lead_ts = ev->ts;
+		}
+		return;
+	}
+	if (ev->cut) {		/* a paste's first line: its run begins */
+		b->lead_line = ev->line;
+		b->lead_ts = NS_NONE;
+	} else if (b->lead_ts == NS_NONE && ev->line > b->lead_last + LEAD_LINES) {
+		b->lead_line = 0;	/* the run broke */
+	}
+	b->lead_last = ev->line;
+}
+
 /*
  * A log line no rule took, kept by the open cycle (not stretching it):
  * the analyses tell which callbacks it explains. Bounded per cycle.
@@ -1180,25 +1204,8 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 
 	if (len < ev->text.len)
 		len = utf8_cut(ev->text.p, len);	/* not inside a UTF-8 sequence */
-	if (!c && ev->ts != NS_NONE && ev->line &&
-	    (!b->near_line || ev->ts < b->near_ts || ev->ts - b->near_ts > LEAD_NS)) {
-		b->near_line = ev->line;	/* the first since a pause */
-		b->near_ts = ev->ts;
-	}
-	if (!c && ev->ts != NS_NONE && ev->line &&
-	    (!b->lead_line || b->lead_ts == NS_NONE || ev->ts < b->lead_ts)) {
-		/* the first, or another excerpt's */
-		b->lead_line = ev->line;
-		b->lead_ts = ev->ts;
-	} else if (!c && ev->ts == NS_NONE && ev->line) {
-		if (ev->cut) {		/* a paste's first line: its run begins */
-			b->lead_line = ev->line;
-			b->lead_ts = NS_NONE;
-		} else if (b->lead_ts == NS_NONE && ev->line > b->lead_last + LEAD_LINES) {
-			b->lead_line = 0;	/* the run broke */
-		}
-		b->lead_last = ev->line;
-	}
+	if (!c && ev->line)
+		lead(b, ev);
 	if (ev->verdict)	/* an alarm: a finding, whatever the budget, in a cycle or not */
 		keep_verdict(b, ev, &(struct pm_verdict){
 			.kind = ev->verdict,

@@ -97,6 +97,15 @@ struct dmesg_parser {
 /* The open cycle ends at @end_line: the log goes on with another piece. */
 static void new_excerpt_at(struct dmesg_parser *p, unsigned int end_line);
 
+/* What one piece of a log (an excerpt, a boot) told of itself, forgotten
+ * where the next begins: its root, its marks of lines left out, the
+ * silence that ended its boot, its open report. */
+static void forget_piece(struct dmesg_parser *p)
+{
+	p->rooted = p->elided = false;
+	p->silence_line = p->piece_line = p->report_line = 0;
+}
+
 static void emit(struct dmesg_parser *p, struct pm_event *ev)
 {
 	builder_event(p->b, ev);
@@ -906,8 +915,7 @@ static void new_boot(struct dmesg_parser *p)
 	}
 	p->boot = BOOT_NONE;
 	p->seen_cycle = p->in_cycle = p->seen_dmi = p->calls = p->calls_coming = false;
-	p->rooted = p->elided = false;
-	p->silence_line = p->piece_line = p->report_line = 0;
+	forget_piece(p);
 	p->pending.n = 0;	/* an earlier boot's, or none's */
 	p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
 	p->last_ts = NS_NONE;	/* the clock starts again too */
@@ -1142,8 +1150,7 @@ static void new_excerpt_at(struct dmesg_parser *p, unsigned int end_line)
 	if (p->boot == BOOT_KERNEL || p->boot == BOOT_USER)
 		p->boot = BOOT_NONE;
 	p->in_cycle = p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
-	p->rooted = p->elided = false;	/* another piece: of another boot, maybe */
-	p->silence_line = p->piece_line = p->report_line = 0;
+	forget_piece(p);	/* another piece: of another boot, maybe */
 }
 
 static void new_excerpt(struct dmesg_parser *p)
@@ -1350,11 +1357,7 @@ static bool fenced_line(struct dmesg_parser *p, struct str line, struct kmsg_lin
 	if (!p->fenced || m.len < 2 || m.p[0] == ' ' || m.p[0] == '\t' ||
 	    str_find(m, "echo ") >= 0 || str_find(m, "# ") >= 0 || str_find(m, "$ ") >= 0)
 		return false;
-	kl->ts = NS_NONE;
-	kl->caller_tid = -1;
-	kl->day_s = -1;
-	kl->refused = NULL;
-	kl->msg = m;
+	dmesg_line_init(kl, m);
 	return true;
 }
 
@@ -1364,8 +1367,10 @@ static bool fence(struct dmesg_parser *p, struct str line)
 {
 	size_t i;
 
+	if (p->prefixed)
+		return false;
 	line = str_trim(line);
-	if (p->prefixed || !str_starts(line, "```"))
+	if (!str_starts(line, "```"))
 		return false;
 	for (i = 3; i < line.len; i++)
 		if (!isalnum((unsigned char)line.p[i]) && line.p[i] != '-' && line.p[i] != '_')
@@ -1443,14 +1448,25 @@ static void shell_line(struct dmesg_parser *p, struct str line)
  * "... (14 line(s) more)": dots, dashes and brackets around a few such
  * words, with an ellipsis or a word that says it.
  */
+/* Whether the @n bytes at @w are one of the @nwords @words. */
+static bool one_of(const char *w, size_t n, const char *const *words, size_t nwords)
+{
+	size_t k;
+
+	for (k = 0; n && k < nwords; k++)
+		if (strlen(words[k]) == n && !memcmp(w, words[k], n))
+			return true;
+	return false;
+}
+
 static bool elision(struct str line)
 {
-	static const char *const words[] = {
+	static const char *const says[] = {	/* that lines were left out */
 		"snip", "snipped", "cut", "omitted", "skipped", "trimmed", "elided",
-		"etc", "more", "line", "lines", "s",
 	};
+	static const char *const fills[] = { "etc", "more", "line", "lines", "s" };
 	bool said = false;
-	size_t i = 0, k, n;
+	size_t i = 0, n;
 
 	line = str_trim(line);
 	if (!line.len || line.len > 60)
@@ -1470,12 +1486,10 @@ static bool elision(struct str line)
 		} else {
 			for (n = 0; i + n < line.len && islower((unsigned char)c[n]); n++)
 				;
-			for (k = 0; n && k < ARRAY_SIZE(words); k++)
-				if (strlen(words[k]) == n && !memcmp(c, words[k], n))
-					break;
-			if (!n || k == ARRAY_SIZE(words))
+			if (one_of(c, n, says, ARRAY_SIZE(says)))
+				said = true;
+			else if (!one_of(c, n, fills, ARRAY_SIZE(fills)))
 				return false;
-			said |= k < 7;	/* a word that says lines were left out */
 		}
 	}
 	return said;

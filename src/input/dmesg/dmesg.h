@@ -19,6 +19,9 @@ struct kmsg_line {
 				 * line has only that: seconds into its day; -1 */
 };
 
+/* @out as a line of @msg with nothing known of it: no stamp, caller or
+ * clock (each reader below starts from it). */
+void dmesg_line_init(struct kmsg_line *out, struct str msg);
 bool dmesg_split(struct str line, struct kmsg_line *out);
 /*
  * A line whose stamp a serial console garbled ("[    0.76 944] initcall

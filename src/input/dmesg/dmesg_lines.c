@@ -321,15 +321,20 @@ static enum journal_line split_timeless(struct str line, struct kmsg_line *out)
 	return JL_KERNEL;
 }
 
+void dmesg_line_init(struct kmsg_line *out, struct str msg)
+{
+	out->ts = NS_NONE;
+	out->caller_tid = -1;
+	out->day_s = -1;
+	out->msg = msg;
+	out->refused = NULL;
+}
+
 bool dmesg_split(struct str line, struct kmsg_line *out)
 {
 	size_t i, n, limit;
 
-	out->ts = NS_NONE;
-	out->caller_tid = -1;
-	out->day_s = -1;
-	out->msg = line;
-	out->refused = NULL;
+	dmesg_line_init(out, line);
 	if (line.len && is_digit(line.p[0]) && split_kmsg(line, out))
 		return true;
 	switch (split_timeless(line, out)) {
@@ -442,11 +447,7 @@ bool dmesg_split_bare(struct str line, struct kmsg_line *out)
 {
 	size_t n;
 
-	out->ts = NS_NONE;
-	out->caller_tid = -1;
-	out->day_s = -1;
-	out->refused = NULL;
-	out->msg = str_trim_end(line);
+	dmesg_line_init(out, str_trim_end(line));
 	/* " ata1: PM: calling ..." (a bus without a driver name) as the
 	 * kernel prints it; a line indented further is a mail's */
 	if (out->msg.len < 2 || out->msg.p[0] == '\t' || out->msg.p[0] == '>' ||
@@ -467,10 +468,7 @@ bool dmesg_split_damaged(struct str line, struct kmsg_line *out)
 
 	if (bad < 1 || bad > 2)
 		return false;
-	out->ts = NS_NONE;
-	out->caller_tid = -1;
-	out->day_s = -1;
-	out->refused = NULL;
+	dmesg_line_init(out, STR_NULL);
 	n += prefix_brackets(str_skip(line, n), &out->caller_tid);
 	out->msg = str_skip(line, n);
 	if (out->msg.len && out->msg.p[0] == ' ')
