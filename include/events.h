@@ -85,6 +85,9 @@ struct pm_event {
 	uint8_t verdict;	/* EV_VERDICT, EV_MESSAGE: enum verdict_kind */
 	bool cut;		/* EV_CYCLE_BEGIN, EV_CYCLE_END; EV_MESSAGE: the
 				 * first line of a paste (a mail's fence above) */
+	bool pasted;		/* EV_CYCLE_END with .cut: where a mail's paste
+				 * of a log without stamps ends, another
+				 * following: the author's cut, not the log's */
 	bool entry;		/* EV_CYCLE_BEGIN: the line that starts every cycle
 				 * ("PM: suspend entry"), so never a second one's */
 	bool extent;		/* EV_MILESTONE */

@@ -371,6 +371,9 @@ struct pm_cycle {
 	bool end_cut;		/* its excerpt ends inside it: the log starts
 				 * again there at an earlier time (another
 				 * paste, another run) */
+	bool end_pasted;	/* and there a mail's paste ended, another
+				 * following: the author cut it, not the
+				 * kernel (an excerpt, no hang) */
 	int main_pid;		/* the driving thread, -1 unknown */
 	const char *main_comm;
 	struct pm_phase *phases;

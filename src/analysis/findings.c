@@ -410,7 +410,11 @@ static struct finding *incomplete(const struct pm_cycle *c, struct findings *fs)
 	const char *in = last ? last->name : "its first phase";
 	const char *ends = c->end_cut ? "starts again (another excerpt, or a new boot) while it is" :
 			   "ends";
-	struct finding *f = c->start_cut ?
+	struct finding *f = c->end_pasted ?
+		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: the mail's paste of it "
+		    "ends here, another paste following (the author's cut, not the kernel's)",
+		    c->index) :
+		c->start_cut ?
 		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: the log begins inside it and %s in %s",
 		    c->index, ends, in) :
 		add(fs, FC_INCOMPLETE, c->index, "cycle %d did not complete: the log %s in %s",

@@ -1361,6 +1361,7 @@ static void on_cycle_end(struct builder *b, const struct pm_event *ev)
 	stretch(c, ev->ts, ev->line);
 	c->resumed = !ev->cut;	/* an excerpt's end is not the cycle's */
 	c->end_cut = ev->cut;
+	c->end_pasted = ev->cut && ev->pasted;
 	close_cycle(b);
 }
 

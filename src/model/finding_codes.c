@@ -73,8 +73,9 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 		"went on past it)" },
 	[FC_EXCERPT] = { "excerpt", SEV_NOTE,
 		"a cycle the log begins inside and ends inside (a pasted excerpt, a wrapped "
-		"buffer), or leaves for an earlier time (another paste, another run): cut, "
-		"not failed, unless the kernel said a failure in it; the callbacks still "
+		"buffer), or leaves for an earlier time (another paste, another run), or "
+		"whose paste in a mail its author ended, another following: cut, not "
+		"failed, unless the kernel said a failure in it; the callbacks still "
 		"running are named in it" },
 	[FC_EMPTY_CYCLE] = { "empty-cycle", SEV_WARNING,
 		"a cycle with no phase, no callback and nothing the kernel said went wrong in "

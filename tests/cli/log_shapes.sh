@@ -236,6 +236,52 @@ sed '/```/d' "$T/fence.txt" > "$T/nofence.txt"
 "$PMSCOPE" analyze -q -j "$T/nofence.json" "$T/nofence.txt" 2> /dev/null
 is "the same without fences: only its PM line is the kernel's" \
    "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/nofence.json")" '[[3,3]]'
+# --- a log without stamps the mail indented, shown as a diff of two logs
+# (Geert's Salvator-XS, corpus.sh): a paragraph with a kernel line is a
+# paste, '+' comes off its added lines, its removed ('-') lines are the
+# other log's; another paste is another excerpt, cut by its author
+printf '%s\n' 'It fails:' '' '    s2idle:' '' \
+	'         Freezing user space processes' \
+	'        +pca953x 4-0020: PM: failed to resume async noirq: error -16' '' \
+	'    s2ram:' '' '         CPU7 is up' \
+	'        +pca953x 4-0020: PM: failed to resume async noirq: error -110' \
+	'        -PM: suspend exit' '         ...' '         PM: suspend exit' > "$T/diff.txt"
+"$PMSCOPE" analyze -q -j "$T/diff.json" "$T/diff.txt" 2> /dev/null
+is "indented diff: two pastes, the first cut by its author, '-' not read" \
+   "$(jq -c '[.cycles[] | [.first_line, .last_line, .completed, ([.findings[].code] | sort)]]' "$T/diff.json")" \
+   '[[5,6,false,["device-failed","excerpt"]],[10,14,true,["device-failed","note"]]]'
+sed 's/^ *[+ ]//' "$T/diff.txt" > "$T/flat.txt"
+"$PMSCOPE" analyze -q -j "$T/flat.json" "$T/flat.txt" 2> /dev/null
+is "the same flush left, no paste told apart: one cycle" \
+   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/flat.json")" '[[5,14]]'
+printf '%s\n' 'The second paste is after the hang:' '' '    PM: suspend entry (deep)' \
+	'    Freezing user space processes' '' '    Linux version 6.12.0 (gcc)' \
+	'    Booting Linux on physical CPU 0x0' > "$T/hangpaste.txt"
+"$PMSCOPE" analyze -q -j "$T/hangpaste.json" "$T/hangpaste.txt" 2> /dev/null
+is "a paste of a boot after a suspend's: still a hang, not the author's cut" \
+   "$(jq -c '[.cycles[] | select(.mode != "boot") | [.first_line, [.findings[].code]]]' "$T/hangpaste.json")" \
+   '[[3,["incomplete"]]]'
+printf '%s\n' 'Before it:' '    CPU7 is up' '    i2c-rcar e66d8000.i2c: error -16' \
+	'pca953x 4-0020: PM: failed to resume async noirq: error -16' > "$T/prose.txt"
+is "an indented paragraph without a kernel line is no paste" \
+   "$("$PMSCOPE" analyze -q -j - "$T/prose.txt" 2> /dev/null | jq -c '[.cycles[] | [.first_line, .last_line]]')" '[[4,4]]'
+sed 's/^pca953x/    pca953x/' "$T/prose.txt" > "$T/paste.txt"
+is "... and one with a kernel line is, from its first line" \
+   "$("$PMSCOPE" analyze -q -j - "$T/paste.txt" 2> /dev/null | jq -c '[.cycles[] | [.first_line, .last_line]]')" '[[2,4]]'
+# --- a step back inside a hibernation: its image's restore (the boot
+# kernel's clock from 0) once it got past its first line; before, no
+# image was written, and it is another excerpt (the Fedora mac, corpus.sh)
+printf '%s\n' '[   46.925332] PM: hibernation: hibernation entry' \
+	'[    0.073695] PM: hibernation: Registered nosave memory: [mem 0x00000000-0x00000fff]' > "$T/hib1.txt"
+printf '%s\n' '[   46.925332] PM: hibernation: hibernation entry' \
+	'[   46.930000] Freezing user space processes ... (elapsed 0.001 seconds) done.' \
+	'[    0.073695] PM: hibernation: Registered nosave memory: [mem 0x00000000-0x00000fff]' > "$T/hib2.txt"
+for f in hib1 hib2; do
+	"$PMSCOPE" analyze -q -j "$T/$f.json" "$T/$f.txt" 2> /dev/null
+	eval "${f}_lines=\$(jq -c '[.cycles[] | [.first_line, .last_line]]' \"\$T/$f.json\")"
+done
+is "a step back after a hibernation's entry alone: another excerpt" "$hib1_lines" '[[1,1]]'
+is "... after its freezing: the image's restore, the same cycle" "$hib2_lines" '[[1,3]]'
 # ... a wall clock a second back after the mark is the same attempt; a
 # mark, then a step back in time (another excerpt), then a thaw opens no
 # cycle across both pieces

@@ -47,8 +47,7 @@ struct dmesg_parser {
 				 * since the last timed line */
 	unsigned int elided_after;	/* the last line before it */
 	unsigned int text_line;		/* the last line not blank */
-	bool fenced;		/* inside a mail's "```" block */
-	bool paste_start;	/* a fence opened: the next line is a paste's first */
+	struct mail_paste paste;	/* a mail's paste of a bare log */
 	bool s2idle_woke;	/* the open cycle's "resume from suspend-to-idle" */
 	unsigned int kernel_line;	/* the last kernel line read */
 	unsigned int piece_line;	/* the first line after lines left out,
@@ -1120,14 +1119,17 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl, bool fir
  * boot's CPUs and clocksources starting ("masked ExtINT on CPU#1" at
  * the secondary's clock, "tsc: Marking TSC unstable" from a new base).
  * A boot goes back to a new excerpt only at an initcall's start (one
- * grep over the initcalls of several boots).
+ * grep over the initcalls of several boots). A hibernation that went no
+ * further than its first line wrote no image to restore: a step back
+ * there is another excerpt (the Fedora mac's two pastes, each ending at
+ * its "hibernation entry").
  */
 static bool same_excerpt(const struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	struct dmesg_cb cb;
 
 	if (p->in_cycle && p->mode == MODE_DISK)
-		return true;
+		return p->kernel_line > p->cycle_line;
 	return p->boot == BOOT_KERNEL && dmesg_cb_line(kl->msg, &cb) != DS_INITCALL_START;
 }
 
@@ -1137,7 +1139,7 @@ static bool same_excerpt(const struct dmesg_parser *p, const struct kmsg_line *k
  * open ends here, cut (its end is not in this excerpt): no cycle takes
  * lines of another time, so none has a phase of negative length.
  */
-static void new_excerpt_at(struct dmesg_parser *p, unsigned int end_line)
+static void excerpt_ends(struct dmesg_parser *p, unsigned int end_line, bool pasted)
 {
 	struct pm_event ev;
 
@@ -1146,11 +1148,29 @@ static void new_excerpt_at(struct dmesg_parser *p, unsigned int end_line)
 	 * line, not at the next one's first. */
 	event_init(&ev, EV_CYCLE_END, NS_NONE, end_line);
 	ev.cut = true;
+	ev.pasted = pasted;
 	builder_event(p->b, &ev);
 	if (p->boot == BOOT_KERNEL || p->boot == BOOT_USER)
 		p->boot = BOOT_NONE;
 	p->in_cycle = p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
 	forget_piece(p);	/* another piece: of another boot, maybe */
+}
+
+static void new_excerpt_at(struct dmesg_parser *p, unsigned int end_line)
+{
+	excerpt_ends(p, end_line, false);
+}
+
+/* Another paste begins, in a mail's log without stamps: the one before
+ * ended where its author cut it, unless this one is a boot (what a
+ * hang in suspend looks like: the paste of the boot after it). */
+static void paste_begins(struct dmesg_parser *p, const struct kmsg_line *kl)
+{
+	if (p->stamped || !p->kernel_line || str_starts(kl->msg, "Linux version ") ||
+	    str_starts(kl->msg, "Booting Linux"))
+		return;
+	if (p->in_cycle)
+		excerpt_ends(p, p->kernel_line, true);
 }
 
 static void new_excerpt(struct dmesg_parser *p)
@@ -1343,43 +1363,6 @@ static void glued(struct dmesg_parser *p, ns_t from, ns_t to)
 	say(p, from, FC_NOTE, buf);
 }
 
-/*
- * A line inside a mail's fenced block ("```" above and below it), in a
- * log of bare lines: the author pasted the log there, so each line is
- * the kernel's, whatever its words (the Genio's driver lines after its
- * failure: the paste's last lines). An indented line continues the one
- * before (mail broke it); a shell's command is the shell's.
- */
-static bool fenced_line(struct dmesg_parser *p, struct str line, struct kmsg_line *kl)
-{
-	struct str m = str_trim_end(line);
-
-	if (!p->fenced || m.len < 2 || m.p[0] == ' ' || m.p[0] == '\t' ||
-	    str_find(m, "echo ") >= 0 || str_find(m, "# ") >= 0 || str_find(m, "$ ") >= 0)
-		return false;
-	dmesg_line_init(kl, m);
-	return true;
-}
-
-/* A mail's fence, a line of "```" and at most a language's name
- * ("```text"): a bare log's paste begins or ends. */
-static bool fence(struct dmesg_parser *p, struct str line)
-{
-	size_t i;
-
-	if (p->prefixed)
-		return false;
-	line = str_trim(line);
-	if (!str_starts(line, "```"))
-		return false;
-	for (i = 3; i < line.len; i++)
-		if (!isalnum((unsigned char)line.p[i]) && line.p[i] != '-' && line.p[i] != '_')
-			return false;
-	p->fenced = !p->fenced;
-	p->paste_start = p->fenced;
-	return true;
-}
-
 /* A kernel log line, with its prefix or (in a log that has none) bare. */
 static bool split_any(struct dmesg_parser *p, struct str line, struct kmsg_line *kl)
 {
@@ -1396,8 +1379,15 @@ static bool split_any(struct dmesg_parser *p, struct str line, struct kmsg_line 
 	}
 	if (p->prefixed)
 		return false;
-	if (!dmesg_split_bare(line, kl) && !fenced_line(p, line, kl))
+	if (!dmesg_split_bare(line, kl) && !dmesg_paste_line(&p->paste, line, kl)) {
+		if (p->paste.removed && !p->paste.removed_said) {
+			p->paste.removed_said = true;
+			say(p, NS_NONE, FC_NOTE, "the mail shows two logs as a diff: its removed "
+			    "lines ('-', the other log's) are passed over from this one on, its "
+			    "added ('+') and shared ones read");
+		}
 		return false;
+	}
 	p->bare_read = true;
 	return true;
 }
@@ -1510,8 +1500,6 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 		*read = true;
 		return line.len;
 	}
-	if (fence(p, line))
-		return line.len;
 	if (!split_any(p, line, &kl)) {
 		if (damaged(p, line))
 			*read = true;
@@ -1546,8 +1534,10 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 		return line.len;
 	lines_left_out(p, &kl);
 	check_clock(p, &kl);
-	first = p->paste_start;
-	p->paste_start = false;
+	first = p->paste.start;
+	p->paste.start = false;
+	if (first)
+		paste_begins(p, &kl);
 	message(p, &kl, first);
 	p->kernel_line = p->line;
 	return (size_t)(kl.msg.p + kl.msg.len - line.p);
@@ -1645,7 +1635,9 @@ static struct str unwrap(struct dmesg_parser *p, struct line_reader *r, struct s
 	struct kmsg_line kl;
 	unsigned int taken;
 
-	if (!dmesg_may_continue(r, *raw))
+	/* a line indented where the paste is not is a piece itself */
+	if (!dmesg_may_continue(r, *raw) ||
+	    (!p->prefixed && !p->paste.indented && str_starts(line, "  ")))
 		return line;
 	line = dmesg_unwrap(&p->wrap, r, raw, line, p->prefixed, &taken);
 	if (!taken)
@@ -1681,6 +1673,11 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 			continue;
 		}
 		raw = line;
+		if (dmesg_paste_see(&p.paste, r, &raw, p.prefixed)) {
+			p.text_line = p.line;
+			continue;
+		}
+		line = raw;
 		if (reader_line_has_nbsp(r))
 			line = unnbsp(&p, line);
 		line = unwrap(&p, r, &raw, line);

@@ -37,6 +37,31 @@ bool dmesg_split_damaged(struct str line, struct kmsg_line *out);
  * message and no time.
  */
 bool dmesg_split_bare(struct str line, struct kmsg_line *out);
+/* @line without a mail's indent of a pasted log and a diff's '+' before
+ * an added line ("        +pca953x 4-0020: ..."); one space is the
+ * kernel's own (" ata1: PM: calling ...", a bus without a driver name). */
+struct str dmesg_unindent(struct str line);
+
+/*
+ * A mail's paste of a log without stamps (input/dmesg/dmesg_paste.c):
+ * the lines between "```" fences, or an indented paragraph that holds a
+ * kernel line. dmesg_paste_see() looks at every line @raw as read (it
+ * may read ahead, moving @raw): true for a fence, no log line.
+ * dmesg_paste_line(): @line is one of a paste's, taken as the kernel's
+ * whatever its words (not a shell's command, not a diff's removed
+ * line). @start: the paste's first line is next.
+ */
+struct mail_paste {
+	bool fenced;		/* between "```" fences */
+	bool indented;		/* in an indented paragraph with a kernel line */
+	bool start;
+	bool in_indent;		/* the line before was indented */
+	unsigned int removed;	/* a diff's removed lines passed over */
+	bool removed_said;
+};
+bool dmesg_paste_see(struct mail_paste *mp, struct line_reader *r, struct str *raw,
+		     bool prefixed);
+bool dmesg_paste_line(struct mail_paste *mp, struct str line, struct kmsg_line *kl);
 /*
  * Where in @kl's message the next record starts when garbled bytes glued
  * it on ("... parent\FA\00[ 7915.551114][T29333] exynos-uart ..."): a

@@ -393,6 +393,9 @@ static int stamp_damage(struct str s, size_t *len)
 	return digits >= 6 ? bad : 99;
 }
 
+/* A mail's indent of a pasted log, in spaces: at most this many. */
+#define INDENT_MAX 16
+
 /* The words that begin the PM core's and the freezer's own lines. */
 static bool pm_words(struct str m)
 {
@@ -443,15 +446,24 @@ static size_t shell_prompt(struct str s)
 	return i + 2;
 }
 
+struct str dmesg_unindent(struct str m)
+{
+	size_t n = 0;
+
+	while (n < m.len && n < INDENT_MAX && m.p[n] == ' ')
+		n++;
+	if (n < m.len && m.p[n] == '+' && n && n + 1 < m.len && m.p[n + 1] != ' ')
+		return str_skip(m, n + 1);
+	return n >= 2 ? str_skip(m, n) : m;
+}
+
 bool dmesg_split_bare(struct str line, struct kmsg_line *out)
 {
 	size_t n;
 
-	dmesg_line_init(out, str_trim_end(line));
-	/* " ata1: PM: calling ..." (a bus without a driver name) as the
-	 * kernel prints it; a line indented further is a mail's */
+	dmesg_line_init(out, dmesg_unindent(str_trim_end(line)));
 	if (out->msg.len < 2 || out->msg.p[0] == '\t' || out->msg.p[0] == '>' ||
-	    (out->msg.p[0] == ' ' && (out->msg.p[1] == ' ' || out->msg.p[1] == '\t')))
+	    (out->msg.p[0] == ' ' && out->msg.p[1] == '\t'))
 		return false;
 	if (kernel_words(out->msg))
 		return true;
