@@ -411,9 +411,9 @@ static struct finding *incomplete(const struct pm_cycle *c, struct findings *fs)
 	const char *ends = c->end_cut ? "starts again (another excerpt, or a new boot) while it is" :
 			   "ends";
 	struct finding *f = c->end_pasted ?
-		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: the mail's paste of it "
-		    "ends here, another paste following (the author's cut, not the kernel's)",
-		    c->index) :
+		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: its paste ends here, the "
+		    "log going on (the rest of it left out by the log's author, not the "
+		    "kernel)", c->index) :
 		c->start_cut ?
 		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: the log begins inside it and %s in %s",
 		    c->index, ends, in) :

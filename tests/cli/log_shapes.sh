@@ -282,6 +282,26 @@ for f in hib1 hib2; do
 done
 is "a step back after a hibernation's entry alone: another excerpt" "$hib1_lines" '[[1,1]]'
 is "... after its freezing: the image's restore, the same cycle" "$hib2_lines" '[[1,3]]'
+# --- a journal's user space after a mark, in a cycle that froze it: the
+# paste left out the cycle's rest (the XPS 9360, corpus.sh); without one
+# after the mark the cycle stays one that never finished
+printf '%s\n' 'Feb 10 01:12:37 abreu kernel: PM: suspend entry (deep)' \
+	'Feb 10 08:06:42 abreu kernel: Freezing user space processes' '[…]' \
+	'Feb 10 08:11:03 abreu sudo[188932]:  pmenzel : TTY=pts/9 ; COMMAND=/usr/sbin/powertop' \
+	'Feb 10 08:13:00 abreu kernel: NOHZ tick-stop error: local softirq work is pending, handler #08!!!' \
+	> "$T/rest.txt"
+"$PMSCOPE" analyze -q -j "$T/rest.json" "$T/rest.txt" 2> /dev/null
+is "user space logging after a mark: the cycle's rest left out, an excerpt" \
+   "$(jq -c '[.cycles[] | [.first_line, .last_line, [.findings[].code]]]' "$T/rest.json")" \
+   '[[1,2,["excerpt"]]]'
+sed '/sudo/d' "$T/rest.txt" > "$T/hung.txt"
+"$PMSCOPE" analyze -q -j "$T/hung.json" "$T/hung.txt" 2> /dev/null
+is "... no user space after it: a cycle that never finished" \
+   "$(jq -c '[.cycles[] | [.first_line, [.findings[].code | select(. != "timing")]]]' "$T/hung.json")" '[[1,["incomplete"]]]'
+sed '/\[…\]/d' "$T/rest.txt" > "$T/nomark.txt"
+"$PMSCOPE" analyze -q -j "$T/nomark.json" "$T/nomark.txt" 2> /dev/null
+is "... and no mark: the journal's own order, no cut" \
+   "$(jq -c '[.cycles[] | [.first_line, [.findings[].code | select(. != "timing")]]]' "$T/nomark.json")" '[[1,["incomplete"]]]'
 # ... a wall clock a second back after the mark is the same attempt; a
 # mark, then a step back in time (another excerpt), then a thaw opens no
 # cycle across both pieces

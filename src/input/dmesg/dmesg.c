@@ -27,6 +27,8 @@ struct dmesg_parser {
 	 * machine phase (snapshot_cpus()) */
 	enum { SNAP_NONE, SNAP_DOWN, SNAP_DONE } snap;
 	bool in_exit;		/* tasks being thawed */
+	bool frozen;		/* the open cycle froze user space: no task
+				 * of it logs until the thaw */
 	bool thaw_cut;		/* "Restarting tasks ... " without its "done." */
 	bool cb_seen;		/* a device's PM callback line in the open cycle */
 	bool phases_seen;	/* a "... of devices complete" line in it */
@@ -150,7 +152,7 @@ static void cycle_begin_at(struct dmesg_parser *p, ns_t ts, struct str label,
 		p->snap = SNAP_NONE;
 		p->mode = MODE_UNKNOWN;
 		p->wake_ts = NS_NONE;
-		p->backed_out = p->s2idle_woke = false;
+		p->backed_out = p->s2idle_woke = p->frozen = false;
 		p->piece_line = 0;
 	}
 	if (ev.mode != MODE_UNKNOWN)
@@ -222,6 +224,7 @@ static void cycle_end(struct dmesg_parser *p, ns_t ts, enum ev_kind kind, struct
 	if (kind == EV_CYCLE_END)
 		p->in_cycle = p->in_complete = p->in_enter = p->in_machine = p->in_exit = false;
 	p->backed_out = kind == EV_CYCLE_ABORT;
+	p->frozen = false;
 }
 
 /* Text inside the first "(...)" of @s, e.g. "deep" in "(deep)". */
@@ -340,7 +343,7 @@ static void begin_exit(struct dmesg_parser *p, ns_t ts)
 	if (p->in_complete)
 		phase(p, EV_PHASE_END, ts, PK_COMPLETE, "complete", US_NONE);
 	phase(p, EV_PHASE_BEGIN, ts, PK_EXIT, "thaw_processes", US_NONE);
-	p->in_complete = false;
+	p->in_complete = p->frozen = false;
 	p->in_exit = true;
 }
 
@@ -660,10 +663,13 @@ static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		else
 			cycle_begin_cut(p, seconds_before(ts, m, "sync: "), STR_NULL, MODE_UNKNOWN);
 	} else if (str_starts(m, "Freezing user space processes")) {
-		if (p->in_cycle)
-			return false;	/* the usual case: the cycle began before */
-		cycle_begin(p, seconds_before(ts, m, "completed (elapsed "), STR_NULL,
-			    MODE_UNKNOWN);
+		bool began = p->in_cycle;	/* the usual case: the cycle began before */
+
+		if (!began)
+			cycle_begin(p, seconds_before(ts, m, "completed (elapsed "), STR_NULL,
+				    MODE_UNKNOWN);
+		p->frozen = true;
+		return !began;
 	} else if (str_starts(m, "Suspending console(s)")) {
 		end_enter(p, ts);
 	} else
@@ -1485,6 +1491,22 @@ static bool elision(struct str line)
 	return said;
 }
 
+/*
+ * A journal's line of user space after a paste's mark of lines left out,
+ * in a cycle that froze user space: no task logs before the thaw, so the
+ * paste left out the cycle's rest (the XPS 9360's "[…]", then sudo and
+ * cron minutes on). The cycle ends at the line before the mark, cut by
+ * the paste's author.
+ */
+static bool rest_left_out(struct dmesg_parser *p, struct str line)
+{
+	if (!p->elided || !p->in_cycle || !p->frozen || !dmesg_user_line(line))
+		return false;
+	excerpt_ends(p, p->elided_after, true);
+	p->elided = false;
+	return true;
+}
+
 /* The first record of @line (more may be glued on): the bytes it took;
  * @read set when it was a kernel log line. */
 static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
@@ -1503,6 +1525,8 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 	if (!split_any(p, line, &kl)) {
 		if (damaged(p, line))
 			*read = true;
+		else if (rest_left_out(p, line))
+			;
 		else if (p->in_cycle && elision(line) && p->text_line) {
 			p->elided = true;
 			p->elided_after = p->text_line;

@@ -37,6 +37,9 @@ bool dmesg_split_damaged(struct str line, struct kmsg_line *out);
  * message and no time.
  */
 bool dmesg_split_bare(struct str line, struct kmsg_line *out);
+/* A journal's or syslog's line of user space ("Feb 10 08:11:03 abreu
+ * sudo[188932]: ..."), no kernel line. */
+bool dmesg_user_line(struct str line);
 /* @line without a mail's indent of a pasted log and a diff's '+' before
  * an added line ("        +pca953x 4-0020: ..."); one space is the
  * kernel's own (" ata1: PM: calling ...", a bus without a driver name). */

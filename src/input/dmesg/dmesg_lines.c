@@ -321,6 +321,13 @@ static enum journal_line split_timeless(struct str line, struct kmsg_line *out)
 	return JL_KERNEL;
 }
 
+bool dmesg_user_line(struct str line)
+{
+	struct kmsg_line kl;
+
+	return split_timeless(line, &kl) == JL_USER;
+}
+
 void dmesg_line_init(struct kmsg_line *out, struct str msg)
 {
 	out->ts = NS_NONE;
