@@ -218,9 +218,23 @@ for gap in 0.002 360.0; do
 	"$PMSCOPE" analyze -q -j "$T/etc.json" "$T/etc.txt" 2> /dev/null
 	eval "etc_$(echo "$gap" | tr -d .)=\$(jq -c '[.cycles[] | [.first_line, .last_line, .aborted]]' \"\$T/etc.json\")"
 done
-is "lines left out, then 6 minutes on: two pieces, the first aborted" "$etc_3600" \
-   '[[1,3,true],[7,10,false]]'
+is "lines left out, then 6 minutes on: two pieces, both aborted (a task's frame right before the second's thaw)" \
+   "$etc_3600" '[[1,3,true],[7,10,true]]'
 is "lines left out, 2 ms on: one cycle" "$etc_0002" '[[1,10,true]]'
+# ... a thaw after a WARN's report (its "---[ end trace" last) or after a
+# line of no trace opens a cycle the kernel did not back out of
+for end in ' ---[ end trace 0000000000000000 ]---' ' usb 1-1: reset high-speed USB device'; do
+	printf '%s\n' '[  480.000000]  rewind_stack_do_exit+0x17/0x20' "[  480.000050]$end" \
+		'[  480.000100] OOM killer enabled.' '[  480.000200] Restarting tasks ... done.' \
+		'[  480.000300] PM: suspend exit' > "$T/thaw.txt"
+	is "a thaw after \"${end# }\": not backed out" \
+	   "$("$PMSCOPE" analyze -q -j - "$T/thaw.txt" 2> /dev/null | jq -c '[.cycles[].aborted]')" '[false]'
+done
+printf '%s\n' '[  480.000000]  rewind_stack_do_exit+0x17/0x20' '[  480.000100] OOM killer enabled.' \
+	'[  480.000200] Restarting tasks ... done.' > "$T/thaw.txt"
+is "a thaw right after a task's frame: the freezer's dump, backed out, said at the frame" \
+   "$("$PMSCOPE" analyze -q -j - "$T/thaw.txt" 2> /dev/null | jq -c '[.cycles[] | [.aborted, [.findings[] | select(.code == "aborted") | .sources[0].line]]]')" \
+   '[[true,[1]]]'
 # --- a log without stamps pasted between a mail's ``` fences: every line
 # in them is the kernel's (the Genio's driver lines, corpus.sh), and a
 # cycle whose start the paste lost begins at the paste's first line

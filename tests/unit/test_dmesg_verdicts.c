@@ -161,6 +161,21 @@ static void test_alarms(void **state)
 					   "'ttyS0'")), VK_NONE);
 }
 
+/* Frames of a task's dump (the Lenovo 81EU's, corpus) and what is none */
+static void test_stack_frames(void **state)
+{
+	(void)state;
+	assert_true(dmesg_stack_frame(str_c(" rewind_stack_do_exit+0x17/0x20")));
+	assert_true(dmesg_stack_frame(str_c(" ? __schedule+0x248/0x760")));
+	assert_true(dmesg_stack_frame(str_c("  rfkill_fop_release+0x1c/0xa0 [rfkill]")));
+	assert_true(dmesg_stack_frame(str_c("__mutex_lock.isra.1+0x1ff/0x4f0")));
+	assert_false(dmesg_stack_frame(str_c("---[ end trace 0000000000000000 ]---")));
+	assert_false(dmesg_stack_frame(str_c("usb 1-1: reset high-speed USB device number 2")));
+	assert_false(dmesg_stack_frame(str_c("PM: noirq suspend of devices complete after 0x1/0x2")));
+	assert_false(dmesg_stack_frame(str_c("fn+0x1c/0xzz")));
+	assert_false(dmesg_stack_frame(str_c("fn+0x1c/0x20 and more")));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -169,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_phase_failed),
 		cmocka_unit_test(test_not_verdicts),
 		cmocka_unit_test(test_alarms),
+		cmocka_unit_test(test_stack_frames),
 	};
 
 	return cmocka_run_group_tests_name("kernel verdict lines", tests, NULL, NULL);

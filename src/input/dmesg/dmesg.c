@@ -52,6 +52,7 @@ struct dmesg_parser {
 	struct mail_paste paste;	/* a mail's paste of a bare log */
 	bool s2idle_woke;	/* the open cycle's "resume from suspend-to-idle" */
 	unsigned int kernel_line;	/* the last kernel line read */
+	unsigned int frame_line;	/* the last stack frame read */
 	unsigned int piece_line;	/* the first line after lines left out,
 					 * while no cycle began since */
 	int32_t last_day_s;		/* the last wall-clock time read (syslog) */
@@ -599,6 +600,26 @@ static bool snapshot_cpus(struct dmesg_parser *p, ns_t ts, bool down)
 }
 
 /*
+ * A thaw that opens a cycle (its start left out) right after a task's
+ * stack frame: the freezer's dump of a task refusing to freeze, whose
+ * failure line went with the lines left out (the Lenovo 81EU's tail
+ * after "... etc ..."). A WARN's or an Oops's trace ends in its "---[
+ * end trace" line, not in a frame. The kernel backed out of the cycle.
+ */
+static void dumped_before_thaw(struct dmesg_parser *p, ns_t ts)
+{
+	struct pm_event ev;
+
+	if (!p->frame_line || p->frame_line != p->kernel_line)
+		return;
+	event_init(&ev, EV_CYCLE_ABORT, ts, p->frame_line);
+	ev.text = str_c("a task's stack dumped right before the thaw, the freezer's report of "
+			"a task refusing to freeze (its failure line not in the log)");
+	emit(p, &ev);
+	p->backed_out = true;
+}
+
+/*
  * The freezer's and the syncer's words, of every era:
  *   "Restarting tasks ... done." (one line, stamped when thawing began;
  *     its "done." on a line of its own when other lines came between,
@@ -623,9 +644,13 @@ static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 	if (str_starts(m, "OOM killer enabled")) {
 		/* thaw_processes() says it first: with no cycle open, the
 		 * log lost the start of the one it ends */
-		piece_cycle(p, ts);
-		if (!p->in_cycle)
-			cycle_begin_cut(p, ts, STR_NULL, MODE_UNKNOWN);
+		if (!p->in_cycle) {
+			if (p->piece_line)
+				piece_cycle(p, ts);
+			else
+				cycle_begin_cut(p, ts, STR_NULL, MODE_UNKNOWN);
+			dumped_before_thaw(p, ts);
+		}
 		begin_exit(p, ts);
 	} else if (str_starts(m, "Restarting tasks: Starting")) {
 		begin_exit(p, ts);
@@ -1563,6 +1588,8 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 	if (first)
 		paste_begins(p, &kl);
 	message(p, &kl, first);
+	if (dmesg_stack_frame(kl.msg))
+		p->frame_line = p->line;
 	p->kernel_line = p->line;
 	return (size_t)(kl.msg.p + kl.msg.len - line.p);
 }

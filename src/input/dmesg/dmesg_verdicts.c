@@ -13,6 +13,8 @@
  * and the kernel's alarms: an Oops, a BUG, a stall, a WARN() in its old
  * and its 6.16 forms.
  */
+#include <ctype.h>
+
 #include "dmesg.h"
 
 /*
@@ -237,6 +239,32 @@ static bool is_warn(struct str text)
 	w = str_make(w.p, (size_t)sp);
 	colon = str_find(w, ":");
 	return colon > 0 && (size_t)colon + 1 < w.len && w.p[colon + 1] >= '0' && w.p[colon + 1] <= '9';
+}
+
+bool dmesg_stack_frame(struct str text)
+{
+	long plus, slash;
+	size_t i;
+
+	text = str_trim(text);
+	if (str_starts(text, "? "))
+		text = str_skip(text, 2);
+	plus = str_find(text, "+0x");
+	if (plus <= 0)
+		return false;
+	for (i = 0; i < (size_t)plus; i++)
+		if (!isalnum((unsigned char)text.p[i]) && !strchr("_.$", text.p[i]))
+			return false;
+	slash = str_find(text, "/0x");
+	if (slash <= plus)
+		return false;
+	for (i = (size_t)plus + 3; i < (size_t)slash; i++)
+		if (!isxdigit((unsigned char)text.p[i]))
+			return false;
+	text = str_skip(text, (size_t)slash + 3);
+	for (i = 0; i < text.len && isxdigit((unsigned char)text.p[i]); i++)
+		;
+	return i && (i == text.len || str_starts(str_skip(text, i), " ["));
 }
 
 bool dmesg_warn_frame(struct str text)
