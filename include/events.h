@@ -53,6 +53,13 @@ enum ev_kind {
 			 * alarm's kind (VK_OOPS, VK_STALL, VK_WARNING) */
 	EV_PROBE,	/* a driver's probe ended during a suspend or resume
 			 * cycle: .device .ret .kernel_us (builder/probes.h) */
+	EV_CYCLE_REFUSED,	/* a request to sleep the kernel turned away
+				 * at once while the open cycle held the lock
+				 * ("PM: suspend entry (s2idle)", then "PM:
+				 * suspend exit"): .mode, .text its label, .ts
+				 * and .line its entry's, .end and .end_line
+				 * its exit's; a cycle of its own, aborted,
+				 * after the open one */
 	EV_STATE_FAILED,	/* user space's write to /sys/power/state failed,
 				 * as its shell said ("-sh: echo: write error:
 				 * Operation not supported"): .text its words; the
@@ -73,7 +80,8 @@ struct pm_event {
 	struct str supplier;	/* EV_DEV_LINK */
 	int dev_async;		/* EV_DEVICE: power/async 1, 0, -1 unknown */
 	ns_t fw_suspend, fw_resume;	/* EV_FIRMWARE */
-	ns_t end;		/* EV_THREAD_WORK */
+	ns_t end;		/* EV_THREAD_WORK, EV_CYCLE_REFUSED */
+	unsigned int end_line;	/* EV_CYCLE_REFUSED */
 	enum boot_mark boot_mark;	/* EV_BOOT_MARK */
 	const struct pm_callgraph *graph;	/* EV_CB_GRAPH */
 	const struct pm_calltree *tree;	/* EV_CB_GRAPH: its call tree, when

@@ -43,6 +43,9 @@ struct builder {
 	int open_phase;		/* begun, not ended, in the open cycle */
 	bool thaw_ended;	/* the last cycle's thaw had an end line of its own */
 	unsigned int tail_line;	/* the open cycle's last line of the log's */
+	unsigned int tail_near;	/* ... the last before a gap (TAIL_GAP_NS) */
+	ns_t tail_ts;		/* its stamp, NS_NONE none */
+	bool tail_gap;		/* that gap came */
 	/* the first log line no rule took since the last cycle (or its
 	 * excerpt's, once the stamps go back), and its stamp: where a cycle
 	 * whose start the log lost begins, when it is just before */
@@ -90,6 +93,15 @@ struct builder {
 	int probes_said;		/* the last cycle whose note is out */
 	int late_said;			/* its probes past its end told since */
 	size_t backwards;	/* returns stamped before their calls */
+	/* a request turned away inside the open cycle (EV_CYCLE_REFUSED):
+	 * a cycle of its own once that one is closed; line 0 none */
+	struct refused_req {
+		enum pm_mode mode;
+		const char *label;	/* interned */
+		ns_t ts, end;
+		unsigned int line, end_line;
+		int within;		/* the cycle that held the lock */
+	} refused;
 	/* what this input may add (builder_bound()) and has added; past a
 	 * bound, no event is taken any more (@stop, at @stop_line) */
 	size_t max_cycles, max_cbs, ncycles, ncbs;
@@ -216,6 +228,11 @@ static void say_pending_probes(struct builder *b);
  * fence on), each within this many lines of the next (a continuation
  * mail broke off). */
 #define LEAD_LINES 2
+/* A cycle that never ended, cut by the next one's start, runs on to the
+ * log's last line of it: its lines no rule took, each within this long of
+ * the one before (a line a minute on is of another run, the Pixel 6's two
+ * hours on). One the log ends in runs on to the log's last line. */
+#define TAIL_GAP_NS 60000000000LL
 
 static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 				   struct str label, ns_t ts, unsigned int line, bool cut)
@@ -270,7 +287,9 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	b->open_phase = -1;
 	b->unassigned = 0;
 	b->thaw_ended = false;
-	b->tail_line = 0;
+	b->tail_line = b->tail_near = 0;
+	b->tail_ts = NS_NONE;
+	b->tail_gap = false;
 	stretch(c, ts, line);
 	return c;
 }
@@ -356,8 +375,12 @@ static void on_cycle_begin(struct builder *b, const struct pm_event *ev)
 		stretch(c, ev->ts, ev->line);
 		return;
 	}
-	if (c)
+	if (c) {
+		/* one that never ended runs on to the log's last line of it */
+		if (!c->resumed && !c->aborted && c->mode != MODE_BOOT && b->tail_near > c->last_line)
+			c->last_line = b->tail_near;
 		close_cycle(b);
+	}
 	open_cycle(b, ev->mode, ev->text, ev->ts, ev->line, ev->cut);
 	b->cur_entry = ev->entry;
 }
@@ -1189,6 +1212,25 @@ static void lead(struct builder *b, const struct pm_event *ev)
 	b->lead_last = ev->line;
 }
 
+/* @ev's line as the open cycle's last of the log's; and its last before
+ * a gap of TAIL_GAP_NS since its last event or such line. */
+static void tail(struct builder *b, const struct pm_cycle *c, const struct pm_event *ev)
+{
+	ns_t last = b->tail_ts != NS_NONE && (c->end == NS_NONE || b->tail_ts > c->end) ?
+		    b->tail_ts : c->end;
+
+	b->tail_line = ev->line;
+	if (b->tail_gap)
+		return;
+	if (ev->ts != NS_NONE && last != NS_NONE && ev->ts > last + TAIL_GAP_NS) {
+		b->tail_gap = true;
+		return;
+	}
+	b->tail_near = ev->line;
+	if (ev->ts != NS_NONE)
+		b->tail_ts = ev->ts;
+}
+
 /*
  * A log line no rule took, kept by the open cycle (not stretching it):
  * the analyses tell which callbacks it explains. Bounded per cycle.
@@ -1212,7 +1254,7 @@ static void on_message(struct builder *b, const struct pm_event *ev)
 			.text = strpool_get(&run->pool, str_make(ev->text.p, len)) });
 	if (!c)
 		return;
-	b->tail_line = ev->line;
+	tail(b, c, ev);
 	if (c->msg_bytes + cost >
 	    CYCLE_MSG_BYTES - (ev->verdict ? 0 : CYCLE_ALARM_BYTES)) {
 		c->msgs_cut++;
@@ -1396,6 +1438,45 @@ static void on_cycle_event(struct builder *b, const struct pm_event *ev)
 	}
 }
 
+/* The request turned away (EV_CYCLE_REFUSED), as its own cycle. */
+static void add_refused(struct builder *b)
+{
+	struct refused_req r = b->refused;
+	struct pm_event ev;
+	struct pm_cycle *c;
+	char why[128];
+
+	b->refused.line = 0;
+	if (!(c = open_cycle(b, r.mode, r.label ? str_c(r.label) : STR_NULL, r.ts, r.line, false)))
+		return;
+	stretch(c, r.end, r.end_line);
+	c->aborted = c->resumed = true;
+	snprintf(why, sizeof(why), "the request came while cycle %d held the lock and was "
+		 "turned away at once (EBUSY): nothing was suspended", r.within);
+	event_init(&ev, EV_CYCLE_ABORT, r.ts, r.line);
+	ev.text = str_c(why);
+	keep_verdict(b, &ev, &(struct pm_verdict){ .kind = VK_ABORT });
+	close_cycle(b);
+}
+
+/*
+ * pm_suspend() says "suspend entry" before it takes the lock: a request
+ * while the open cycle holds it comes back at once. It is kept for after
+ * that cycle, whose lines go on around it.
+ */
+static void on_cycle_refused(struct builder *b, const struct pm_event *ev)
+{
+	struct pm_cycle *c = cur_cycle(b);
+
+	b->refused = (struct refused_req){
+		.mode = ev->mode, .ts = ev->ts, .end = ev->end, .line = ev->line,
+		.end_line = ev->end_line, .within = c ? c->index : 0,
+		.label = ev->text.len ? strpool_get(&b->run->pool, ev->text) : NULL,
+	};
+	if (!c)
+		add_refused(b);
+}
+
 /*
  * The suspend's write to /sys/power/state returned an error, which only
  * the shell said (the platform refused to enter the state: the kernel
@@ -1406,6 +1487,8 @@ static void on_state_failed(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
 
+	if (b->refused.line)
+		return;	/* the request turned away: it said so already */
 	if (!c)
 		c = late_cycle(b, ev->ts);
 	if (!c || c->mode == MODE_BOOT || c->aborted)
@@ -1436,6 +1519,9 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 		break;
 	case EV_STATE_FAILED:
 		on_state_failed(b, ev);
+		break;
+	case EV_CYCLE_REFUSED:
+		on_cycle_refused(b, ev);
 		break;
 	case EV_PHASE_BEGIN:
 		on_phase_begin(b, ev);
@@ -1587,6 +1673,8 @@ static void close_cycle(struct builder *b)
 	comm_map_name_threads(&b->comms, c);
 	b->cur = -1;
 	b->open_phase = -1;
+	if (b->refused.line)
+		add_refused(b);
 }
 
 void builder_finish(struct builder *b)

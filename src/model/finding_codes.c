@@ -15,9 +15,11 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 		"the kernel backed out of the suspend: a phase of devices that failed, \"Some "
 		"devices failed to suspend, or early wake event detected\", a freezer that "
 		"failed, a wakeup pending, a hibernation image that could not be made or "
-		"restored, or a state the platform refused (which only the shell that wrote "
-		"/sys/power/state says, in a console's log: \"-sh: echo: write error: "
-		"Operation not supported\")" },
+		"restored, a request turned away while another cycle held the lock (its "
+		"entry and exit at once), a task's stack dumped right before a thaw (the "
+		"freezer's report, its failure line lost), or a state the platform refused "
+		"(which only the shell or rtcwake that wrote /sys/power/state says, in a "
+		"console's log: \"-sh: echo: write error: Operation not supported\")" },
 	[FC_HUNG] = { "hung", SEV_FAILURE,
 		"a callback started and never returned while its cycle went on (a boot: the "
 		"initcall it stopped in)" },

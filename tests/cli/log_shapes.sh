@@ -316,6 +316,25 @@ sed '/\[…\]/d' "$T/rest.txt" > "$T/nomark.txt"
 "$PMSCOPE" analyze -q -j "$T/nomark.json" "$T/nomark.txt" 2> /dev/null
 is "... and no mark: the journal's own order, no cut" \
    "$(jq -c '[.cycles[] | [.first_line, [.findings[].code | select(. != "timing")]]]' "$T/nomark.json")" '[[1,["incomplete"]]]'
+# --- a request turned away inside a cycle that holds the lock: its entry
+# and exit at once (KernelCI's grunt, corpus.sh) are a cycle of their own,
+# aborted, after the one they came in, which goes on around them and, cut
+# by the next entry, runs on to its last line within a minute
+printf '%s\n' 'rtcwake: wakeup from "freeze" using rtc0 at Mon Jan 10 18:29:00 2022' \
+	'[   34.457478] PM: suspend entry (deep)' '[   34.469501] Filesystems sync: 0.000 seconds' \
+	'[   34.473959] PM: suspend entry (s2idle)' '[   34.477976] PM: suspend exit' \
+	'rtcwake: write error' \
+	'[   34.481609] Freezing user space processes ... (elapsed 0.001 seconds) done.' \
+	'[   34.490390] OOM killer disabled.' '[  200.000000] usb 1-1: new device' \
+	'[  300.000000] PM: suspend entry (deep)' > "$T/refused.txt"
+"$PMSCOPE" analyze -q -j "$T/refused.json" "$T/refused.txt" 2> /dev/null
+is "a request turned away: its own cycle, aborted, after the one it came in" \
+   "$(jq -c '[.cycles[] | [.mode_label, .first_line, .last_line, .aborted, [.findings[] | select(.severity != "note") | "\(.code)@\(.sources[0].line)"]]]' "$T/refused.json")" \
+   '[["deep",2,8,false,["incomplete@8"]],["s2idle",4,5,true,["aborted@4"]],["deep",10,10,false,["incomplete@10"]]]'
+printf '%s\n' '[   34.457478] PM: suspend entry (s2idle)' '[   34.477976] PM: suspend exit' > "$T/pair.txt"
+is "an entry and its exit alone (a grep of them): a cycle, not a refusal" \
+   "$("$PMSCOPE" analyze -q -j - "$T/pair.txt" 2> /dev/null | jq -c '[.cycles[] | [.first_line, .last_line, .aborted]]')" \
+   '[[1,2,false]]'
 # ... a wall clock a second back after the mark is the same attempt; a
 # mark, then a step back in time (another excerpt), then a thaw opens no
 # cycle across both pieces

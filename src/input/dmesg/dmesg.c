@@ -67,6 +67,12 @@ struct dmesg_parser {
 	ns_t last_ts;
 	unsigned int last_ts_line;	/* the line of last_ts */
 	bool entered;		/* the open cycle's "suspend entry (...)" was read */
+	struct refusal {	/* a request turned away inside the open cycle */
+		unsigned int line;	/* its entry's, 0 none */
+		ns_t ts;
+		enum pm_mode mode;
+		char label[16];
+	} refusal;
 	unsigned int line;
 	bool used;		/* the current line produced an event */
 	int exact_us;		/* kernel >= 5.14 prints true usecs: 1, 0, -1 unknown */
@@ -105,7 +111,7 @@ static void new_excerpt_at(struct dmesg_parser *p, unsigned int end_line);
 static void forget_piece(struct dmesg_parser *p)
 {
 	p->rooted = p->elided = false;
-	p->silence_line = p->piece_line = p->report_line = 0;
+	p->silence_line = p->piece_line = p->report_line = p->refusal.line = 0;
 }
 
 static void emit(struct dmesg_parser *p, struct pm_event *ev)
@@ -418,6 +424,58 @@ static bool wake_reason(struct dmesg_parser *p, ns_t ts, struct str m)
 	return false;
 }
 
+/* The lines after a second entry line in which its exit shows it was
+ * turned away. */
+#define REFUSED_LOOK 3
+
+/* Whether the next kernel line the buffer holds, a few on at most, is
+ * "PM: suspend exit". */
+static bool exit_next(const struct dmesg_parser *p)
+{
+	struct kmsg_line kl;
+	struct str next;
+	unsigned int k;
+
+	for (k = 1; p->r && k <= REFUSED_LOOK && reader_peek(p->r, k, NULL, &next) > 0; k++) {
+		if (!dmesg_split(next, &kl))
+			continue;
+		return str_starts(kl.msg, "PM: suspend exit");
+	}
+	return false;
+}
+
+/*
+ * pm_suspend() prints "suspend entry" before it takes the lock, and
+ * "suspend exit" when enter_state() returns: an entry inside a cycle
+ * that holds the lock, its exit at once, is a request turned away
+ * (EBUSY; KernelCI's rtcwake asking for s2idle inside a deep suspend).
+ * The open cycle goes on; the request is a cycle of its own, aborted.
+ */
+static void refused(struct dmesg_parser *p, ns_t ts, struct str label)
+{
+	size_t n = label.len < sizeof(p->refusal.label) - 1 ? label.len :
+		   sizeof(p->refusal.label) - 1;
+
+	p->refusal.line = p->line;
+	p->refusal.ts = ts;
+	p->refusal.mode = mode_from_label(label);
+	memcpy(p->refusal.label, label.p, n);
+	p->refusal.label[n] = '\0';
+}
+
+static void refused_exit(struct dmesg_parser *p, ns_t ts)
+{
+	struct pm_event ev;
+
+	event_init(&ev, EV_CYCLE_REFUSED, p->refusal.ts, p->refusal.line);
+	ev.mode = p->refusal.mode;
+	ev.text = str_c(p->refusal.label);
+	ev.end = ts;
+	ev.end_line = p->line;
+	emit(p, &ev);
+	p->refusal.line = 0;
+}
+
 /* "suspend entry" starts every cycle: one in a cycle past its freezing
  * (or with device callbacks) starts the next, and the one open never
  * ended (it hung, or the log lost its end). The next one had no
@@ -427,6 +485,10 @@ static bool wake_reason(struct dmesg_parser *p, ns_t ts, struct str m)
 static void entry(struct dmesg_parser *p, ns_t ts, struct str label, enum pm_mode mode,
 		  bool once)
 {
+	if (once && p->in_cycle && p->entered && mode != MODE_DISK && exit_next(p)) {
+		refused(p, ts, label);
+		return;
+	}
 	if (p->in_cycle && (!p->in_enter || p->cb_seen || (once && p->entered)))
 		p->in_cycle = false;
 	cycle_begin_at(p, ts, label, mode, false, once);
@@ -503,6 +565,8 @@ static bool pm_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		;
 	else if (str_starts(m, "Finishing wakeup"))
 		begin_exit(p, ts);
+	else if (p->refusal.line && str_starts(m, "suspend exit"))
+		refused_exit(p, ts);
 	else if (str_starts(m, "suspend exit") || str_starts(m, "hibernation exit") ||
 		 str_starts(m, "hibernation: hibernation exit")) {
 		p->thaw_cut = false;
@@ -1438,25 +1502,30 @@ static void replayed(struct dmesg_parser *p, const struct kmsg_line *kl)
  * ("root@imx8mpevk:~# echo mem > /sys/power/state") and, after a cycle
  * that began since, its error ("-sh: echo: write error: Operation not
  * supported", bash's "bash: echo: write error: Device or resource busy"):
- * the write failed, the suspend did not happen.
+ * the write failed, the suspend did not happen. rtcwake's likewise
+ * ("rtcwake: wakeup from \"freeze\" using rtc0 at ...", "rtcwake: write
+ * error").
  */
 static void shell_line(struct dmesg_parser *p, struct str line)
 {
+	bool rtcwake = str_find(line, "rtcwake: ") >= 0;
 	struct pm_event ev;
 	char buf[256];
 
-	if (str_find(line, "echo") < 0)	/* most lines: one scan */
+	if (!rtcwake && str_find(line, "echo") < 0)	/* most lines: one scan */
 		return;
-	if (str_find(line, "/sys/power/state") >= 0 && str_find(line, "echo ") >= 0) {
+	if ((str_find(line, "/sys/power/state") >= 0 && str_find(line, "echo ") >= 0) ||
+	    (rtcwake && str_find(line, "rtcwake: wakeup from ") >= 0)) {
 		p->state_cmd = p->line;
 		return;
 	}
 	if (!p->state_cmd || p->cycle_line <= p->state_cmd ||
-	    str_find(line, "echo: write error: ") < 0)
+	    (str_find(line, "echo: write error: ") < 0 && str_find(line, "rtcwake: write error") < 0))
 		return;
 	line = str_trim(line);
-	snprintf(buf, sizeof(buf), "its write to /sys/power/state failed, as the shell said "
-		 "(\"%.*s\")", (int)(line.len < 160 ? line.len : 160), line.p);
+	snprintf(buf, sizeof(buf), "its write to /sys/power/state failed, as %s said "
+		 "(\"%.*s\")", rtcwake ? "rtcwake" : "the shell", (int)(line.len < 160 ? line.len : 160),
+		 line.p);
 	event_init(&ev, EV_STATE_FAILED, p->last_ts, p->line);
 	ev.text = str_c(buf);
 	emit(p, &ev);
