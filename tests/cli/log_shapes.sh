@@ -11,6 +11,9 @@ F=$FIXTURES
 T=$TMPDIR_TEST
 q() { jq -r "$1" "$T/s.json"; }
 run() { "$PMSCOPE" analyze -j "$T/s.json" "$1" > "$T/s.txt" 2>&1; }
+# the cycles of the log @1 as the jq filter @2 gives them (their first
+# and last lines when none)
+shape() { "$PMSCOPE" analyze -q -j - "$1" 2> /dev/null | jq -c "${2:-[.cycles[] | [.first_line, .last_line]]}"; }
 # every phase of every cycle: none of negative length, none starting
 # before the one before it ends by more than 10 us
 phases_sane() {
@@ -176,15 +179,13 @@ is "exynos: each callback's parent, which the wraps cut off" \
 printf '%s\n' '[  117.934504] PM: suspend entry (s2idle)' \
 	'[  127.141741] PM: suspend entry (s2idle)' \
 	'[  131.299554] PM: suspend entry (s2idle)' > "$T/grep.txt"
-"$PMSCOPE" analyze -q -j "$T/grep.json" "$T/grep.txt" 2> /dev/null
 is "three grepped entry lines: three cycles, none completed" \
-   "$(jq -c '[.cycles[] | [.first_line, .completed]]' "$T/grep.json")" '[[1,false],[2,false],[3,false]]'
+   "$(shape "$T/grep.txt" '[.cycles[] | [.first_line, .completed]]')" '[[1,false],[2,false],[3,false]]'
 printf '%s\n' '[ 1505.314441] PM: suspend entry (deep)' \
 	'[ 1505.326294] PM: suspend entry 2025-07-10 01:19:52.487634359 UTC' \
 	'[ 1505.400000] PM: suspend exit' > "$T/marker.txt"
-"$PMSCOPE" analyze -q -j "$T/marker.json" "$T/marker.txt" 2> /dev/null
 is "an entry line and Android's dated marker: one cycle" \
-   "$(jq -c '[.cycles[] | [.first_line, .last_line, .mode_label]]' "$T/marker.json")" '[[1,3,"deep"]]'
+   "$(shape "$T/marker.txt" '[.cycles[] | [.first_line, .last_line, .mode_label]]')" '[[1,3,"deep"]]'
 # CONFIG_PM_TEST_SUSPEND's "PM: suspend devices took 0.048 seconds" (prepare
 # and suspend, in jiffies) and "resume devices took 0.260 seconds": the
 # kernel's own figures, said (the i.MX8MP of tests/fixtures/corpus/, 31, 56)
@@ -215,8 +216,7 @@ for gap in 0.002 360.0; do
 		printf "[%12.6f] OOM killer enabled.\n", 120.0002 + g
 		printf "[%12.6f] Restarting tasks ... done.\n", 120.0003 + g
 		printf "[%12.6f] PM: suspend exit\n", 120.0004 + g }' > "$T/etc.txt"
-	"$PMSCOPE" analyze -q -j "$T/etc.json" "$T/etc.txt" 2> /dev/null
-	eval "etc_$(echo "$gap" | tr -d .)=\$(jq -c '[.cycles[] | [.first_line, .last_line, .aborted]]' \"\$T/etc.json\")"
+	eval "etc_$(echo "$gap" | tr -d .)=\$(shape \"\$T/etc.txt\" '[.cycles[] | [.first_line, .last_line, .aborted]]')"
 done
 is "lines left out, then 6 minutes on: two pieces, both aborted (a task's frame right before the second's thaw)" \
    "$etc_3600" '[[1,3,true],[7,10,true]]'
@@ -228,12 +228,12 @@ for end in ' ---[ end trace 0000000000000000 ]---' ' usb 1-1: reset high-speed U
 		'[  480.000100] OOM killer enabled.' '[  480.000200] Restarting tasks ... done.' \
 		'[  480.000300] PM: suspend exit' > "$T/thaw.txt"
 	is "a thaw after \"${end# }\": not backed out" \
-	   "$("$PMSCOPE" analyze -q -j - "$T/thaw.txt" 2> /dev/null | jq -c '[.cycles[].aborted]')" '[false]'
+	   "$(shape "$T/thaw.txt" '[.cycles[].aborted]')" '[false]'
 done
 printf '%s\n' '[  480.000000]  rewind_stack_do_exit+0x17/0x20' '[  480.000100] OOM killer enabled.' \
 	'[  480.000200] Restarting tasks ... done.' > "$T/thaw.txt"
 is "a thaw right after a task's frame: the freezer's dump, backed out, said at the frame" \
-   "$("$PMSCOPE" analyze -q -j - "$T/thaw.txt" 2> /dev/null | jq -c '[.cycles[] | [.aborted, [.findings[] | select(.code == "aborted") | .sources[0].line]]]')" \
+   "$(shape "$T/thaw.txt" '[.cycles[] | [.aborted, [.findings[] | select(.code == "aborted") | .sources[0].line]]]')" \
    '[[true,[1]]]'
 # --- a log without stamps pasted between a mail's ``` fences: every line
 # in them is the kernel's (the Genio's driver lines, corpus.sh), and a
@@ -243,13 +243,11 @@ printf '%s\n' 'The resume fails:' '```' \
 	'mtk-pcie-gen3 112f0000.pcie: PM: failed to resume noirq: error -110' \
 	'dwmac4: Master AXI performs any burst length' \
 	'SVSB_GPU_LOW: svs_init02_isr_handler: VOP74' '```' 'Thanks,' > "$T/fence.txt"
-"$PMSCOPE" analyze -q -j "$T/fence.json" "$T/fence.txt" 2> /dev/null
 is "fenced paste: its cycle runs from its first line to its last" \
-   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/fence.json")" '[[3,6]]'
+   "$(shape "$T/fence.txt")" '[[3,6]]'
 sed '/```/d' "$T/fence.txt" > "$T/nofence.txt"
-"$PMSCOPE" analyze -q -j "$T/nofence.json" "$T/nofence.txt" 2> /dev/null
 is "the same without fences: only its PM line is the kernel's" \
-   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/nofence.json")" '[[3,3]]'
+   "$(shape "$T/nofence.txt")" '[[3,3]]'
 # --- a log without stamps the mail indented, shown as a diff of two logs
 # (Geert's Salvator-XS, corpus.sh): a paragraph with a kernel line is a
 # paste, '+' comes off its added lines, its removed ('-') lines are the
@@ -260,28 +258,25 @@ printf '%s\n' 'It fails:' '' '    s2idle:' '' \
 	'    s2ram:' '' '         CPU7 is up' \
 	'        +pca953x 4-0020: PM: failed to resume async noirq: error -110' \
 	'        -PM: suspend exit' '         ...' '         PM: suspend exit' > "$T/diff.txt"
-"$PMSCOPE" analyze -q -j "$T/diff.json" "$T/diff.txt" 2> /dev/null
 is "indented diff: two pastes, the first cut by its author, '-' not read" \
-   "$(jq -c '[.cycles[] | [.first_line, .last_line, .completed, ([.findings[].code] | sort)]]' "$T/diff.json")" \
+   "$(shape "$T/diff.txt" '[.cycles[] | [.first_line, .last_line, .completed, ([.findings[].code] | sort)]]')" \
    '[[5,6,false,["device-failed","excerpt"]],[10,14,true,["device-failed","note"]]]'
 sed 's/^ *[+ ]//' "$T/diff.txt" > "$T/flat.txt"
-"$PMSCOPE" analyze -q -j "$T/flat.json" "$T/flat.txt" 2> /dev/null
 is "the same flush left, no paste told apart: one cycle" \
-   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/flat.json")" '[[5,14]]'
+   "$(shape "$T/flat.txt")" '[[5,14]]'
 printf '%s\n' 'The second paste is after the hang:' '' '    PM: suspend entry (deep)' \
 	'    Freezing user space processes' '' '    Linux version 6.12.0 (gcc)' \
 	'    Booting Linux on physical CPU 0x0' > "$T/hangpaste.txt"
-"$PMSCOPE" analyze -q -j "$T/hangpaste.json" "$T/hangpaste.txt" 2> /dev/null
 is "a paste of a boot after a suspend's: still a hang, not the author's cut" \
-   "$(jq -c '[.cycles[] | select(.mode != "boot") | [.first_line, [.findings[].code]]]' "$T/hangpaste.json")" \
+   "$(shape "$T/hangpaste.txt" '[.cycles[] | select(.mode != "boot") | [.first_line, [.findings[].code]]]')" \
    '[[3,["incomplete"]]]'
 printf '%s\n' 'Before it:' '    CPU7 is up' '    i2c-rcar e66d8000.i2c: error -16' \
 	'pca953x 4-0020: PM: failed to resume async noirq: error -16' > "$T/prose.txt"
 is "an indented paragraph without a kernel line is no paste" \
-   "$("$PMSCOPE" analyze -q -j - "$T/prose.txt" 2> /dev/null | jq -c '[.cycles[] | [.first_line, .last_line]]')" '[[4,4]]'
+   "$(shape "$T/prose.txt")" '[[4,4]]'
 sed 's/^pca953x/    pca953x/' "$T/prose.txt" > "$T/paste.txt"
 is "... and one with a kernel line is, from its first line" \
-   "$("$PMSCOPE" analyze -q -j - "$T/paste.txt" 2> /dev/null | jq -c '[.cycles[] | [.first_line, .last_line]]')" '[[2,4]]'
+   "$(shape "$T/paste.txt")" '[[2,4]]'
 # --- a step back inside a hibernation: its image's restore (the boot
 # kernel's clock from 0) once it got past its first line; before, no
 # image was written, and it is another excerpt (the Fedora mac, corpus.sh)
@@ -290,12 +285,8 @@ printf '%s\n' '[   46.925332] PM: hibernation: hibernation entry' \
 printf '%s\n' '[   46.925332] PM: hibernation: hibernation entry' \
 	'[   46.930000] Freezing user space processes ... (elapsed 0.001 seconds) done.' \
 	'[    0.073695] PM: hibernation: Registered nosave memory: [mem 0x00000000-0x00000fff]' > "$T/hib2.txt"
-for f in hib1 hib2; do
-	"$PMSCOPE" analyze -q -j "$T/$f.json" "$T/$f.txt" 2> /dev/null
-	eval "${f}_lines=\$(jq -c '[.cycles[] | [.first_line, .last_line]]' \"\$T/$f.json\")"
-done
-is "a step back after a hibernation's entry alone: another excerpt" "$hib1_lines" '[[1,1]]'
-is "... after its freezing: the image's restore, the same cycle" "$hib2_lines" '[[1,3]]'
+is "a step back after a hibernation's entry alone: another excerpt" "$(shape "$T/hib1.txt")" '[[1,1]]'
+is "... after its freezing: the image's restore, the same cycle" "$(shape "$T/hib2.txt")" '[[1,3]]'
 # --- a journal's user space after a mark, in a cycle that froze it: the
 # paste left out the cycle's rest (the XPS 9360, corpus.sh); without one
 # after the mark the cycle stays one that never finished
@@ -304,18 +295,15 @@ printf '%s\n' 'Feb 10 01:12:37 abreu kernel: PM: suspend entry (deep)' \
 	'Feb 10 08:11:03 abreu sudo[188932]:  pmenzel : TTY=pts/9 ; COMMAND=/usr/sbin/powertop' \
 	'Feb 10 08:13:00 abreu kernel: NOHZ tick-stop error: local softirq work is pending, handler #08!!!' \
 	> "$T/rest.txt"
-"$PMSCOPE" analyze -q -j "$T/rest.json" "$T/rest.txt" 2> /dev/null
 is "user space logging after a mark: the cycle's rest left out, an excerpt" \
-   "$(jq -c '[.cycles[] | [.first_line, .last_line, [.findings[].code]]]' "$T/rest.json")" \
+   "$(shape "$T/rest.txt" '[.cycles[] | [.first_line, .last_line, [.findings[].code]]]')" \
    '[[1,2,["excerpt"]]]'
 sed '/sudo/d' "$T/rest.txt" > "$T/hung.txt"
-"$PMSCOPE" analyze -q -j "$T/hung.json" "$T/hung.txt" 2> /dev/null
 is "... no user space after it: a cycle that never finished" \
-   "$(jq -c '[.cycles[] | [.first_line, [.findings[].code | select(. != "timing")]]]' "$T/hung.json")" '[[1,["incomplete"]]]'
+   "$(shape "$T/hung.txt" '[.cycles[] | [.first_line, [.findings[].code | select(. != "timing")]]]')" '[[1,["incomplete"]]]'
 sed '/\[…\]/d' "$T/rest.txt" > "$T/nomark.txt"
-"$PMSCOPE" analyze -q -j "$T/nomark.json" "$T/nomark.txt" 2> /dev/null
 is "... and no mark: the journal's own order, no cut" \
-   "$(jq -c '[.cycles[] | [.first_line, [.findings[].code | select(. != "timing")]]]' "$T/nomark.json")" '[[1,["incomplete"]]]'
+   "$(shape "$T/nomark.txt" '[.cycles[] | [.first_line, [.findings[].code | select(. != "timing")]]]')" '[[1,["incomplete"]]]'
 # --- a request turned away inside a cycle that holds the lock: its entry
 # and exit at once (KernelCI's grunt, corpus.sh) are a cycle of their own,
 # aborted, after the one they came in, which goes on around them and, cut
@@ -327,13 +315,12 @@ printf '%s\n' 'rtcwake: wakeup from "freeze" using rtc0 at Mon Jan 10 18:29:00 2
 	'[   34.481609] Freezing user space processes ... (elapsed 0.001 seconds) done.' \
 	'[   34.490390] OOM killer disabled.' '[  200.000000] usb 1-1: new device' \
 	'[  300.000000] PM: suspend entry (deep)' > "$T/refused.txt"
-"$PMSCOPE" analyze -q -j "$T/refused.json" "$T/refused.txt" 2> /dev/null
 is "a request turned away: its own cycle, aborted, after the one it came in" \
-   "$(jq -c '[.cycles[] | [.mode_label, .first_line, .last_line, .aborted, [.findings[] | select(.severity != "note") | "\(.code)@\(.sources[0].line)"]]]' "$T/refused.json")" \
+   "$(shape "$T/refused.txt" '[.cycles[] | [.mode_label, .first_line, .last_line, .aborted, [.findings[] | select(.severity != "note") | "\(.code)@\(.sources[0].line)"]]]')" \
    '[["deep",2,8,false,["incomplete@8"]],["s2idle",4,5,true,["aborted@4"]],["deep",10,10,false,["incomplete@10"]]]'
 printf '%s\n' '[   34.457478] PM: suspend entry (s2idle)' '[   34.477976] PM: suspend exit' > "$T/pair.txt"
 is "an entry and its exit alone (a grep of them): a cycle, not a refusal" \
-   "$("$PMSCOPE" analyze -q -j - "$T/pair.txt" 2> /dev/null | jq -c '[.cycles[] | [.first_line, .last_line, .aborted]]')" \
+   "$(shape "$T/pair.txt" '[.cycles[] | [.first_line, .last_line, .aborted]]')" \
    '[[1,2,false]]'
 # ... a wall clock a second back after the mark is the same attempt; a
 # mark, then a step back in time (another excerpt), then a thaw opens no
@@ -343,16 +330,14 @@ printf '%s\n' 'Mar  7 02:16:06 kent kernel: PM: suspend entry (deep)' \
 	'[...]' 'Mar  7 02:16:25 kent kernel: OOM killer enabled.' \
 	'Mar  7 02:16:26 kent kernel: Restarting tasks ... done.' \
 	'Mar  7 02:16:26 kent kernel: PM: suspend exit' > "$T/back.txt"
-"$PMSCOPE" analyze -q -j "$T/back.json" "$T/back.txt" 2> /dev/null
 is "syslog back a second after the mark: one cycle" \
-   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/back.json")" '[[1,6]]'
+   "$(shape "$T/back.txt")" '[[1,6]]'
 printf '%s\n' '[  100.000000] PM: suspend entry (deep)' \
 	'[  120.000000] Freezing of tasks failed after 20.005 seconds (1 tasks refusing to freeze, wq_busy=0):' \
 	'[  120.000100] Call Trace:' '... etc ...' '[  480.000000] usb 1-1: new high-speed USB device number 2' \
 	'[   50.000000] OOM killer enabled.' '[   50.000100] Restarting tasks ... done.' > "$T/phantom.txt"
-"$PMSCOPE" analyze -q -j "$T/phantom.json" "$T/phantom.txt" 2> /dev/null
 is "a mark, then another excerpt: no cycle across both (the thaw after the step back is its own)" \
-   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/phantom.json")" '[[1,3],[6,7]]'
+   "$(shape "$T/phantom.txt")" '[[1,3],[6,7]]'
 # ... a journal without stamps: a cycle whose start it lost does not take
 # the lines since the cycle before; a "```" inside a line is no fence
 { echo 'Jan 09 10:00:00 host kernel: PM: suspend entry (deep)'
@@ -360,14 +345,12 @@ is "a mark, then another excerpt: no cycle across both (the thaw after the step 
   for i in 1 2 3 4 5 6; do echo "Jan 09 10:00:0$i host kernel: wlp2s0: RX AssocResp from 00:11:22:33:44:55"; done
   echo 'Jan 09 10:00:09 host kernel: PM: suspend of devices complete after 12.345 msecs'
   echo 'Jan 09 10:00:09 host kernel: PM: suspend exit'; } > "$T/jk.txt"
-"$PMSCOPE" analyze -q -j "$T/jk.json" "$T/jk.txt" 2> /dev/null
 is "journal without stamps: the cut cycle starts at its own first line" \
-   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/jk.json")" '[[1,2],[9,10]]'
+   "$(shape "$T/jk.txt")" '[[1,2],[9,10]]'
 printf '%s\n' 'I ran ```cat /sys/power/mem_sleep``` first, then:' '```' \
 	'mtk-pcie-gen3 112f0000.pcie: PCIe link down, current LTSSM state:' \
 	'mtk-pcie-gen3 112f0000.pcie: PM: failed to resume noirq: error -110' \
 	'dwmac4: Master AXI performs any burst length' '```' 'Jane Doe' > "$T/inline.txt"
-"$PMSCOPE" analyze -q -j "$T/inline.json" "$T/inline.txt" 2> /dev/null
 is "a fence inside a line does not open one" \
-   "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/inline.json")" '[[3,5]]'
+   "$(shape "$T/inline.txt")" '[[3,5]]'
 done_testing
