@@ -168,12 +168,14 @@ static void test_stack_frames(void **state)
 	assert_true(dmesg_stack_frame(str_c(" rewind_stack_do_exit+0x17/0x20")));
 	assert_true(dmesg_stack_frame(str_c(" ? __schedule+0x248/0x760")));
 	assert_true(dmesg_stack_frame(str_c("  rfkill_fop_release+0x1c/0xa0 [rfkill]")));
-	assert_true(dmesg_stack_frame(str_c("__mutex_lock.isra.1+0x1ff/0x4f0")));
+	assert_true(dmesg_stack_frame(str_c(" __mutex_lock.isra.1+0x1ff/0x4f0")));
+	/* not indented: no frame of a trace (a message naming a function) */
+	assert_false(dmesg_stack_frame(str_c("__mutex_lock.isra.1+0x1ff/0x4f0")));
 	assert_false(dmesg_stack_frame(str_c("---[ end trace 0000000000000000 ]---")));
 	assert_false(dmesg_stack_frame(str_c("usb 1-1: reset high-speed USB device number 2")));
 	assert_false(dmesg_stack_frame(str_c("PM: noirq suspend of devices complete after 0x1/0x2")));
-	assert_false(dmesg_stack_frame(str_c("fn+0x1c/0xzz")));
-	assert_false(dmesg_stack_frame(str_c("fn+0x1c/0x20 and more")));
+	assert_false(dmesg_stack_frame(str_c(" fn+0x1c/0xzz")));
+	assert_false(dmesg_stack_frame(str_c(" fn+0x1c/0x20 and more")));
 }
 
 int main(void)

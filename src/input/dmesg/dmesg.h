@@ -181,8 +181,8 @@ bool dmesg_verdict_line(struct str msg, struct dmesg_verdict *v);
 /* The kind of kernel alarm @text starts (an Oops, a stall, a WARN()),
  * VK_NONE when it is none. */
 enum verdict_kind dmesg_alarm(struct str text);
-/* A backtrace's frame as x86 and others print it ("  schedule+0x2a/0x80",
- * "? ksys_write+0x52/0xd0", "fn+0x1c/0xa0 [mod]"). */
+/* A backtrace's frame as x86 and others print it, indented ("
+ * schedule+0x2a/0x80", " ? ksys_write+0x52/0xd0", " fn+0x1c/0xa0 [mod]"). */
 bool dmesg_stack_frame(struct str text);
 /* A backtrace's frame of __warn() ("(__warn) from [<c0138e08>]" on arm,
  * "__warn+0xcb/0xf0" elsewhere): where printk dropped a WARN()'s first

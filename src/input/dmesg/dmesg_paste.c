@@ -63,9 +63,9 @@ bool dmesg_paste_see(struct mail_paste *mp, struct line_reader *r, struct str *r
 {
 	bool first = !mp->in_indent;
 
-	mp->in_indent = indent_of(*raw) >= 2 && str_trim(*raw).len;
-	if (prefixed)
+	if (prefixed)	/* a stamped log: bare lines are no kernel's */
 		return false;
+	mp->in_indent = indent_of(*raw) >= 2 && str_trim(*raw).len;
 	if (fence(*raw)) {
 		mp->fenced = !mp->fenced;
 		mp->start = mp->fenced;

@@ -246,6 +246,9 @@ bool dmesg_stack_frame(struct str text)
 	long plus, slash;
 	size_t i;
 
+	/* the kernel indents each (" %pS"): one look spares most lines a scan */
+	if (!text.len || text.p[0] != ' ')
+		return false;
 	text = str_trim(text);
 	if (str_starts(text, "? "))
 		text = str_skip(text, 2);
