@@ -408,16 +408,21 @@ static struct finding *incomplete(const struct pm_cycle *c, struct findings *fs)
 {
 	const struct pm_phase *last = c->nphases ? &c->phases[c->nphases - 1] : NULL;
 	const char *in = last ? last->name : "its first phase";
-	const char *ends = c->end_cut ? "starts again (another excerpt, or a new boot) while it is" :
-			   "ends";
+	/* the kernel said its last phase ended, and the log went on: it
+	 * stopped in what came next (a phase ended by inference may not
+	 * have: the Pixel 6's hang in dpm_suspend()'s wait) */
+	bool after = last && last->kernel_us != US_NONE && c->last_line > last->line;
+	const char *ends = c->end_cut ? after ? "starts again (another excerpt, or a new boot) after" :
+			   "starts again (another excerpt, or a new boot) while it is in" :
+			   after ? "ends after" : "ends in";
 	struct finding *f = c->end_pasted ?
 		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: its paste ends here, the "
 		    "log going on (the rest of it left out by the log's author, not the "
 		    "kernel)", c->index) :
 		c->start_cut ?
-		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: the log begins inside it and %s in %s",
+		add(fs, FC_EXCERPT, c->index, "cycle %d is an excerpt: the log begins inside it and %s %s",
 		    c->index, ends, in) :
-		add(fs, FC_INCOMPLETE, c->index, "cycle %d did not complete: the log %s in %s",
+		add(fs, FC_INCOMPLETE, c->index, "cycle %d did not complete: the log %s %s",
 		    c->index, ends, in);
 
 	f->phase = last ? last->name : NULL;

@@ -322,6 +322,25 @@ printf '%s\n' '[   34.457478] PM: suspend entry (s2idle)' '[   34.477976] PM: su
 is "an entry and its exit alone (a grep of them): a cycle, not a refusal" \
    "$(shape "$T/pair.txt" '[.cycles[] | [.first_line, .last_line, .aborted]]')" \
    '[[1,2,false]]'
+# --- CONFIG_PM_TEST_SUSPEND's "suspend devices took" / "resume devices
+# took" in a cycle without phase lines: where its devices went down and
+# came up (the Alder Lake's ata hang, the i.MX8MP's refused entry): the
+# suspend total ends, the resume total begins, with the kernel's figures;
+# a log that stops after one stopped in what came next
+printf '%s\n' '[  104.571459] PM: suspend entry (deep)' \
+	'[  104.618685] Freezing user space processes' \
+	'[  106.163215] PM: suspend devices took 1.514 seconds' \
+	'[  107.003217] serial 00:01: activated' \
+	'[  107.208945] PM: resume devices took 0.241 seconds' \
+	'[  107.227538] OOM killer enabled.' '[  107.230710] Restarting tasks ... done.' \
+	'[  107.259714] PM: suspend exit' > "$T/took.txt"
+is "devices took: suspend and resume at the kernel's figures" \
+   "$(shape "$T/took.txt" '[.cycles[] | [.totals.suspend_ns, .totals.resume_ns, [.phases[] | select(.kernel_ms) | "\(.name)=\(.kernel_ms)"]]]')" \
+   '[[1591756000,291769000,["suspend=1514","resume=241"]]]'
+head -4 "$T/took.txt" > "$T/tookhang.txt"
+is "... a log that stops after the suspend's figure: after suspend" \
+   "$(shape "$T/tookhang.txt" '[.cycles[].findings[] | select(.code == "incomplete") | .text]')" \
+   '["cycle 1 did not complete: the log ends after suspend"]'
 # ... a wall clock a second back after the mark is the same attempt; a
 # mark, then a step back in time (another excerpt), then a thaw opens no
 # cycle across both pieces

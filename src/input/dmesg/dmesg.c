@@ -511,16 +511,33 @@ static void image_written(struct dmesg_parser *p, ns_t ts, struct str m)
 	note(p, ts, EV_NOTE, str_c(buf));
 }
 
+/* Where a cycle without phase lines suspended its devices (@from to
+ * @to: prepare and suspend, shown as suspend, where the time goes) or
+ * resumed them (resume and complete, as resume). */
+static void devices_span(struct dmesg_parser *p, ns_t from, ns_t to, bool suspend)
+{
+	enum phase_kind pk = suspend ? PK_SUSPEND : PK_RESUME;
+	const char *name = suspend ? "suspend" : "resume";
+
+	phase(p, EV_PHASE_BEGIN, from, pk, name, US_NONE);
+	phase(p, EV_PHASE_END, to, pk, name, (to - from) / 1000);
+	if (suspend)
+		p->in_enter = false;
+}
+
 /*
  * CONFIG_PM_TEST_SUSPEND's own figures, counted in jiffies: "PM: suspend
  * devices took 0.048 seconds" (prepare and suspend: dpm_suspend_start()),
  * "PM: resume devices took 0.260 seconds" (resume and complete:
- * dpm_resume_end()). Two phases each, so no phase's: said in a note.
+ * dpm_resume_end()). Two phases each, so no phase's figure: said in a
+ * note. In a cycle without phase lines they still say when its devices
+ * went down and came up: the suspend side ends, the resume side begins.
  */
 static bool devices_took(struct dmesg_parser *p, ns_t ts, struct str m)
 {
 	bool suspend = str_starts(m, "suspend devices took ");
 	char buf[160];
+	int64_t took;
 
 	if (!suspend && !str_starts(m, "resume devices took "))
 		return false;
@@ -528,6 +545,11 @@ static bool devices_took(struct dmesg_parser *p, ns_t ts, struct str m)
 		 suspend ? "prepare and suspend" : "resume and complete",
 		 (int)(m.len < 80 ? m.len : 80), m.p);
 	note(p, ts, EV_NOTE, str_c(buf));
+	/* no phase line in the cycle: the two lines are where its devices
+	 * went down and came up (the rest was the machine's) */
+	if (p->in_cycle && !p->phases_seen && ts != NS_NONE &&
+	    str_seconds_ns(str_skip(m, suspend ? 21 : 20), &took) > 0 && ns_before(ts, took) != NS_NONE)
+		devices_span(p, ns_before(ts, took), ts, suspend);
 	return true;
 }
 
