@@ -123,6 +123,9 @@ struct pm_phase {
 	ns_t start, end;
 	int64_t kernel_us;	/* the kernel's own printed length, US_NONE */
 	unsigned int line;	/* source line that defined it */
+	unsigned int end_line;	/* the one that ended it; 0 when its end
+				 * was inferred (from its callbacks, the
+				 * next phase) */
 };
 
 enum cb_flags {	/* 8 bits in struct pm_callback */

@@ -408,10 +408,10 @@ static struct finding *incomplete(const struct pm_cycle *c, struct findings *fs)
 {
 	const struct pm_phase *last = c->nphases ? &c->phases[c->nphases - 1] : NULL;
 	const char *in = last ? last->name : "its first phase";
-	/* the kernel said its last phase ended, and the log went on: it
-	 * stopped in what came next (a phase ended by inference may not
-	 * have: the Pixel 6's hang in dpm_suspend()'s wait) */
-	bool after = last && last->kernel_us != US_NONE && c->last_line > last->line;
+	/* a line said its last phase ended and the log went on: it stopped
+	 * in what came next. One whose end is its last callback's may not
+	 * have ended (the Pixel 6's hang in dpm_suspend()'s wait). */
+	bool after = last && last->end_line && c->last_line > last->end_line;
 	const char *ends = c->end_cut ? after ? "starts again (another excerpt, or a new boot) after" :
 			   "starts again (another excerpt, or a new boot) while it is in" :
 			   after ? "ends after" : "ends in";

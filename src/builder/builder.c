@@ -319,6 +319,7 @@ static int add_phase(struct builder *b, struct pm_cycle *c, enum phase_kind kind
 	p->start = p->end = NS_NONE;
 	p->kernel_us = US_NONE;
 	p->line = line;
+	p->end_line = 0;
 	return (int)c->nphases++;
 }
 
@@ -526,6 +527,7 @@ static void on_phase_end(struct builder *b, const struct pm_event *ev)
 	}
 	p = &c->phases[idx];
 	p->end = ev->ts;
+	p->end_line = ev->line;
 	if (p->kind == PK_EXIT)
 		b->thaw_ended = true;
 	if (ev->kernel_us != US_NONE)

@@ -144,7 +144,7 @@ static int phase_for_kind(struct pm_run *run, struct pm_cycle *c, enum phase_kin
 	p->name = strpool_cstr(&run->pool, phase_kind_name(k));
 	p->start = p->end = NS_NONE;
 	p->kernel_us = US_NONE;
-	p->line = 0;
+	p->line = p->end_line = 0;
 	return map[k] = (int)c->nphases++;
 }
 

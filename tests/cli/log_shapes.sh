@@ -341,6 +341,16 @@ head -4 "$T/took.txt" > "$T/tookhang.txt"
 is "... a log that stops after the suspend's figure: after suspend" \
    "$(shape "$T/tookhang.txt" '[.cycles[].findings[] | select(.code == "incomplete") | .text]')" \
    '["cycle 1 did not complete: the log ends after suspend"]'
+# ... the same where a line ended the machine's phase (the XPS 9360's
+# "Waking up from system sleep state S3", then resume lines); a phase
+# whose end is its last callback's says where the log ends: in it
+printf '%s\n' '[   99.711230] PM: suspend entry (deep)' \
+	'[  100.319908] ACPI: PM: Preparing to enter system sleep state S3' \
+	'[  100.360217] ACPI: PM: Waking up from system sleep state S3' \
+	'[  100.690996] DMAR: DRHD: handling fault status reg 2' > "$T/woke.txt"
+is "a log that stops after the wake line: after machine" \
+   "$(shape "$T/woke.txt" '[.cycles[].findings[] | select(.code == "incomplete") | .text]')" \
+   '["cycle 1 did not complete: the log ends after machine"]'
 # ... a wall clock a second back after the mark is the same attempt; a
 # mark, then a step back in time (another excerpt), then a thaw opens no
 # cycle across both pieces

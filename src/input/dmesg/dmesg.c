@@ -67,6 +67,7 @@ struct dmesg_parser {
 	ns_t last_ts;
 	unsigned int last_ts_line;	/* the line of last_ts */
 	bool entered;		/* the open cycle's "suspend entry (...)" was read */
+	ns_t enter_end;		/* where its suspend_enter ended, NS_NONE */
 	struct refusal {	/* a request turned away inside the open cycle */
 		unsigned int line;	/* its entry's, 0 none */
 		ns_t ts;
@@ -156,6 +157,7 @@ static void cycle_begin_at(struct dmesg_parser *p, ns_t ts, struct str label,
 		p->in_enter = true;
 		p->entered = false;
 		p->in_machine = p->in_exit = p->cb_seen = p->phases_seen = false;
+		p->enter_end = NS_NONE;
 		p->snap = SNAP_NONE;
 		p->mode = MODE_UNKNOWN;
 		p->wake_ts = NS_NONE;
@@ -206,6 +208,7 @@ static void end_enter(struct dmesg_parser *p, ns_t ts)
 		return;
 	phase(p, EV_PHASE_END, ts, PK_ENTER, "suspend_enter", US_NONE);
 	p->in_enter = false;
+	p->enter_end = ts;
 }
 
 /*
@@ -518,11 +521,17 @@ static void devices_span(struct dmesg_parser *p, ns_t from, ns_t to, bool suspen
 {
 	enum phase_kind pk = suspend ? PK_SUSPEND : PK_RESUME;
 	const char *name = suspend ? "suspend" : "resume";
+	int64_t us = (to - from) / 1000;
 
+	if (suspend) {
+		/* a jiffy's error may start it before the console's suspend,
+		 * printed before the kernel began to count */
+		if (p->enter_end != NS_NONE && from < p->enter_end)
+			from = p->enter_end;
+		end_enter(p, from);
+	}
 	phase(p, EV_PHASE_BEGIN, from, pk, name, US_NONE);
-	phase(p, EV_PHASE_END, to, pk, name, (to - from) / 1000);
-	if (suspend)
-		p->in_enter = false;
+	phase(p, EV_PHASE_END, to, pk, name, us);
 }
 
 /*
@@ -1795,7 +1804,7 @@ static struct str unwrap(struct dmesg_parser *p, struct line_reader *r, struct s
 int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 {
 	struct dmesg_parser p = { .b = b, .st = st, .r = r, .last_ts = NS_NONE, .last_day_s = -1, .exact_us = -1,
-				  .wake_ts = NS_NONE, .banner_ts = NS_NONE,
+				  .wake_ts = NS_NONE, .banner_ts = NS_NONE, .enter_end = NS_NONE,
 				  .console = { .ts = NS_NONE } };
 	struct progress pg;
 	struct str line, raw;
