@@ -139,9 +139,9 @@ run "$F/kernel6.14-xps9360-freezer-fail-dmesg/20250403--dell-xps-13-9360--linux-
 is "freezer: exit 1" "$rc" 1
 is "freezer: the boot, then the second S3 cycle aborted" "$(cycles)" \
 	"boot/done mem/done mem/aborted s2idle/done"
-is "freezer: at the freezer's line, in its words" \
+is "freezer: at the freezer's line, in its words, with the tasks its dump names (1217, 1249)" \
 	"$(jq -r '.cycles[2].findings[] | select(.code == "aborted") | "\(.sources[0].line) \(.text)"' "$T/j")" \
-	"1216 the kernel backed out of the suspend: Freezing user space processes failed after 20.003 seconds (2 tasks refusing to freeze, wq_busy=0):"
+	"1216 the kernel backed out of the suspend: Freezing user space processes failed after 20.003 seconds (2 tasks refusing to freeze, wq_busy=0); tasks named: systemd-journal (pid 474), (udev-worker) (pid 2453)"
 
 # NanoPi R4S, 6.6: a boot log with no PM line and no initcall_debug (issue
 # 42): a boot, read from its milestones (boot_milestones.sh has them), the

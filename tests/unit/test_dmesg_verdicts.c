@@ -178,6 +178,21 @@ static void test_stack_frames(void **state)
 	assert_false(dmesg_stack_frame(str_c(" fn+0x1c/0x20 and more")));
 }
 
+/* The tasks a freezer's failure dumps (the XPS 9360's, the Lenovo 81EU's) */
+static void test_task_lines(void **state)
+{
+	char out[96];
+
+	(void)state;
+	assert_true(dmesg_task_line(str_c("task:systemd-journal state:D stack:0     pid:474   tgid:474   ppid:1"),
+				    out, sizeof(out)));
+	assert_string_equal(out, "systemd-journal (pid 474)");
+	assert_true(dmesg_task_line(str_c("rfkill          D    0  2586   2550 0x80080006"), out, sizeof(out)));
+	assert_string_equal(out, "rfkill (pid 2586)");
+	assert_false(dmesg_task_line(str_c("rfkill is blocked 0 2586 2550 0x80080006"), out, sizeof(out)));
+	assert_false(dmesg_task_line(str_c("usb 1-1: new high-speed USB device number 2"), out, sizeof(out)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -187,6 +202,7 @@ int main(void)
 		cmocka_unit_test(test_not_verdicts),
 		cmocka_unit_test(test_alarms),
 		cmocka_unit_test(test_stack_frames),
+		cmocka_unit_test(test_task_lines),
 	};
 
 	return cmocka_run_group_tests_name("kernel verdict lines", tests, NULL, NULL);

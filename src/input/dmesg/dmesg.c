@@ -714,6 +714,44 @@ static void dumped_before_thaw(struct dmesg_parser *p, ns_t ts)
 	p->backed_out = true;
 }
 
+/* The lines after a freezer's failure in which it names the tasks that
+ * refused to freeze. */
+#define REFUSING_LOOK 160
+#define REFUSING_NAMED 3
+
+/*
+ * A freezer's failure with the tasks it names in the dump right after it
+ * ("Freezing of tasks failed after 20.005 seconds (1 tasks refusing to
+ * freeze, wq_busy=0); tasks named: btrfs (pid 15156)"), as far as the
+ * buffer holds them, up to the thaw or a blank line: which task held the
+ * suspend back is what a reader wants.
+ */
+static struct str refusing_tasks(const struct dmesg_parser *p, struct str m, char *out, size_t n)
+{
+	struct kmsg_line kl;
+	struct str next;
+	unsigned int k, named = 0;
+	char task[96];
+	size_t len;
+
+	m = str_trim_end(m);
+	if (m.len && m.p[m.len - 1] == ':')
+		m.len--;
+	len = (size_t)snprintf(out, n, "%.*s", (int)(m.len < 160 ? m.len : 160), m.p);
+	for (k = 1; p->r && k <= REFUSING_LOOK && named < REFUSING_NAMED &&
+		    reader_peek(p->r, k, NULL, &next) > 0 && str_trim(next).len; k++) {
+		if (!dmesg_split(next, &kl))
+			continue;	/* a piece of the line before, mail's words */
+		if (str_starts(kl.msg, "OOM killer enabled") || str_starts(kl.msg, "Restarting tasks"))
+			break;
+		if (!dmesg_task_line(kl.msg, task, sizeof(task)) || strstr(out, task) ||
+		    len + strlen(task) + 16 >= n)
+			continue;
+		len += (size_t)snprintf(out + len, n - len, "%s%s", named++ ? ", " : "; tasks named: ", task);
+	}
+	return str_make(out, len);
+}
+
 /*
  * The freezer's and the syncer's words, of every era:
  *   "Restarting tasks ... done." (one line, stamped when thawing began;
@@ -774,7 +812,9 @@ static bool other_message(struct dmesg_parser *p, ns_t ts, struct str m)
 		   str_starts(m, "Freezing of tasks aborted") ||
 		   (str_starts(m, "Freezing ") && (str_find(m, "failed after") > 0 ||
 						   str_find(m, "aborted after") > 0))) {
-		cycle_end(p, ts, EV_CYCLE_ABORT, m);
+		char why[256];
+
+		cycle_end(p, ts, EV_CYCLE_ABORT, refusing_tasks(p, m, why, sizeof(why)));
 	} else if (str_starts(m, "Filesystems sync:")) {
 		/* every kernel that says so (5.1 on) said "PM: suspend entry"
 		 * before: a cycle that begins here lost its first line */

@@ -181,6 +181,10 @@ bool dmesg_verdict_line(struct str msg, struct dmesg_verdict *v);
 /* The kind of kernel alarm @text starts (an Oops, a stall, a WARN()),
  * VK_NONE when it is none. */
 enum verdict_kind dmesg_alarm(struct str text);
+/* A task sched_show_task() shows, as the freezer's failure names it:
+ * "task:btrfs state:D stack:0 pid:15156 ..." (5.x on) or "rfkill  D  0
+ * 2586  2550 0x80080006" (before): "btrfs (pid 15156)" into @out. */
+bool dmesg_task_line(struct str m, char *out, size_t n);
 /* A backtrace's frame as x86 and others print it, indented ("
  * schedule+0x2a/0x80", " ? ksys_write+0x52/0xd0", " fn+0x1c/0xa0 [mod]"). */
 bool dmesg_stack_frame(struct str text);

@@ -14,6 +14,7 @@
  * and its 6.16 forms.
  */
 #include <ctype.h>
+#include <stdlib.h>
 
 #include "dmesg.h"
 
@@ -239,6 +240,47 @@ static bool is_warn(struct str text)
 	w = str_make(w.p, (size_t)sp);
 	colon = str_find(w, ":");
 	return colon > 0 && (size_t)colon + 1 < w.len && w.p[colon + 1] >= '0' && w.p[colon + 1] <= '9';
+}
+
+static bool is_number(struct str s)
+{
+	size_t i;
+
+	for (i = 0; i < s.len; i++)
+		if (!isdigit((unsigned char)s.p[i]))
+			return false;
+	return s.len > 0;
+}
+
+bool dmesg_task_line(struct str m, char *out, size_t n)
+{
+	struct str tok[6];
+	size_t k = 0;
+	long at;
+
+	m = str_trim(m);
+	if (str_starts(m, "task:") && (at = str_find(m, " pid:")) > 5) {
+		struct str name = str_trim(str_make(m.p + 5, (size_t)at - 5));
+		long sp = str_find(name, " ");
+
+		if (sp > 0)
+			name.len = (size_t)sp;
+		snprintf(out, n, "%.*s (pid %ld)", (int)name.len, name.p,
+			 strtol(m.p + at + 5, NULL, 10));
+		return name.len > 0;
+	}
+	while (k < 6 && m.len) {
+		long sp = str_find(m, " ");
+
+		tok[k++] = sp < 0 ? m : str_make(m.p, (size_t)sp);
+		m = str_trim(str_skip(m, sp < 0 ? m.len : (size_t)sp));
+	}
+	if (k < 6 || m.len || tok[1].len != 1 || !strchr("RSDTtXZPIK", tok[1].p[0]) ||
+	    !str_starts(tok[5], "0x") || !is_number(tok[2]) || !is_number(tok[3]) ||
+	    !is_number(tok[4]))
+		return false;
+	snprintf(out, n, "%.*s (pid %.*s)", (int)tok[0].len, tok[0].p, (int)tok[3].len, tok[3].p);
+	return true;
 }
 
 bool dmesg_stack_frame(struct str text)
