@@ -249,9 +249,11 @@ sed '/```/d' "$T/fence.txt" > "$T/nofence.txt"
 is "the same without fences: only its PM line is the kernel's" \
    "$(shape "$T/nofence.txt")" '[[3,3]]'
 # --- a log without stamps the mail indented, shown as a diff of two logs
-# (Geert's Salvator-XS, corpus.sh): a paragraph with a kernel line is a
-# paste, '+' comes off its added lines, its removed ('-') lines are the
-# other log's; another paste is another excerpt, cut by its author
+# (Geert's Salvator-XS, corpus.sh): a run of indented lines with two
+# kernel lines is a paste, '+' comes off its added lines, its removed
+# ('-') lines are the other log's; a paste that says a device's failure
+# of the one before again (once a phase a cycle) is another cycle's, the
+# one before an excerpt its author cut
 printf '%s\n' 'It fails:' '' '    s2idle:' '' \
 	'         Freezing user space processes' \
 	'        +pca953x 4-0020: PM: failed to resume async noirq: error -16' '' \
@@ -264,19 +266,48 @@ is "indented diff: two pastes, the first cut by its author, '-' not read" \
 sed 's/^ *[+ ]//' "$T/diff.txt" > "$T/flat.txt"
 is "the same flush left, no paste told apart: one cycle" \
    "$(shape "$T/flat.txt")" '[[5,14]]'
+sed '/Freezing/d' "$T/diff.txt" > "$T/nofreeze.txt"
+is "... and without a line that opens a cycle: still two" \
+   "$(shape "$T/nofreeze.txt" '[.cycles[] | [.first_line, .last_line, .completed]]')" \
+   '[[5,5,false],[9,13,true]]'
+# ... one hang split in two paragraphs stays one cycle and a hang (a
+# paste that says nothing again is no other cycle's), as it does when
+# the second paste is the boot after it
+printf '%s\n' 'Suspend hangs:' '' '    PM: suspend entry (deep)' '    Freezing user space processes' '' \
+	'    ACPI: PM: Preparing to enter system sleep state S3' '    PM: Saving platform NVS memory' \
+	> "$T/split.txt"
+is "a hang in two paragraphs: one cycle, incomplete" \
+   "$(shape "$T/split.txt" '[.cycles[] | [.first_line, .last_line, [.findings[].code | select(. != "timing")]]]')" \
+   '[[3,7,["incomplete"]]]'
 printf '%s\n' 'The second paste is after the hang:' '' '    PM: suspend entry (deep)' \
-	'    Freezing user space processes' '' '    Linux version 6.12.0 (gcc)' \
-	'    Booting Linux on physical CPU 0x0' > "$T/hangpaste.txt"
-is "a paste of a boot after a suspend's: still a hang, not the author's cut" \
-   "$(shape "$T/hangpaste.txt" '[.cycles[] | select(.mode != "boot") | [.first_line, [.findings[].code]]]')" \
+	'    Freezing user space processes' '' '    After the forced reboot:' \
+	'    Linux version 6.12.0 (gcc)' '    Booting Linux on physical CPU 0x0' > "$T/hangpaste.txt"
+is "a paste of a boot after a suspend's: still a hang" \
+   "$(shape "$T/hangpaste.txt" '[.cycles[] | select(.mode != "boot") | [.first_line, [.findings[].code | select(. != "timing")]]]')" \
    '[[3,["incomplete"]]]'
+# ... a kernel line quoted alone in prose is no paste, and a stamped log
+# after it is read as it is (one cycle, its failure once)
+printf '%s\n' 'It says' '' '    pca953x 4-0020: PM: failed to resume async noirq: error -16' '' \
+	'[   34.457478] PM: suspend entry (deep)' \
+	'[   34.500000] pca953x 4-0020: PM: failed to resume async noirq: error -16' \
+	'[   34.600000] PM: suspend exit' > "$T/quoted.txt"
+is "one indented kernel line in prose: not read" \
+   "$(shape "$T/quoted.txt" '[.cycles[] | [.first_line, .last_line, [.findings[].code]]]')" \
+   '[[5,7,["device-failed"]]]'
 printf '%s\n' 'Before it:' '    CPU7 is up' '    i2c-rcar e66d8000.i2c: error -16' \
 	'pca953x 4-0020: PM: failed to resume async noirq: error -16' > "$T/prose.txt"
-is "an indented paragraph without a kernel line is no paste" \
+is "an indented run without kernel lines is no paste" \
    "$(shape "$T/prose.txt")" '[[4,4]]'
-sed 's/^pca953x/    pca953x/' "$T/prose.txt" > "$T/paste.txt"
-is "... and one with a kernel line is, from its first line" \
+sed 's/^pca953x/    pca953x/; s/^    i2c-rcar.*/    pca953x 4-0020: PM: dpm_run_callback(): pca953x_resume_noirq returns -16/' \
+	"$T/prose.txt" > "$T/paste.txt"
+is "... one with two is, from its first line" \
    "$(shape "$T/paste.txt")" '[[2,4]]'
+printf '%s\n' 'Then:' '    root@board:~# echo mem > /sys/power/state' '    PM: suspend entry (deep)' \
+	'    Freezing user space processes' '    -sh: echo: write error: Operation not supported' \
+	> "$T/shell.txt"
+is "a shell's error in an indented paste: no diff, the write failed" \
+   "$(shape "$T/shell.txt" '[.cycles[] | [.aborted, [.findings[] | select(.text | test("diff")) | .code]]]')" \
+   '[[true,[]]]'
 # --- a step back inside a hibernation: its image's restore (the boot
 # kernel's clock from 0) once it got past its first line; before, no
 # image was written, and it is another excerpt (the Fedora mac, corpus.sh)

@@ -163,6 +163,7 @@ static void cycle_begin_at(struct dmesg_parser *p, ns_t ts, struct str label,
 		p->wake_ts = NS_NONE;
 		p->backed_out = p->s2idle_woke = p->frozen = false;
 		p->piece_line = 0;
+		dmesg_paste_forget(&p->paste);
 	}
 	if (ev.mode != MODE_UNKNOWN)
 		p->mode = ev.mode;
@@ -231,8 +232,10 @@ static void cycle_end(struct dmesg_parser *p, ns_t ts, enum ev_kind kind, struct
 	event_init(&ev, kind, ts, p->line);
 	ev.text = why;
 	emit(p, &ev);
-	if (kind == EV_CYCLE_END)
+	if (kind == EV_CYCLE_END) {
 		p->in_cycle = p->in_complete = p->in_enter = p->in_machine = p->in_exit = false;
+		dmesg_paste_forget(&p->paste);
+	}
 	p->backed_out = kind == EV_CYCLE_ABORT;
 	p->frozen = false;
 }
@@ -1233,6 +1236,7 @@ static bool kernel_verdict(struct dmesg_parser *p, const struct kmsg_line *kl)
 
 	if (!dmesg_verdict_line(kl->msg, &v))
 		return false;
+	dmesg_paste_failed(&p->paste, &v);
 	event_init(&ev, EV_VERDICT, kl->ts, p->line);
 	ev.verdict = (uint8_t)v.kind;
 	ev.device = v.device;
@@ -1316,6 +1320,7 @@ static void excerpt_ends(struct dmesg_parser *p, unsigned int end_line, bool pas
 	ev.cut = true;
 	ev.pasted = pasted;
 	builder_event(p->b, &ev);
+	dmesg_paste_forget(&p->paste);
 	if (p->boot == BOOT_KERNEL || p->boot == BOOT_USER)
 		p->boot = BOOT_NONE;
 	p->in_cycle = p->in_enter = p->in_machine = p->in_exit = p->in_complete = false;
@@ -1327,15 +1332,12 @@ static void new_excerpt_at(struct dmesg_parser *p, unsigned int end_line)
 	excerpt_ends(p, end_line, false);
 }
 
-/* Another paste begins, in a mail's log without stamps: the one before
- * ended where its author cut it, unless this one is a boot (what a
- * hang in suspend looks like: the paste of the boot after it). */
-static void paste_begins(struct dmesg_parser *p, const struct kmsg_line *kl)
+/* Another paste begins, in a mail's log without stamps: where it says a
+ * device's failure of the piece before again, that piece ended where its
+ * author cut it (an excerpt), and this is another cycle's. */
+static void paste_begins(struct dmesg_parser *p, struct str line)
 {
-	if (p->stamped || !p->kernel_line || str_starts(kl->msg, "Linux version ") ||
-	    str_starts(kl->msg, "Booting Linux"))
-		return;
-	if (p->in_cycle)
+	if (!p->stamped && p->kernel_line && dmesg_paste_again(&p->paste, p->r, line))
 		excerpt_ends(p, p->kernel_line, true);
 }
 
@@ -1726,7 +1728,7 @@ static size_t record_part(struct dmesg_parser *p, struct str line, bool *read)
 	first = p->paste.start;
 	p->paste.start = false;
 	if (first)
-		paste_begins(p, &kl);
+		paste_begins(p, line);
 	message(p, &kl, first);
 	if (dmesg_stack_frame(kl.msg))
 		p->frame_line = p->line;
@@ -1871,6 +1873,8 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 		line = raw;
 		if (reader_line_has_nbsp(r))
 			line = unnbsp(&p, line);
+		if (p.paste.indented)
+			line = dmesg_unindent(line);
 		line = unwrap(&p, r, &raw, line);
 		if (reader_line_has_nul(r))
 			nul_line(&p, line);

@@ -45,26 +45,41 @@ bool dmesg_user_line(struct str line);
  * kernel's own (" ata1: PM: calling ...", a bus without a driver name). */
 struct str dmesg_unindent(struct str line);
 
+struct dmesg_verdict;
+
 /*
  * A mail's paste of a log without stamps (input/dmesg/dmesg_paste.c):
- * the lines between "```" fences, or an indented paragraph that holds a
- * kernel line. dmesg_paste_see() looks at every line @raw as read (it
- * may read ahead, moving @raw): true for a fence, no log line.
- * dmesg_paste_line(): @line is one of a paste's, taken as the kernel's
- * whatever its words (not a shell's command, not a diff's removed
- * line). @start: the paste's first line is next.
+ * the lines between "```" fences, or a run of indented lines that holds
+ * two kernel lines or more. dmesg_paste_see() looks at every line @raw
+ * as read (it may read ahead, moving @raw): true for a fence, no log
+ * line. dmesg_paste_line(): @line (without its indent) is one of a
+ * paste's, taken as the kernel's whatever its words (not a shell's
+ * command, not a diff's removed line). @start: the paste's first line is
+ * next. dmesg_paste_failed() keeps a device's failure of the piece read
+ * since dmesg_paste_forget(); dmesg_paste_again(): the paste beginning
+ * at @line says one of them again (a device fails once a phase a cycle):
+ * it is another cycle's.
  */
+#define PASTE_FAILS 16
 struct mail_paste {
 	bool fenced;		/* between "```" fences */
-	bool indented;		/* in an indented paragraph with a kernel line */
+	bool indented;		/* in an indented run with kernel lines */
+	bool diff;		/* ... shown as a diff ('+' lines) */
 	bool start;
 	bool in_indent;		/* the line before was indented */
 	unsigned int removed;	/* a diff's removed lines passed over */
 	bool removed_said;
+	unsigned int clean_from, clean_to;	/* lines read ahead with no
+						 * kernel line in them */
+	uint32_t fails[PASTE_FAILS];	/* device and phase, hashed */
+	unsigned int nfails;
 };
 bool dmesg_paste_see(struct mail_paste *mp, struct line_reader *r, struct str *raw,
 		     bool prefixed);
 bool dmesg_paste_line(struct mail_paste *mp, struct str line, struct kmsg_line *kl);
+void dmesg_paste_failed(struct mail_paste *mp, const struct dmesg_verdict *v);
+void dmesg_paste_forget(struct mail_paste *mp);
+bool dmesg_paste_again(const struct mail_paste *mp, struct line_reader *r, struct str line);
 /*
  * Where in @kl's message the next record starts when garbled bytes glued
  * it on ("... parent\FA\00[ 7915.551114][T29333] exynos-uart ..."): a

@@ -468,9 +468,12 @@ bool dmesg_split_bare(struct str line, struct kmsg_line *out)
 {
 	size_t n;
 
-	dmesg_line_init(out, dmesg_unindent(str_trim_end(line)));
+	dmesg_line_init(out, str_trim_end(line));
+	/* " ata1: PM: calling ..." (a bus without a driver name) as the
+	 * kernel prints it; a line indented further is a mail's, read only
+	 * in a paste of one (dmesg_paste.c) */
 	if (out->msg.len < 2 || out->msg.p[0] == '\t' || out->msg.p[0] == '>' ||
-	    (out->msg.p[0] == ' ' && out->msg.p[1] == '\t'))
+	    (out->msg.p[0] == ' ' && (out->msg.p[1] == ' ' || out->msg.p[1] == '\t')))
 		return false;
 	if (kernel_words(out->msg))
 		return true;

@@ -1,18 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A mail's paste of a log without stamps, where the mail says which
- * lines are the log: the lines between "```" fences, or a paragraph the
- * author indented that holds a kernel line ("    PM: suspend exit"; a
+ * lines are the log: the lines between "```" fences, or a run of lines
+ * the author indented that holds kernel lines ("    PM: suspend exit"; a
  * diff of two logs, "        +pca953x 4-0020: ...", is one). Every line
  * of it is the kernel's, whatever its words, but a shell's command and
- * a diff's removed lines (the other log's).
+ * a diff's removed lines (the other log's). A paste is no excerpt of its
+ * own by being one: an author splits one log in paragraphs, and a hang
+ * split so must stay a hang. It is another cycle's where it says again
+ * what the piece before it said once a cycle: a device's failure in the
+ * same phase (the Salvator-XS's two pastes).
  */
 #include <ctype.h>
 
 #include "dmesg.h"
 
-/* A paragraph's lines read ahead to find a kernel line in it. */
+/* A paste's lines read ahead: to find its kernel lines, its failures. */
 #define PASTE_LOOK 64
+/* An indented run is a paste with a kernel line and another line (one
+ * line alone is a quote in prose), or a diff's added kernel line. */
+#define PASTE_LINES 2
 
 static size_t indent_of(struct str line)
 {
@@ -38,24 +45,54 @@ static bool fence(struct str line)
 	return true;
 }
 
-/* Whether the indented lines @raw begins hold a kernel line, read ahead
- * to a blank line or a kernel line not indented (the log is not theirs);
- * a line not indented between them is a piece a mail's wrap broke off. */
-static bool holds_kernel_line(struct line_reader *r, struct str *raw)
+static bool kernel_line(struct str line)
 {
 	struct kmsg_line kl;
-	struct str next;
-	unsigned int k;
 
-	if (dmesg_split_bare(*raw, &kl))
-		return true;
-	for (k = 1; k <= PASTE_LOOK; k++) {
-		if (reader_peek(r, k, raw, &next) <= 0 || !str_trim(next).len)
-			return false;
-		if (dmesg_split_bare(next, &kl))
-			return indent_of(next) >= 2;
+	return dmesg_split_bare(dmesg_unindent(str_trim_end(line)), &kl);
+}
+
+/* A diff's added line ("        +pca953x 4-0020: ..."). */
+static bool added(struct str line)
+{
+	size_t n = indent_of(line);
+
+	return n && n + 1 < line.len && line.p[n] == '+' && line.p[n + 1] != ' ';
+}
+
+/*
+ * Whether the indented lines @raw begins are a paste: a kernel line and
+ * PASTE_LINES lines in all, or a diff's added kernel line, read ahead to
+ * a blank line or a kernel line not indented (the log is not theirs); a
+ * line not indented between them is a piece a mail's wrap broke off.
+ * Lines a scan found with no kernel line are not read again.
+ */
+static bool a_paste(struct mail_paste *mp, struct line_reader *r, struct str *raw)
+{
+	unsigned int at = reader_lineno(r), kernel = kernel_line(*raw), lines = 1, k = 1;
+	bool diff = kernel && added(*raw);
+	struct str next;
+
+	if (!kernel && at > mp->clean_from && at < mp->clean_to) {
+		k = mp->clean_to - at;	/* the lines before: none */
+		lines = 2;
 	}
-	return false;
+	for (; !diff && (!kernel || lines < PASTE_LINES) && k <= PASTE_LOOK; k++) {
+		if (reader_peek(r, k, raw, &next) <= 0 || !str_trim(next).len)
+			break;
+		lines++;
+		if (!kernel_line(next))
+			continue;
+		if (indent_of(next) < 2)
+			break;
+		kernel++;
+		diff = added(next);
+	}
+	if (!kernel) {
+		mp->clean_from = at;
+		mp->clean_to = at + k;
+	}
+	return diff || (kernel && lines >= PASTE_LINES);
 }
 
 bool dmesg_paste_see(struct mail_paste *mp, struct line_reader *r, struct str *raw,
@@ -69,15 +106,19 @@ bool dmesg_paste_see(struct mail_paste *mp, struct line_reader *r, struct str *r
 	if (fence(*raw)) {
 		mp->fenced = !mp->fenced;
 		mp->start = mp->fenced;
-		mp->indented = false;
+		mp->indented = mp->diff = false;
 		return true;
 	}
 	if (mp->fenced)
 		return false;
-	if (!mp->in_indent)
+	if (!mp->in_indent) {
 		mp->indented = false;
-	else if (first)
-		mp->indented = mp->start = holds_kernel_line(r, raw);
+	} else if (first) {
+		mp->indented = mp->start = a_paste(mp, r, raw);
+		mp->diff = false;
+	}
+	if (mp->indented && added(*raw))
+		mp->diff = true;
 	return false;
 }
 
@@ -85,17 +126,76 @@ bool dmesg_paste_line(struct mail_paste *mp, struct str line, struct kmsg_line *
 {
 	struct str m = str_trim_end(line);
 
-	if (mp->indented && indent_of(m) >= 2) {
-		m = dmesg_unindent(m);
-		if (m.len > 1 && m.p[0] == '-' && m.p[1] != ' ' && m.p[1] != '-') {
-			mp->removed++;
-			return false;
-		}
-	} else if (!mp->fenced || (m.len && (m.p[0] == ' ' || m.p[0] == '\t')))
+	if (!mp->indented && (!mp->fenced || (m.len && (m.p[0] == ' ' || m.p[0] == '\t'))))
 		return false;	/* a fenced line indented continues the one before */
-	if (m.len < 2 || m.p[0] == '-' || m.p[0] == '\t' ||
-	    str_find(m, "echo ") >= 0 || str_find(m, "# ") >= 0 || str_find(m, "$ ") >= 0)
+	if (mp->diff && m.len > 1 && m.p[0] == '-' && m.p[1] != ' ' && m.p[1] != '-') {
+		mp->removed++;
+		return false;
+	}
+	/* a shell's command, its "-sh: echo: write error: ..." */
+	if (m.len < 2 || m.p[0] == '\t' ||
+	    str_find(m, "echo") >= 0 || str_find(m, "# ") >= 0 || str_find(m, "$ ") >= 0)
 		return false;
 	dmesg_line_init(kl, m);
 	return true;
+}
+
+static uint32_t fail_hash(struct str device, const char *phase)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < device.len; i++)
+		h = (h ^ (unsigned char)device.p[i]) * 16777619u;
+	h = (h ^ '/') * 16777619u;
+	for (i = 0; phase[i]; i++)
+		h = (h ^ (unsigned char)phase[i]) * 16777619u;
+	return h;
+}
+
+void dmesg_paste_failed(struct mail_paste *mp, const struct dmesg_verdict *v)
+{
+	if (!v->device.len || !v->phase[0] || mp->nfails >= PASTE_FAILS)
+		return;
+	mp->fails[mp->nfails++] = fail_hash(v->device, v->phase);
+}
+
+void dmesg_paste_forget(struct mail_paste *mp)
+{
+	mp->nfails = 0;
+}
+
+static bool failed_before(const struct mail_paste *mp, struct str line)
+{
+	struct dmesg_verdict v;
+	struct kmsg_line kl;
+	uint32_t h;
+	unsigned int i;
+
+	if (!dmesg_split_bare(dmesg_unindent(str_trim_end(line)), &kl) ||
+	    !dmesg_verdict_line(kl.msg, &v) || !v.device.len || !v.phase[0])
+		return false;
+	h = fail_hash(v.device, v.phase);
+	for (i = 0; i < mp->nfails; i++)
+		if (mp->fails[i] == h)
+			return true;
+	return false;
+}
+
+bool dmesg_paste_again(const struct mail_paste *mp, struct line_reader *r, struct str line)
+{
+	struct str next;
+	unsigned int k;
+
+	if (!mp->nfails)
+		return false;
+	if (failed_before(mp, line))
+		return true;
+	for (k = 1; r && k <= PASTE_LOOK && reader_peek(r, k, NULL, &next) > 0; k++) {
+		if (fence(next) || (mp->indented && !str_trim(next).len))
+			return false;	/* the paste's end */
+		if (failed_before(mp, next))
+			return true;
+	}
+	return false;
 }
