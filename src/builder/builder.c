@@ -30,6 +30,13 @@ struct dev_state {
 	uint32_t driver_len, parent_len;
 };
 
+/* Requests turned away inside one cycle, kept for after it: more are
+ * dropped (a log of them is a loop gone wrong, said by the first). */
+#define REFUSED_MAX 8
+/* A shell's or rtcwake's error this many lines after a request turned
+ * away is that request's. */
+#define REFUSED_SAID_LINES 3
+
 struct builder {
 	struct pm_run *run;
 	struct dev_state *dstate;	/* by device index */
@@ -93,15 +100,18 @@ struct builder {
 	int probes_said;		/* the last cycle whose note is out */
 	int late_said;			/* its probes past its end told since */
 	size_t backwards;	/* returns stamped before their calls */
-	/* a request turned away inside the open cycle (EV_CYCLE_REFUSED):
-	 * a cycle of its own once that one is closed; line 0 none */
+	/* requests turned away inside the open cycle (EV_CYCLE_REFUSED):
+	 * cycles of their own once that one is closed, before the next
+	 * opens (its late exit line still its own) */
 	struct refused_req {
 		enum pm_mode mode;
 		const char *label;	/* interned */
 		ns_t ts, end;
 		unsigned int line, end_line;
 		int within;		/* the cycle that held the lock */
-	} refused;
+	} refused[REFUSED_MAX];
+	size_t nrefused;
+	bool adding_refused;
 	/* what this input may add (builder_bound()) and has added; past a
 	 * bound, no event is taken any more (@stop, at @stop_line) */
 	size_t max_cycles, max_cbs, ncycles, ncbs;
@@ -234,6 +244,8 @@ static void say_pending_probes(struct builder *b);
  * hours on). One the log ends in runs on to the log's last line. */
 #define TAIL_GAP_NS 60000000000LL
 
+static void add_refused(struct builder *b);
+
 static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 				   struct str label, ns_t ts, unsigned int line, bool cut)
 {
@@ -243,6 +255,7 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 
 	if (past_bound(b, &b->ncycles, b->max_cycles, BS_CYCLES, line))
 		return NULL;
+	add_refused(b);
 	say_pending_probes(b);
 	VEC_RESERVE(run->cycles, run->ncycles, run->cycles_cap);
 	c = &run->cycles[run->ncycles];
@@ -1222,15 +1235,14 @@ static void tail(struct builder *b, const struct pm_cycle *c, const struct pm_ev
 		    b->tail_ts : c->end;
 
 	b->tail_line = ev->line;
-	if (b->tail_gap)
-		return;
-	if (ev->ts != NS_NONE && last != NS_NONE && ev->ts > last + TAIL_GAP_NS) {
+	if (b->tail_gap || ev->ts == NS_NONE)
+		return;	/* without a stamp no gap can be told */
+	if (last != NS_NONE && ev->ts > last + TAIL_GAP_NS) {
 		b->tail_gap = true;
 		return;
 	}
 	b->tail_near = ev->line;
-	if (ev->ts != NS_NONE)
-		b->tail_ts = ev->ts;
+	b->tail_ts = ev->ts;
 }
 
 /*
@@ -1440,25 +1452,42 @@ static void on_cycle_event(struct builder *b, const struct pm_event *ev)
 	}
 }
 
-/* The request turned away (EV_CYCLE_REFUSED), as its own cycle. */
-static void add_refused(struct builder *b)
+/* One request turned away (EV_CYCLE_REFUSED), as its own cycle: it
+ * took no firmware figures, and nothing after it is its. */
+static void add_one_refused(struct builder *b, const struct refused_req *r)
 {
-	struct refused_req r = b->refused;
+	size_t fw_next = b->fw_next;
 	struct pm_event ev;
 	struct pm_cycle *c;
 	char why[128];
 
-	b->refused.line = 0;
-	if (!(c = open_cycle(b, r.mode, r.label ? str_c(r.label) : STR_NULL, r.ts, r.line, false)))
+	c = open_cycle(b, r->mode, r->label ? str_c(r->label) : STR_NULL, r->ts, r->line, false);
+	b->fw_next = fw_next;
+	if (!c)
 		return;
-	stretch(c, r.end, r.end_line);
+	stretch(c, r->end, r->end_line);
 	c->aborted = c->resumed = true;
 	snprintf(why, sizeof(why), "the request came while cycle %d held the lock and was "
-		 "turned away at once (EBUSY): nothing was suspended", r.within);
-	event_init(&ev, EV_CYCLE_ABORT, r.ts, r.line);
+		 "turned away at once (EBUSY): nothing was suspended", r->within);
+	event_init(&ev, EV_CYCLE_ABORT, r->ts, r->line);
 	ev.text = str_c(why);
 	keep_verdict(b, &ev, &(struct pm_verdict){ .kind = VK_ABORT });
 	close_cycle(b);
+}
+
+/* The requests turned away inside the cycle that just closed, before
+ * the next cycle opens or the log ends. */
+static void add_refused(struct builder *b)
+{
+	size_t i;
+
+	if (b->adding_refused || !b->nrefused || b->cur >= 0)
+		return;
+	b->adding_refused = true;
+	for (i = 0; i < b->nrefused; i++)
+		add_one_refused(b, &b->refused[i]);
+	b->nrefused = 0;
+	b->adding_refused = false;
 }
 
 /*
@@ -1470,13 +1499,14 @@ static void on_cycle_refused(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
 
-	b->refused = (struct refused_req){
+	if (b->nrefused >= REFUSED_MAX)
+		return;
+	b->refused[b->nrefused++] = (struct refused_req){
 		.mode = ev->mode, .ts = ev->ts, .end = ev->end, .line = ev->line,
 		.end_line = ev->end_line, .within = c ? c->index : 0,
 		.label = ev->text.len ? strpool_get(&b->run->pool, ev->text) : NULL,
 	};
-	if (!c)
-		add_refused(b);
+	add_refused(b);	/* with no cycle open, at once */
 }
 
 /*
@@ -1489,8 +1519,9 @@ static void on_state_failed(struct builder *b, const struct pm_event *ev)
 {
 	struct pm_cycle *c = cur_cycle(b);
 
-	if (b->refused.line)
-		return;	/* the request turned away: it said so already */
+	if (b->nrefused && c && b->refused[b->nrefused - 1].within == c->index &&
+	    ev->line <= b->refused[b->nrefused - 1].end_line + REFUSED_SAID_LINES)
+		return;	/* the request turned away just now: it says so */
 	if (!c)
 		c = late_cycle(b, ev->ts);
 	if (!c || c->mode == MODE_BOOT || c->aborted)
@@ -1675,8 +1706,6 @@ static void close_cycle(struct builder *b)
 	comm_map_name_threads(&b->comms, c);
 	b->cur = -1;
 	b->open_phase = -1;
-	if (b->refused.line)
-		add_refused(b);
 }
 
 void builder_finish(struct builder *b)
@@ -1691,6 +1720,7 @@ void builder_finish(struct builder *b)
 	if (c && c->mode != MODE_BOOT && b->tail_line > c->last_line)
 		c->last_line = b->tail_line;
 	close_cycle(b);
+	add_refused(b);
 	say_pending_probes(b);
 	if (b->backwards > BACKWARDS_NAMED)
 		run_warn(b->run, FC_CLOCK_BACKWARDS, 0, b->file, 0,

@@ -308,6 +308,14 @@ printf '%s\n' 'Then:' '    root@board:~# echo mem > /sys/power/state' '    PM: s
 is "a shell's error in an indented paste: no diff, the write failed" \
    "$(shape "$T/shell.txt" '[.cycles[] | [.aborted, [.findings[] | select(.text | test("diff")) | .code]]]')" \
    '[[true,[]]]'
+# ... a grep of a hibernation's lines steps back to the boot kernel's
+# clock at once and comes back to the image's: its restore
+printf '%s\n' '[   46.925332] PM: hibernation: hibernation entry' \
+	'[    0.073695] PM: hibernation: Registered nosave memory: [mem 0x00000000-0x00000fff]' \
+	'[    4.200000] PM: Image successfully loaded' \
+	'[   47.500000] PM: hibernation: hibernation exit' > "$T/hibgrep.txt"
+is "a grep of a hibernation and its restore: one cycle, completed" \
+   "$(shape "$T/hibgrep.txt" '[.cycles[] | [.first_line, .last_line, .completed]]')" '[[1,4,true]]'
 # --- a step back inside a hibernation: its image's restore (the boot
 # kernel's clock from 0) once it got past its first line; before, no
 # image was written, and it is another excerpt (the Fedora mac, corpus.sh)
@@ -329,6 +337,10 @@ printf '%s\n' 'Feb 10 01:12:37 abreu kernel: PM: suspend entry (deep)' \
 is "user space logging after a mark: the cycle's rest left out, an excerpt" \
    "$(shape "$T/rest.txt" '[.cycles[] | [.first_line, .last_line, [.findings[].code]]]')" \
    '[[1,2,["excerpt"]]]'
+sed 's/^\[…\]$/[…]\n-- Boot 3d8e1b6f0a1b4c2d9e8f7a6b5c4d3e2f --/' "$T/rest.txt" > "$T/reboot.txt"
+is "... the next boot's user space after the mark: a hang still" \
+   "$(shape "$T/reboot.txt" '[.cycles[] | [.first_line, [.findings[].code | select(. != "timing")]]]')" \
+   '[[1,["incomplete"]]]'
 sed '/sudo/d' "$T/rest.txt" > "$T/hung.txt"
 is "... no user space after it: a cycle that never finished" \
    "$(shape "$T/hung.txt" '[.cycles[] | [.first_line, [.findings[].code | select(. != "timing")]]]')" '[[1,["incomplete"]]]'
@@ -336,9 +348,10 @@ sed '/\[…\]/d' "$T/rest.txt" > "$T/nomark.txt"
 is "... and no mark: the journal's own order, no cut" \
    "$(shape "$T/nomark.txt" '[.cycles[] | [.first_line, [.findings[].code | select(. != "timing")]]]')" '[[1,["incomplete"]]]'
 # --- a request turned away inside a cycle that holds the lock: its entry
-# and exit at once (KernelCI's grunt, corpus.sh) are a cycle of their own,
-# aborted, after the one they came in, which goes on around them and, cut
-# by the next entry, runs on to its last line within a minute
+# and its exit at once (KernelCI's grunt, corpus.sh) are a cycle of their
+# own, aborted, after the one they came in, which goes on around them to
+# its own end; cut by the next entry instead, it runs on to its last
+# line within a minute. rtcwake's error after it is that request's.
 printf '%s\n' 'rtcwake: wakeup from "freeze" using rtc0 at Mon Jan 10 18:29:00 2022' \
 	'[   34.457478] PM: suspend entry (deep)' '[   34.469501] Filesystems sync: 0.000 seconds' \
 	'[   34.473959] PM: suspend entry (s2idle)' '[   34.477976] PM: suspend exit' \
@@ -349,10 +362,30 @@ printf '%s\n' 'rtcwake: wakeup from "freeze" using rtc0 at Mon Jan 10 18:29:00 2
 is "a request turned away: its own cycle, aborted, after the one it came in" \
    "$(shape "$T/refused.txt" '[.cycles[] | [.mode_label, .first_line, .last_line, .aborted, [.findings[] | select(.severity != "note") | "\(.code)@\(.sources[0].line)"]]]')" \
    '[["deep",2,8,false,["incomplete@8"]],["s2idle",4,5,true,["aborted@4"]],["deep",10,10,false,["incomplete@10"]]]'
-printf '%s\n' '[   34.457478] PM: suspend entry (s2idle)' '[   34.477976] PM: suspend exit' > "$T/pair.txt"
-is "an entry and its exit alone (a grep of them): a cycle, not a refusal" \
-   "$(shape "$T/pair.txt" '[.cycles[] | [.first_line, .last_line, .aborted]]')" \
-   '[[1,2,false]]'
+printf '%s\n' '[   34.457478] PM: suspend entry (deep)' '[   34.469501] Filesystems sync: 0.000 seconds' \
+	'[   34.473959] PM: suspend entry (s2idle)' '[   34.477976] PM: suspend exit' \
+	'[   34.481609] Freezing user space processes ... (elapsed 0.001 seconds) done.' \
+	'[   34.485000] PM: suspend entry (shallow)' '[   34.486000] PM: suspend exit' \
+	'[   34.500000] PM: suspend devices took 0.010 seconds' '[   35.500000] OOM killer enabled.' \
+	'[   35.600000] Restarting tasks ... done.' '[   35.700000] PM: suspend exit' > "$T/refused2.txt"
+is "two requests turned away; the cycle they came in keeps its own exit" \
+   "$(shape "$T/refused2.txt" '[.cycles[] | [.mode_label, .first_line, .last_line, .completed, .aborted]]')" \
+   '[["deep",1,11,true,false],["s2idle",3,4,true,true],["shallow",6,7,true,true]]'
+printf '%s\n' '[  100.000000] PM: suspend entry (deep)' '[  200.000000] PM: suspend entry (deep)' \
+	'[  210.000000] PM: suspend exit' '[  300.000000] PM: suspend entry (deep)' \
+	'[  310.000000] PM: suspend exit' > "$T/late.txt"
+is "an exit seconds on is no refusal (a grep of entries, one cycle lost its exit)" \
+   "$(shape "$T/late.txt" '[.cycles[] | [.first_line, .last_line, .completed, .aborted]]')" \
+   '[[1,1,false,false],[2,3,true,false],[4,5,true,false]]'
+sed 's/^\[ *[0-9.]*\] //' "$T/refused2.txt" > "$T/bare.txt"
+is "... nor one a log without stamps cannot time" \
+   "$(shape "$T/bare.txt" '[.cycles[] | select(.aborted) | .first_line]')" '[]'
+printf '%s\n' 'rtcwake: wakeup from "mem" using rtc0 at Mon Jan 10 18:29:00 2022' \
+	'[   34.457478] PM: suspend entry (deep)' '[   34.469501] PM: suspend exit' \
+	'rtcwake: write error' > "$T/rtcwake.txt"
+is "rtcwake's write error: the cycle begun since its command aborted" \
+   "$(shape "$T/rtcwake.txt" '[.cycles[] | [.aborted, [.findings[] | select(.code == "aborted") | .sources[0].line]]]')" \
+   '[[true,[4]]]'
 # --- CONFIG_PM_TEST_SUSPEND's "suspend devices took" / "resume devices
 # took" in a cycle without phase lines: where its devices went down and
 # came up (the Alder Lake's ata hang, the i.MX8MP's refused entry): the

@@ -430,22 +430,33 @@ static bool wake_reason(struct dmesg_parser *p, ns_t ts, struct str m)
 	return false;
 }
 
+/* The lines an alarm's report (an Oops's, a WARN()'s) runs at most. */
+#define REPORT_LINES 100
+
 /* The lines after a second entry line in which its exit shows it was
  * turned away. */
 #define REFUSED_LOOK 3
+/* ... and how soon it comes: at once (4 ms on KernelCI's serial
+ * console); a grep of entry lines whose cycle lost its exit has the next
+ * cycle's exit seconds on. */
+#define REFUSED_NS 20000000LL
 
 /* Whether the next kernel line the buffer holds, a few on at most, is
- * "PM: suspend exit". */
-static bool exit_next(const struct dmesg_parser *p)
+ * "PM: suspend exit" within REFUSED_NS of @ts (the entry's stamp; a log
+ * without stamps cannot tell). */
+static bool exit_next(const struct dmesg_parser *p, ns_t ts)
 {
 	struct kmsg_line kl;
 	struct str next;
 	unsigned int k;
 
+	if (ts == NS_NONE)
+		return false;
 	for (k = 1; p->r && k <= REFUSED_LOOK && reader_peek(p->r, k, NULL, &next) > 0; k++) {
 		if (!dmesg_split(next, &kl))
 			continue;
-		return str_starts(kl.msg, "PM: suspend exit");
+		return str_starts(kl.msg, "PM: suspend exit") && kl.ts != NS_NONE && kl.ts >= ts &&
+		       kl.ts - ts <= REFUSED_NS;
 	}
 	return false;
 }
@@ -491,7 +502,7 @@ static void refused_exit(struct dmesg_parser *p, ns_t ts)
 static void entry(struct dmesg_parser *p, ns_t ts, struct str label, enum pm_mode mode,
 		  bool once)
 {
-	if (once && p->in_cycle && p->entered && mode != MODE_DISK && exit_next(p)) {
+	if (once && p->in_cycle && p->entered && mode != MODE_DISK && exit_next(p, ts)) {
 		refused(p, ts, label);
 		return;
 	}
@@ -709,6 +720,9 @@ static void dumped_before_thaw(struct dmesg_parser *p, ns_t ts)
 	struct pm_event ev;
 
 	if (!p->frame_line || p->frame_line != p->kernel_line)
+		return;
+	/* an alarm's own trace (a BUG's, lockdep's) is no freezer's dump */
+	if (p->report_line && p->frame_line - p->report_line <= REPORT_LINES)
 		return;
 	event_init(&ev, EV_CYCLE_ABORT, ts, p->frame_line);
 	ev.text = str_c("a task's stack dumped right before the thaw, the freezer's report of "
@@ -1255,7 +1269,6 @@ static bool kernel_verdict(struct dmesg_parser *p, const struct kmsg_line *kl)
  * one is a WARN() whose first line printk dropped ("** 43 printk
  * messages dropped **", the am437x's console during suspend).
  */
-#define REPORT_LINES 100
 
 static enum verdict_kind alarm(struct dmesg_parser *p, const struct kmsg_line *kl)
 {
@@ -1283,6 +1296,22 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl, bool fir
 	p->used |= verdict;
 }
 
+/* The lines after a step back inside a hibernation in which the image's
+ * clock may come back. */
+#define IMAGE_BACK_LOOK 64
+
+static bool image_comes_back(const struct dmesg_parser *p)
+{
+	struct kmsg_line kl;
+	struct str next;
+	unsigned int k;
+
+	for (k = 1; p->r && k <= IMAGE_BACK_LOOK && reader_peek(p->r, k, NULL, &next) > 0; k++)
+		if (dmesg_split(next, &kl) && kl.ts != NS_NONE && kl.ts >= p->last_ts)
+			return true;
+	return false;
+}
+
 /*
  * Whether a step back of the clock to the line @kl is the log's own:
  * a hibernation's image restored (the clock is the image's again), a
@@ -1292,14 +1321,16 @@ static void message(struct dmesg_parser *p, const struct kmsg_line *kl, bool fir
  * grep over the initcalls of several boots). A hibernation that went no
  * further than its first line wrote no image to restore: a step back
  * there is another excerpt (the Fedora mac's two pastes, each ending at
- * its "hibernation entry").
+ * its "hibernation entry"), unless the log comes back to its time within
+ * the next lines (a grep of a hibernation's lines: the boot kernel's,
+ * then the image's again).
  */
 static bool same_excerpt(const struct dmesg_parser *p, const struct kmsg_line *kl)
 {
 	struct dmesg_cb cb;
 
 	if (p->in_cycle && p->mode == MODE_DISK)
-		return p->kernel_line > p->cycle_line;
+		return p->kernel_line > p->cycle_line || image_comes_back(p);
 	return p->boot == BOOT_KERNEL && dmesg_cb_line(kl->msg, &cb) != DS_INITCALL_START;
 }
 
@@ -1667,6 +1698,10 @@ static bool elision(struct str line)
  */
 static bool rest_left_out(struct dmesg_parser *p, struct str line)
 {
+	/* journalctl's line between boots: the user space after it is the
+	 * next boot's, and the cycle may have hung */
+	if (str_starts(line, "-- Boot ") || str_starts(line, "-- Reboot --"))
+		p->elided = false;
 	if (!p->elided || !p->in_cycle || !p->frozen || !dmesg_user_line(line))
 		return false;
 	excerpt_ends(p, p->elided_after, true);

@@ -298,7 +298,8 @@ bool dmesg_stack_frame(struct str text)
 	if (plus <= 0)
 		return false;
 	for (i = 0; i < (size_t)plus; i++)
-		if (!isalnum((unsigned char)text.p[i]) && !strchr("_.$", text.p[i]))
+		if (!isalnum((unsigned char)text.p[i]) && text.p[i] != '_' && text.p[i] != '.' &&
+		    text.p[i] != '$')
 			return false;
 	slash = str_find(text, "/0x");
 	if (slash <= plus)
