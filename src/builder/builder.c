@@ -1456,23 +1456,40 @@ static void on_cycle_event(struct builder *b, const struct pm_event *ev)
  * took no firmware figures, and nothing after it is its. */
 static void add_one_refused(struct builder *b, const struct refused_req *r)
 {
+	/* what opening and closing a cycle hand on and forget: the next
+	 * cycle's */
+	unsigned int lead_line = b->lead_line, lead_last = b->lead_last, near_line = b->near_line;
+	ns_t lead_ts = b->lead_ts, near_ts = b->near_ts, marks[BM_COUNT];
+	const char *init_path = b->init_path;
 	size_t fw_next = b->fw_next;
 	struct pm_event ev;
 	struct pm_cycle *c;
 	char why[128];
 
+	memcpy(marks, b->boot_marks, sizeof(marks));
 	c = open_cycle(b, r->mode, r->label ? str_c(r->label) : STR_NULL, r->ts, r->line, false);
+	if (c) {
+		stretch(c, r->end, r->end_line);
+		c->aborted = c->resumed = true;
+		if (r->within)
+			snprintf(why, sizeof(why), "the request came while cycle %d held the lock and "
+				 "was turned away at once (EBUSY): nothing was suspended", r->within);
+		else
+			snprintf(why, sizeof(why), "the request came while another held the lock and "
+				 "was turned away at once (EBUSY): nothing was suspended");
+		event_init(&ev, EV_CYCLE_ABORT, r->ts, r->line);
+		ev.text = str_c(why);
+		keep_verdict(b, &ev, &(struct pm_verdict){ .kind = VK_ABORT });
+		close_cycle(b);
+	}
 	b->fw_next = fw_next;
-	if (!c)
-		return;
-	stretch(c, r->end, r->end_line);
-	c->aborted = c->resumed = true;
-	snprintf(why, sizeof(why), "the request came while cycle %d held the lock and was "
-		 "turned away at once (EBUSY): nothing was suspended", r->within);
-	event_init(&ev, EV_CYCLE_ABORT, r->ts, r->line);
-	ev.text = str_c(why);
-	keep_verdict(b, &ev, &(struct pm_verdict){ .kind = VK_ABORT });
-	close_cycle(b);
+	b->lead_line = lead_line;
+	b->lead_ts = lead_ts;
+	b->lead_last = lead_last;
+	b->near_line = near_line;
+	b->near_ts = near_ts;
+	b->init_path = init_path;
+	memcpy(b->boot_marks, marks, sizeof(marks));
 }
 
 /* The requests turned away inside the cycle that just closed, before

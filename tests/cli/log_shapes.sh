@@ -270,6 +270,18 @@ sed '/Freezing/d' "$T/diff.txt" > "$T/nofreeze.txt"
 is "... and without a line that opens a cycle: still two" \
    "$(shape "$T/nofreeze.txt" '[.cycles[] | [.first_line, .last_line, .completed]]')" \
    '[[5,5,false],[9,13,true]]'
+# ... a diff's removed lines come first in a hunk: its added lines say
+# it is one, indented or between fences (each line after its mark)
+printf '%s\n' 'Diff:' '' '         PM: suspend entry (s2idle)' '         Filesystems sync: 0.003 seconds' \
+	'        -pca953x 4-0020: PM: dpm_run_callback(): pca953x_resume+0x0/0x160 returns -5' \
+	'        -pca953x 4-0020: PM: failed to resume: error -5' '        +pca953x 4-0020: resumed fine' \
+	'         Restarting tasks ... done.' '         PM: suspend exit' > "$T/minus.txt"
+{ echo 'Diff:'; echo '```'; sed -n '3,9p' "$T/minus.txt" | sed 's/^        //'; echo '```'; } > "$T/minusfenced.txt"
+for f in minus minusfenced; do
+	is "$f: the removed failure is the other log's" \
+	   "$(shape "$T/$f.txt" '[.cycles[] | [.mode, .completed, [.findings[] | select(.severity != "note") | .code]]]')" \
+	   '[["s2idle",true,[]]]'
+done
 # ... one hang split in two paragraphs stays one cycle and a hang (a
 # paste that says nothing again is no other cycle's), as it does when
 # the second paste is the boot after it
@@ -380,6 +392,17 @@ is "an exit seconds on is no refusal (a grep of entries, one cycle lost its exit
 sed 's/^\[ *[0-9.]*\] //' "$T/refused2.txt" > "$T/bare.txt"
 is "... nor one a log without stamps cannot time" \
    "$(shape "$T/bare.txt" '[.cycles[] | select(.aborted) | .first_line]')" '[]'
+printf '%s\n' '[  100.000000] PM: suspend entry (deep)' '[  100.010000] Filesystems sync: 0.000 seconds' \
+	'[  100.050000] PM: suspend entry (deep)' '[  100.050100] PM: suspend exit' \
+	'[  100.060000] Freezing user space processes' '[  100.100000] OOM killer enabled.' \
+	'[  100.200000] Restarting tasks ... done.' '[  100.300000] PM: suspend exit' \
+	'[  200.000000] usb 1-1: reset high-speed USB device number 2 using xhci_hcd' \
+	'[  200.200000] usb 1-2: reset high-speed USB device number 3 using xhci_hcd' \
+	'[  200.500000] OOM killer enabled.' '[  200.600000] Restarting tasks ... done.' \
+	'[  200.700000] PM: suspend exit' > "$T/refusedlead.txt"
+is "... the next cycle, its start lost, still takes its lines before it" \
+   "$(shape "$T/refusedlead.txt" '[.cycles[] | [.first_line, .last_line, .aborted]]')" \
+   '[[1,8,false],[3,4,true],[9,13,false]]'
 printf '%s\n' 'rtcwake: wakeup from "mem" using rtc0 at Mon Jan 10 18:29:00 2022' \
 	'[   34.457478] PM: suspend entry (deep)' '[   34.469501] PM: suspend exit' \
 	'rtcwake: write error' > "$T/rtcwake.txt"

@@ -239,4 +239,15 @@ printf '%s\n' '[   10.000000] PM: suspend entry (deep)' \
 run "$T/cpufreeze.log"
 is "Abort CPU freeze: exit 1, the cycle aborted at its line" "$rc $(cycles) $(got | grep '^aborted' | cut -d' ' -f1,6)" \
 	"1 mem/aborted aborted 4"
+# --- a freezer's failure names the tasks its dump shows, also in a log
+# without stamps pasted in a mail (the harvested btrfs reports' shape)
+printf '%s\n' 'It fails:' '' '    PM: suspend entry (deep)' \
+	'    Freezing user space processes failed after 20.008 seconds (1 tasks refusing to freeze, wq_busy=0):' \
+	'    task:Web Content     state:D stack:0     pid:15156 tgid:15155 ppid:4040   flags:0x00004006' \
+	'    Call Trace:' '    OOM killer enabled.' '    Restarting tasks ... done.' '    PM: suspend exit' \
+	> "$T/freezebare.txt"
+"$PMSCOPE" analyze -q -j "$T/fb.json" "$T/freezebare.txt" 2> /dev/null
+is "freezer, no stamps, a paste: the task named, blanks in its name" \
+	"$(jq -r '.cycles[0].findings[] | select(.code == "aborted") | .text' "$T/fb.json")" \
+	"the kernel backed out of the suspend: Freezing user space processes failed after 20.008 seconds (1 tasks refusing to freeze, wq_busy=0); tasks named: Web Content (pid 15156)"
 done_testing

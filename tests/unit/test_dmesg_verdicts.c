@@ -187,6 +187,8 @@ static void test_task_lines(void **state)
 	assert_true(dmesg_task_line(str_c("task:systemd-journal state:D stack:0     pid:474   tgid:474   ppid:1"),
 				    out, sizeof(out)));
 	assert_string_equal(out, "systemd-journal (pid 474)");
+	assert_true(dmesg_task_line(str_c("task:Web Content     state:D stack:0 pid:15156"), out, sizeof(out)));
+	assert_string_equal(out, "Web Content (pid 15156)");
 	assert_true(dmesg_task_line(str_c("rfkill          D    0  2586   2550 0x80080006"), out, sizeof(out)));
 	assert_string_equal(out, "rfkill (pid 2586)");
 	assert_false(dmesg_task_line(str_c("rfkill is blocked 0 2586 2550 0x80080006"), out, sizeof(out)));

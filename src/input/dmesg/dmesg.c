@@ -254,15 +254,15 @@ static bool split_any(struct dmesg_parser *p, struct str line, struct kmsg_line 
 	}
 	if (p->prefixed)
 		return false;
-	if (!dmesg_split_bare(line, kl) && !dmesg_paste_line(&p->paste, line, kl)) {
-		if (p->paste.removed && !p->paste.removed_said) {
-			p->paste.removed_said = true;
+	if (dmesg_paste_removed(&p->paste, line)) {
+		if (!p->paste.removed_said++)
 			dp_say(p, NS_NONE, FC_NOTE, "the mail shows two logs as a diff: its removed "
-			    "lines ('-', the other log's) are passed over from this one on, its "
-			    "added ('+') and shared ones read");
-		}
+			       "lines ('-', the other log's) are passed over from this one on, its "
+			       "added ('+') and shared ones read");
 		return false;
 	}
+	if (!dmesg_split_bare(line, kl) && !dmesg_paste_line(&p->paste, line, kl))
+		return false;
 	p->bare_read = true;
 	return true;
 }
@@ -584,8 +584,7 @@ int dmesg_read(struct line_reader *r, struct builder *b, struct input_stats *st)
 		line = raw;
 		if (reader_line_has_nbsp(r))
 			line = unnbsp(&p, line);
-		if (p.paste.indented)
-			line = dmesg_unindent(line);
+		line = dmesg_paste_text(&p.paste, line);
 		line = unwrap(&p, r, &raw, line);
 		if (reader_line_has_nul(r))
 			nul_line(&p, line);

@@ -67,8 +67,7 @@ struct mail_paste {
 	bool diff;		/* ... shown as a diff ('+' lines) */
 	bool start;
 	bool in_indent;		/* the line before was indented */
-	unsigned int removed;	/* a diff's removed lines passed over */
-	bool removed_said;
+	unsigned int removed_said;	/* a diff's removed lines passed over */
 	unsigned int clean_from, clean_to;	/* lines read ahead with no
 						 * kernel line in them */
 	uint32_t fails[PASTE_FAILS];	/* device and phase, hashed */
@@ -77,6 +76,12 @@ struct mail_paste {
 bool dmesg_paste_see(struct mail_paste *mp, struct line_reader *r, struct str *raw,
 		     bool prefixed);
 bool dmesg_paste_line(struct mail_paste *mp, struct str line, struct kmsg_line *kl);
+/* @line (as dmesg_paste_text() gave it) is a diff's removed line: the
+ * other log's. */
+bool dmesg_paste_removed(const struct mail_paste *mp, struct str line);
+/* @line as the paste shows the kernel's: without its indent, a diff's
+ * mark of a shared or added line. */
+struct str dmesg_paste_text(const struct mail_paste *mp, struct str line);
 void dmesg_paste_failed(struct mail_paste *mp, const struct dmesg_verdict *v);
 void dmesg_paste_forget(struct mail_paste *mp);
 bool dmesg_paste_again(const struct mail_paste *mp, struct line_reader *r, struct str line);

@@ -105,19 +105,23 @@ static struct str refusing_tasks(const struct dmesg_parser *p, struct str m, cha
 	struct str next;
 	unsigned int k, named = 0;
 	char task[96];
-	size_t len;
+	size_t len, tasks;
 
 	m = str_trim_end(m);
 	if (m.len && m.p[m.len - 1] == ':')
 		m.len--;
-	len = (size_t)snprintf(out, n, "%.*s", (int)(m.len < 160 ? m.len : 160), m.p);
+	len = tasks = (size_t)snprintf(out, n, "%.*s", (int)(m.len < 160 ? m.len : 160), m.p);
 	for (k = 1; p->r && k <= REFUSING_LOOK && named < REFUSING_NAMED &&
 		    reader_peek(p->r, k, NULL, &next) > 0 && str_trim(next).len; k++) {
-		if (!dmesg_split(next, &kl))
-			continue;	/* a piece of the line before, mail's words */
+		if (!dmesg_split(next, &kl)) {
+			if (p->prefixed)
+				continue;	/* a piece of the line before, mail's words */
+			/* a log without stamps (a paste) has its lines bare */
+			dmesg_line_init(&kl, dmesg_unindent(str_trim_end(next)));
+		}
 		if (str_starts(kl.msg, "OOM killer enabled") || str_starts(kl.msg, "Restarting tasks"))
 			break;
-		if (!dmesg_task_line(kl.msg, task, sizeof(task)) || strstr(out, task) ||
+		if (!dmesg_task_line(kl.msg, task, sizeof(task)) || strstr(out + tasks, task) ||
 		    len + strlen(task) + 16 >= n)
 			continue;
 		len += (size_t)snprintf(out + len, n - len, "%s%s", named++ ? ", " : "; tasks named: ", task);

@@ -52,12 +52,30 @@ static bool kernel_line(struct str line)
 	return dmesg_split_bare(dmesg_unindent(str_trim_end(line)), &kl);
 }
 
-/* A diff's added line ("        +pca953x 4-0020: ..."). */
-static bool added(struct str line)
+/* A diff's added line ("        +pca953x 4-0020: ..."; between fences,
+ * "+pca953x ..."), indented at least @indent; not a patch's code
+ * ("+\tfoo();"). */
+static bool added(struct str line, size_t indent)
 {
 	size_t n = indent_of(line);
 
-	return n && n + 1 < line.len && line.p[n] == '+' && line.p[n + 1] != ' ';
+	return n >= indent && n + 1 < line.len && line.p[n] == '+' && line.p[n + 1] != ' ' &&
+	       line.p[n + 1] != '\t' && line.p[n + 1] != '+';
+}
+
+/* Whether the lines from the @k-th after @raw on, to a blank line (a
+ * fence), show a diff: an added kernel line. */
+static bool a_diff(struct line_reader *r, struct str *raw, unsigned int k, bool fenced)
+{
+	struct str next;
+
+	for (; k <= PASTE_LOOK && reader_peek(r, k, raw, &next) > 0; k++) {
+		if (fenced ? fence(next) : !str_trim(next).len)
+			return false;
+		if (added(next, fenced ? 0 : 1))
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -70,7 +88,7 @@ static bool added(struct str line)
 static bool a_paste(struct mail_paste *mp, struct line_reader *r, struct str *raw)
 {
 	unsigned int at = reader_lineno(r), kernel = kernel_line(*raw), lines = 1, k = 1;
-	bool diff = kernel && added(*raw);
+	bool diff = added(*raw, 1);
 	struct str next;
 
 	if (!kernel && at > mp->clean_from && at < mp->clean_to) {
@@ -86,12 +104,14 @@ static bool a_paste(struct mail_paste *mp, struct line_reader *r, struct str *ra
 		if (indent_of(next) < 2)
 			break;
 		kernel++;
-		diff = added(next);
+		diff = added(next, 1);
 	}
 	if (!kernel) {
 		mp->clean_from = at;
 		mp->clean_to = at + k;
 	}
+	/* a diff's removed lines may come first: its added ones say it */
+	mp->diff = diff || (kernel && a_diff(r, raw, k, false));
 	return diff || (kernel && lines >= PASTE_LINES);
 }
 
@@ -106,20 +126,35 @@ bool dmesg_paste_see(struct mail_paste *mp, struct line_reader *r, struct str *r
 	if (fence(*raw)) {
 		mp->fenced = !mp->fenced;
 		mp->start = mp->fenced;
-		mp->indented = mp->diff = false;
+		mp->indented = false;
+		mp->diff = mp->fenced && a_diff(r, raw, 1, true);
 		return true;
 	}
 	if (mp->fenced)
 		return false;
 	if (!mp->in_indent) {
-		mp->indented = false;
+		mp->indented = mp->diff = false;
 	} else if (first) {
-		mp->indented = mp->start = a_paste(mp, r, raw);
 		mp->diff = false;
+		mp->indented = mp->start = a_paste(mp, r, raw);
 	}
-	if (mp->indented && added(*raw))
-		mp->diff = true;
 	return false;
+}
+
+struct str dmesg_paste_text(const struct mail_paste *mp, struct str line)
+{
+	if (mp->indented)
+		return dmesg_unindent(line);
+	/* a diff between fences: each line after its ' ' or '+' */
+	if (mp->fenced && mp->diff && line.len && (line.p[0] == ' ' || line.p[0] == '+'))
+		return str_skip(line, 1);
+	return line;
+}
+
+bool dmesg_paste_removed(const struct mail_paste *mp, struct str line)
+{
+	return (mp->indented || mp->fenced) && mp->diff && line.len > 1 && line.p[0] == '-' &&
+	       line.p[1] != ' ' && line.p[1] != '-';
 }
 
 bool dmesg_paste_line(struct mail_paste *mp, struct str line, struct kmsg_line *kl)
@@ -128,13 +163,9 @@ bool dmesg_paste_line(struct mail_paste *mp, struct str line, struct kmsg_line *
 
 	if (!mp->indented && (!mp->fenced || (m.len && (m.p[0] == ' ' || m.p[0] == '\t'))))
 		return false;	/* a fenced line indented continues the one before */
-	if (mp->diff && m.len > 1 && m.p[0] == '-' && m.p[1] != ' ' && m.p[1] != '-') {
-		mp->removed++;
-		return false;
-	}
 	/* a shell's command, its "-sh: echo: write error: ..." */
-	if (m.len < 2 || m.p[0] == '\t' ||
-	    str_find(m, "echo") >= 0 || str_find(m, "# ") >= 0 || str_find(m, "$ ") >= 0)
+	if (m.len < 2 || m.p[0] == '\t' || str_find(m, "echo ") >= 0 || str_find(m, "echo: ") >= 0 ||
+	    str_find(m, "# ") >= 0 || str_find(m, "$ ") >= 0)
 		return false;
 	dmesg_line_init(kl, m);
 	return true;

@@ -261,10 +261,10 @@ bool dmesg_task_line(struct str m, char *out, size_t n)
 	m = str_trim(m);
 	if (str_starts(m, "task:") && (at = str_find(m, " pid:")) > 5) {
 		struct str name = str_trim(str_make(m.p + 5, (size_t)at - 5));
-		long sp = str_find(name, " ");
+		long st = str_find(name, " state:");
 
-		if (sp > 0)
-			name.len = (size_t)sp;
+		if (st > 0)	/* a name may have blanks: "Web Content" */
+			name = str_trim(str_make(name.p, (size_t)st));
 		snprintf(out, n, "%.*s (pid %ld)", (int)name.len, name.p,
 			 strtol(m.p + at + 5, NULL, 10));
 		return name.len > 0;
