@@ -92,7 +92,8 @@ static void refused(struct dmesg_parser *p, ns_t ts, struct str label)
 	p->refusal.line = p->line;
 	p->refusal.ts = ts;
 	p->refusal.mode = mode_from_label(label);
-	memcpy(p->refusal.label, label.p, n);
+	if (n)	/* "suspend entry (s2idle" cut short: no label */
+		memcpy(p->refusal.label, label.p, n);
 	p->refusal.label[n] = '\0';
 }
 
