@@ -111,7 +111,6 @@ struct builder {
 		int within;		/* the cycle that held the lock */
 	} refused[REFUSED_MAX];
 	size_t nrefused;
-	bool adding_refused;
 	/* what this input may add (builder_bound()) and has added; past a
 	 * bound, no event is taken any more (@stop, at @stop_line) */
 	size_t max_cycles, max_cbs, ncycles, ncbs;
@@ -244,53 +243,31 @@ static void say_pending_probes(struct builder *b);
  * hours on). One the log ends in runs on to the log's last line. */
 #define TAIL_GAP_NS 60000000000LL
 
-static void add_refused(struct builder *b);
-
-static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
-				   struct str label, ns_t ts, unsigned int line, bool cut)
+/* A new cycle, the open one, with nothing taken from before it (the
+ * caller counted it against the bound on cycles). */
+static struct pm_cycle *new_cycle(struct builder *b, enum pm_mode mode, struct str label,
+				  ns_t ts, unsigned int line)
 {
 	struct pm_run *run = b->run;
 	struct pm_cycle *c;
 	size_t i;
 
-	if (past_bound(b, &b->ncycles, b->max_cycles, BS_CYCLES, line))
-		return NULL;
-	add_refused(b);
 	say_pending_probes(b);
 	VEC_RESERVE(run->cycles, run->ncycles, run->cycles_cap);
 	c = &run->cycles[run->ncycles];
 	memset(c, 0, sizeof(*c));
 	c->index = (int)run->ncycles + 1;
 	c->mode = mode;
-	c->start_cut = cut;
 	c->mode_label = label.len ? strpool_get(&run->pool, label) : NULL;
 	c->start = c->end = NS_NONE;
 	c->sleep_ts = c->wake_ts = NS_NONE;
 	c->fw_suspend_ns = c->fw_resume_ns = NS_NONE;
 	c->wall_start = NS_NONE;
-	for (i = 0; i < BM_COUNT; i++) {
-		c->boot_marks[i] = mode == MODE_BOOT ? b->boot_marks[i] : NS_NONE;
-		b->boot_marks[i] = NS_NONE;
-	}
-	c->init_path = mode == MODE_BOOT ? b->init_path : NULL;
-	b->init_path = NULL;
-	if (mode != MODE_BOOT && b->fw_next < b->nfw) {
-		c->fw_suspend_ns = b->fw[b->fw_next][0];
-		c->fw_resume_ns = b->fw[b->fw_next++][1];
-	}
+	for (i = 0; i < BM_COUNT; i++)
+		c->boot_marks[i] = NS_NONE;
 	c->main_pid = -1;
 	c->file = b->file;
 	c->first_line = c->last_line = line;
-	if (cut && mode != MODE_BOOT && b->near_line && ts != NS_NONE && b->near_ts <= ts &&
-	    ts - b->near_ts <= LEAD_NS)
-		c->first_line = b->near_line;
-	else if (cut && b->lead_line && ts != NS_NONE && b->lead_ts != NS_NONE &&
-		 b->lead_ts <= ts && ts - b->lead_ts <= LEAD_NS)
-		c->first_line = b->lead_line;
-	else if (cut && b->lead_line && ts == NS_NONE && b->lead_ts == NS_NONE &&
-		 line <= b->lead_last + LEAD_LINES)
-		c->first_line = b->lead_line;
-	b->lead_line = b->near_line = 0;
 	/* Cycles of one log look alike: size for the last one's callbacks. */
 	if (run->ncycles && run->cycles[run->ncycles - 1].ncbs) {
 		c->cbs_cap = run->cycles[run->ncycles - 1].ncbs;
@@ -304,6 +281,47 @@ static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
 	b->tail_ts = NS_NONE;
 	b->tail_gap = false;
 	stretch(c, ts, line);
+	return c;
+}
+
+static void add_refused(struct builder *b);
+
+/* The cycle the log goes on with: it takes what was read before it for
+ * it (a boot's marks, the firmware's figures, the lines of its excerpt
+ * before its first event), after the requests turned away in the one
+ * before. */
+static struct pm_cycle *open_cycle(struct builder *b, enum pm_mode mode,
+				   struct str label, ns_t ts, unsigned int line, bool cut)
+{
+	struct pm_cycle *c;
+	size_t i;
+
+	if (past_bound(b, &b->ncycles, b->max_cycles, BS_CYCLES, line))
+		return NULL;
+	add_refused(b);
+	c = new_cycle(b, mode, label, ts, line);
+	c->start_cut = cut;
+	for (i = 0; i < BM_COUNT; i++) {
+		if (mode == MODE_BOOT)
+			c->boot_marks[i] = b->boot_marks[i];
+		b->boot_marks[i] = NS_NONE;
+	}
+	c->init_path = mode == MODE_BOOT ? b->init_path : NULL;
+	b->init_path = NULL;
+	if (mode != MODE_BOOT && b->fw_next < b->nfw) {
+		c->fw_suspend_ns = b->fw[b->fw_next][0];
+		c->fw_resume_ns = b->fw[b->fw_next++][1];
+	}
+	if (cut && mode != MODE_BOOT && b->near_line && ts != NS_NONE && b->near_ts <= ts &&
+	    ts - b->near_ts <= LEAD_NS)
+		c->first_line = b->near_line;
+	else if (cut && b->lead_line && ts != NS_NONE && b->lead_ts != NS_NONE &&
+		 b->lead_ts <= ts && ts - b->lead_ts <= LEAD_NS)
+		c->first_line = b->lead_line;
+	else if (cut && b->lead_line && ts == NS_NONE && b->lead_ts == NS_NONE &&
+		 line <= b->lead_last + LEAD_LINES)
+		c->first_line = b->lead_line;
+	b->lead_line = b->near_line = 0;
 	return c;
 }
 
@@ -1456,55 +1474,39 @@ static void on_cycle_event(struct builder *b, const struct pm_event *ev)
  * took no firmware figures, and nothing after it is its. */
 static void add_one_refused(struct builder *b, const struct refused_req *r)
 {
-	/* what opening and closing a cycle hand on and forget: the next
-	 * cycle's */
-	unsigned int lead_line = b->lead_line, lead_last = b->lead_last, near_line = b->near_line;
-	ns_t lead_ts = b->lead_ts, near_ts = b->near_ts, marks[BM_COUNT];
-	const char *init_path = b->init_path;
-	size_t fw_next = b->fw_next;
 	struct pm_event ev;
 	struct pm_cycle *c;
 	char why[128];
 
-	memcpy(marks, b->boot_marks, sizeof(marks));
-	c = open_cycle(b, r->mode, r->label ? str_c(r->label) : STR_NULL, r->ts, r->line, false);
-	if (c) {
-		stretch(c, r->end, r->end_line);
-		c->aborted = c->resumed = true;
-		if (r->within)
-			snprintf(why, sizeof(why), "the request came while cycle %d held the lock and "
-				 "was turned away at once (EBUSY): nothing was suspended", r->within);
-		else
-			snprintf(why, sizeof(why), "the request came while another held the lock and "
-				 "was turned away at once (EBUSY): nothing was suspended");
-		event_init(&ev, EV_CYCLE_ABORT, r->ts, r->line);
-		ev.text = str_c(why);
-		keep_verdict(b, &ev, &(struct pm_verdict){ .kind = VK_ABORT });
-		close_cycle(b);
-	}
-	b->fw_next = fw_next;
-	b->lead_line = lead_line;
-	b->lead_ts = lead_ts;
-	b->lead_last = lead_last;
-	b->near_line = near_line;
-	b->near_ts = near_ts;
-	b->init_path = init_path;
-	memcpy(b->boot_marks, marks, sizeof(marks));
+	if (past_bound(b, &b->ncycles, b->max_cycles, BS_CYCLES, r->line))
+		return;
+	c = new_cycle(b, r->mode, r->label ? str_c(r->label) : STR_NULL, r->ts, r->line);
+	stretch(c, r->end, r->end_line);
+	c->aborted = c->resumed = true;
+	if (r->within)
+		snprintf(why, sizeof(why), "the request came while cycle %d held the lock and was "
+			 "turned away at once (EBUSY): nothing was suspended", r->within);
+	else
+		snprintf(why, sizeof(why), "the request came while another held the lock and was "
+			 "turned away at once (EBUSY): nothing was suspended");
+	event_init(&ev, EV_CYCLE_ABORT, r->ts, r->line);
+	ev.text = str_c(why);
+	keep_verdict(b, &ev, &(struct pm_verdict){ .kind = VK_ABORT });
+	close_cycle(b);
 }
 
 /* The requests turned away inside the cycle that just closed, before
- * the next cycle opens or the log ends. */
+ * the next cycle opens or the log ends: cycles of their own, which take
+ * nothing that was read for the next one (new_cycle()). */
 static void add_refused(struct builder *b)
 {
 	size_t i;
 
-	if (b->adding_refused || !b->nrefused || b->cur >= 0)
+	if (b->cur >= 0)
 		return;
-	b->adding_refused = true;
 	for (i = 0; i < b->nrefused; i++)
 		add_one_refused(b, &b->refused[i]);
 	b->nrefused = 0;
-	b->adding_refused = false;
 }
 
 /*
@@ -1702,7 +1704,6 @@ static void close_cycle(struct builder *b)
 
 	if (!c)
 		return;
-	b->lead_line = b->near_line = 0;
 	/* Starts with no end stay in the model, flagged, for the report. */
 	for (i = 0; i < c->ncbs; i++)
 		if (c->cbs[i].flags & CB_UNFINISHED)

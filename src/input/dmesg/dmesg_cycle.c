@@ -122,11 +122,7 @@ void dp_machine(struct dmesg_parser *p, ns_t ts, bool begin)
 
 void dp_cycle_end(struct dmesg_parser *p, ns_t ts, enum ev_kind kind, struct str why)
 {
-	struct pm_event ev;
-
-	event_init(&ev, kind, ts, p->line);
-	ev.text = why;
-	dp_emit(p, &ev);
+	dp_note(p, ts, kind, why);
 	if (kind == EV_CYCLE_END) {
 		p->in_cycle = p->in_complete = p->in_enter = p->in_machine = p->in_exit = false;
 		dmesg_paste_forget(&p->paste);
