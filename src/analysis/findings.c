@@ -484,18 +484,41 @@ static void unfinished(const struct pm_run *run, const struct pm_cycle *c, struc
 		add_src(inc, c->file, c->last_line);
 }
 
-/* The reading's warnings @idx of @run, as they were said. */
+/* The reading's warnings @idx of @run, as they were said. A boot that
+ * hung in an initcall (@fs's finding @hang, or SIZE_MAX) is one failure:
+ * where its log stops (boot-cut) is said in the hang's. */
 static void warnings(const struct pm_run *run, const size_t *idx, size_t n,
-		     struct findings *fs)
+		     struct findings *fs, size_t hang)
 {
+	struct finding *f;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		const struct pm_warning *w = &run->warns[idx[i]];
-		struct finding *f = add(fs, w->code, w->cycle, "%s", w->text);
 
+		if (hang != SIZE_MAX && w->code == FC_BOOT_CUT) {
+			char *t;
+
+			f = &fs->v[hang];
+			t = xasprintf("%s; %s", f->text, w->text);
+			free(f->text);
+			f->text = t;
+		} else {
+			f = add(fs, w->code, w->cycle, "%s", w->text);
+		}
 		add_src(f, w->file, w->line);
 	}
+}
+
+/* The finding of a boot's hang among @fs's from @first, or SIZE_MAX. */
+static size_t boot_hang(const struct pm_cycle *c, const struct findings *fs, size_t first)
+{
+	size_t i;
+
+	for (i = first; c->mode == MODE_BOOT && i < fs->n; i++)
+		if (fs->v[i].code == FC_HUNG)
+			return i;
+	return SIZE_MAX;
 }
 
 /* Callbacks that returned 0 while their device said error
@@ -630,7 +653,7 @@ void findings_cycle(const struct pm_run *run, const struct pm_cycle *c,
 	}
 	ab |= c->aborted;
 	unfinished(run, c, out, ab);
-	warnings(run, facts->warns, facts->nwarns, out);
+	warnings(run, facts->warns, facts->nwarns, out, boot_hang(c, out, first));
 	if (m)
 		said_error(run, c, m, out);
 	settle(out);
@@ -646,7 +669,7 @@ void findings_run(const struct pm_run *run, const struct cycle_facts *facts,
 		return;
 	}
 	verdicts(run, NULL, facts->verdicts, facts->nverdicts, out, out->n);
-	warnings(run, facts->warns, facts->nwarns, out);
+	warnings(run, facts->warns, facts->nwarns, out, SIZE_MAX);
 	if (run->verdicts_cut) {
 		struct finding *f = add(out, FC_LIMIT, 0, "%zu more lines where the kernel said "
 					"something failed not kept (over %d)", run->verdicts_cut,

@@ -63,8 +63,10 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 		"a boot log that does not begin at the kernel's banner, a trace that begins "
 		"inside a cycle (the buffer wrapped, or an excerpt): what came before is not "
 		"in the report" },
-	[FC_BOOT_CUT] = { "boot-cut", SEV_WARNING,
-		"a boot log that ends before the kernel ran init: cut short, or it hung" },
+	[FC_BOOT_CUT] = { "boot-cut", SEV_FAILURE,
+		"a boot log that shows the kernel's banner and ends before the kernel ran "
+		"init, or starts again before it (a new boot): cut short, or it hung (a hang "
+		"looks like a cut log)" },
 	[FC_NO_DATA] = { "no-data", SEV_FAILURE,
 		"the inputs hold no suspend, resume or boot cycle: nothing to judge" },
 	[FC_NOTHING_FOUND] = { "nothing-found", SEV_NOTE,

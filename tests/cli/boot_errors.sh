@@ -15,15 +15,20 @@ warns() {	# warns JSON LEVEL REGEX: "cycle line text", one a line
 # dquot_init (called at 4.427756, line 719); the second's "Linux version"
 # line (807) is not the first's: it runs from its own banner (0.000000,
 # line 87; con_init's calling line is 131) to dquot_init's start, and the first boot is said
-# to have never run /init
+# to have never run /init, in the hang's failure (one failure: it hung
+# there, and its log goes on to the next boot's banner)
 B=$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_reverted.cap
 "$PMSCOPE" analyze -q -j "$T/b.json" "$B"
 is "6.13: the first boot's lines and span stop before the second's" \
    "$(jq -c '.cycles[0] | [.first_line, .last_line, .start_ns, .end_ns]' "$T/b.json")" \
    '[87,719,0,4427756000]'
-is "6.13: a new boot before the first ran /init" \
-   "$(warns "$T/b.json" warning 'new boot')" \
-   "1 807 a new boot begins here, before the boot above ran /init"
+is "6.13: a new boot before the first ran /init, said in its hang" \
+   "$(warns "$T/b.json" failure 'new boot')" \
+   "1 719 dquot_init: kernel_init callback never returned; a new boot begins here, before the boot above ran /init"
+is "6.13: the hang cites the new boot's banner too" \
+   "$(jq -c "$FINDINGS"'[findings | select(.code == "hung") | .sources[].line]' "$T/b.json")" '[719,807]'
+is "6.13: no boot-cut of its own" \
+   "$(jq "$FINDINGS"'[findings | select(.code == "boot-cut")] | length' "$T/b.json")" 0
 # ti-sysc's probes failed with -EBUSY ("probe with driver ti-sysc failed
 # with error -16", lines 2091 and 2104; "probe of ... returned 16", the
 # driver's error negated, lines 2092 and 2105)
@@ -61,17 +66,20 @@ is "6.13: con_init (pid 0) is sync" \
 is "5.4: probes that returned 1 bound" "$(warns "$T/k.json" warning '^probe of' | wc -l)" 0
 is "5.4: and there are such" "$(xz -dc "$F/kernel5.4-lkp-lenovo80mk-freeze-10cycles-kmsg/kmsg.xz" | grep -c 'probe of .* returned 1 after')" 103
 
-# the same boot not reverted hangs and the capture ends there
+# the same boot not reverted hangs in deferred_probe_initcall (line 1346)
+# and the capture ends there (1666): one failure, the hang, that says so
 "$PMSCOPE" analyze -q -j "$T/n.json" "$F/kernel6.13-beaglebone-serial-boot-initcall/minicom_not_reverted.cap.zst"
 is "6.13 not reverted: the log ends before /init" \
-   "$(warns "$T/n.json" warning 'log ends')" \
-   "1 1666 the log ends before this boot ran /init (cut short, or hung)"
+   "$(warns "$T/n.json" failure 'log ends')" \
+   "1 1346 deferred_probe_initcall: kernel_init callback never returned; the log ends before this boot ran /init (cut short, or hung)"
 
 # Latitude 5.13 cut at line 1000 (the ACPI initcalls, long before /init):
-# said, not a complete boot of 120 ms
+# said, a failure (a hang and a cut log look alike), not a complete boot
+# of 120 ms
 zcat "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz" | head -1000 > "$T/cut.txt"
 "$PMSCOPE" analyze -q -j "$T/c.json" "$T/cut.txt"
-is "5.13 cut short: said" "$(warns "$T/c.json" warning 'log ends' | cut -d' ' -f1,2)" "1 1000"
+is "5.13 cut short: said" "$(warns "$T/c.json" failure 'log ends' | cut -d' ' -f1,2)" "1 1000"
+is "5.13 cut short: exit 1, failed" "$("$PMSCOPE" analyze -q "$T/cut.txt"; echo $?) $(jq -r .verdict "$T/c.json")" "1 failed"
 # the whole log: it ran /init (line 1879), nothing said
 "$PMSCOPE" analyze -q -j "$T/l.json" "$F/kernel5.13-latitude-e7250-boot-initcall/linux-5.13.9-messages.txt.gz"
 is "5.13 whole: nothing said" "$(warns "$T/l.json" warning 'log ends|new boot')" ""

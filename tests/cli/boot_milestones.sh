@@ -189,12 +189,28 @@ is "cut at its start: the milestones it shows, lines of the cut file" \
 is "cut at its start: a note says so" \
    "$(jq -r '[.cycles[0].findings[].code] | join(" ")' "$T/t.json")" log-start-lost
 # its first 340 lines: the banner, the consoles, the card, no init: a boot
-# cut short (a warning, exit 0), timed first to last event
+# cut short or hung (a failure, exit 1, as a suspend whose start the log
+# shows and not its end: a lab must not pass a boot that hung), timed
+# first to last event
 head -n 340 "$P" > "$T/head.txt"
 "$PMSCOPE" analyze -j "$T/h.json" "$T/head.txt" > "$T/h.txt"
-is "cut before init: exit 0, a boot-cut warning" \
-   "$?$(jq -r '" \(.cycles[0].mode) \(.verdict) " + ([.cycles[].findings[], .findings[] | .code] | join(","))' "$T/h.json")" \
-   "0 boot ok boot-cut"
+is "cut before init: exit 1, a boot-cut failure" \
+   "$?$(jq -r '" \(.cycles[0].mode) \(.verdict) " + ([.cycles[].findings[], .findings[] | "\(.code):\(.severity)"] | join(","))' "$T/h.json")" \
+   "1 boot failed boot-cut:failure"
+# the banner and one milestone, nothing more: the same (the stop hook's log)
+printf '%s\n' '[    0.000000] Linux version 6.1.0-57-amd64 (gcc)' \
+	'[    2.000000] EXT4-fs (sda1): mounted filesystem' > "$T/two.txt"
+"$PMSCOPE" analyze -q -j "$T/2.json" "$T/two.txt"
+is "banner and a mount: exit 1, boot-cut at line 2" \
+   "$?$(jq -r '" \(.verdict) " + ([.cycles[].findings[] | "\(.code):\(.sources[0].line)"] | join(","))' "$T/2.json")" \
+   "1 failed boot-cut:2"
+# initcall lines pasted without the banner, before /init: an excerpt, a note
+printf '%s\n' '[    0.100000] calling  foo_init+0x0/0x10 @ 1' \
+	'[    0.200000] initcall foo_init+0x0/0x10 returned 0 after 100000 usecs' > "$T/ex.txt"
+"$PMSCOPE" analyze -q -j "$T/ex.json" "$T/ex.txt"
+is "initcalls pasted alone: exit 0, an excerpt" \
+   "$?$(jq -r '" \(.verdict) " + ([.cycles[].findings[] | "\(.code):\(.severity)"] | join(","))' "$T/ex.json")" \
+   "0 ok log-start-lost:note,excerpt:note"
 is "cut before init: no milestone ends it, first to last event" \
    "$(grep '^  boot  ' "$T/h.txt" | tr -s ' ')" " boot 1975.717 ms, 0 initcalls and probes"
 # one line only a boot prints, pasted alone: a boot of that line
@@ -271,9 +287,11 @@ printf '%s\n' '[    1.000000] Run /init as init process' \
 is "a second pasted boot's passphrase wait: its root and systemd are its" \
    "$(jq -c '[.cycles[] | [.first_line, .last_line]]' "$T/two.json")" '[[1,3],[5,8]]'
 
-# --- bad input: a crafted boot of 6000 mounts keeps 4096, in time
+# --- bad input: a crafted boot of 6000 mounts keeps 4096, in time (then
+# init runs: a boot that ends)
 { echo '[    0.000000] Linux version 6.1.0 (x)'
   awk 'BEGIN { for (i = 0; i < 6000; i++) printf "[%5d.%06d] EXT4-fs (d%d): mounted filesystem\n", 1 + i / 1000, i % 1000000, i }'
+  echo '[    7.000000] Run /init as init process'
 } > "$T/many.txt"
 "$PMSCOPE" analyze -q -j "$T/m.json" "$T/many.txt"
 is "6000 mounts: exit 0, 4096 kept" "$?$(jq -r '" \(.cycles[0].milestones | length)"' "$T/m.json")" "0 4096"

@@ -229,11 +229,20 @@ void dp_boot_userspace(struct dmesg_parser *p, ns_t ts)
 }
 
 /* A boot whose kernel never ran /init: cut short, or it hung, and the
- * log says no more of it than that it ended. */
+ * log says no more of it than that it ended. One whose banner the log
+ * shows is a failure, as a suspend whose start it shows; one it begins
+ * inside too is an excerpt (a paste of initcall lines). A boot may only
+ * lack its banner when it is the log's first, so seen_banner is this
+ * boot's until the next banner sets it. */
 void dp_boot_cut(struct dmesg_parser *p, const char *what)
 {
-	if (p->boot == BOOT_KERNEL)
+	if (p->boot != BOOT_KERNEL)
+		return;
+	if (p->seen_banner)
 		dp_say(p, NS_NONE, FC_BOOT_CUT, what);
+	else
+		dp_say(p, NS_NONE, FC_EXCERPT, "the boot is an excerpt: the log begins inside "
+		       "it and ends before it ran /init");
 }
 
 /* A kernel starts again in the same file (serial captures, reboots). */
