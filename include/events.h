@@ -45,6 +45,8 @@ enum ev_kind {
 			 * its name, .device; kept by the open boot cycle, and
 			 * its extent too when .extent (a boot no initcall
 			 * times) */
+	EV_THREAD_SLEEP,	/* .pid was switched out asleep from .ts to .end
+			 * (sched_switch: prev_state other than R) */
 	EV_THREAD_WORK,	/* a thread's outermost traced call outside callbacks:
 			 * .fn from .ts to .end, on .pid (.comm) */
 	EV_MESSAGE,	/* a log line no rule took: .text its words, .driver and
@@ -80,7 +82,7 @@ struct pm_event {
 	struct str supplier;	/* EV_DEV_LINK */
 	int dev_async;		/* EV_DEVICE: power/async 1, 0, -1 unknown */
 	ns_t fw_suspend, fw_resume;	/* EV_FIRMWARE */
-	ns_t end;		/* EV_THREAD_WORK, EV_CYCLE_REFUSED */
+	ns_t end;		/* EV_THREAD_WORK, EV_THREAD_SLEEP, EV_CYCLE_REFUSED */
 	unsigned int end_line;	/* EV_CYCLE_REFUSED */
 	enum boot_mark boot_mark;	/* EV_BOOT_MARK */
 	const struct pm_callgraph *graph;	/* EV_CB_GRAPH */

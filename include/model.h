@@ -275,6 +275,19 @@ static inline ns_t pm_work_len(const struct pm_work *w)
 	return w->end - w->start;
 }
 
+/*
+ * A thread the scheduler switched out asleep during a cycle, until it was
+ * switched in again (sched_switch, where the trace has it): it waited and
+ * wanted no CPU. A cycle keeps CYCLE_SLEEPS_MAX, by thread and start once
+ * built; one that holds any had sched_switch traced through it.
+ */
+struct pm_sleep {
+	ns_t start, end;
+	int pid;
+};
+#define CYCLE_SLEEPS_MAX (1 << 20)
+
+
 struct pm_thread {
 	int pid;
 	const char *comm;	/* NULL when the log has no names */
@@ -393,6 +406,9 @@ struct pm_cycle {
 	struct pm_work *works;	/* by start once the cycle is built */
 	size_t nworks, works_cap;
 	size_t works_cut;	/* shorter ones not kept: over CYCLE_WORKS_MAX */
+	struct pm_sleep *sleeps;	/* by pid, then start, once built */
+	size_t nsleeps, sleeps_cap;
+	size_t sleeps_cut;	/* not kept: over CYCLE_SLEEPS_MAX */
 	struct pm_message *msgs;	/* in log order */
 	size_t nmsgs, msgs_cap;
 	size_t msg_bytes;	/* counted against CYCLE_MSG_BYTES */
@@ -400,6 +416,10 @@ struct pm_cycle {
 	struct pm_milestone *milestones;	/* a boot's, in log order */
 	size_t nmilestones, milestones_cap;
 };
+
+/* How long @pid slept between @a and @b in @c; -1 when @c's trace did
+ * not hold every sleep (no sched_switch, or more than it keeps). */
+ns_t cycle_slept(const struct pm_cycle *c, int pid, ns_t a, ns_t b);
 
 /*
  * What the reading saw that is worth a word: a line not used, a return

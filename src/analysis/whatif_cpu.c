@@ -1,30 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The CPU a phase's callbacks need: what function_graph saw them sleep
- * needs none, and with --cpus the measured lengths become lengths alone
- * on a CPU, undoing the sharing the measured overlap implies.
+ * The CPU a phase's callbacks need: what the scheduler (sched_switch) or
+ * function_graph saw them sleep needs none, and with --cpus the measured
+ * lengths become lengths alone on a CPU, undoing the sharing the measured
+ * overlap implies.
  */
 #include <stdlib.h>
 
 #include "whatif_int.h"
 
-/* What function_graph saw a callback sleep needs no CPU. */
+/* How long @cb slept, or -1 not known: the scheduler's switches of its
+ * thread where the trace has them, else function_graph's. */
+static ns_t cb_slept(const struct pm_cycle *c, const struct pm_callback *cb, ns_t a, ns_t b)
+{
+	struct pm_callgraph view;
+	const struct pm_callgraph *g;
+	ns_t slept = cb->pid >= 0 ? cycle_slept(c, cb->pid, a, b) : -1;
+
+	if (slept >= 0)
+		return slept;
+	g = cb_graph(c, cb, &view);
+	return g ? g->sleep_ns : -1;
+}
+
+/* What a callback slept needs no CPU. */
 void wi_cpu_shares(const struct pm_cycle *c, struct wi_sim *s)
 {
 	size_t i;
 
 	for (i = 0; i < s->n; i++) {
-		const struct pm_callback *cb;
-		struct pm_callgraph view;
-		const struct pm_callgraph *g;
-		ns_t len = s->it[i].m_end - s->it[i].m_start;
+		ns_t len = s->it[i].m_end - s->it[i].m_start, slept;
 
-		if (s->it[i].cb < 0)
+		if (s->it[i].cb < 0 || len <= 0)
 			continue;
-		cb = &c->cbs[s->it[i].cb];
-		g = cb_graph(c, cb, &view);
-		if (g && len > 0 && g->sleep_ns > 0)
-			s->it[i].frac = g->sleep_ns >= len ? 0 : 1.0 - (double)g->sleep_ns / (double)len;
+		slept = cb_slept(c, &c->cbs[s->it[i].cb], s->it[i].m_start, s->it[i].m_end);
+		if (slept > 0)
+			s->it[i].frac = slept >= len ? 0 : 1.0 - (double)slept / (double)len;
 	}
 }
 

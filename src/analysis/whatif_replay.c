@@ -271,7 +271,8 @@ const char *const whatif_assumptions[][2] = {
 		     "run's CPUs as its log counts them (--cpus N: N, 0: no limit), measured "
 		     "lengths being turned into CPU-alone lengths the same way first (a queued "
 		     "callback's while it ran, not while it waited)" },
-	{ "sleep", "time function_graph saw a callback sleep needs no CPU; without "
-		   "function_graph all of a callback's time is CPU time" },
+	{ "sleep", "time a callback's thread slept needs no CPU: switched out asleep "
+		   "where the trace has sched_switch, else in schedule() where it has "
+		   "function_graph; without either all of a callback's time is CPU time" },
 };
 const size_t whatif_nassumptions = ARRAY_SIZE(whatif_assumptions);

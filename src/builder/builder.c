@@ -13,6 +13,7 @@
 #include "probes.h"
 #include "comms.h"
 #include "milestones.h"
+#include "sleeps.h"
 
 /* A machine has a few hundred to a few thousand devices: a phase names
  * them all before it names one again. */
@@ -1647,6 +1648,10 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 	case EV_THREAD_WORK:
 		on_thread_work(b, ev);
 		break;
+	case EV_THREAD_SLEEP:
+		if ((c = cur_cycle(b)))
+			sleeps_push(c, ev->pid, ev->ts, ev->end);
+		break;
 	case EV_PROBE:
 		on_probe(b, ev);
 		break;
@@ -1720,6 +1725,7 @@ static void close_cycle(struct builder *b)
 		c->works_cap = c->nworks;
 		qsort(c->works, c->nworks, sizeof(*c->works), cmp_work);
 	}
+	sleeps_settle(c);
 	cycle_finish(b->run, c);
 	comm_map_name_threads(&b->comms, c);
 	b->cur = -1;

@@ -105,6 +105,7 @@ void cycle_free(struct pm_cycle *c)
 	free(c->threads);
 	free(c->msgs);
 	free(c->works);
+	free(c->sleeps);
 	free(c->milestones);
 }
 
@@ -491,4 +492,31 @@ const char *cycle_thread_comm(const struct pm_cycle *c, int pid)
 		if (c->threads[i].pid == pid)
 			return c->threads[i].comm;
 	return NULL;
+}
+
+ns_t cycle_slept(const struct pm_cycle *c, int pid, ns_t a, ns_t b)
+{
+	size_t lo = 0, hi = c->nsleeps;
+	ns_t sum = 0;
+
+	if (!c->nsleeps || c->sleeps_cut)
+		return -1;
+	/* a thread's sleeps do not overlap: by start, their ends rise too */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct pm_sleep *s = &c->sleeps[mid];
+
+		if (s->pid < pid || (s->pid == pid && s->end <= a))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < c->nsleeps && c->sleeps[lo].pid == pid && c->sleeps[lo].start < b; lo++) {
+		ns_t s = c->sleeps[lo].start > a ? c->sleeps[lo].start : a;
+		ns_t e = c->sleeps[lo].end < b ? c->sleeps[lo].end : b;
+
+		if (e > s)
+			sum += e - s;
+	}
+	return sum;
 }

@@ -268,7 +268,15 @@ struct ftrace_parser {
 	size_t ngraphs, graphs_cap;
 	unsigned int untimed;	/* outermost graphs without a time stamp */
 	char untimed_fn[64];	/* the first one's function */
+	struct int_index sched_idx;	/* pid -> sched_off[] (ftrace_sched.c) */
+	ns_t *sched_off;	/* when each thread went to sleep, NS_NONE */
+	size_t nsched, sched_cap;
 };
+
+/* sched_switch: a thread's sleep, from its switch out to its switch in
+ * (input/ftrace/ftrace_sched.c). */
+bool ftrace_sched_switch(struct ftrace_parser *p, const struct ftrace_line *fl);
+void ftrace_sched_free(struct ftrace_parser *p);
 
 /* An initcall's outermost function_graph call, open on one thread
  * (input/ftrace/ftrace_boot_graph.c). */

@@ -40,6 +40,7 @@ static const char *const dat_names[DN_COUNT] = {
 	[DN_SR] = "suspend_resume", [DN_START] = "device_pm_callback_start",
 	[DN_END] = "device_pm_callback_end", [DN_PRINT] = "tracing_mark_write",
 	[DN_GENTRY] = "funcgraph_entry", [DN_GEXIT] = "funcgraph_exit",
+	[DN_SCHED] = "sched_switch",
 };
 
 /* --- the parent: the records into the ftrace parser --- */
@@ -272,6 +273,7 @@ static int tracedat_read(const char *path, struct builder *b, struct input_stats
 		;
 	ftrace_finish(&x.p);
 	ftrace_boot_graphs_free(&x.p);
+	ftrace_sched_free(&x.p);
 	fgraph_free(x.p.fg);
 	st->bounded = kind == DM_UNPACK_FAILED && end.status == E2BIG;
 	if (kind == DM_UNPACK_FAILED)

@@ -34,7 +34,7 @@ enum dat_kind {
 #define DAT_WHY_MAX 512
 
 /* The events a DM_TEXT record is, by the name the ftrace reader knows. */
-enum { DN_SR, DN_START, DN_END, DN_PRINT, DN_GENTRY, DN_GEXIT, DN_COUNT };
+enum { DN_SR, DN_START, DN_END, DN_PRINT, DN_GENTRY, DN_GEXIT, DN_SCHED, DN_COUNT };
 #define DAT_PARTS 4
 
 struct dat_msg {

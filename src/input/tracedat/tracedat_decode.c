@@ -105,6 +105,7 @@ static void find_fields(struct dat_decoder *x)
 		f->start = tep_find_field(e, "start");
 	}
 	event_of(x, DN_PRINT, "ftrace", "print");
+	event_of(x, DN_SCHED, "sched", "sched_switch");	/* printed: a thread's sleeps */
 	if ((e = event_of(x, DN_START, "power", "device_pm_callback_start"))) {
 		f->device = tep_find_field(e, "device");
 		f->driver = tep_find_field(e, "driver");
