@@ -46,7 +46,8 @@ enum ev_kind {
 			 * its extent too when .extent (a boot no initcall
 			 * times) */
 	EV_THREAD_SLEEP,	/* .pid was switched out asleep from .ts to .end
-			 * (sched_switch: prev_state other than R) */
+			 * (sched_switch: prev_state other than R), woken
+			 * as .woke says */
 	EV_THREAD_WORK,	/* a thread's outermost traced call outside callbacks:
 			 * .fn from .ts to .end, on .pid (.comm) */
 	EV_MESSAGE,	/* a log line no rule took: .text its words, .driver and
@@ -93,6 +94,7 @@ struct pm_event {
 	int ret;
 	unsigned int cb_flags;	/* CB_INITCALL, CB_PROBE, CB_FROM_* */
 	uint8_t verdict;	/* EV_VERDICT, EV_MESSAGE: enum verdict_kind */
+	uint8_t woke;		/* EV_THREAD_SLEEP: enum sleep_woke */
 	bool cut;		/* EV_CYCLE_BEGIN, EV_CYCLE_END; EV_MESSAGE: the
 				 * first line of a paste (a mail's fence above) */
 	bool pasted;		/* EV_CYCLE_END with .cut: where a mail's paste

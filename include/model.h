@@ -278,12 +278,22 @@ static inline ns_t pm_work_len(const struct pm_work *w)
 /*
  * A thread the scheduler switched out asleep during a cycle, until it was
  * switched in again (sched_switch, where the trace has it): it waited and
- * wanted no CPU. A cycle keeps CYCLE_SLEEPS_MAX, by thread and start once
- * built; one that holds any had sched_switch traced through it.
+ * wanted no CPU. What woke it (sched_wakeup) says what it waited for: an
+ * interrupt (a device, a timer), or another task (a lock, work handed to
+ * a kthread: time that task needed a CPU for). A cycle keeps
+ * CYCLE_SLEEPS_MAX, by thread and start once built; one that holds any
+ * had sched_switch traced through it.
  */
+enum sleep_woke {
+	SLEEP_WOKE_UNKNOWN,	/* no sched_wakeup seen */
+	SLEEP_WOKE_IRQ,
+	SLEEP_WOKE_TASK,
+};
+
 struct pm_sleep {
 	ns_t start, end;
 	int pid;
+	uint8_t woke;		/* enum sleep_woke */
 };
 #define CYCLE_SLEEPS_MAX (1 << 20)
 
@@ -417,9 +427,15 @@ struct pm_cycle {
 	size_t nmilestones, milestones_cap;
 };
 
-/* How long @pid slept between @a and @b in @c; -1 when @c's trace did
- * not hold every sleep (no sched_switch, or more than it keeps). */
-ns_t cycle_slept(const struct pm_cycle *c, int pid, ns_t a, ns_t b);
+/* Sleeps by what woke them, as masks of enum sleep_woke: waiting on a
+ * device or a timer (or not known: no sched_wakeup), and on a task. */
+#define SLEPT_DEVICE ((1u << SLEEP_WOKE_UNKNOWN) | (1u << SLEEP_WOKE_IRQ))
+#define SLEPT_TASK (1u << SLEEP_WOKE_TASK)
+
+/* How long @pid slept between @a and @b in @c, woken as @woke (SLEPT_*)
+ * says; -1 when @c's trace did not hold every sleep (no sched_switch, or
+ * more than it keeps). */
+ns_t cycle_slept(const struct pm_cycle *c, int pid, ns_t a, ns_t b, unsigned int woke);
 
 /*
  * What the reading saw that is worth a word: a line not used, a return

@@ -9,13 +9,15 @@
 
 #include "whatif_int.h"
 
-/* How long @cb slept, or -1 not known: the scheduler's switches of its
- * thread where the trace has them, else function_graph's. */
+/* How long @cb slept waiting on a device or a timer, or -1 not known:
+ * the scheduler's switches of its thread where the trace has them, else
+ * function_graph's. A sleep another task woke it from was that task's
+ * work (a lock's owner, a kthread), which wanted a CPU. */
 static ns_t cb_slept(const struct pm_cycle *c, const struct pm_callback *cb, ns_t a, ns_t b)
 {
 	struct pm_callgraph view;
 	const struct pm_callgraph *g;
-	ns_t slept = cb->pid >= 0 ? cycle_slept(c, cb->pid, a, b) : -1;
+	ns_t slept = cb->pid >= 0 ? cycle_slept(c, cb->pid, a, b, SLEPT_DEVICE) : -1;
 
 	if (slept >= 0)
 		return slept;

@@ -263,8 +263,9 @@ const char *const whatif_assumptions[][2] = {
 		  "after the last callback; phases without device callbacks keep their "
 		  "measured length" },
 	{ "shared", "async callbacks of a phase under one host controller (the nearest PCI "
-		    "function above them) that ended one after another, the later ones waiting "
-		    "for a fifth or more of their summed lengths, queued on it: each keeps only "
+		    "function above them; not its USB root hubs) that ended one after another, "
+		    "the later ones waiting for a fifth or more of their summed lengths, queued "
+		    "on it: each keeps only "
 		    "the time before it asked and its service, and queues again on a resource of "
 		    "capacity one, first asked first served" },
 	{ "workers", "unlimited async workers; the callbacks running at once share the "

@@ -8,7 +8,10 @@
  * mostly the wait for those before it; run sync, each takes its own time.
  *
  * A group is the async callbacks of a phase under one PCI function (the
- * nearest device above them named like one: the host controller). Taken
+ * nearest device above them named like one: the host controller), but
+ * for its USB root hubs, which resume through the controller and take no
+ * port's lock (7.2's root hubs of one xHCI resumed side by side in the
+ * time each took alone, the devices on their ports one at a time). Taken
  * in the order they ended, a callback is served from when it asked (its
  * start, or later: not before the one served before it asked) until its
  * end, once the one before it ended; the rest of its length was the
@@ -18,6 +21,7 @@
  * through it in the order they ask (whatif_sim.c).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "whatif_int.h"
 
@@ -42,6 +46,18 @@ static bool pci_name(const char *s)
 {
 	return s && hex_run(&s, 4, 8) && *s++ == ':' && hex_run(&s, 2, 2) && *s++ == ':' &&
 	       hex_run(&s, 2, 2) && *s++ == '.' && hex_run(&s, 1, 1) && !*s;
+}
+
+/* "usb1": a root hub. Its resume is its controller's bus resume, which
+ * takes none of the locks its ports' devices queue on (address0_mutex,
+ * the port resets). */
+static bool root_hub(const char *s)
+{
+	if (!s || strncmp(s, "usb", 3) || !s[3])
+		return false;
+	for (s += 3; *s >= '0' && *s <= '9'; s++)
+		;
+	return !*s;
 }
 
 static int controller(const struct pm_run *run, int dev)
@@ -113,7 +129,8 @@ void wi_share(const struct pm_run *run, int phase, struct wi_sim *s)
 		struct wi_item *it = &s->it[i];
 
 		it->res = -1;
-		ctl[i] = it->cb >= 0 && it->was_async ? controller(run, it->dev) : -1;
+		ctl[i] = it->cb >= 0 && it->was_async && !root_hub(run->devs[it->dev].name) ?
+			 controller(run, it->dev) : -1;
 		if (ctl[i] >= 0)
 			grp[ctl[i]]++;
 	}

@@ -1650,7 +1650,7 @@ void builder_event(struct builder *b, const struct pm_event *ev)
 		break;
 	case EV_THREAD_SLEEP:
 		if ((c = cur_cycle(b)))
-			sleeps_push(c, ev->pid, ev->ts, ev->end);
+			sleeps_push(c, ev->pid, ev->ts, ev->end, ev->woke);
 		break;
 	case EV_PROBE:
 		on_probe(b, ev);

@@ -7,7 +7,7 @@
 
 #include "sleeps.h"
 
-void sleeps_push(struct pm_cycle *c, int pid, ns_t start, ns_t end)
+void sleeps_push(struct pm_cycle *c, int pid, ns_t start, ns_t end, uint8_t woke)
 {
 	if (pid < 0 || start == NS_NONE || end < start)
 		return;
@@ -16,7 +16,8 @@ void sleeps_push(struct pm_cycle *c, int pid, ns_t start, ns_t end)
 		return;
 	}
 	VEC_RESERVE(c->sleeps, c->nsleeps, c->sleeps_cap);
-	c->sleeps[c->nsleeps++] = (struct pm_sleep){ start, end, pid };
+	c->sleeps[c->nsleeps++] = (struct pm_sleep){ start, end, pid,
+						     woke <= SLEEP_WOKE_TASK ? woke : SLEEP_WOKE_UNKNOWN };
 }
 
 static int cmp_sleep(const void *a, const void *b)

@@ -494,7 +494,7 @@ const char *cycle_thread_comm(const struct pm_cycle *c, int pid)
 	return NULL;
 }
 
-ns_t cycle_slept(const struct pm_cycle *c, int pid, ns_t a, ns_t b)
+ns_t cycle_slept(const struct pm_cycle *c, int pid, ns_t a, ns_t b, unsigned int woke)
 {
 	size_t lo = 0, hi = c->nsleeps;
 	ns_t sum = 0;
@@ -515,7 +515,7 @@ ns_t cycle_slept(const struct pm_cycle *c, int pid, ns_t a, ns_t b)
 		ns_t s = c->sleeps[lo].start > a ? c->sleeps[lo].start : a;
 		ns_t e = c->sleeps[lo].end < b ? c->sleeps[lo].end : b;
 
-		if (e > s)
+		if (e > s && (woke & (1u << c->sleeps[lo].woke)))
 			sum += e - s;
 	}
 	return sum;

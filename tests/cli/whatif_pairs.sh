@@ -28,7 +28,7 @@ k6.12-async1-big sync k6.12-async0-big resume +10
 k7.2-async1-big sync k7.2-async0-big suspend 60
 k7.2-async1-big sync k7.2-async0-big resume +10
 k6.12-async1-medium sync k6.12-async0-medium suspend +10
-k6.12-async1-medium sync k6.12-async0-medium resume 15
+k6.12-async1-medium sync k6.12-async0-medium resume +10
 k7.2-async1-medium sync k7.2-async0-medium suspend +10
 k7.2-async1-medium sync k7.2-async0-medium resume +10
 k6.12-async1-small sync k6.12-async0-small suspend +10

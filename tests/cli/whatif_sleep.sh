@@ -6,16 +6,26 @@
 # side: without the scheduler's events the model takes them as sharing
 # the CPU (each 50 ms alone, one after the other 100 ms); with them, each
 # slept 90 ms of its 100 waiting for its disk, so one after the other
-# takes 200 ms. A thread preempted (R, R+) still wanted the CPU.
+# takes 200 ms. A thread preempted (R, R+) still wanted the CPU. What
+# woke a sleep (sched_wakeup) says what it waited for: an interrupt (the
+# flags column's h or s: a device, a timer), needing no CPU, or another
+# task (a lock's owner, a kthread doing the work), whose work needed one.
 . "$(dirname "$0")/../tap.sh"
 T=$TMPDIR_TEST
 
-L() { printf '%16s-%-5s [000] .....   %s: %s\n' "$1" "$2" "$3" "$4"; }
+L() { printf '%16s-%-5s [000] %s   %s: %s\n' "$1" "$2" "${F:-.....}" "$3" "$4"; }
 sw() {	# sw TIME PREV PREV_PID STATE NEXT NEXT_PID
 	L "$2" "$3" "$1" "sched_switch: prev_comm=$2 prev_pid=$3 prev_prio=120 prev_state=$4 ==> next_comm=$5 next_pid=$6 next_prio=120"
 }
 phase() { L init 1 "$1" "suspend_resume: $2"; }
-trace() {	# trace STATE: the first switch of each worker out
+wake() {	# wake TIME PID CONTEXT: irq (in a hardirq, on idle) or task
+	case $3 in
+	irq) F=dNh2. L '<idle>' 0 "$1" "sched_wakeup: comm=kworker/0:x pid=$2 prio=120 target_cpu=000" ;;
+	task) L kworker/0:3 103 "$1" "sched_wakeup: comm=kworker/0:x pid=$2 prio=120 target_cpu=000" ;;
+	esac
+}
+trace() {	# trace STATE [WAKE]: the first switch of each worker out, what
+	# woke them
 	echo '# tracer: nop'; echo '#'
 	echo '# entries-in-buffer/entries-written: 30/30   #P:1'; echo '#'
 	phase 100.000000 'suspend_enter[3] begin'
@@ -26,6 +36,8 @@ trace() {	# trace STATE: the first switch of each worker out
 	if [ -n "$1" ]; then
 		sw 100.008000 kworker/0:1 101 "$1" kworker/0:2 102
 		sw 100.010000 kworker/0:2 102 "$1" swapper/0 0
+		wake 100.097000 101 "$2"
+		wake 100.097500 102 "$2"
 		sw 100.098000 swapper/0 0 R kworker/0:1 101
 		sw 100.099000 kworker/0:1 101 R+ kworker/0:2 102
 		sw 100.101000 kworker/0:2 102 R+ kworker/0:1 101
@@ -52,6 +64,19 @@ is "asleep (S): the same" "$(suspend "$T/s.txt")" "102 203"
 trace R+ > "$T/r.txt"
 is "preempted (R+): still wanting the CPU, as without the events" "$(suspend "$T/r.txt")" "102 103"
 is "  and nothing said of the lines" "$(cat "$T/err")" ""
+trace D irq > "$T/irq.txt"
+is "woken in an interrupt: device waits, 200 ms" "$(suspend "$T/irq.txt")" "102 203"
+trace D task > "$T/task.txt"
+is "woken by another task: its work wanted the CPU, as without the events" \
+	"$(suspend "$T/task.txt")" "102 103"
+# trace-cmd report's own forms of the two events (its sched plugin), no
+# flags column: what woke them is not known, each sleep a device's
+sed -E -e 's/\[000\] \.\.\.\.\.  /[000]/; s/\[000\] dNh2\.  /[000]/' \
+	-e 's/sched_switch: prev_comm=([^ ]*) prev_pid=([0-9]*) prev_prio=([0-9]*) prev_state=([^ ]*) ==> next_comm=([^ ]*) next_pid=([0-9]*) next_prio=([0-9]*)/sched_switch: \1:\2 [\3] \4 ==> \5:\6 [\7]/' \
+	-e 's/sched_wakeup: comm=([^ ]*) pid=([0-9]*) prio=([0-9]*) target_cpu=([0-9]*)/sched_wakeup: \1:\2 [\3] CPU:\4/' \
+	"$T/task.txt" > "$T/report.txt"
+is "trace-cmd report's forms: read" "$(grep -c ' ==> kworker/0:1:101 \[120\]' "$T/report.txt") $(suspend "$T/report.txt")" "2 102 203"
+is "  and nothing said of the lines" "$(cat "$T/err")" ""
 # the measured replay stays exact with the sleeps read
 "$PMSCOPE" whatif -q -j "$T/m.json" "$T/d.txt"
 is "measured: every phase given back" \
@@ -64,5 +89,24 @@ sed 's/ ==> / -> /' "$T/d.txt" > "$T/bad.txt"
 is "a garbled sched_switch line: a note names it" \
 	"$(jq -r '[.findings[]?, .cycles[].findings[] | select(.text | test("unreadable sched_switch"))] | length > 0' "$T/bad.json")" true
 is "  and the sleeps it would have given are not taken" "$(suspend "$T/bad.txt")" "102 103"
+
+# a real trace.dat with sched_switch (tests/fixtures/qemu-q35-s3-tracecmd-sched:
+# 6.12 in QEMU, one S3 cycle, 1698 switches): read as its trace-cmd report
+# text is (within the report's microseconds), and the sleeps change the
+# prediction (the report without its switches gives another)
+D=$FIXTURES/qemu-q35-s3-tracecmd-sched
+pred() {	# pred FILE: predicted suspend and resume phases, ns
+	"$PMSCOPE" whatif -q -p sync -j "$T/p.json" "$1" 2>"$T/err"
+	jq -r '[.cycles[].phases[] | select(.name == "suspend" or .name == "resume") |
+		.predicted_ns] | join(" ")' "$T/p.json"
+}
+dat=$(pred "$D/trace-v6.dat.xz")
+text=$(pred "$D/report.txt.xz")
+is "trace.dat: its sync prediction, suspend and resume" "$dat" "280741603 752945013"
+ok "  its report's text within 1%: $text" awk -v a="$dat" -v b="$text" 'BEGIN {
+	split(a, x, " "); split(b, y, " ");
+	exit !(y[1] > x[1] * 0.99 && y[1] < x[1] * 1.01 && y[2] > x[2] * 0.99 && y[2] < x[2] * 1.01) }'
+xz -dc "$D/report.txt.xz" | grep -v ' sched_switch: ' > "$T/nosched.txt"
+is "  without the switches, the shared CPUs' figures" "$(pred "$T/nosched.txt")" "118188103 669042069"
 
 done_testing

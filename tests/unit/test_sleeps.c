@@ -58,16 +58,16 @@ static void test_slept(void **state)
 	assert_int_equal(run->ncycles, 1);
 	c = &run->cycles[0];
 	assert_int_equal(c->nsleeps, 5);
-	assert_int_equal(cycle_slept(c, 7, 1000, 10000), 1000 + 1000 + 500);
+	assert_int_equal(cycle_slept(c, 7, 1000, 10000, SLEPT_DEVICE), 1000 + 1000 + 500);
 	/* cut at the window's edges: 2500-3000, 5000-5500 */
-	assert_int_equal(cycle_slept(c, 7, 2500, 5500), 500 + 500);
+	assert_int_equal(cycle_slept(c, 7, 2500, 5500, SLEPT_DEVICE), 500 + 500);
 	/* a window between two sleeps, and one inside a sleep */
-	assert_int_equal(cycle_slept(c, 7, 3000, 5000), 0);
-	assert_int_equal(cycle_slept(c, 7, 5100, 5200), 100);
-	assert_int_equal(cycle_slept(c, 5, 1000, 2000), 500);
-	assert_int_equal(cycle_slept(c, 9, 0, 100000), 100);
-	assert_int_equal(cycle_slept(c, 8, 0, 100000), 0);	/* never slept */
-	assert_int_equal(cycle_slept(c, 1000, 0, 100000), 0);	/* past every pid */
+	assert_int_equal(cycle_slept(c, 7, 3000, 5000, SLEPT_DEVICE), 0);
+	assert_int_equal(cycle_slept(c, 7, 5100, 5200, SLEPT_DEVICE), 100);
+	assert_int_equal(cycle_slept(c, 5, 1000, 2000, SLEPT_DEVICE), 500);
+	assert_int_equal(cycle_slept(c, 9, 0, 100000, SLEPT_DEVICE), 100);
+	assert_int_equal(cycle_slept(c, 8, 0, 100000, SLEPT_DEVICE), 0);	/* never slept */
+	assert_int_equal(cycle_slept(c, 1000, 0, 100000, SLEPT_DEVICE), 0);	/* past every pid */
 	run_free(run);
 }
 
@@ -85,11 +85,11 @@ static void test_unknown(void **state)
 	event(b, EV_CYCLE_END, 4000);
 	builder_finish(b);
 	assert_int_equal(run->ncycles, 2);
-	assert_int_equal(cycle_slept(&run->cycles[0], 7, 0, 3000), -1);	/* no sched_switch */
+	assert_int_equal(cycle_slept(&run->cycles[0], 7, 0, 3000, SLEPT_DEVICE), -1);	/* no sched_switch */
 	c = &run->cycles[1];
-	assert_int_equal(cycle_slept(c, 7, 3000, 4000), 100);
+	assert_int_equal(cycle_slept(c, 7, 3000, 4000, SLEPT_DEVICE), 100);
 	c->sleeps_cut = 1;	/* as over CYCLE_SLEEPS_MAX */
-	assert_int_equal(cycle_slept(c, 7, 3000, 4000), -1);
+	assert_int_equal(cycle_slept(c, 7, 3000, 4000, SLEPT_DEVICE), -1);
 	run_free(run);
 }
 

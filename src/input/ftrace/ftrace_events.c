@@ -445,6 +445,7 @@ static const struct event_handler {
 	{ "device_pm_callback_end", NAME_IS, cb_end },
 	{ "initcall_", NAME_STARTS, ftrace_initcall },
 	{ "sched_switch", NAME_IS, ftrace_sched_switch },
+	{ "sched_wakeup", NAME_IS, ftrace_sched_wakeup },
 	{ "tracing_mark_write", NAME_IS, marker_event },
 	{ "print", NAME_IS, marker_event },	/* trace-cmd report's marker */
 	{ "_cal", NAME_ENDS, kprobe_event },

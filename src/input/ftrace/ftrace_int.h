@@ -38,6 +38,10 @@ enum ftrace_ahead_kind {
 	FA_CALLBACK,	/* a device_pm_callback_start or _end event: .cb */
 };
 
+/* The context an event was written in: a task's, or an interrupt's
+ * (hardirq, softirq, NMI), as the flags column or the record says. */
+enum ftrace_ctx { FL_CTX_UNKNOWN, FL_CTX_TASK, FL_CTX_IRQ };
+
 struct ftrace_line {
 	ns_t ts;		/* NS_NONE: function_graph without abstime */
 	int cpu, pid;		/* -1 unknown */
@@ -51,6 +55,9 @@ struct ftrace_line {
 	bool graph;
 	struct str duration, func;
 	uint8_t ahead;		/* enum ftrace_ahead_kind */
+	uint8_t ctx;		/* enum ftrace_ctx: trace.dat's record flags; a
+				 * text line's are read where needed
+				 * (ftrace_line_ctx()) */
 	union {			/* a line is one or the other: kept small, since
 				 * batches of them go from one CPU to the other */
 		struct graph_call call;
@@ -270,12 +277,15 @@ struct ftrace_parser {
 	char untimed_fn[64];	/* the first one's function */
 	struct int_index sched_idx;	/* pid -> sched_off[] (ftrace_sched.c) */
 	ns_t *sched_off;	/* when each thread went to sleep, NS_NONE */
+	uint8_t *sched_woke;	/* and what woke it since: enum sleep_woke */
 	size_t nsched, sched_cap;
 };
 
-/* sched_switch: a thread's sleep, from its switch out to its switch in
+/* sched_switch: a thread's sleep, from its switch out to its switch in;
+ * sched_wakeup: what woke it, an interrupt or a task
  * (input/ftrace/ftrace_sched.c). */
 bool ftrace_sched_switch(struct ftrace_parser *p, const struct ftrace_line *fl);
+bool ftrace_sched_wakeup(struct ftrace_parser *p, const struct ftrace_line *fl);
 void ftrace_sched_free(struct ftrace_parser *p);
 
 /* An initcall's outermost function_graph call, open on one thread

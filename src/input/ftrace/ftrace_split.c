@@ -688,6 +688,7 @@ static void line_reset(struct ftrace_line *out)
 	out->func = STR_NULL;
 	out->graph = false;
 	out->ahead = FA_NONE;
+	out->ctx = FL_CTX_UNKNOWN;
 }
 
 bool ftrace_split_memo(struct str line, struct ftrace_line *out, struct split_memo *memo)

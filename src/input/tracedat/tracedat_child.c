@@ -158,6 +158,7 @@ static int send_record(struct dat_child *x, struct tep_record *rec, struct tep_r
 	m.comm_len = x->comm ? (uint16_t)strnlen(x->comm, DAT_COMM_MAX) : 0;
 	m.cpu = rec->cpu;
 	m.ts = rec->ts;
+	m.irq = !!(tep_data_flags(x->tep, rec) & (TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ));
 	m.nrec = x->nrec;
 	for (i = 0; i < DAT_PARTS; i++)
 		m.part[i] = (uint32_t)(part[i].len < LINE_MAX_BYTES ? part[i].len : LINE_MAX_BYTES);
