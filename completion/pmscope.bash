@@ -28,11 +28,11 @@ _pmscope_options()
 		     "--html --width -n --top -c --cycle -q --quiet $_pmscope_bounds -h --help" ;;
 	record)
 		echo "-m --mode -s --seconds -C --cmd --via -n --cycles --stress -d --delay" \
-		     "-t --pm-test -g --callgraph --graph-depth -b --buffer-kb -o --output" \
-		     "-q --quiet -h --help" ;;
+		     "-t --pm-test -g --callgraph --graph-depth --sched -b --buffer-kb" \
+		     "-o --output -q --quiet -h --help" ;;
 	arm)
-		echo "-m --mode -t --pm-test -g --callgraph --graph-depth -b --buffer-kb" \
-		     "-h --help" ;;
+		echo "-m --mode -t --pm-test -g --callgraph --graph-depth --sched" \
+		     "-b --buffer-kb -h --help" ;;
 	collect)
 		echo "-o --output -r --restore -q --quiet -h --help" ;;
 	watch)

@@ -106,6 +106,8 @@ struct capture_opts {
 	const char *pm_test;	/* /sys/power/pm_test level, NULL none */
 	bool callgraph;		/* function_graph below dpm_run_callback */
 	unsigned int graph_depth;
+	bool sched;		/* sched_switch and sched_wakeup: when the
+				 * callbacks' threads slept (whatif) */
 	unsigned int cycles;	/* sizes the buffer */
 	unsigned int buffer_kb;	/* per CPU; 0: by mode and cycles */
 	bool via_systemd;	/* systemd writes "mem": mem_sleep picks the mode */

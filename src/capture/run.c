@@ -34,6 +34,9 @@ static const char *const events[] = {
 };
 #define EVENTS_REQUIRED 3
 
+/* --sched: when each thread slept, and what woke it */
+static const char *const sched_events[] = { "sched/sched_switch", "sched/sched_wakeup" };
+
 /*
  * Per CPU: a cycle's callback events take well under 1 MB on machines
  * with a few thousand devices; hibernation runs four device passes;
@@ -47,6 +50,8 @@ static unsigned int buffer_kb(const struct capture_opts *o)
 	if (o->buffer_kb)
 		return o->buffer_kb;
 	kb *= cycles < 8 ? cycles : 8;
+	if (o->sched)	/* a switch or two per callback, and the rest's */
+		kb *= 4;
 	if (o->callgraph)
 		kb = 65536;
 	return kb;
@@ -182,6 +187,14 @@ static int setup_instance(struct capture *c, const struct capture_opts *o, char 
 		char *f = xasprintf("events/%s/enable", events[i]);
 		int rc = tracefs_file_exists(c->inst, f) || i < EVENTS_REQUIRED ?
 			capture_inst_write(c, f, "1", err, errlen) : 0;
+
+		free(f);
+		if (rc < 0)
+			return -1;
+	}
+	for (i = 0; o->sched && i < ARRAY_SIZE(sched_events); i++) {
+		char *f = xasprintf("events/%s/enable", sched_events[i]);
+		int rc = capture_inst_write(c, f, "1", err, errlen);
 
 		free(f);
 		if (rc < 0)

@@ -13,7 +13,7 @@
  * The file: magic, version "6", endianness, long size, page size; the
  * ring buffer's header_page and header_event formats; the ftrace formats
  * (function_graph's entries and exits); the formats of the event systems
- * traced (power); /proc/kallsyms for --callgraph (function addresses);
+ * traced (power, and sched for --sched); /proc/kallsyms for --callgraph (function addresses);
  * printk_formats; saved_cmdlines; the CPU count; options (trace clock,
  * uname); "flyrecord", each CPU's data offset and size, then each CPU's
  * pages as per_cpu/cpuN/trace_pipe_raw gives them, page aligned.
@@ -38,7 +38,7 @@
 #define OPT_UNAME 5
 
 /* Systems whose formats go in the file: those capture_arm() enables. */
-static const char *const systems[] = { "power" };
+static const char *const systems[] = { "power", "sched" };
 
 struct dat_out {
 	const struct capture_env *env;	/* /proc/kallsyms through the root */

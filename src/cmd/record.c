@@ -217,6 +217,8 @@ static void record_usage(FILE *f)
 		"  -t, --pm-test LEVEL  /sys/power/pm_test level (freezer, devices, ...)\n"
 		"  -g, --callgraph      function_graph of the device callbacks (see pmscope(1))\n"
 		"      --graph-depth N  its max_graph_depth (default 3)\n"
+		"      --sched          trace sched_switch and sched_wakeup too: whatif then\n"
+		"                       knows when callbacks slept (a larger trace)\n"
 		"  -b, --buffer-kb N    trace buffer per CPU (default by mode, see pmscope(1))\n"
 		"  -o, --output DIR     the run folder (default pmscope-DATE-TIME)\n"
 		"  -q, --quiet          no terminal summary\n"
@@ -242,6 +244,8 @@ static void arm_usage(FILE *f)
 		"  -t, --pm-test LEVEL  /sys/power/pm_test level\n"
 		"  -g, --callgraph      function_graph of the device callbacks (see pmscope(1))\n"
 		"      --graph-depth N  its max_graph_depth (default 3)\n"
+		"      --sched          trace sched_switch and sched_wakeup too: whatif then\n"
+		"                       knows when callbacks slept (a larger trace)\n"
 		"  -b, --buffer-kb N    trace buffer per CPU (default by mode, see pmscope(1))\n"
 		"  -h, --help           this text\n"
 		"\n"
@@ -269,7 +273,7 @@ static void collect_usage(FILE *f)
 		"is put back).\n");
 }
 
-enum { OPT_DEPTH = 1000, OPT_VIA, OPT_STRESS };
+enum { OPT_DEPTH = 1000, OPT_SCHED, OPT_VIA, OPT_STRESS };
 
 struct capture_args {
 	struct capture_opts o;
@@ -291,6 +295,7 @@ static int parse_args(int argc, char **argv, const char *allowed, struct capture
 		{ "pm-test", required_argument, NULL, 't' },
 		{ "callgraph", no_argument, NULL, 'g' },
 		{ "graph-depth", required_argument, NULL, OPT_DEPTH },
+		{ "sched", no_argument, NULL, OPT_SCHED },
 		{ "via", required_argument, NULL, OPT_VIA },
 		{ "stress", no_argument, NULL, OPT_STRESS },
 		{ "buffer-kb", required_argument, NULL, 'b' },
@@ -308,10 +313,11 @@ static int parse_args(int argc, char **argv, const char *allowed, struct capture
 			usage(stdout);
 			return 1;
 		}
-		/* the long-only options: --graph-depth with -g, the rest with -C */
+		/* the long-only options: --graph-depth and --sched with -g,
+		 * the rest with -C */
 		if (c == '?' || (c < OPT_DEPTH && !strchr(allowed, c)) ||
-		    (c == OPT_DEPTH && !strchr(allowed, 'g')) ||
-		    (c > OPT_DEPTH && !strchr(allowed, 'C')))
+		    (c <= OPT_SCHED && c >= OPT_DEPTH && !strchr(allowed, 'g')) ||
+		    (c > OPT_SCHED && !strchr(allowed, 'C')))
 			goto bad;
 		switch (c) {
 		case 'm':
@@ -361,6 +367,9 @@ static int parse_args(int argc, char **argv, const char *allowed, struct capture
 			break;
 		case 'g':
 			a->o.callgraph = true;
+			break;
+		case OPT_SCHED:
+			a->o.sched = true;
 			break;
 		case 'o':
 			a->out = optarg;

@@ -58,6 +58,7 @@ run() {
 case_s3() { run s3 pmscope record -m mem -s 5 -o $O/s3; }
 case_s2idle() { run s2idle pmscope record -m s2idle -s 0 -o $O/s2idle; }
 case_callgraph() { run callgraph pmscope record -m mem -s 5 --callgraph --graph-depth 2 -o $O/callgraph; }
+case_sched() { run sched pmscope record -m mem -s 5 --sched -o $O/sched; }
 # what a tracing instance of this kernel offers (for diagnosis)
 case_probe() { mkdir $T/instances/probe; ls $T/instances/probe > probe.txt;
 	cat $T/instances/probe/available_tracers >> probe.txt; rmdir $T/instances/probe; }

@@ -25,7 +25,7 @@ WAKE=6	# seconds in s2idle before the power button is pressed
 # The faults case (every signal at every step of record: some thousand
 # runs, 20 minutes or so on 2 cores) has a boot of its own; so has watch,
 # whose sleeps begin with an s2idle one.
-BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph,fulldisk,rofolder,rolate k61w:linux-image-amd64:watch k612:linux-image-6.12-amd64:callgraph,cycles,cmd,sigterm,stress,stressfail,systemd k61f:linux-image-amd64:faults:2700"}
+BOOTS=${PMSCOPE_VM_BOOTS:-"k61:linux-image-amd64:s2idle,s3,armcollect,sigint,pmtest,disktest,nocallgraph,fulldisk,rofolder,rolate k61w:linux-image-amd64:watch k612:linux-image-6.12-amd64:callgraph,sched,cycles,cmd,sigterm,stress,stressfail,systemd k61f:linux-image-amd64:faults:2700"}
 
 mkdir -p "$V"
 exec 3>"$V/vm.log"
@@ -468,6 +468,30 @@ post suspend"
 		ok "$K watch: read-only store: said why" \
 			grep -q 'is not kept: /tmp/wro/store: Read-only file system' "$O/watch.ro.journal"
 		ok "$K watch: status: enabled, the store" grep -q '^store: /var/lib/pmscope: 2 runs' "$O/watch.status"
+		;;
+	sched)
+		# record --sched: the scheduler's two events in trace.txt and
+		# trace.dat, read alike (whatif's prediction, which takes the
+		# sleeps, within 1%: trace.txt's stamps are microseconds)
+		exit_status sched 0
+		restored sched
+		run_files sched
+		ok "$K sched: trace.txt has sched_switch" grep -q ' sched_switch: prev_comm=' "$O/sched/trace.txt"
+		ok "$K sched: trace.txt has sched_wakeup" grep -q ' sched_wakeup: comm=' "$O/sched/trace.txt"
+		ok "$K sched: no trace event lost" grep -q '^capture.trace_overrun: 0$' "$O/sched/sys/facts.txt"
+		analyze sched
+		cycle_checks sched 0 mem
+		trace-cmd report -i "$O/sched/trace.dat" > "$O/sched.dat-report.txt" 2>&1
+		ok "$K sched: trace-cmd report: the switches in trace.dat" grep -q ' sched_switch: ' "$O/sched.dat-report.txt"
+		mkdir -p "$O/sched.txtonly"
+		cp -r "$O/sched/dmesg.txt" "$O/sched/trace.txt" "$O/sched/sys" "$O/sched.txtonly/"
+		"$P" whatif -q -p sync -j "$O/sched.wi.json" "$O/sched" > /dev/null 2>&1
+		"$P" whatif -q -p sync -j "$O/sched.wi-txt.json" "$O/sched.txtonly" > /dev/null 2>&1
+		wi() { jq -r '[.cycles[].predicted.resume_ns] | add' "$1" 2>/dev/null; }
+		echo "# $K sched: sync resume predicted $(wi "$O/sched.wi.json") ns (trace.dat), $(wi "$O/sched.wi-txt.json") (trace.txt)"
+		ok "$K sched: whatif from trace.dat and from trace.txt within 1%" \
+			awk -v a="$(wi "$O/sched.wi.json")" -v b="$(wi "$O/sched.wi-txt.json")" \
+			'BEGIN { exit !(a > 0 && b > a * 0.99 && b < a * 1.01) }'
 		;;
 	cycles)
 		exit_status cycles 0
