@@ -68,7 +68,6 @@ int ftrace_read(struct line_reader *r, struct builder *b, struct input_stats *st
 			 "%u outermost function_graph calls (first %s) have no time stamp "
 			 "(trace_options=funcgraph-abstime)", p.untimed, p.untimed_fn);
 	ftrace_boot_graphs_free(&p);
-	ftrace_sched_free(&p);
 	tree_catch_free(p.tc);
 	fgraph_free(p.fg);
 	st->bytes = reader_bytes(r);

@@ -599,6 +599,7 @@ void ftrace_finish(struct ftrace_parser *p)
 	unsigned int repaired = fgraph_repaired(p->fg), deep = fgraph_too_deep(p->fg);
 
 	ftrace_boot_end(p, NULL);
+	ftrace_sched_free(p);	/* no sleep ends after the last line */
 	if (repaired)
 		file_note(p, FC_NOTE, xasprintf("traced calls: %u inside callbacks lost their "
 						"entry or return line; nesting repaired",

@@ -274,7 +274,6 @@ static int tracedat_read(const char *path, struct builder *b, struct input_stats
 		;
 	ftrace_finish(&x.p);
 	ftrace_boot_graphs_free(&x.p);
-	ftrace_sched_free(&x.p);
 	fgraph_free(x.p.fg);
 	st->bounded = kind == DM_UNPACK_FAILED && end.status == E2BIG;
 	if (kind == DM_UNPACK_FAILED)
