@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A cycle's sleeps (sched_switch): kept as they come, at most
- * CYCLE_SLEEPS_MAX, then sorted by thread and start for cycle_slept().
+ * CYCLE_SLEEPS_MAX, then, once the cycle is built, only those of the
+ * threads that ran its callbacks (most switches are of idle kworkers,
+ * RCU and user space), sorted by thread and start for cycle_slept().
  */
 #include <stdlib.h>
 
@@ -31,6 +33,23 @@ static int cmp_sleep(const void *a, const void *b)
 
 void sleeps_settle(struct pm_cycle *c)
 {
-	if (c->nsleeps)
-		qsort(c->sleeps, c->nsleeps, sizeof(*c->sleeps), cmp_sleep);
+	struct int_index ran = { 0 };
+	size_t i, n = 0;
+
+	if (!c->nsleeps)
+		return;
+	for (i = 0; i < c->ncbs; i++)
+		if (c->cbs[i].pid >= 0)
+			int_index_get(&ran, c->cbs[i].pid, 1);
+	for (i = 0; i < c->nsleeps; i++)	/* get(pid, 0): 1 when a callback's */
+		if (ran.count && int_index_get(&ran, c->sleeps[i].pid, 0))
+			c->sleeps[n++] = c->sleeps[i];
+	int_index_free(&ran);
+	/* none kept: still a cycle the scheduler's events went through */
+	c->nsleeps = n ? n : 1;
+	if (!n)
+		c->sleeps[0] = (struct pm_sleep){ 0, 0, -1, SLEEP_WOKE_UNKNOWN };
+	c->sleeps = xrealloc(c->sleeps, c->nsleeps * sizeof(*c->sleeps));
+	c->sleeps_cap = c->nsleeps;
+	qsort(c->sleeps, c->nsleeps, sizeof(*c->sleeps), cmp_sleep);
 }

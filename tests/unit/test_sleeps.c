@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A thread's sleeps (sched_switch): a cycle keeps the spans that came
- * while it was open, and cycle_slept() sums a thread's sleep inside a
- * window, a span cut at the window's edges; a cycle without them, or
- * with more than it keeps, knows nothing (-1).
+ * while it was open of the threads that ran its callbacks, and
+ * cycle_slept() sums a thread's sleep inside a window, a span cut at the
+ * window's edges; a cycle without them, or with more than it keeps,
+ * knows nothing (-1).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,6 +24,24 @@ static void event(struct builder *b, enum ev_kind k, ns_t ts)
 
 	event_init(&ev, k, ts, 1);
 	ev.mode = MODE_MEM;
+	builder_event(b, &ev);
+}
+
+/* A callback of device @dev on @pid, from @start to @end. */
+static void cb_on(struct builder *b, const char *dev, int pid, ns_t start, ns_t end)
+{
+	struct pm_event ev;
+
+	event_init(&ev, EV_CB_START, start, 3);
+	ev.device = str_c(dev);
+	ev.pid = pid;
+	ev.event = str_c("suspend");
+	ev.cb_flags = CB_FROM_TRACE;
+	builder_event(b, &ev);
+	event_init(&ev, EV_CB_END, end, 4);
+	ev.device = str_c(dev);
+	ev.pid = pid;
+	ev.cb_flags = CB_FROM_TRACE;
 	builder_event(b, &ev);
 }
 
@@ -52,12 +71,17 @@ static void test_slept(void **state)
 	sleep_of(b, 9, 2500, 2600);
 	sleep_of(b, 7, 8000, 8500);
 	sleep_of(b, 7, 9500, 9400);	/* ends before it starts: not kept */
+	sleep_of(b, 11, 2000, 3000);	/* ran no callback: not kept */
+	cb_on(b, "a", 5, 1100, 9900);
+	cb_on(b, "b", 7, 1100, 9900);
+	cb_on(b, "c", 9, 1100, 9900);
 	event(b, EV_CYCLE_END, 10000);
 	builder_finish(b);
 
 	assert_int_equal(run->ncycles, 1);
 	c = &run->cycles[0];
 	assert_int_equal(c->nsleeps, 5);
+	assert_int_equal(cycle_slept(c, 11, 0, 100000, SLEPT_DEVICE), 0);
 	assert_int_equal(cycle_slept(c, 7, 1000, 10000, SLEPT_DEVICE), 1000 + 1000 + 500);
 	/* cut at the window's edges: 2500-3000, 5000-5500 */
 	assert_int_equal(cycle_slept(c, 7, 2500, 5500, SLEPT_DEVICE), 500 + 500);
@@ -82,9 +106,15 @@ static void test_unknown(void **state)
 	event(b, EV_CYCLE_END, 2000);
 	event(b, EV_CYCLE_BEGIN, 3000);
 	sleep_of(b, 7, 3100, 3200);
+	cb_on(b, "a", 7, 3050, 3900);
 	event(b, EV_CYCLE_END, 4000);
+	event(b, EV_CYCLE_BEGIN, 5000);	/* switches, none of a callback's thread */
+	sleep_of(b, 11, 5100, 5200);
+	cb_on(b, "a", 7, 5050, 5900);
+	event(b, EV_CYCLE_END, 6000);
 	builder_finish(b);
-	assert_int_equal(run->ncycles, 2);
+	assert_int_equal(run->ncycles, 3);
+	assert_int_equal(cycle_slept(&run->cycles[2], 7, 5000, 6000, SLEPT_DEVICE), 0);
 	assert_int_equal(cycle_slept(&run->cycles[0], 7, 0, 3000, SLEPT_DEVICE), -1);	/* no sched_switch */
 	c = &run->cycles[1];
 	assert_int_equal(cycle_slept(c, 7, 3000, 4000, SLEPT_DEVICE), 100);
