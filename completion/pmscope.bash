@@ -15,7 +15,8 @@ _pmscope_options()
 	analyze)
 		echo "-j --json --text -o --outdir -n --top -c --cycle -q --quiet -s --stats" \
 		     "--html --svg --png --perfetto --junit --rows --rows-format --kcidb --table" \
-		     "--columns --width --from --to --phase --no-hints $_pmscope_bounds -h --help" ;;
+		     "--columns --width --from --to --phase --no-hints --expect $_pmscope_bounds" \
+		     "-h --help" ;;
 	stats)
 		echo "-j --json -n --top -m --mode -q --quiet --max-suspend --max-resume" \
 		     "--junit --rows --rows-format $_pmscope_bounds --html --since --last" \
@@ -46,7 +47,7 @@ _pmscope_takes_arg()
 	case "$1:$2" in
 	*:-j | *:--json | *:-n | *:--top | *:-m | *:--mode | *:-o | *:--output | \
 	*:--outdir | *:--text | *:--perfetto | *:--junit | *:--rows | *:--rows-format | *:--kcidb | \
-	*:--table | *:--columns | \
+	*:--table | *:--columns | analyze:--expect | \
 	*:-t | *:--pm-test | *:-b | *:--buffer-kb | *:--graph-depth | \
 	analyze:-c | analyze:--cycle | whatif:-c | whatif:--cycle | whatif:-p | \
 	*:--policy | *:--async | *:--sync | *:--defer | *:--scale | *:--cpus | *:--html | *:--svg | *:--png | \
@@ -95,6 +96,8 @@ _pmscope_value()
 		words="$words resume_early resume complete kernel_init user_init" ;;
 	--rows-format)
 		words="ndjson csv" ;;
+	--expect)
+		words="suspend mem s2idle standby disk boot any" ;;
 	--table)
 		words="runs cycles phases callbacks findings devices" ;;
 	-o | --output | --outdir | --rows | --store)

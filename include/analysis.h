@@ -109,16 +109,34 @@ struct cycle_facts {
 };
 
 /*
+ * What a run must hold to have data (--expect): any cycle; a sleep (a
+ * suspend of any mode or a hibernation); a sleep of one mode; a boot. A
+ * suspend test that never suspended must not pass on its boot.
+ */
+enum expect {
+	EXPECT_ANY,
+	EXPECT_SLEEP,
+	EXPECT_MEM,
+	EXPECT_S2IDLE,
+	EXPECT_STANDBY,
+	EXPECT_DISK,
+	EXPECT_BOOT,
+};
+
+/* "suspend", "mem", ... into @out; -1 not one of them. */
+int expect_parse(const char *s, enum expect *out);
+
+/*
  * The findings (analysis/findings.c, findings.h): a cycle's from its
  * callbacks, state, verdicts and warnings (@m: the messages analysis's
  * callbacks that said error, NULL none); the run's from what lies outside
- * any cycle, and no data.
+ * any cycle, and no data (no cycle, or none that @expect asks for).
  */
 void findings_cycle(const struct pm_run *run, const struct pm_cycle *c,
 		    const struct cycle_facts *facts, const struct cycle_messages *m,
 		    struct findings *out);
 void findings_run(const struct pm_run *run, const struct cycle_facts *facts,
-		  struct findings *out);
+		  enum expect expect, struct findings *out);
 void findings_free(struct findings *fs);
 /* "ENODEV" for -19, NULL when the error has no name. */
 const char *finding_err_name(int err);
@@ -175,6 +193,7 @@ enum { RESULTS_MAX_ANALYSES = 16 };
 
 struct results_opts {
 	size_t top;		/* slowest callbacks kept per cycle */
+	enum expect expect;	/* what the run must hold */
 	int cycle;		/* only this cycle (1-based), 0 all */
 	bool hints;		/* the what-if hint per device phase */
 	bool verdict_only;	/* the findings alone (stats, compare) */

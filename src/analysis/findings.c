@@ -659,11 +659,103 @@ void findings_cycle(const struct pm_run *run, const struct pm_cycle *c,
 	settle(out);
 }
 
-void findings_run(const struct pm_run *run, const struct cycle_facts *facts,
-		  struct findings *out)
+/* --expect's words, and what the finding calls each (the first of a
+ * kind names it) */
+static const struct {
+	const char *word, *name;
+	enum expect e;
+} expects[] = {
+	{ "any", "suspend, resume or boot", EXPECT_ANY },
+	{ "suspend", "suspend or hibernation", EXPECT_SLEEP },
+	{ "mem", "mem (S3)", EXPECT_MEM },
+	{ "s2idle", "s2idle", EXPECT_S2IDLE },
+	{ "freeze", "s2idle", EXPECT_S2IDLE },
+	{ "standby", "standby", EXPECT_STANDBY },
+	{ "disk", "hibernation", EXPECT_DISK },
+	{ "boot", "boot", EXPECT_BOOT },
+};
+
+int expect_parse(const char *s, enum expect *out)
 {
 	size_t i;
 
+	for (i = 0; i < ARRAY_SIZE(expects); i++)
+		if (!strcmp(s, expects[i].word)) {
+			*out = expects[i].e;
+			return 0;
+		}
+	return -1;
+}
+
+static size_t expect_index(enum expect e)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(expects) - 1 && expects[i].e != e; i++)
+		;
+	return i;
+}
+
+/* Whether cycle @c is what @e asks for: a sleep of unknown mode (an
+ * excerpt) is a sleep, of no one mode. */
+static bool expected(const struct pm_cycle *c, enum expect e)
+{
+	switch (e) {
+	case EXPECT_ANY: return true;
+	case EXPECT_SLEEP: return c->mode != MODE_BOOT;
+	case EXPECT_MEM: return c->mode == MODE_MEM;
+	case EXPECT_S2IDLE: return c->mode == MODE_S2IDLE;
+	case EXPECT_STANDBY: return c->mode == MODE_STANDBY;
+	case EXPECT_DISK: return c->mode == MODE_DISK;
+	case EXPECT_BOOT: return c->mode == MODE_BOOT;
+	}
+	return false;
+}
+
+/* "3 mem, 1 boot": @run's cycles by mode, into @buf. */
+static void cycles_by_mode(const struct pm_run *run, char *buf, size_t len)
+{
+	size_t i, k, n, used = 0;
+
+	buf[0] = '\0';
+	for (k = MODE_UNKNOWN; k <= MODE_BOOT && used < len; k++) {
+		for (i = n = 0; i < run->ncycles; i++)
+			n += run->cycles[i].mode == (enum pm_mode)k;
+		if (n)
+			used += (size_t)snprintf(buf + used, len - used, "%s%zu %s", used ? ", " : "",
+						 n, mode_name((enum pm_mode)k));
+	}
+}
+
+/* No cycle in @run, or none that @e asks for: no data, a finding that
+ * names the files read and what cycles they held. */
+static void no_data(const struct pm_run *run, enum expect e, struct findings *out)
+{
+	size_t i, n = 0;
+	struct finding *f;
+	char held[128];
+
+	for (i = 0; i < run->ncycles; i++)
+		n += expected(&run->cycles[i], e);
+	if (n)
+		return;
+	cycles_by_mode(run, held, sizeof(held));
+	if (!run->ncycles)
+		f = add(out, FC_NO_DATA, 0, "no suspend, resume or boot cycle in the inputs");
+	else
+		f = add(out, FC_NO_DATA, 0, "no %s cycle in the inputs (--expect %s), only %s",
+			expects[expect_index(e)].name, expects[expect_index(e)].word, held);
+	/* the files read: those with nothing in them, and the rest */
+	for (i = 0; i < run->nwarns; i++)
+		if (run->warns[i].code == FC_NOTHING_FOUND)
+			add_src(f, run->warns[i].file, 0);
+	for (i = 0; i < run->nsources; i++)
+		add_src(f, run->sources[i], 0);
+}
+
+void findings_run(const struct pm_run *run, const struct cycle_facts *facts,
+		  enum expect expect, struct findings *out)
+{
 	if (run->given) {
 		given(&run->given->run, out);
 		return;
@@ -677,17 +769,7 @@ void findings_run(const struct pm_run *run, const struct cycle_facts *facts,
 
 		f->count = run->verdicts_cut;
 	}
-	if (!run->ncycles) {
-		struct finding *f = add(out, FC_NO_DATA, 0, "no suspend, resume or boot cycle in "
-					"the inputs");
-
-		/* the files read: those with nothing in them, and the rest */
-		for (i = 0; i < run->nwarns; i++)
-			if (run->warns[i].code == FC_NOTHING_FOUND)
-				add_src(f, run->warns[i].file, 0);
-		for (i = 0; i < run->nsources; i++)
-			add_src(f, run->sources[i], 0);
-	}
+	no_data(run, expect, out);
 	settle(out);
 }
 

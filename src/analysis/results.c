@@ -110,7 +110,7 @@ void results_begin(struct pm_results *r, const struct pm_run *run, const struct 
 		    warns_of, nwarns_of);
 	index_facts(r, run->nverdicts, verdict_cycle, &r->run_facts.verdicts,
 		    &r->run_facts.nverdicts, verdicts_of, nverdicts_of);
-	findings_run(run, &r->run_facts, &r->findings);
+	findings_run(run, &r->run_facts, o->expect, &r->findings);
 	count_findings(r, &r->findings);
 	for (i = 0; i < run->ncycles; i++) {
 		struct cycle_results *cr = &r->cycles[i];

@@ -12,7 +12,7 @@
 
 enum {
 	OPT_WIDTH = 256, OPT_FROM, OPT_TO, OPT_PHASE, OPT_NO_HINTS, OPT_ROWS_FORMAT, OPT_COLUMNS,
-	OPT_OUT
+	OPT_EXPECT, OPT_OUT
 };
 
 static void analyze_usage(FILE *f)
@@ -57,7 +57,10 @@ static void analyze_usage(FILE *f)
 		"      --to MS       and end MS ms after it\n"
 		"      --phase NAME  timelines show only phase NAME (e.g. resume)\n"
 		"      --no-hints    no \"what if\" line per device phase (the one device\n"
-		"                    that, made async, would save the most; pmscope whatif)\n",
+		"                    that, made async, would save the most; pmscope whatif)\n"
+		"      --expect KIND  the inputs must hold a cycle of KIND, else no data\n"
+		"                    (exit 4): suspend (any suspend or hibernation), mem,\n"
+		"                    s2idle, standby, disk, boot or any (default)\n",
 		TL_WIDTH_MIN, TL_WIDTH_MAX, TL_WIDTH_DEFAULT);
 	read_options_usage(f, 20);
 	fprintf(f,
@@ -94,6 +97,7 @@ static const struct option fixed_opts[] = {
 	{ "to", required_argument, NULL, OPT_TO },
 	{ "phase", required_argument, NULL, OPT_PHASE },
 	{ "no-hints", no_argument, NULL, OPT_NO_HINTS },
+	{ "expect", required_argument, NULL, OPT_EXPECT },
 	{ "rows-format", required_argument, NULL, OPT_ROWS_FORMAT },
 	{ "columns", required_argument, NULL, OPT_COLUMNS },
 	READ_OPTIONS,
@@ -134,6 +138,10 @@ static int bad_value(int c, const char *arg)
 	case OPT_OUT + OUT_TABLE:
 		fprintf(stderr, "pmscope analyze: --table takes runs, cycles, phases, callbacks, "
 			"findings or devices, not '%s'\n", arg);
+		break;
+	case OPT_EXPECT:
+		fprintf(stderr, "pmscope analyze: --expect takes suspend, mem, s2idle, standby, "
+			"disk, boot or any, not '%s'\n", arg);
 		break;
 	default:
 		fprintf(stderr, "pmscope analyze: --%s takes milliseconds (0 to 1e9), not '%s'\n",
@@ -184,6 +192,8 @@ static int take_option(struct pipeline *p, int c, const char *arg)
 	case OPT_NO_HINTS:
 		p->no_hints = true;
 		return 0;
+	case OPT_EXPECT:
+		return expect_parse(arg, &p->expect);
 	case OPT_ROWS_FORMAT:
 		return rows_format_arg(arg, &p->ro.rows_format);
 	case OPT_OUT + OUT_ROWS:

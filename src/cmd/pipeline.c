@@ -357,7 +357,7 @@ static int report(const struct pipeline *p, struct pm_run *run, struct pm_result
 		  struct page_extras *px, bool *streamed)
 {
 	const struct results_opts rs = { .top = p->ro.top, .cycle = p->ro.cycle,
-					 .hints = !p->no_hints };
+					 .hints = !p->no_hints, .expect = p->expect };
 	bool summary = !p->quiet && !to_stdout(p);
 	char err[1024];
 

@@ -68,7 +68,8 @@ const struct finding_code_desc finding_codes[FC_COUNT] = {
 		"init, or starts again before it (a new boot): cut short, or it hung (a hang "
 		"looks like a cut log)" },
 	[FC_NO_DATA] = { "no-data", SEV_FAILURE,
-		"the inputs hold no suspend, resume or boot cycle: nothing to judge" },
+		"the inputs hold no suspend, resume or boot cycle, or none of the kind "
+		"--expect asks for: nothing to judge" },
 	[FC_NOTHING_FOUND] = { "nothing-found", SEV_NOTE,
 		"an input read to its end with no suspend, resume or boot timing in it (an "
 		"empty file, a log without PM lines)" },

@@ -96,6 +96,38 @@ is "stats: an empty log among runs with cycles: exit 1, as its failing JUnit cas
 	"$rc $(xmllint --xpath 'string(//testsuite/@failures)' "$T/u")" "1 1"
 is "stats: its run no data, the other ok" "$(jq -r '[.stats.runs[].verdict] | join(" ")' "$T/s")" \
 	"no-data ok"
+# --expect: a suspend test whose box booted and never suspended has a boot
+# log, which is data for a boot and none for the test: with --expect
+# suspend, no data, in every output; a boot that failed stays failed
+printf '%s\n' '[    0.000000] Linux version 6.1.0-57-amd64 (gcc)' \
+	'[    1.000000] Run /init as init process' \
+	'[    2.000000] EXT4-fs (sda1): mounted filesystem' > "$T/boot.txt"
+"$PMSCOPE" analyze -q "$T/boot.txt"
+is "a boot log: ok, its boot the data" "$?" 0
+"$PMSCOPE" analyze --expect suspend --json "$T/j" --junit "$T/u" "$T/boot.txt" > "$T/t"; rc=$?
+is "--expect suspend on a boot log: exit 4, the JSON's verdict" "$rc $(jq -r .verdict "$T/j")" "4 no-data"
+is "  the finding says what the inputs held" \
+	"$(jq -r '.findings[] | select(.code == "no-data") | .text' "$T/j")" \
+	"no suspend or hibernation cycle in the inputs (--expect suspend), only 1 boot"
+is "  a failing JUnit case" "$(xmllint --xpath 'string(//testsuite/@failures)' "$T/u")" 1
+ok "  the text says NO DATA" grep -q '^NO DATA: ' "$T/t"
+"$PMSCOPE" analyze -q --expect boot "$T/boot.txt"
+is "--expect boot on it: ok" "$?" 0
+X=$F/kernel5.8-xps9360-mem-sleepgraph-dmesg/Ixpees_mem_dmesg.txt
+"$PMSCOPE" analyze -q --expect mem "$X"
+is "--expect mem on an S3 log: ok" "$?" 0
+"$PMSCOPE" analyze -q --expect s2idle --json "$T/j" "$X"; rc=$?
+is "--expect s2idle on it: no data, what it held" \
+	"$rc $(jq -r '.findings[] | select(.code == "no-data") | .text' "$T/j")" \
+	"4 no s2idle cycle in the inputs (--expect s2idle), only 1 mem"
+head -n 2 "$T/boot.txt" > "$T/cut.txt"
+sed -i 's/Run \/init/EXT4-fs (sda1): mounted filesystem/' "$T/cut.txt"
+"$PMSCOPE" analyze -q --expect suspend --json "$T/j" "$T/cut.txt"; rc=$?
+is "--expect suspend on a boot cut before init: failed (the boot's failure first)" \
+	"$rc $(jq -r .verdict "$T/j")" "1 failed"
+"$PMSCOPE" analyze -q --expect hibernate "$T/boot.txt" 2> "$T/e"; rc=$?
+is "--expect hibernate: bad usage, the words said" "$rc $(cat "$T/e")" \
+	"2 pmscope analyze: --expect takes suspend, mem, s2idle, standby, disk, boot or any, not 'hibernate'"
 # An excerpt is cut, not failed (issue 42): two callback lines of a
 # suspend, its start and end not in them (the shape of lines pasted into a
 # patch mail); the same log cut inside its resume but with its start is a
