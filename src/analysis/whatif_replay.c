@@ -272,8 +272,10 @@ const char *const whatif_assumptions[][2] = {
 		     "run's CPUs as its log counts them (--cpus N: N, 0: no limit), measured "
 		     "lengths being turned into CPU-alone lengths the same way first (a queued "
 		     "callback's while it ran, not while it waited)" },
-	{ "sleep", "time a callback's thread slept needs no CPU: switched out asleep "
-		   "where the trace has sched_switch, else in schedule() where it has "
-		   "function_graph; without either all of a callback's time is CPU time" },
+	{ "sleep", "time a callback's thread slept waiting on a device or a timer needs "
+		   "no CPU: switched out asleep where the trace has sched_switch (a sleep "
+		   "sched_waking shows another task woke it from is that task's CPU time), "
+		   "else in schedule() where it has function_graph; without either all of a "
+		   "callback's time is CPU time" },
 };
 const size_t whatif_nassumptions = ARRAY_SIZE(whatif_assumptions);

@@ -129,8 +129,8 @@ void wi_share(const struct pm_run *run, int phase, struct wi_sim *s)
 		struct wi_item *it = &s->it[i];
 
 		it->res = -1;
-		ctl[i] = it->cb >= 0 && it->was_async && !root_hub(run->devs[it->dev].name) ?
-			 controller(run, it->dev) : -1;
+		ctl[i] = it->cb >= 0 && it->was_async && it->dev >= 0 &&
+			 !root_hub(run->devs[it->dev].name) ? controller(run, it->dev) : -1;
 		if (ctl[i] >= 0)
 			grp[ctl[i]]++;
 	}

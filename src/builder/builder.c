@@ -1716,6 +1716,10 @@ static void close_cycle(struct builder *b)
 	say_counted(b, c);
 	if (c->mode == MODE_BOOT)
 		alarms_after_boot(b, c);
+	if (c->sleeps_cut)
+		run_warn(b->run, FC_LIMIT, c->index, b->file, c->last_line,
+			 "cycle %d: more than %d threads' sleeps (sched_switch): whatif takes "
+			 "none of them", c->index, CYCLE_SLEEPS_MAX);
 	if (c->msgs_cut)
 		run_warn(b->run, FC_MESSAGES_CUT, c->index, b->file, c->last_line,
 			 "cycle %d: %zu log lines not kept as callbacks' messages "

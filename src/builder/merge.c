@@ -172,6 +172,7 @@ static void drop_cycle(struct pm_run *run, size_t di, size_t ti)
 	free(run->cycles[di].threads);
 	free(run->cycles[di].msgs);	/* their text stays in the arena */
 	free(run->cycles[di].works);
+	free(run->cycles[di].sleeps);
 	free(run->cycles[di].milestones);
 	memmove(&run->cycles[di], &run->cycles[di + 1],
 		(run->ncycles - di - 1) * sizeof(*run->cycles));

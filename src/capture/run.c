@@ -34,8 +34,9 @@ static const char *const events[] = {
 };
 #define EVENTS_REQUIRED 3
 
-/* --sched: when each thread slept, and what woke it */
-static const char *const sched_events[] = { "sched/sched_switch", "sched/sched_wakeup" };
+/* --sched: when each thread slept, and what woke it (sched_waking is
+ * written where the wakeup is asked for, sched_wakeup where it lands) */
+static const char *const sched_events[] = { "sched/sched_switch", "sched/sched_waking" };
 
 /*
  * Per CPU: a cycle's callback events take well under 1 MB on machines

@@ -477,7 +477,7 @@ post suspend"
 		restored sched
 		run_files sched
 		ok "$K sched: trace.txt has sched_switch" grep -q ' sched_switch: prev_comm=' "$O/sched/trace.txt"
-		ok "$K sched: trace.txt has sched_wakeup" grep -q ' sched_wakeup: comm=' "$O/sched/trace.txt"
+		ok "$K sched: trace.txt has sched_waking" grep -q ' sched_waking: comm=' "$O/sched/trace.txt"
 		ok "$K sched: no trace event lost" grep -q '^capture.trace_overrun: 0$' "$O/sched/sys/facts.txt"
 		analyze sched
 		cycle_checks sched 0 mem

@@ -124,8 +124,10 @@ static void classify(struct dmesg_parser *p, const struct kmsg_line *kl)
 		dp_boot_userspace(p, kl->ts);
 	} else if (str_starts(m, "systemd[1]: ")) {
 		dp_systemd_line(p, kl->ts, str_skip(m, 12));
+		dp_boot_userspace(p, kl->ts);	/* pid 1 runs: whatever the log left out */
 	} else if (str_starts(m, "Freeing unused kernel image") ||
-		   str_starts(m, "Freeing unused kernel memory")) {
+		   str_starts(m, "Freeing unused kernel memory") ||
+		   str_starts(m, "Freeing init memory")) {	/* ARM before 3.11 */
 		dp_boot_shown(p, kl->ts);
 		dp_boot_mark(p, kl->ts, BM_FREE_INITMEM);
 		dp_boot_mark(p, kl->ts, BM_FREE_LAST);

@@ -31,6 +31,9 @@ static void consume(struct ftrace_parser *p, unsigned int lineno, enum ftrace_ki
 	case FK_NONE:
 		if (str_starts(line, "cpus="))
 			ftrace_cpus_line(p, line);
+		/* "CPU:2 [LOST 120 EVENTS]", trace-cmd's "CPU:2 [120 EVENTS DROPPED]" */
+		else if (str_starts(str_trim(line), "CPU:") && str_find(line, " EVENTS") > 0)
+			ftrace_sched_lost(p);
 		break;
 	case FK_PENDING:	/* ftrace_item_kind() split it */
 		break;

@@ -445,7 +445,7 @@ static const struct event_handler {
 	{ "device_pm_callback_end", NAME_IS, cb_end },
 	{ "initcall_", NAME_STARTS, ftrace_initcall },
 	{ "sched_switch", NAME_IS, ftrace_sched_switch },
-	{ "sched_wakeup", NAME_IS, ftrace_sched_wakeup },
+	{ "sched_waking", NAME_IS, ftrace_sched_waking },
 	{ "tracing_mark_write", NAME_IS, marker_event },
 	{ "print", NAME_IS, marker_event },	/* trace-cmd report's marker */
 	{ "_cal", NAME_ENDS, kprobe_event },
@@ -565,6 +565,10 @@ void ftrace_header(struct ftrace_parser *p, struct str line)
 	struct str kernel = STR_NULL, w = line;
 	int i;
 
+	if (str_starts(line, "##### CPU ")) {	/* "##### CPU 1 buffer started ####" */
+		ftrace_sched_lost(p);
+		return;
+	}
 	if (!sleepgraph_line(p->b, line, p->line, &kernel)) {
 		ftrace_cpus_line(p, line);
 		return;

@@ -282,10 +282,11 @@ struct ftrace_parser {
 };
 
 /* sched_switch: a thread's sleep, from its switch out to its switch in;
- * sched_wakeup: what woke it, an interrupt or a task
- * (input/ftrace/ftrace_sched.c). */
+ * sched_waking: what woke it, an interrupt or a task; events lost: no
+ * sleep open goes on past them (input/ftrace/ftrace_sched.c). */
 bool ftrace_sched_switch(struct ftrace_parser *p, const struct ftrace_line *fl);
-bool ftrace_sched_wakeup(struct ftrace_parser *p, const struct ftrace_line *fl);
+bool ftrace_sched_waking(struct ftrace_parser *p, const struct ftrace_line *fl);
+void ftrace_sched_lost(struct ftrace_parser *p);
 void ftrace_sched_free(struct ftrace_parser *p);
 
 /* An initcall's outermost function_graph call, open on one thread

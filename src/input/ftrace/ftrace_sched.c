@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sched:sched_switch, read for when a thread slept. A thread the
- * scheduler switched out asleep (prev_state other than R) waited for
- * something (a device, a lock, a timer) and wanted no CPU until it was
- * switched in again: that span goes to the builder (EV_THREAD_SLEEP), and
- * the what-if's CPU shares read it (analysis/whatif_cpu.c). A thread
- * preempted (R, R+) still wanted a CPU: no span. sched:sched_wakeup says
- * what woke it: an interrupt (the flags column's h, s, H, z or Z; a
+ * scheduler switched out asleep (a prev_state other than R, or X and Z,
+ * which end it) waited for something (a device, a lock, a timer) and
+ * wanted no CPU until it was switched in again: that span goes to the
+ * builder (EV_THREAD_SLEEP), and the what-if's CPU shares read it
+ * (analysis/whatif_cpu.c). A thread preempted (R, R+) still wanted a CPU:
+ * no span. sched:sched_waking, written where the wakeup is asked for,
+ * says what woke it: an interrupt (the flags column's h, s, H, z or Z; a
  * device, a timer) or a task (a lock's owner, a kthread it handed work).
+ * sched_wakeup says nothing of it: since 4.3 it is written where the
+ * thread is put on its CPU, often in that CPU's IPI, whoever woke it.
+ * Events lost end every sleep open: its switch in may be among them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,21 +31,31 @@ static int field_pid(struct str s, const char *key)
 	return (int)v;
 }
 
-/* trace-cmd report's plugin form of a task, "COMM:PID [PRIO]" at the
- * start of @s (a comm may hold a colon: the pid is after the last one
- * before the priority); the pid, or -1, and @rest past the "]". */
+/* The last " [" in @s, or -1. */
+static long last_bracket(struct str s)
+{
+	const char *q = s.p + s.len;
+
+	while ((q = q > s.p ? memrchr(s.p, '[', (size_t)(q - s.p)) : NULL))
+		if (q > s.p && q[-1] == ' ')
+			return q - 1 - s.p;
+	return -1;
+}
+
+/* trace-cmd report's plugin form of a task, "COMM:PID [PRIO]", ending
+ * @s or before its state (a comm may hold a colon or a " [": the pid is
+ * after the last colon before the last " ["); the pid, or -1, and
+ * @rest past the "]". */
 static int task_pid(struct str s, struct str *rest)
 {
-	long pr = str_find(s, " [");
-	const char *colon = NULL, *q;
+	long pr = last_bracket(s);
+	const char *colon, *q;
 	uint64_t v = 0;
 	size_t digits;
 
 	if (pr <= 0)
 		return -1;
-	for (q = s.p; q < s.p + pr; q++)
-		if (*q == ':')
-			colon = q;
+	colon = memrchr(s.p, ':', (size_t)pr);
 	digits = colon ? (size_t)(s.p + pr - colon - 1) : 0;
 	if (!digits || str_u64(str_make(colon + 1, digits), &v) != digits || v >= PID_LIMIT)
 		return -1;
@@ -49,6 +63,28 @@ static int task_pid(struct str s, struct str *rest)
 	if (!q)
 		return -1;
 	*rest = str_trim(str_skip(s, (size_t)(q - s.p) + 1));
+	return (int)v;
+}
+
+/* The '=' before @hi that ends "@key=" (@n bytes), at or after @lo;
+ * NULL when the one before @hi ends another key. */
+static inline const char *key_before_n(const char *lo, const char *hi, const char *key, size_t n)
+{
+	const char *q = hi > lo ? memrchr(lo, '=', (size_t)(hi - lo)) : NULL;
+
+	if (!q || (size_t)(q - lo) < n || memcmp(q - n, key, n))
+		return NULL;
+	return q;
+}
+#define key_before(lo, hi, key) key_before_n(lo, hi, key, sizeof(key) - 1)
+
+/* The pid after "=" at @eq, up to @hi; -1 when not one. */
+static int pid_at(const char *eq, const char *hi)
+{
+	uint64_t v = 0;
+
+	if (!str_u64(str_make(eq + 1, (size_t)(hi - eq - 1)), &v) || v >= PID_LIMIT)
+		return -1;
 	return (int)v;
 }
 
@@ -71,9 +107,10 @@ static size_t thread_slot(struct ftrace_parser *p, int pid)
 
 /*
  * The context a text line was written in, from its flags column (the
- * token before the stamp; none in trace-cmd report's lines, whose token
- * there is the "[CPU]"): "d.h2." in a hardirq, "..s1." in a softirq.
- * The line's comm and event are views into it: the search stays between.
+ * token before "STAMP: "; none in trace-cmd report's lines, whose token
+ * there is the "[CPU]", nor in function_graph's comments): "d.h2." in a
+ * hardirq, "..s1." in a softirq. The line's comm and event are views
+ * into it: the search stays between.
  */
 static enum ftrace_ctx line_ctx(const struct ftrace_line *fl)
 {
@@ -83,8 +120,11 @@ static enum ftrace_ctx line_ctx(const struct ftrace_line *fl)
 		return (enum ftrace_ctx)fl->ctx;
 	if (!lo || !q || q <= lo)
 		return FL_CTX_UNKNOWN;
-	while (q > lo && (q[-1] == ' ' || q[-1] == ':'))
+	while (q > lo && q[-1] == ' ')
 		q--;
+	if (q == lo || q[-1] != ':')	/* a comment's "/ *", not a stamp's colon */
+		return FL_CTX_UNKNOWN;
+	q--;
 	while (q > lo && ((q[-1] >= '0' && q[-1] <= '9') || q[-1] == '.'))
 		q--;	/* the stamp */
 	while (q > lo && q[-1] == ' ')
@@ -99,13 +139,27 @@ static enum ftrace_ctx line_ctx(const struct ftrace_line *fl)
 	return FL_CTX_TASK;
 }
 
-/* "comm=C pid=57 prio=120 target_cpu=001" (before 4.x also "success=1"),
- * trace-cmd report's "C:57 [120] CPU:001": the thread woken, by an
- * interrupt or by the task on the line. */
-bool ftrace_sched_wakeup(struct ftrace_parser *p, const struct ftrace_line *fl)
+/* The kernel's "comm=C pid=57 prio=120 [success=1 ]target_cpu=001"
+ * (success= before 4.x) read from its end, as kernel_switch() reads a
+ * switch; -1 when not so. */
+static int kernel_waking(struct str a)
+{
+	const char *end = a.p + a.len, *cpu, *q, *pid;
+
+	if (!(cpu = key_before(a.p, end, "target_cpu")))
+		return -1;
+	q = key_before(a.p, cpu, "success");
+	if (!(q = key_before(a.p, q ? q : cpu, "prio")) || !(pid = key_before(a.p, q, "pid")))
+		return -1;
+	return pid_at(pid, q);
+}
+
+/* sched_waking, or trace-cmd report's "C:57 [120] CPU:001": the thread
+ * to wake, by an interrupt or by the task on the line. */
+bool ftrace_sched_waking(struct ftrace_parser *p, const struct ftrace_line *fl)
 {
 	struct str rest;
-	int pid = field_pid(fl->args, "pid=");
+	int pid = kernel_waking(fl->args);
 	enum ftrace_ctx ctx;
 	size_t slot;
 
@@ -120,16 +174,46 @@ bool ftrace_sched_wakeup(struct ftrace_parser *p, const struct ftrace_line *fl)
 	return true;
 }
 
+/*
+ * The kernel's line read from its fixed end, as it prints it: "...
+ * prev_pid=57 prev_prio=120 prev_state=D ==> next_comm=C next_pid=0
+ * next_prio=120", the comms before them (a comm may hold blanks and
+ * '='; searching the line from its start for each field cost a fifth of
+ * reading a trace that has the scheduler's events). False when the line
+ * is not so (the search then reads it).
+ */
+static bool kernel_switch(struct str a, int *prev_pid, struct str *state, int *next_pid)
+{
+	const char *end = a.p + a.len, *prio, *pid, *arrow, *st;
+
+	if (!(prio = key_before(a.p, end, "next_prio")) ||
+	    !(pid = key_before(a.p, prio, "next_pid")) ||
+	    (*next_pid = pid_at(pid, prio)) < 0)
+		return false;
+	for (arrow = pid; (arrow = memrchr(a.p, '>', (size_t)(arrow - a.p))); )
+		if (arrow >= a.p + 3 && arrow + 1 < pid && !memcmp(arrow - 3, " ==> ", 5))
+			break;	/* the one before the next comm, which may hold '>' */
+	if (!arrow || !(st = key_before(a.p, arrow - 3, "prev_state")) ||
+	    !(prio = key_before(a.p, st, "prev_prio")) ||
+	    !(pid = key_before(a.p, prio, "prev_pid")) ||
+	    (*prev_pid = pid_at(pid, prio)) < 0)
+		return false;
+	*state = str_make(st + 1, (size_t)(arrow - 3 - st - 1));
+	return true;
+}
+
 /* "prev_comm=C prev_pid=57 prev_prio=120 prev_state=D ==> next_comm=C
  * next_pid=0 next_prio=120" (a comm may hold blanks: the fields are
  * looked for on each side of the arrow), or trace-cmd report's
  * "C:57 [120] D ==> C:0 [120]". */
 static bool switch_fields(struct str args, int *prev_pid, struct str *state, int *next_pid)
 {
-	long arrow = str_find(args, " ==> "), at;
+	long arrow, at;
 	struct str prev, next, rest;
 
-	if (arrow < 0)
+	if (kernel_switch(args, prev_pid, state, next_pid))
+		return true;
+	if ((arrow = str_find(args, " ==> ")) < 0)
 		return false;
 	prev = str_make(args.p, (size_t)arrow);
 	next = str_skip(args, (size_t)arrow + 5);
@@ -144,6 +228,13 @@ static bool switch_fields(struct str args, int *prev_pid, struct str *state, int
 	return *prev_pid >= 0 && *next_pid >= 0;
 }
 
+/* Asleep: not running (R, R+: preempted), nor ended (X, Z, trace-cmd's
+ * x); trace-cmd's W is TASK_IDLE, the kernel's I. */
+static bool asleep(struct str state)
+{
+	return state.len && !strchr("RXZx", state.p[0]);
+}
+
 bool ftrace_sched_switch(struct ftrace_parser *p, const struct ftrace_line *fl)
 {
 	struct str state;
@@ -153,10 +244,8 @@ bool ftrace_sched_switch(struct ftrace_parser *p, const struct ftrace_line *fl)
 	if (!switch_fields(fl->args, &prev_pid, &state, &next_pid))
 		return false;
 	if (prev_pid > 0) {	/* the idle task never sleeps */
-		/* R, R+: preempted; W: being woken; the rest asleep */
 		slot = thread_slot(p, prev_pid);
-		p->sched_off[slot] = state.len && state.p[0] != 'R' && state.p[0] != 'W' ?
-				     fl->ts : NS_NONE;
+		p->sched_off[slot] = asleep(state) ? fl->ts : NS_NONE;
 		p->sched_woke[slot] = SLEEP_WOKE_UNKNOWN;
 	}
 	if (next_pid <= 0)
@@ -174,6 +263,14 @@ bool ftrace_sched_switch(struct ftrace_parser *p, const struct ftrace_line *fl)
 	}
 	p->sched_off[slot] = NS_NONE;
 	return true;
+}
+
+void ftrace_sched_lost(struct ftrace_parser *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nsched; i++)
+		p->sched_off[i] = NS_NONE;
 }
 
 void ftrace_sched_free(struct ftrace_parser *p)

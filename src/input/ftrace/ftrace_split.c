@@ -588,7 +588,8 @@ static bool split_graph(struct str s, struct ftrace_line *out, struct split_memo
 		if (!event_text(seg, out) ||
 		    (!str_eq(out->event, "suspend_resume") &&
 		     !str_starts(out->event, "device_pm_callback_") &&
-		     !str_starts(out->event, "initcall_"))) {
+		     !str_starts(out->event, "initcall_") &&
+		     !str_starts(out->event, "sched_"))) {
 			/* a trace marker: the graph prints only its text */
 			out->event = str_c("tracing_mark_write");
 			out->args = seg;

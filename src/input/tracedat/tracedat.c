@@ -40,7 +40,7 @@ static const char *const dat_names[DN_COUNT] = {
 	[DN_SR] = "suspend_resume", [DN_START] = "device_pm_callback_start",
 	[DN_END] = "device_pm_callback_end", [DN_PRINT] = "tracing_mark_write",
 	[DN_GENTRY] = "funcgraph_entry", [DN_GEXIT] = "funcgraph_exit",
-	[DN_SCHED] = "sched_switch", [DN_WAKEUP] = "sched_wakeup",
+	[DN_SCHED] = "sched_switch", [DN_WAKING] = "sched_waking",
 };
 
 /* --- the parent: the records into the ftrace parser --- */
@@ -117,7 +117,9 @@ static void one_record(struct dat_ctx *x, const struct dat_msg *m)
 	fl.cpu = m->cpu;
 	fl.pid = m->pid;
 	fl.comm = str_make(x->comm, m->comm_len);
-	fl.ctx = m->irq ? FL_CTX_IRQ : FL_CTX_TASK;
+	fl.ctx = m->ctx == 2 ? FL_CTX_IRQ : m->ctx == 1 ? FL_CTX_TASK : FL_CTX_UNKNOWN;
+	if (m->lost)
+		ftrace_sched_lost(&x->p);
 	switch (m->kind) {
 	case DM_TEXT:
 		text_record(x, m, &fl, part[0]);

@@ -34,14 +34,15 @@ enum dat_kind {
 #define DAT_WHY_MAX 512
 
 /* The events a DM_TEXT record is, by the name the ftrace reader knows. */
-enum { DN_SR, DN_START, DN_END, DN_PRINT, DN_GENTRY, DN_GEXIT, DN_SCHED, DN_WAKEUP, DN_COUNT };
+enum { DN_SR, DN_START, DN_END, DN_PRINT, DN_GENTRY, DN_GEXIT, DN_SCHED, DN_WAKING, DN_COUNT };
 #define DAT_PARTS 4
 
 struct dat_msg {
 	uint8_t kind, name;	/* enum dat_kind; DN_* of a DM_TEXT */
 	uint8_t begin;		/* DM_PHASE */
-	uint8_t irq;		/* the record's flags: written in a hardirq or
-				 * softirq */
+	uint8_t ctx;		/* the record's flags: 0 not known, 1 written
+				 * in a task, 2 in a hardirq or softirq */
+	uint8_t lost;		/* events of its CPU were lost before it */
 	uint16_t comm_len;
 	/* after the message: the comm, then the text or the strings of the
 	 * fields, part[0] bytes, part[1] bytes ... */

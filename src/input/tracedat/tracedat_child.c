@@ -52,6 +52,7 @@ struct dat_child {
 	struct dat_out *out;
 	uint64_t nrec;
 	int comm_pid;		/* the comm looked up last */
+	bool lost;		/* events lost before a record not sent */
 	const char *comm;
 };
 
@@ -144,12 +145,15 @@ static int send_record(struct dat_child *x, struct tep_record *rec, struct tep_r
 {
 	struct dat_msg m = { .kind = 0 };
 	struct str part[DAT_PARTS];
-	int took, i;
+	int took, i, flags;
 
 	x->nrec++;
+	x->lost |= rec->missed_events != 0;
 	took = dat_decode(x->dec, rec, next, &m, part);
 	if (took < 0)
 		return 0;
+	m.lost = x->lost;
+	x->lost = false;
 	m.pid = tep_data_pid(x->tep, rec);
 	if (m.pid != x->comm_pid || !x->comm) {
 		x->comm_pid = m.pid;
@@ -158,7 +162,8 @@ static int send_record(struct dat_child *x, struct tep_record *rec, struct tep_r
 	m.comm_len = x->comm ? (uint16_t)strnlen(x->comm, DAT_COMM_MAX) : 0;
 	m.cpu = rec->cpu;
 	m.ts = rec->ts;
-	m.irq = !!(tep_data_flags(x->tep, rec) & (TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ));
+	flags = tep_data_flags(x->tep, rec);
+	m.ctx = flags < 0 ? 0 : flags & (TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ) ? 2 : 1;
 	m.nrec = x->nrec;
 	for (i = 0; i < DAT_PARTS; i++)
 		m.part[i] = (uint32_t)(part[i].len < LINE_MAX_BYTES ? part[i].len : LINE_MAX_BYTES);

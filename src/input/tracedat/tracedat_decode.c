@@ -106,7 +106,7 @@ static void find_fields(struct dat_decoder *x)
 	}
 	event_of(x, DN_PRINT, "ftrace", "print");
 	event_of(x, DN_SCHED, "sched", "sched_switch");	/* printed: a thread's sleeps */
-	event_of(x, DN_WAKEUP, "sched", "sched_wakeup");	/* and what woke it */
+	event_of(x, DN_WAKING, "sched", "sched_waking");	/* and what woke it */
 	if ((e = event_of(x, DN_START, "power", "device_pm_callback_start"))) {
 		f->device = tep_find_field(e, "device");
 		f->driver = tep_find_field(e, "driver");
