@@ -204,6 +204,21 @@ printf '%s\n' '[    0.000000] Linux version 6.1.0-57-amd64 (gcc)' \
 is "banner and a mount: exit 1, boot-cut at line 2" \
    "$?$(jq -r '" \(.verdict) " + ([.cycles[].findings[] | "\(.code):\(.sources[0].line)"] | join(","))' "$T/2.json")" \
    "1 failed boot-cut:2"
+# kernels that print neither "Run /init" nor "Freeing unused kernel": ARM
+# before 3.11 says "Freeing init memory: 236K"; a systemd[1] line says pid
+# 1 runs whatever came before it: complete boots, no boot-cut
+printf '%s\n' '[    0.000000] Linux version 3.10.0 (gcc)' \
+	'[    1.000000] EXT4-fs (mmcblk0p2): mounted filesystem' \
+	'[    2.000000] Freeing init memory: 236K' > "$T/arm.txt"
+"$PMSCOPE" analyze -q -j "$T/arm.json" "$T/arm.txt"
+is "ARM 3.10's 'Freeing init memory': exit 0, user space from line 3" \
+	"$?$(jq -r '" " + ([.cycles[0].phases[] | "\(.name)@\(.start_ns / 1e9)"] | join(","))' "$T/arm.json")" \
+	"0 kernel_init@0,user_init@2"
+printf '%s\n' '[    0.000000] Linux version 3.10.0 (gcc)' \
+	'[    1.000000] EXT4-fs (mmcblk0p2): mounted filesystem' \
+	'[    3.000000] systemd[1]: systemd 204 running in system mode.' > "$T/sd.txt"
+"$PMSCOPE" analyze -q "$T/sd.txt"
+is "a systemd[1] line and no init line: exit 0" "$?" 0
 # initcall lines pasted without the banner, before /init: an excerpt, a note
 printf '%s\n' '[    0.100000] calling  foo_init+0x0/0x10 @ 1' \
 	'[    0.200000] initcall foo_init+0x0/0x10 returned 0 after 100000 usecs' > "$T/ex.txt"
