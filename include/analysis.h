@@ -109,22 +109,12 @@ struct cycle_facts {
 };
 
 /*
- * What a run must hold to have data (--expect): any cycle; a sleep (a
- * suspend of any mode or a hibernation); a sleep of one mode; a boot. A
- * suspend test that never suspended must not pass on its boot.
+ * What a run must hold to have data (--expect): a cycle of one of the
+ * modes of @modes, a mask of 1 << enum pm_mode, 0 any cycle. A suspend
+ * test that never suspended must not pass on its boot. "suspend" (every
+ * mode but boot), "mem", ... into @modes; -1 not one of them.
  */
-enum expect {
-	EXPECT_ANY,
-	EXPECT_SLEEP,
-	EXPECT_MEM,
-	EXPECT_S2IDLE,
-	EXPECT_STANDBY,
-	EXPECT_DISK,
-	EXPECT_BOOT,
-};
-
-/* "suspend", "mem", ... into @out; -1 not one of them. */
-int expect_parse(const char *s, enum expect *out);
+int expect_parse(const char *s, unsigned int *modes);
 
 /*
  * The findings (analysis/findings.c, findings.h): a cycle's from its
@@ -136,7 +126,7 @@ void findings_cycle(const struct pm_run *run, const struct pm_cycle *c,
 		    const struct cycle_facts *facts, const struct cycle_messages *m,
 		    struct findings *out);
 void findings_run(const struct pm_run *run, const struct cycle_facts *facts,
-		  enum expect expect, struct findings *out);
+		  unsigned int expect, struct findings *out);
 void findings_free(struct findings *fs);
 /* "ENODEV" for -19, NULL when the error has no name. */
 const char *finding_err_name(int err);
@@ -193,7 +183,7 @@ enum { RESULTS_MAX_ANALYSES = 16 };
 
 struct results_opts {
 	size_t top;		/* slowest callbacks kept per cycle */
-	enum expect expect;	/* what the run must hold */
+	unsigned int expect;	/* the modes the run must hold one of, 0 any */
 	int cycle;		/* only this cycle (1-based), 0 all */
 	bool hints;		/* the what-if hint per device phase */
 	bool verdict_only;	/* the findings alone (stats, compare) */

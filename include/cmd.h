@@ -76,7 +76,7 @@ struct pipeline {
 	bool quiet;		/* no summary on stdout */
 	bool stats;		/* -s: speed, memory and analysis counts on stderr */
 	bool no_hints;		/* no what-if hint per device phase */
-	enum expect expect;	/* --expect: what the run must hold */
+	unsigned int expect;	/* --expect: modes, expect_parse() */
 };
 
 /*

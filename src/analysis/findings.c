@@ -659,57 +659,46 @@ void findings_cycle(const struct pm_run *run, const struct pm_cycle *c,
 	settle(out);
 }
 
-/* --expect's words, and what the finding calls each (the first of a
- * kind names it) */
+#define MODE_BIT(m) (1u << (m))
+/* a sleep of unknown mode (an excerpt) is a sleep, of no one mode */
+#define SLEEP_MODES (MODE_BIT(MODE_UNKNOWN) | MODE_BIT(MODE_MEM) | MODE_BIT(MODE_S2IDLE) | \
+		     MODE_BIT(MODE_STANDBY) | MODE_BIT(MODE_DISK))
+
+/* --expect's words, the modes each asks for, and what the finding calls
+ * them (the first of the same modes names them) */
 static const struct {
 	const char *word, *name;
-	enum expect e;
+	unsigned int modes;
 } expects[] = {
-	{ "any", "suspend, resume or boot", EXPECT_ANY },
-	{ "suspend", "suspend or hibernation", EXPECT_SLEEP },
-	{ "mem", "mem (S3)", EXPECT_MEM },
-	{ "s2idle", "s2idle", EXPECT_S2IDLE },
-	{ "freeze", "s2idle", EXPECT_S2IDLE },
-	{ "standby", "standby", EXPECT_STANDBY },
-	{ "disk", "hibernation", EXPECT_DISK },
-	{ "boot", "boot", EXPECT_BOOT },
+	{ "any", "suspend, resume or boot", 0 },
+	{ "suspend", "suspend or hibernation", SLEEP_MODES },
+	{ "mem", "mem (S3)", MODE_BIT(MODE_MEM) },
+	{ "s2idle", "s2idle", MODE_BIT(MODE_S2IDLE) },
+	{ "freeze", "s2idle", MODE_BIT(MODE_S2IDLE) },
+	{ "standby", "standby", MODE_BIT(MODE_STANDBY) },
+	{ "disk", "hibernation", MODE_BIT(MODE_DISK) },
+	{ "boot", "boot", MODE_BIT(MODE_BOOT) },
 };
 
-int expect_parse(const char *s, enum expect *out)
+int expect_parse(const char *s, unsigned int *modes)
 {
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(expects); i++)
 		if (!strcmp(s, expects[i].word)) {
-			*out = expects[i].e;
+			*modes = expects[i].modes;
 			return 0;
 		}
 	return -1;
 }
 
-static size_t expect_index(enum expect e)
+static size_t expect_index(unsigned int modes)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(expects) - 1 && expects[i].e != e; i++)
+	for (i = 0; i < ARRAY_SIZE(expects) - 1 && expects[i].modes != modes; i++)
 		;
 	return i;
-}
-
-/* Whether cycle @c is what @e asks for: a sleep of unknown mode (an
- * excerpt) is a sleep, of no one mode. */
-static bool expected(const struct pm_cycle *c, enum expect e)
-{
-	switch (e) {
-	case EXPECT_ANY: return true;
-	case EXPECT_SLEEP: return c->mode != MODE_BOOT;
-	case EXPECT_MEM: return c->mode == MODE_MEM;
-	case EXPECT_S2IDLE: return c->mode == MODE_S2IDLE;
-	case EXPECT_STANDBY: return c->mode == MODE_STANDBY;
-	case EXPECT_DISK: return c->mode == MODE_DISK;
-	case EXPECT_BOOT: return c->mode == MODE_BOOT;
-	}
-	return false;
 }
 
 /* "3 mem, 1 boot": @run's cycles by mode, into @buf. */
@@ -727,16 +716,16 @@ static void cycles_by_mode(const struct pm_run *run, char *buf, size_t len)
 	}
 }
 
-/* No cycle in @run, or none that @e asks for: no data, a finding that
+/* No cycle in @run, or none of @modes (0 any): no data, a finding that
  * names the files read and what cycles they held. */
-static void no_data(const struct pm_run *run, enum expect e, struct findings *out)
+static void no_data(const struct pm_run *run, unsigned int modes, struct findings *out)
 {
 	size_t i, n = 0;
 	struct finding *f;
 	char held[128];
 
 	for (i = 0; i < run->ncycles; i++)
-		n += expected(&run->cycles[i], e);
+		n += !modes || (modes & MODE_BIT(run->cycles[i].mode));
 	if (n)
 		return;
 	cycles_by_mode(run, held, sizeof(held));
@@ -744,7 +733,7 @@ static void no_data(const struct pm_run *run, enum expect e, struct findings *ou
 		f = add(out, FC_NO_DATA, 0, "no suspend, resume or boot cycle in the inputs");
 	else
 		f = add(out, FC_NO_DATA, 0, "no %s cycle in the inputs (--expect %s), only %s",
-			expects[expect_index(e)].name, expects[expect_index(e)].word, held);
+			expects[expect_index(modes)].name, expects[expect_index(modes)].word, held);
 	/* the files read: those with nothing in them, and the rest */
 	for (i = 0; i < run->nwarns; i++)
 		if (run->warns[i].code == FC_NOTHING_FOUND)
@@ -754,7 +743,7 @@ static void no_data(const struct pm_run *run, enum expect e, struct findings *ou
 }
 
 void findings_run(const struct pm_run *run, const struct cycle_facts *facts,
-		  enum expect expect, struct findings *out)
+		  unsigned int expect, struct findings *out)
 {
 	if (run->given) {
 		given(&run->given->run, out);
